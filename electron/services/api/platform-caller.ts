@@ -1,0 +1,27 @@
+// How everything in the main process calls the platform's business API for an account: the bearer token,
+// refresh-and-retry, insufficient_scope, rate limits, timeouts and response validation all live behind this.
+import type { z } from 'zod';
+import type { OperationId } from '../../../shared/platform/endpoints';
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface CallArgs {
+  /** Values for `{name}` segments of the operation's path. */
+  path?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface PlatformCaller {
+  /** One call. Rejects with AppError (shared/errors.ts): sign_in_needed, insufficient_scope (with missingScopes),
+   *  rate_limited, offline, unreachable, server_error, bad_response, not_found, request_refused, cancelled. */
+  call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args?: CallArgs): Promise<z.output<S>>;
+  /** Every page of a list operation, following `meta.next_cursor`; `onPage` reports progress (loaded, total). */
+  paginate<S extends z.ZodType>(
+    accountId: string,
+    operation: OperationId,
+    item: S,
+    args?: CallArgs & { onPage?: (loaded: number, total: number) => void },
+  ): Promise<z.output<S>[]>;
+}
