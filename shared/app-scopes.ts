@@ -1,0 +1,22 @@
+// Least privilege: the scopes the app asks for at first sign-in are exactly what its screens read.
+// Write scopes (publishing a course, creating a coupon) are asked for by step-up, on first use.
+import type { Scope } from './scopes';
+
+/** Who the admin is and which school: the account header. */
+export const IDENTITY_SCOPES = ['openid', 'profile', 'school:read'] as const satisfies readonly Scope[];
+
+/** What each dashboard reads; a dashboard whose scopes were not granted explains it and offers "grant access". */
+export const DASHBOARD_SCOPES = {
+  courses: ['courses:read', 'curriculum:read', 'analytics:read'],
+  orders: ['orders:read'],
+  analytics: ['analytics:read', 'subscriptions:read'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type Dashboard = keyof typeof DASHBOARD_SCOPES;
+
+export const INITIAL_SCOPES: Scope[] = [...new Set<Scope>([...IDENTITY_SCOPES, ...Object.values(DASHBOARD_SCOPES).flat()])];
+
+export function missingScopes(granted: readonly string[], needed: readonly string[]): string[] {
+  const have = new Set(granted);
+  return needed.filter((scope) => !have.has(scope));
+}
