@@ -1,5 +1,62 @@
-// Part of the IPC contract (see shared/ipc.ts). Placeholder until its owner fills it in.
+// Part of the IPC contract (see shared/ipc.ts): the app's own status, settings and external links.
+import { z } from 'zod';
+import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
 
-export const appMethods = {} satisfies Record<string, MethodDef>;
-export const appEvents = {} satisfies Record<string, EventDef>;
+export const AppMode = z.enum(['desktop', 'browser']);
+export type AppMode = z.infer<typeof AppMode>;
+
+export const AppStatus = z.object({
+  version: z.string(),
+  mode: AppMode,
+  /** From the main process's probe of the connected platforms (navigator.onLine is not enough). */
+  online: z.boolean(),
+  lastSyncAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The school offered on the Connect screen (the sandbox in development, or --school). */
+  defaultSchool: z.object({ address: z.string(), label: z.string() }).nullable(),
+});
+export type AppStatus = z.infer<typeof AppStatus>;
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof Theme>;
+
+export const Settings = z.object({
+  theme: Theme.default('system'),
+  /** The admin agreed to keep secrets with a weak OS key store (Linux basic_text). */
+  allowWeakCipher: z.boolean().default(false),
+  /** The account shown at start-up. */
+  activeAccountId: z.string().max(512).nullable().default(null),
+});
+export type Settings = z.infer<typeof Settings>;
+export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+
+/** Only these keys may be changed; each with its own schema (no defaults, so a patch stays a patch). */
+export const SettingsPatch = z
+  .object({
+    theme: Theme,
+    allowWeakCipher: z.boolean(),
+    activeAccountId: z.string().max(512).nullable(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const appMethods = {
+  'app.status': method(z.object({}).strict(), AppStatus, 'Version, desktop or browser mode, online, last sync, the default school.'),
+  'app.openExternal': method(
+    z.object({ url: z.string().max(4096) }).strict(),
+    z.object({ opened: z.boolean() }),
+    'Opens an http(s) link in the system browser after validation (refused: other schemes, credentials in the URL).',
+  ),
+  'settings.get': method(z.object({}).strict(), Settings, 'The current settings.'),
+  'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),
+} satisfies Record<string, MethodDef>;
+
+export const appEvents = {
+  'app.statusChanged': event(AppStatus, 'The app status changed (online/offline, last sync).'),
+  'app.openUrl': event(
+    z.object({ url: z.url({ protocol: /^https?$/ }) }),
+    'Browser mode only: the host asks the page to open this URL in a new tab (the system browser is the page\'s own).',
+  ),
+  'settings.changed': event(Settings, 'Settings changed (from another window or tab).'),
+} satisfies Record<string, EventDef>;
