@@ -1,5 +1,286 @@
-// Part of the IPC contract (see shared/ipc.ts). Placeholder until its owner fills it in.
+// Part of the IPC contract (see shared/ipc.ts): the dashboards on courses, orders and analytics.
+// Every read answers `{ data, fetchedAt, fromCache }` so the UI can show how old a figure is and say when it
+// comes from the offline cache. Money is integer minor units next to its currency, never summed across
+// currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
+// in the admin's time zone.
+import { z } from 'zod';
+import { Course, CourseReport, Curriculum, LearningReport, Order, OrderState, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { AccountId } from './accounts';
+import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
 
-export const dataMethods = {} satisfies Record<string, MethodDef>;
-export const dataEvents = {} satisfies Record<string, EventDef>;
+const isoTime = z.iso.datetime({ offset: true });
+const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+const id = z.string().min(1).max(256);
+const JobId = z.string().min(1).max(128);
+/** An IANA time zone name such as "Asia/Taipei"; checked by Intl where it is used. */
+const TimeZone = z.string().min(1).max(64);
+/** A BCP 47 locale such as "zh-TW". */
+const Locale = z.string().min(2).max(35);
+
+/** The envelope of every read: the data, when the platform answered it, and whether it came from the offline cache. */
+export function answerOf<T extends z.ZodType>(data: T) {
+  return z.object({ data, fetchedAt: isoTime, fromCache: z.boolean() });
+}
+export interface Answer<T> {
+  data: T;
+  fetchedAt: string;
+  fromCache: boolean;
+}
+
+/** A [from, to) range of instants. */
+export const DateRange = z
+  .object({ from: isoTime, to: isoTime })
+  .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: '`from` must be before `to`' });
+export type DateRange = z.infer<typeof DateRange>;
+
+// ---------------------------------------------------------------------------------------------- courses
+
+export const CourseRevenue = z.object({
+  currency: currencyCode,
+  gross: z.int(),
+  refunds: z.int(),
+  net: z.int(),
+  orders: z.int().nonnegative(),
+});
+export type CourseRevenue = z.infer<typeof CourseRevenue>;
+
+/** A course with its all-time statistics (`stats`) and its revenue per currency in the asked range. */
+export const CourseRow = Course.extend({ revenue: z.array(CourseRevenue) });
+export type CourseRow = z.infer<typeof CourseRow>;
+
+export const CourseList = z.object({
+  range: z.object({ from: isoTime, to: isoTime }),
+  courses: z.array(CourseRow),
+  /** What the filters can offer, from every course. */
+  facets: z.object({ states: z.array(z.string()), categories: z.array(z.string()), tags: z.array(z.string()) }),
+});
+export type CourseList = z.infer<typeof CourseList>;
+
+export const CourseDetail = z.object({
+  course: Course,
+  curriculum: Curriculum,
+  report: CourseReport,
+});
+export type CourseDetail = z.infer<typeof CourseDetail>;
+
+export const CourseOrdersPage = z.object({
+  rows: z.array(Order),
+  total: z.int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+export type CourseOrdersPage = z.infer<typeof CourseOrdersPage>;
+
+// ----------------------------------------------------------------------------------------------- orders
+
+export const ORDER_SORT_KEYS = [
+  'paidAt', 'createdAt', 'updatedAt', 'paidAmount', 'originalAmount', 'discountAmount', 'refundedAmount',
+  'buyerName', 'tradeNumber', 'state', 'currency',
+] as const;
+export const OrderSortKey = z.enum(ORDER_SORT_KEYS);
+export type OrderSortKey = z.infer<typeof OrderSortKey>;
+
+export const OrderSort = z.object({ key: OrderSortKey, direction: z.enum(['asc', 'desc']) }).strict();
+export type OrderSort = z.infer<typeof OrderSort>;
+export const DEFAULT_ORDER_SORT: OrderSort = { key: 'paidAt', direction: 'desc' };
+
+export const OrderFilters = z
+  .object({
+    /** Paid time range [from, to); an order never paid is outside any range. */
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+    states: z.array(OrderState).max(16).optional(),
+    /** Orders with a line item of this course. */
+    courseId: id.optional(),
+    /** Orders with a line item of this product (a plan, a ticket, a digital product...). */
+    productId: id.optional(),
+    /** Coupon code, case-insensitive; "" (empty) means orders without a coupon. */
+    coupon: z.string().max(128).optional(),
+    currency: currencyCode.optional(),
+    /** Case-insensitive substring of the trade number, the buyer's name or email. */
+    text: z.string().max(256).optional(),
+  })
+  .strict();
+export type OrderFilters = z.infer<typeof OrderFilters>;
+
+/** Totals of exactly the filtered orders in one currency (integer minor units). */
+export const CurrencyTotals = z.object({
+  currency: currencyCode,
+  count: z.int().nonnegative(),
+  original: z.int(),
+  discount: z.int(),
+  paid: z.int(),
+  refunded: z.int(),
+  /** paid - refunded */
+  net: z.int(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotals>;
+
+export const OrderFacets = z.object({
+  currencies: z.array(currencyCode),
+  states: z.array(OrderState),
+  coupons: z.array(z.string()),
+  courses: z.array(z.object({ id, title: z.string() })),
+  products: z.array(z.object({ id, name: z.string(), kind: z.string() })),
+});
+export type OrderFacets = z.infer<typeof OrderFacets>;
+
+export const OrderQueryResult = z.object({
+  /** Only the asked window [offset, offset + limit) of the filtered, sorted set. */
+  rows: z.array(Order),
+  offset: z.int().nonnegative(),
+  /** How many orders match the filters. */
+  total: z.int().nonnegative(),
+  /** How many orders are loaded for the account. */
+  loaded: z.int().nonnegative(),
+  totals: z.array(CurrencyTotals),
+  /** From every loaded order (not just the filtered ones), so a filter can always be widened again. */
+  facets: OrderFacets,
+});
+export type OrderQueryResult = z.infer<typeof OrderQueryResult>;
+
+export const OrdersLoadResult = z.object({
+  count: z.int().nonnegative(),
+  /** How many orders this load fetched from the platform: all of them, or those updated since the last load. */
+  fetched: z.int().nonnegative(),
+  mode: z.enum(['full', 'incremental', 'memory', 'disk']),
+});
+export type OrdersLoadResult = z.infer<typeof OrdersLoadResult>;
+
+export const OrdersStatus = z.object({
+  /** Null when no orders were loaded for the account yet (neither in memory nor in the offline cache). */
+  count: z.int().nonnegative().nullable(),
+  fetchedAt: isoTime.nullable(),
+  /** The job loading them right now, if any (its progress comes as data.progress events). */
+  loadingJobId: JobId.nullable(),
+});
+export type OrdersStatus = z.infer<typeof OrdersStatus>;
+
+export const CsvExport = z.object({
+  csv: z.string(),
+  rows: z.int().nonnegative(),
+  /** A suggested file name, e.g. "orders-2026-11-21.csv". */
+  fileName: z.string(),
+});
+export type CsvExport = z.infer<typeof CsvExport>;
+
+// -------------------------------------------------------------------------------------------- analytics
+
+export const ReportInterval = z.enum(['day', 'week', 'month']);
+export type ReportInterval = z.infer<typeof ReportInterval>;
+
+export const SubscriptionsOverview = z.object({
+  report: SubscriptionsReport,
+  pastDue: z.array(Subscription),
+  canceling: z.array(Subscription),
+});
+export type SubscriptionsOverview = z.infer<typeof SubscriptionsOverview>;
+
+// -------------------------------------------------------------------------------------- cache and jobs
+
+export const CacheInfo = z.object({
+  bytes: z.int().nonnegative(),
+  maxBytes: z.int().nonnegative(),
+  entries: z.int().nonnegative(),
+  /** fetchedAt of the oldest answer kept. */
+  oldestFetchedAt: isoTime.nullable(),
+  newestFetchedAt: isoTime.nullable(),
+  /** The orders kept for offline review, if any. */
+  orders: z.object({ count: z.int().nonnegative(), fetchedAt: isoTime }).nullable(),
+});
+export type CacheInfo = z.infer<typeof CacheInfo>;
+
+export const DataProgress = z.object({
+  jobId: JobId,
+  accountId: AccountId,
+  loaded: z.int().nonnegative(),
+  /** Null while the total is not known yet. */
+  total: z.int().nonnegative().nullable(),
+  label: z.string(),
+  done: z.boolean(),
+});
+export type DataProgress = z.infer<typeof DataProgress>;
+
+const range = { from: isoTime, to: isoTime };
+const reportRange = z.object({ accountId: AccountId, ...range, timeZone: TimeZone.optional() });
+
+export const dataMethods = {
+  'data.courses.list': method(
+    reportRange.strict(),
+    answerOf(CourseList),
+    'Every course with its state, price plans, lecturers and all-time stats, plus its revenue per currency in [from, to). Search, filter and sort happen in the UI (a school has tens of courses).',
+  ),
+  'data.courses.get': method(
+    z.object({ accountId: AccountId, courseId: id, ...range, interval: ReportInterval.optional(), timeZone: TimeZone.optional() }).strict(),
+    answerOf(CourseDetail),
+    "A course, its curriculum and its report for [from, to): enrollments over time, the section funnel, revenue and refunds.",
+  ),
+  'data.courses.orders': method(
+    z.object({ accountId: AccountId, courseId: id, limit: z.int().min(1).max(1000).default(50), cursor: z.string().max(1024).optional() }).strict(),
+    answerOf(CourseOrdersPage),
+    "One page of a course's orders, newest paid first, from the platform (needs orders:read).",
+  ),
+  'data.courses.setPublished': method(
+    z.object({ accountId: AccountId, courseId: id, published: z.boolean() }).strict(),
+    answerOf(Course),
+    'Publishes or unpublishes (hides) a course. Needs courses:write: fails with insufficient_scope and missingScopes until granted (accounts.grantScopes), then retry.',
+  ),
+
+  'data.orders.load': method(
+    z.object({ accountId: AccountId, jobId: JobId.optional(), mode: z.enum(['auto', 'incremental', 'full']).default('auto') }).strict(),
+    answerOf(OrdersLoadResult),
+    'Loads every order of the account into the main process (pages of 1000, data.progress events under jobId, cancellable with data.cancel). "auto": from memory or the offline cache if there, then only what changed since (updated_since); "full": everything again. Offline with a cached set: answers from it (fromCache).',
+  ),
+  'data.orders.status': method(z.object({ accountId: AccountId }).strict(), OrdersStatus, 'Whether the orders are loaded (and how many, from when) or loading right now.'),
+  'data.orders.query': method(
+    z.object({
+      accountId: AccountId,
+      filters: OrderFilters.default({}),
+      sort: OrderSort.default(DEFAULT_ORDER_SORT),
+      offset: z.int().nonnegative().default(0),
+      limit: z.int().min(0).max(1000).default(100),
+    }).strict(),
+    answerOf(OrderQueryResult),
+    'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',
+  ),
+  'data.orders.get': method(z.object({ accountId: AccountId, orderId: id }).strict(), answerOf(Order), "One order's details, from the platform (the loaded copy when offline)."),
+  'data.orders.exportCsv': method(
+    z.object({
+      accountId: AccountId,
+      jobId: JobId.optional(),
+      filters: OrderFilters.default({}),
+      sort: OrderSort.default(DEFAULT_ORDER_SORT),
+      timeZone: TimeZone,
+      locale: Locale,
+    }).strict(),
+    answerOf(CsvExport),
+    'The filtered, sorted orders as CSV (RFC 4180, formula-guarded), money formatted in the locale, times in the time zone; progress under jobId for big sets.',
+  ),
+
+  'data.sales.report': method(
+    z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
+    answerOf(SalesReport),
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course.',
+  ),
+  'data.subscriptions.report': method(
+    reportRange.strict(),
+    answerOf(SubscriptionsOverview),
+    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions.',
+  ),
+  'data.learning.report': method(
+    reportRange.strict(),
+    answerOf(LearningReport),
+    'Enrollments, active students and completion for [from, to), per course.',
+  ),
+
+  'data.cacheInfo': method(z.object({ accountId: AccountId }).strict(), CacheInfo, "Size and age of the school's offline cache."),
+  'data.cancel': method(z.object({ jobId: JobId }).strict(), z.object({ cancelled: z.boolean() }), 'Cancels a running load or export (it fails with code "cancelled"); false when no such job runs.'),
+} satisfies Record<string, MethodDef>;
+
+export const dataEvents = {
+  'data.progress': event(DataProgress, 'Progress of a long job (orders load, export): loaded of total, with a label to show.'),
+  'data.invalidated': event(
+    z.object({ accountId: AccountId, reason: z.enum(['back_online', 'orders_refreshed', 'course_changed', 'cache_cleared']) }),
+    "The account's data changed or the platform is reachable again: refetch what is on screen.",
+  ),
+} satisfies Record<string, EventDef>;
