@@ -5,9 +5,10 @@ import type { EventDef, MethodDef } from './ipc/define';
 import { accountEvents, accountMethods } from './ipc/accounts';
 import { appEvents, appMethods } from './ipc/app';
 import { dataEvents, dataMethods } from './ipc/data';
+import { updateEvents, updateMethods } from './ipc/updates';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods } satisfies Record<string, MethodDef>;
-export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents } satisfies Record<string, EventDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods } satisfies Record<string, MethodDef>;
+export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
 export type EventName = Extract<keyof typeof EVENTS, string>;
