@@ -1,0 +1,95 @@
+// One entry point for every call from the renderer, whichever transport carried it (Electron IPC or the
+// browser host). In order: the sender must be trusted, the method must exist, the input must match the
+// contract's schema; only then does a handler run. What goes back is a value or a SerializedAppError,
+// never a stack or a cause. The log gets the method name and the error code, never the payload.
+import type { z } from 'zod';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { SerializedAppError } from '../../../shared/errors';
+import { isMethodName, METHODS } from '../../../shared/ipc';
+import type { MethodName } from '../../../shared/ipc';
+import type { Logger } from '../log';
+import type { CallContext, MethodHandler, MethodHandlers } from './handler-types';
+
+export type RouterResult = { ok: true; value: unknown } | { ok: false; error: SerializedAppError };
+
+export interface RouteRequest {
+  /** Raw from the wire: validated here. */
+  method: unknown;
+  input: unknown;
+  /** The transport's verdict on who sent this (Electron: our main frame on app://; browser host: authenticated). */
+  isTrustedSender: () => boolean;
+  signal?: AbortSignal;
+}
+
+export interface IpcRouterOptions {
+  handlers: Partial<MethodHandlers>;
+  logger: Logger;
+  /** Check handlers' outputs against the contract (development and tests): a mismatch is a bug, reported as `internal`. */
+  validateOutput?: boolean;
+}
+
+export interface IpcRouter {
+  route(request: RouteRequest): Promise<RouterResult>;
+}
+
+const MAX_METHOD_NAME = 128;
+
+export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
+  const { handlers, logger } = options;
+
+  function refuse(methodLabel: string, error: AppError): RouterResult {
+    logger.warn('ipc call refused', { method: methodLabel, errorCode: error.code });
+    return { ok: false, error: error.toJSON() };
+  }
+
+  async function route(request: RouteRequest): Promise<RouterResult> {
+    const methodLabel = typeof request.method === 'string' && request.method.length <= MAX_METHOD_NAME ? request.method : '(not a method name)';
+    if (!request.isTrustedSender()) {
+      return refuse(methodLabel, new AppError('forbidden_sender', 'This window is not allowed to talk to the app.'));
+    }
+    if (typeof request.method !== 'string' || !isMethodName(request.method)) {
+      return refuse(methodLabel, new AppError('invalid_input', 'The app does not know that request.'));
+    }
+    const method: MethodName = request.method;
+    const definition = METHODS[method];
+    const parsed = definition.input.safeParse(request.input ?? {});
+    if (!parsed.success) {
+      return refuse(method, new AppError('invalid_input', `The request ${method} was malformed: ${firstIssue(parsed.error)}.`));
+    }
+    const handler = handlers[method] as MethodHandler<MethodName> | undefined;
+    if (!handler) {
+      return refuse(method, new AppError('internal', 'That part of the app is not available yet.'));
+    }
+
+    const context: CallContext = { signal: request.signal ?? new AbortController().signal };
+    try {
+      const value = await handler(parsed.data as never, context);
+      if (options.validateOutput) {
+        const checked = definition.output.safeParse(value);
+        if (!checked.success) {
+          logger.error('ipc handler returned a value outside the contract', { method, errorCode: 'internal', issue: firstIssue(checked.error) });
+          return { ok: false, error: new AppError('internal', 'Something went wrong inside the app.').toJSON() };
+        }
+        return { ok: true, value: checked.data };
+      }
+      return { ok: true, value };
+    } catch (error) {
+      if (isAppError(error)) {
+        logger.warn('ipc call failed', { method, errorCode: error.code });
+        return { ok: false, error: error.toJSON() };
+      }
+      logger.error('ipc handler threw', { method, errorCode: 'internal', error: error instanceof Error ? error.name : typeof error });
+      return { ok: false, error: new AppError('internal', 'Something went wrong inside the app.').toJSON() };
+    }
+  }
+
+  return { route };
+}
+
+/** Where the input went wrong, by path and kind only: never the offending value (it may be a secret). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';
+  return `${path}: ${issue.code}`;
+}
