@@ -1,0 +1,120 @@
+// startSandbox(): the local course platform in one call, for tests, benchmarks and the CLI.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createBusinessRoutes } from './api';
+import { BusinessHost } from './business-host';
+import type { SandboxContext } from './context';
+import { createDemoPlatform, type DemoPlatform } from './data';
+import { KnobsStore, type Knobs } from './knobs';
+import { ClientRegistry } from './oauth/clients';
+import { createIdTokenSigner } from './oauth/jwks';
+import { TokenStore } from './oauth/tokens-store';
+import { RateLimiter } from './rate-limit';
+import { createSandboxServer } from './server';
+import { RequestStats } from './stats';
+
+export type { Knobs } from './knobs';
+export type { DemoPlatform } from './data';
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1 and 0 (a free port). */
+  port?: number;
+  host?: string;
+  /** Passed to createDemoPlatform; orders default 20_000 (tests use ~2_000). */
+  seed?: number;
+  orders?: number;
+  /** Anchors the demo data's last day (default today, UTC midnight). */
+  dataNow?: Date;
+  accessTokenTtlSeconds?: number;
+  latencyMs?: number;
+  /** 0..1: that share of business requests answers 503. */
+  errorRate?: number;
+  /** Per access token (or per IP when anonymous); null = off (default). */
+  rateLimitPerMinute?: number | null;
+  /** No request logging (default false: one line per request on stderr, or to `log`). */
+  quiet?: boolean;
+  log?: (line: string) => void;
+  /** The platform's clock in ms, for tests that expire tokens and codes without sleeping. Default Date.now. */
+  clock?: () => number;
+  /** Random source for the error-rate knob. Default Math.random. */
+  random?: () => number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) = issuer = protected resource. */
+  url: string;
+  port: number;
+  platform: DemoPlatform;
+  knobs: { set(patch: Partial<Knobs>): void; get(): Knobs; forgetClient(clientId: string): void; forgetAllClients(): void };
+  /** For POST /__sandbox/knobs and /__sandbox/forget-client (header X-Sandbox-Admin). */
+  adminSecret: string;
+  stats: { requests: number; byPath(): Record<string, number>; reset(): void };
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.clock ?? Date.now;
+  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, ...(options.dataNow ? { now: options.dataNow } : {}) });
+  const knobs = new KnobsStore({
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    latencyMs: options.latencyMs,
+    errorRate: options.errorRate,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
+  const ctx: SandboxContext = {
+    baseUrl: '', // known once listening
+    identity: platform,
+    clients: new ClientRegistry(),
+    tokens: new TokenStore(now),
+    signer: await createIdTokenSigner(),
+    knobs,
+    now,
+  };
+  const business = new BusinessHost(ctx, createBusinessRoutes(platform), new RateLimiter(now), options.random);
+  const stats = new RequestStats();
+  const adminSecret = randomBytes(24).toString('base64url');
+  const forgetClient = (clientId: string): boolean => {
+    ctx.tokens.revokeClient(clientId);
+    return ctx.clients.forget(clientId);
+  };
+  const forgetAllClients = (): void => {
+    for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
+  };
+  const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients }, log });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  ctx.baseUrl = `http://${shownHost}:${port}`;
+
+  return {
+    url: ctx.baseUrl,
+    port,
+    platform,
+    knobs: {
+      set: (patch) => {
+        knobs.set(patch);
+      },
+      get: () => knobs.get(),
+      forgetClient: (clientId) => {
+        forgetClient(clientId);
+      },
+      forgetAllClients,
+    },
+    adminSecret,
+    stats,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,38 @@
+// The test knobs: behaviour a test (or a person poking at the sandbox) can change while it runs.
+import { z } from 'zod';
+
+export const Knobs = z.object({
+  accessTokenTtlSeconds: z.int().min(1).max(31_536_000),
+  latencyMs: z.int().min(0).max(60_000),
+  errorRate: z.number().min(0).max(1),
+  /** Requests per minute per access token (per IP when anonymous); null turns the limit off. */
+  rateLimitPerMinute: z.int().min(1).nullable(),
+});
+export type Knobs = z.infer<typeof Knobs>;
+
+export const KnobsPatch = Knobs.partial().strict();
+
+export const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null };
+
+export class KnobsStore {
+  #value: Knobs;
+
+  constructor(initial: Partial<Knobs>) {
+    this.#value = Knobs.parse({ ...DEFAULT_KNOBS, ...stripUndefined(initial) });
+  }
+
+  get(): Knobs {
+    return { ...this.#value };
+  }
+
+  /** Throws a zod error naming the bad field; nothing changes then. */
+  set(patch: Partial<Knobs>): Knobs {
+    const checked = KnobsPatch.parse(stripUndefined(patch));
+    this.#value = { ...this.#value, ...checked };
+    return this.get();
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

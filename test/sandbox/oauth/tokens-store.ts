@@ -1,0 +1,143 @@
+// Codes, grants and tokens. A grant is one consent (client, admin, school, scopes); every token minted
+// from it points back to it, so replay detection can revoke "everything issued from that code" and "the
+// whole refresh chain" in one step (RFC 6749 §4.1.2, OAuth 2.0 Security BCP §4.14).
+import { randomBytes } from 'node:crypto';
+
+export const CODE_LIFETIME_MS = 60_000;
+export const CONSENT_REQUEST_LIFETIME_MS = 10 * 60_000;
+
+export interface Grant {
+  id: string;
+  clientId: string;
+  adminId: string;
+  schoolId: string;
+  scopes: string[];
+  /** RFC 8707 audience the tokens are bound to. */
+  resource: string;
+  authTime: number; // seconds
+  revoked: boolean;
+  accessTokens: Set<string>;
+  /** The one refresh token that may be used next; older ones are replays. */
+  currentRefreshToken: string | null;
+}
+
+export interface AuthorizationCode {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scopes: string[];
+  schoolId: string;
+  adminId: string;
+  nonce: string | null;
+  resource: string | null;
+  authTime: number;
+  expiresAt: number;
+  /** Set once the code was redeemed (or burnt by a failed attempt); tokens issued from it. */
+  used: boolean;
+  grantId: string | null;
+}
+
+export interface AccessToken {
+  grantId: string;
+  clientId: string;
+  scopes: string[];
+  resource: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface RefreshToken {
+  grantId: string;
+  clientId: string;
+}
+
+/** What the consent page posts back: the validated authorization request, used once. */
+export interface ConsentRequest {
+  id: string;
+  clientId: string;
+  redirectUri: string;
+  state: string | null;
+  scopes: string[];
+  codeChallenge: string;
+  nonce: string | null;
+  resource: string | null;
+  expiresAt: number;
+}
+
+const token = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+export class TokenStore {
+  readonly consentRequests = new Map<string, ConsentRequest>();
+  readonly codes = new Map<string, AuthorizationCode>();
+  readonly grants = new Map<string, Grant>();
+  readonly accessTokens = new Map<string, AccessToken>();
+  readonly refreshTokens = new Map<string, RefreshToken>();
+
+  constructor(private readonly now: () => number) {}
+
+  openConsentRequest(request: Omit<ConsentRequest, 'id' | 'expiresAt'>): ConsentRequest {
+    this.#sweep();
+    const stored = { ...request, id: token(''), expiresAt: this.now() + CONSENT_REQUEST_LIFETIME_MS };
+    this.consentRequests.set(stored.id, stored);
+    return stored;
+  }
+
+  /** One-time: taking it removes it, so a replayed form post finds nothing. */
+  takeConsentRequest(id: string): ConsentRequest | null {
+    const found = this.consentRequests.get(id);
+    this.consentRequests.delete(id);
+    if (!found || found.expiresAt <= this.now()) return null;
+    return found;
+  }
+
+  issueCode(input: Omit<AuthorizationCode, 'code' | 'expiresAt' | 'used' | 'grantId'>): AuthorizationCode {
+    const code: AuthorizationCode = { ...input, code: token('sbx_code_'), expiresAt: this.now() + CODE_LIFETIME_MS, used: false, grantId: null };
+    this.codes.set(code.code, code);
+    return code;
+  }
+
+  openGrant(input: Pick<Grant, 'clientId' | 'adminId' | 'schoolId' | 'scopes' | 'resource' | 'authTime'>): Grant {
+    const grant: Grant = { ...input, id: token('grant_'), revoked: false, accessTokens: new Set(), currentRefreshToken: null };
+    this.grants.set(grant.id, grant);
+    return grant;
+  }
+
+  /** Mints an access token and rotates the grant's refresh token. */
+  mint(grant: Grant, scopes: string[], ttlSeconds: number): { accessToken: string; refreshToken: string } {
+    const accessToken = token('sbx_at_');
+    this.accessTokens.set(accessToken, {
+      grantId: grant.id,
+      clientId: grant.clientId,
+      scopes,
+      resource: grant.resource,
+      expiresAt: this.now() + ttlSeconds * 1000,
+      revoked: false,
+    });
+    grant.accessTokens.add(accessToken);
+    const refreshToken = token('sbx_rt_');
+    this.refreshTokens.set(refreshToken, { grantId: grant.id, clientId: grant.clientId });
+    grant.currentRefreshToken = refreshToken;
+    return { accessToken, refreshToken };
+  }
+
+  revokeGrant(grantId: string): void {
+    const grant = this.grants.get(grantId);
+    if (!grant) return;
+    grant.revoked = true;
+    grant.currentRefreshToken = null;
+    for (const accessToken of grant.accessTokens) {
+      const stored = this.accessTokens.get(accessToken);
+      if (stored) stored.revoked = true;
+    }
+  }
+
+  revokeClient(clientId: string): void {
+    for (const grant of this.grants.values()) if (grant.clientId === clientId) this.revokeGrant(grant.id);
+  }
+
+  #sweep(): void {
+    const now = this.now();
+    for (const [id, request] of this.consentRequests) if (request.expiresAt <= now) this.consentRequests.delete(id);
+  }
+}
