@@ -1,0 +1,164 @@
+// The account store: the one place engine state lives. One account per school (a token is for one school);
+// the non-secret part in a plain JSON file, tokens in the vault, status in memory where it is transient.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { AccountStatus, AccountView } from '../../../shared/accounts';
+import { AppError } from '../../../shared/errors';
+import type { Logger } from '../log';
+import { JsonFile } from '../store/json-file';
+import type { TokenSet, Vault } from '../store/vault';
+import { RegisteredClient } from './registration';
+
+export const AccountRecord = z.object({
+  id: z.string(),
+  issuer: z.string(),
+  /** Base address of the business API. */
+  apiBase: z.string(),
+  /** The RFC 8707 resource indicator, when the platform names one. */
+  resource: z.string().nullable(),
+  school: z.object({ id: z.string(), name: z.string(), url: z.string().nullable() }),
+  admin: z.object({ sub: z.string(), name: z.string(), email: z.string().nullable(), picture: z.string().nullable() }),
+  grantedScopes: z.array(z.string()),
+  connectedAt: z.string(),
+  lastSyncAt: z.string().nullable(),
+  /** Persisted: a refused refresh survives a restart. */
+  signInNeeded: z.boolean(),
+});
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+const StateFile = z.object({
+  version: z.literal(1),
+  accounts: z.array(AccountRecord),
+  clients: z.record(z.string(), RegisteredClient), // by issuer
+});
+
+export const STATE_FILE = 'auth-state.json';
+
+/** Stable across sign-ins: the same school at the same issuer is the same account. */
+export function accountIdFor(issuer: string, schoolId: string): string {
+  return `acct_${createHash('sha256').update(`${issuer}\n${schoolId}`).digest('base64url').slice(0, 22)}`;
+}
+
+export class AccountStore {
+  private readonly transient = new Map<string, AccountStatus>();
+  private readonly changeListeners = new Set<(accounts: AccountView[]) => void>();
+  private readonly removedListeners = new Set<(accountId: string) => void>();
+
+  private constructor(
+    private readonly file: JsonFile<typeof StateFile>,
+    readonly vault: Vault,
+    private accounts: AccountRecord[],
+    private clients: Record<string, RegisteredClient>,
+  ) {}
+
+  static async open(dataDir: string, vault: Vault, logger: Logger): Promise<AccountStore> {
+    const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 1 as const, accounts: [], clients: {} }), logger);
+    const state = await file.load();
+    return new AccountStore(file, vault, state.accounts, state.clients);
+  }
+
+  list(): AccountView[] {
+    return this.accounts.map((record) => this.view(record));
+  }
+
+  get(accountId: string): AccountRecord {
+    const record = this.accounts.find((a) => a.id === accountId);
+    if (!record) throw new AppError('not_found', 'That school is not connected (any more).');
+    return record;
+  }
+
+  view(record: AccountRecord): AccountView {
+    const status: AccountStatus = record.signInNeeded ? 'sign_in_needed' : this.transient.get(record.id) ?? 'signed_in';
+    const { id, issuer, school, admin, grantedScopes, connectedAt, lastSyncAt } = record;
+    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt };
+  }
+
+  tokens(accountId: string): TokenSet | null {
+    return this.vault.getTokens(accountId);
+  }
+
+  /** Tokens first, then the record: an account on disk always has the tokens it was saved with. */
+  async save(record: AccountRecord, tokens: TokenSet): Promise<void> {
+    await this.vault.setTokens(record.id, tokens);
+    this.transient.delete(record.id);
+    await this.replace(record);
+  }
+
+  async saveTokens(accountId: string, tokens: TokenSet): Promise<void> {
+    await this.vault.setTokens(accountId, tokens);
+  }
+
+  /** The platform refused the refresh: keep the account and its cached data, drop the dead tokens. */
+  async markSignInNeeded(accountId: string): Promise<void> {
+    const record = this.accounts.find((a) => a.id === accountId);
+    if (!record) return;
+    await this.vault.deleteTokens(accountId);
+    this.transient.delete(accountId);
+    await this.replace({ ...record, signInNeeded: true });
+  }
+
+  setStatus(accountId: string, status: 'signed_in' | 'refreshing' | 'offline'): void {
+    const before = this.transient.get(accountId) ?? 'signed_in';
+    if (status === 'signed_in') this.transient.delete(accountId);
+    else this.transient.set(accountId, status);
+    if (before !== status) this.emit();
+  }
+
+  async markSynced(accountId: string, at: Date): Promise<void> {
+    const record = this.accounts.find((a) => a.id === accountId);
+    if (!record) return;
+    await this.replace({ ...record, lastSyncAt: at.toISOString() });
+  }
+
+  async remove(accountId: string): Promise<void> {
+    await this.vault.deleteTokens(accountId);
+    this.transient.delete(accountId);
+    this.accounts = this.accounts.filter((a) => a.id !== accountId);
+    await this.persist();
+    this.emit();
+    for (const listener of this.removedListeners) listener(accountId);
+  }
+
+  client(issuer: string): RegisteredClient | null {
+    return this.clients[issuer] ?? null;
+  }
+
+  async saveClient(client: RegisteredClient, secret: string | null): Promise<void> {
+    if (secret) await this.vault.setClientSecret(client.issuer, secret);
+    this.clients = { ...this.clients, [client.issuer]: client };
+    await this.persist();
+  }
+
+  async forgetClient(issuer: string): Promise<void> {
+    const { [issuer]: _gone, ...rest } = this.clients;
+    this.clients = rest;
+    await this.persist();
+  }
+
+  onChange(listener: (accounts: AccountView[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  onRemoved(listener: (accountId: string) => void): () => void {
+    this.removedListeners.add(listener);
+    return () => this.removedListeners.delete(listener);
+  }
+
+  private async replace(record: AccountRecord): Promise<void> {
+    const index = this.accounts.findIndex((a) => a.id === record.id);
+    this.accounts = index === -1 ? [...this.accounts, record] : this.accounts.map((a) => (a.id === record.id ? record : a));
+    await this.persist();
+    this.emit();
+  }
+
+  private persist(): Promise<void> {
+    return this.file.save({ version: 1, accounts: this.accounts, clients: this.clients });
+  }
+
+  private emit(): void {
+    const snapshot = this.list();
+    for (const listener of this.changeListeners) listener(snapshot);
+  }
+}

@@ -1,0 +1,90 @@
+// Step 3b, authorize: PKCE S256 and a state, the system browser at the authorization endpoint, and the one
+// callback the receiver accepts, checked for state and `iss` (RFC 9207) before anything else happens.
+import { timingSafeEqual } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
+import { AppError } from '../../../shared/errors';
+import { hostOf } from './http';
+import type { LoopbackRedirectReceiver } from './loopback-receiver';
+import { toAppError } from './oauth-errors';
+
+export interface AuthorizationRequest {
+  url: URL;
+  state: string;
+  codeVerifier: string;
+  redirectUri: string;
+}
+
+export async function buildAuthorizationRequest(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  redirectUri: string,
+  scopes: readonly string[],
+  resource: string | null,
+): Promise<AuthorizationRequest> {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint as string);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', clientId);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('scope', scopes.join(' '));
+  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(codeVerifier));
+  url.searchParams.set('code_challenge_method', 'S256');
+  url.searchParams.set('state', state);
+  if (resource) url.searchParams.set('resource', resource);
+  return { url, state, codeVerifier, redirectUri };
+}
+
+/** The receiver's validator: state first (a forged callback must not even tell us about errors), then iss, then the answer. */
+export function callbackValidator(as: oauth.AuthorizationServer, client: oauth.Client, expectedState: string) {
+  const host = hostOf(as.issuer);
+  return (params: URLSearchParams): URLSearchParams => {
+    const state = params.get('state');
+    if (state === null) throw new AppError('state_mismatch', 'The sign-in answer had no state, so it cannot be trusted and was ignored.');
+    if (!sameSecret(state, expectedState)) throw new AppError('state_mismatch', 'The sign-in answer does not belong to this sign-in (state mismatch), so it was ignored.');
+    const iss = params.get('iss');
+    if (iss !== null && iss !== as.issuer) {
+      throw new AppError('authorization_failed', `The sign-in answer came from ${hostOf(iss)}, not from ${host}, so it was ignored.`);
+    }
+    if (iss === null && as.authorization_response_iss_parameter_supported) {
+      throw new AppError('authorization_failed', `The sign-in answer does not say it came from ${host}, so it was ignored.`);
+    }
+    let validated: URLSearchParams;
+    try {
+      validated = oauth.validateAuthResponse(as, client, params, expectedState);
+    } catch (error) {
+      throw toAppError(error, 'authorization', host);
+    }
+    if (!validated.get('code')) throw new AppError('authorization_failed', `${host} sent the browser back without an authorization code.`);
+    return validated;
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Opens the browser and waits for the receiver's verdict. A browser that cannot be opened ends the wait. */
+export async function runBrowserAuthorization(
+  request: AuthorizationRequest,
+  receiver: LoopbackRedirectReceiver,
+  validate: (params: URLSearchParams) => URLSearchParams,
+  openExternal: (url: string) => Promise<void>,
+): Promise<URLSearchParams> {
+  const callback = receiver.waitForCallback(validate);
+  // The browser adapter may resolve before or after the redirect lands (tests click through the consent page): run both.
+  const browser = openExternal(request.url.href).then(
+    () => new Promise<never>(() => undefined),
+    (error: unknown) => {
+      throw error instanceof AppError ? error : new AppError('authorization_failed', 'The browser could not be opened for the sign-in.', { cause: error });
+    },
+  );
+  try {
+    return await Promise.race([callback, browser]);
+  } finally {
+    callback.catch(() => undefined);
+    browser.catch(() => undefined);
+  }
+}

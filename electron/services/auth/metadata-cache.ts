@@ -1,0 +1,65 @@
+// Discovery documents cached per issuer (and per resource) with HTTP freshness: reused without a request
+// while fresh (max-age, else a heuristic hour), revalidated with ETag / Last-Modified once stale.
+import { z } from 'zod';
+import { JsonFile } from '../store/json-file';
+import type { Logger } from '../log';
+
+export const HEURISTIC_FRESH_MS = 60 * 60 * 1000;
+
+const CachedDocument = z.object({
+  /** The address the document came from: revalidation goes there. */
+  url: z.string(),
+  /** null records "there is no such document" (404), so a fresh miss costs no request either. */
+  body: z.record(z.string(), z.unknown()).nullable(),
+  fetchedAt: z.number(),
+  freshUntil: z.number(),
+  etag: z.string().nullable(),
+  lastModified: z.string().nullable(),
+});
+export type CachedDocument = z.infer<typeof CachedDocument>;
+
+const CacheFile = z.object({ version: z.literal(1), documents: z.record(z.string(), CachedDocument) });
+
+export class MetadataCache {
+  private constructor(
+    private readonly file: JsonFile<typeof CacheFile>,
+    private documents: Record<string, CachedDocument>,
+  ) {}
+
+  static async open(path: string, logger: Logger): Promise<MetadataCache> {
+    const file = new JsonFile(path, CacheFile, () => ({ version: 1 as const, documents: {} }), logger);
+    const loaded = await file.load();
+    return new MetadataCache(file, loaded.documents);
+  }
+
+  /** An in-memory cache, for callers that do not keep one on disk. */
+  static inMemory(): MetadataCache {
+    const noFile = { save: async () => undefined } as unknown as JsonFile<typeof CacheFile>;
+    return new MetadataCache(noFile, {});
+  }
+
+  get(key: string): CachedDocument | null {
+    return this.documents[key] ?? null;
+  }
+
+  async put(key: string, document: CachedDocument): Promise<void> {
+    this.documents = { ...this.documents, [key]: document };
+    await this.file.save({ version: 1, documents: this.documents });
+  }
+
+  async drop(key: string): Promise<void> {
+    const { [key]: _gone, ...rest } = this.documents;
+    this.documents = rest;
+    await this.file.save({ version: 1, documents: this.documents });
+  }
+}
+
+/** How long an answer may be reused without asking again, from its Cache-Control (RFC 9111), else the heuristic. */
+export function freshUntil(headers: Headers, now: number): number | 'no-store' {
+  const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
+  if (/(^|,)\s*no-store\b/.test(cacheControl)) return 'no-store';
+  if (/(^|,)\s*no-cache\b/.test(cacheControl)) return now;
+  const maxAge = /(^|,)\s*max-age\s*=\s*"?(\d+)"?/.exec(cacheControl);
+  if (maxAge?.[2]) return now + Number(maxAge[2]) * 1000;
+  return now + HEURISTIC_FRESH_MS;
+}

@@ -1,0 +1,76 @@
+// Who signed in, and to which school: UserInfo first, the token response's extras and GET /api/v1/school as
+// fallbacks, and the issuer's host as the last resort, so any spec-following platform yields an account.
+import * as oauth from 'oauth4webapi';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { hostOf, oauthOptions } from './http';
+import { toAppError } from './oauth-errors';
+import type { GrantResult } from './token-exchange';
+
+export interface Profile {
+  school: { id: string; name: string; url: string | null };
+  admin: { sub: string; name: string; email: string | null; picture: string | null };
+}
+
+const UserInfoClaims = z.looseObject({
+  sub: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  picture: z.string().optional(),
+  school_id: z.union([z.string(), z.number()]).optional(),
+  school: z.object({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().optional() }).partial({ url: true }).optional(),
+});
+
+const SchoolAnswer = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().optional() });
+
+export async function loadProfile(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  grant: GrantResult,
+  grantedScopes: readonly string[],
+  apiBase: string,
+  deps: { http: typeof fetch; signal?: AbortSignal },
+): Promise<Profile> {
+  const host = hostOf(as.issuer);
+  const claims = as.userinfo_endpoint && grantedScopes.includes('openid') ? await fetchUserInfo(as, clientId, grant, deps) : null;
+  let school: Profile['school'] | null = null;
+  if (claims?.school) {
+    school = { id: String(claims.school.id), name: claims.school.name, url: claims.school.url ?? null };
+  } else if (grant.schoolId && grant.schoolName) {
+    school = { id: grant.schoolId, name: grant.schoolName, url: null };
+  } else if (grantedScopes.includes(OPERATIONS.getSchool.scope)) {
+    school = await fetchSchool(apiBase, grant.tokens.accessToken, deps);
+  }
+  school ??= { id: grant.schoolId ?? (claims?.school_id !== undefined ? String(claims.school_id) : new URL(as.issuer).host), name: grant.schoolName ?? host, url: null };
+  const sub = claims?.sub ?? grant.subject;
+  if (!sub) throw new AppError('bad_response', `${host} did not say who signed in, so the account cannot be set up.`);
+  return {
+    school,
+    admin: { sub, name: claims?.name ?? claims?.email ?? sub, email: claims?.email ?? null, picture: claims?.picture ?? null },
+  };
+}
+
+async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, grant: GrantResult, deps: { http: typeof fetch; signal?: AbortSignal }) {
+  const host = hostOf(as.issuer);
+  let raw: oauth.UserInfoResponse;
+  try {
+    const client = { client_id: clientId };
+    const response = await oauth.userInfoRequest(as, client, grant.tokens.accessToken, oauthOptions(as.userinfo_endpoint as string, deps.http, deps.signal));
+    raw = await oauth.processUserInfoResponse(as, client, grant.subject ?? oauth.skipSubjectCheck, response);
+  } catch (error) {
+    throw toAppError(error, 'userinfo', host);
+  }
+  const parsed = UserInfoClaims.safeParse(raw);
+  if (!parsed.success) throw new AppError('bad_response', `${host} described the signed-in admin in a form the app cannot read.`, { cause: parsed.error });
+  return parsed.data;
+}
+
+async function fetchSchool(apiBase: string, accessToken: string, deps: { http: typeof fetch; signal?: AbortSignal }): Promise<Profile['school']> {
+  const url = `${apiBase}${OPERATIONS.getSchool.path}`;
+  const response = await deps.http(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: deps.signal ?? null });
+  if (!response.ok) throw new AppError('bad_response', `${hostOf(url)} did not describe the school (${response.status}).`);
+  const parsed = SchoolAnswer.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new AppError('bad_response', `${hostOf(url)} described the school in a form the app cannot read.`, { cause: parsed.error });
+  return { id: String(parsed.data.id), name: parsed.data.name, url: parsed.data.url ?? null };
+}

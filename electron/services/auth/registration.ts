@@ -1,0 +1,59 @@
+// Step 2, register: a native public client (RFC 7591, RFC 8252) for one issuer and one loopback redirect.
+import * as oauth from 'oauth4webapi';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { hostOf, oauthOptions } from './http';
+import { toAppError } from './oauth-errors';
+
+export const CLIENT_NAME = 'School Companion (desktop)';
+
+export const RegisteredClient = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  /** The redirect it was registered for: a different one means registering again. */
+  redirectUri: z.string().nullable(),
+  authMethod: z.enum(['none', 'client_secret_post']),
+  preRegistered: z.boolean(),
+  registeredAt: z.string(),
+});
+export type RegisteredClient = z.infer<typeof RegisteredClient>;
+
+export async function registerNativeClient(
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  deps: { http: typeof fetch; now: () => number; signal?: AbortSignal },
+): Promise<RegisteredClient> {
+  const host = hostOf(as.issuer);
+  if (!as.registration_endpoint) {
+    throw new AppError('registration_refused', `${host} does not let apps register themselves; ask the platform for a client id and configure it.`);
+  }
+  let registered: Awaited<ReturnType<typeof oauth.processDynamicClientRegistrationResponse>>;
+  try {
+    const response = await oauth.dynamicClientRegistrationRequest(
+      as,
+      {
+        client_name: CLIENT_NAME,
+        application_type: 'native',
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      oauthOptions(as.registration_endpoint, deps.http, deps.signal),
+    );
+    registered = await oauth.processDynamicClientRegistrationResponse(response);
+  } catch (error) {
+    throw toAppError(error, 'registration', host);
+  }
+  if (registered.token_endpoint_auth_method !== undefined && registered.token_endpoint_auth_method !== 'none') {
+    throw new AppError('registration_refused', `${host} registered the app as a confidential client, which a desktop app cannot be.`);
+  }
+  return {
+    issuer: as.issuer,
+    clientId: registered.client_id,
+    redirectUri,
+    authMethod: 'none',
+    preRegistered: false,
+    registeredAt: new Date(deps.now()).toISOString(),
+  };
+}
