@@ -5,6 +5,7 @@ import { createBusinessRoutes } from './api';
 import { BusinessHost } from './business-host';
 import type { SandboxContext } from './context';
 import { createDemoPlatform, type DemoPlatform } from './data';
+import type { BusinessRoute } from './http/business-route';
 import { KnobsStore, type Knobs } from './knobs';
 import { ClientRegistry } from './oauth/clients';
 import { createIdTokenSigner } from './oauth/jwks';
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   clock?: () => number;
   /** Random source for the error-rate knob. Default Math.random. */
   random?: () => number;
+  /** Replaces the demo business API (the core's own tests host probe routes through the same seam). */
+  businessRoutes?: (platform: DemoPlatform) => BusinessRoute[];
 }
 
 export interface Sandbox {
@@ -71,7 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     knobs,
     now,
   };
-  const business = new BusinessHost(ctx, createBusinessRoutes(platform), new RateLimiter(now), options.random);
+  const business = new BusinessHost(ctx, (options.businessRoutes ?? createBusinessRoutes)(platform), new RateLimiter(now), options.random);
   const stats = new RequestStats();
   const adminSecret = randomBytes(24).toString('base64url');
   const forgetClient = (clientId: string): boolean => {
