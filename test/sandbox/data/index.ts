@@ -1,14 +1,54 @@
-// The demo platform: one admin running two seeded schools (USD+EUR in New York, JPY in Tokyo).
-// First version: identity only; the seeded stores grow behind this interface.
-import type { School } from '../../../shared/platform/resources';
-import { SCHOOL_PROFILES } from './content';
+// The demo platform: one admin running two seeded schools, Lumen Academy (USD with some EUR, New York)
+// and さくら学び舎 (JPY, zero-decimal, Tokyo). Same seed, size and `now` give the same data, byte for byte.
+// Orders, students and enrollments are columnar (see orders.ts); the rest are plain resource objects that
+// the write endpoints change in place while the server runs.
+import type { Person, School, Subscription } from '../../../shared/platform/resources';
+import { buildCatalog, iso, type Catalog } from './catalog';
+import { buildOrderCalendar } from './calendar';
+import { SCHOOL_PROFILES, type SchoolProfile } from './content';
+import { generateEnrollments, type EnrollmentStore } from './enrollments';
+import { generateExtras, type SchoolExtras } from './extras';
+import { generateOrders, SALE_STATES, type OrderStore } from './orders';
+import { Random } from './random';
+import { StudentStore } from './students';
+import { generateSubscriptions } from './subscriptions';
 import { DAY_MS } from './time-zone';
+
+export interface CourseStatsRecord {
+  enrollments: number;
+  active_students: number;
+  completions: number;
+  completion_rate: number;
+}
+
+export interface SchoolData {
+  /** 1-based number used inside this school's ids. */
+  no: number;
+  profile: SchoolProfile;
+  /** The same object as in DemoPlatform.schools (PATCH /school changes it in place). */
+  school: School;
+  currencies: string[];
+  catalog: Catalog;
+  students: StudentStore;
+  orders: OrderStore;
+  enrollments: EnrollmentStore;
+  members: Person[];
+  subscriptions: Subscription[];
+  extras: SchoolExtras;
+  /** All-time statistics per course index, as of `now`. */
+  courseStats: CourseStatsRecord[];
+  uploads: { id: string; name: string; size: number; content_type: string; url: string }[];
+}
 
 export interface DemoPlatform {
   admin: { id: string; name: string; email: string };
   schools: School[];
   seed: number;
+  /** The data's anchor: everything seeded happened before it. */
   now: Date;
+  /** The clock the write endpoints stamp changes with (publishing, cancelling). */
+  clock: () => number;
+  data: Map<string, SchoolData>;
 }
 
 export interface DemoPlatformOptions {
@@ -17,19 +57,112 @@ export interface DemoPlatformOptions {
   orders?: number;
   /** Anchors the data's last day (default: today, UTC midnight). */
   now?: Date;
+  clock?: () => number;
 }
+
+export const HISTORY_DAYS = 3 * 365;
 
 export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatform {
   const now = options.now ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
-  const historyStart = now.getTime() - 3 * 365 * DAY_MS;
-  const schools = SCHOOL_PROFILES.map((p): School => ({
-    id: p.id,
-    name: p.name,
-    subdomain: p.subdomain,
-    url: `https://${p.subdomain}.school.example`,
-    currency: p.currency,
-    time_zone: p.timeZone,
-    created_at: new Date(historyStart - 30 * DAY_MS).toISOString(),
-  }));
-  return { admin: { id: 'adm_demo', name: 'Alex Morgan', email: 'alex.morgan@school.example' }, schools, seed: options.seed ?? 1, now };
+  const nowMs = now.getTime();
+  const seed = options.seed ?? 1;
+  const totalOrders = Math.max(0, Math.floor(options.orders ?? 20_000));
+  if (!Number.isFinite(nowMs)) throw new Error('createDemoPlatform: `now` is not a valid date');
+  const historyStart = Math.floor((nowMs - HISTORY_DAYS * DAY_MS) / 1000) * 1000;
+  const schoolCreated = historyStart - 30 * DAY_MS;
+  const admin = { id: 'adm_demo', name: 'Alex Morgan', email: 'alex.morgan@school.example' };
+  const root = new Random(seed);
+
+  const data = new Map<string, SchoolData>();
+  const schools: School[] = [];
+  let remaining = totalOrders;
+  SCHOOL_PROFILES.forEach((profile, k) => {
+    const no = k + 1;
+    const orderCount = k === SCHOOL_PROFILES.length - 1 ? remaining : Math.round(totalOrders * profile.orderShare);
+    remaining -= orderCount;
+    const rng = root.fork(`school:${profile.id}`);
+    const school: School = {
+      id: profile.id,
+      name: profile.name,
+      subdomain: profile.subdomain,
+      url: `https://${profile.subdomain}.school.example`,
+      currency: profile.currency,
+      time_zone: profile.timeZone,
+      created_at: iso(schoolCreated),
+    };
+    schools.push(school);
+
+    const catalog = buildCatalog(profile, no, rng.fork('catalog'), historyStart, nowMs);
+    const calendar = buildOrderCalendar(profile, rng.fork('calendar'), historyStart, HISTORY_DAYS, orderCount, catalog.coupons);
+    const students = new StudentStore(Math.max(10, Math.round(orderCount * 0.42)), no, profile);
+    const names = rng.fork('students');
+    for (let s = 0; s < students.count; s++) {
+      students.first[s] = names.int(profile.firstNames.length);
+      students.last[s] = names.int(profile.lastNames.length);
+      students.domain[s] = names.int(4);
+      const r = names.float();
+      students.tagBits[s] = (r < 0.25 ? 1 : 0) | (r < 0.03 ? 2 : 0) | (r > 0.98 ? 4 : 0) | (r > 0.6 && r < 0.62 ? 8 : 0);
+    }
+    const orders = generateOrders({ profile, no, rng: rng.fork('orders'), now: nowMs, schoolCreated, calendar, catalog, students });
+    const enrollments = generateEnrollments(orders, catalog, students.count, rng.fork('enrollments'), nowMs, no);
+    const { members, subscriptions } = generateSubscriptions(profile, no, rng.fork('subscriptions'), catalog.membershipPlans, calendar.dayWeights, historyStart, nowMs, orderCount);
+    const extras = generateExtras(profile, no, rng.fork('extras'), catalog, historyStart, nowMs, admin);
+    settleCounters(catalog, orders, nowMs);
+
+    data.set(school.id, {
+      no, profile, school, currencies: [...orders.currencies], catalog, students, orders, enrollments, members, subscriptions, extras,
+      courseStats: computeCourseStats(catalog, enrollments, nowMs),
+      uploads: [],
+    });
+  });
+  return { admin, schools, seed, now, clock: options.clock ?? Date.now, data };
+}
+
+/** Coupon redemptions and ticket sales, counted from the orders so they always agree with them. */
+function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void {
+  const redemptions = new Uint32Array(catalog.coupons.length);
+  const ticketByProduct = new Map(catalog.events.flatMap((e) => e.tickets.map((t) => [t.product, { e, t }] as const)));
+  const refundedTickets = new Map<string, number>();
+  for (let i = 0; i < orders.count; i++) {
+    const state = orders.state[i] as number;
+    if (!SALE_STATES.has(state)) continue;
+    const c = orders.coupon[i] as number;
+    if (c >= 0) redemptions[c]!++;
+    for (let k = orders.itemStart[i] as number; k < (orders.itemStart[i + 1] as number); k++) {
+      const hit = ticketByProduct.get(orders.itemProduct[k] as number);
+      if (!hit) continue;
+      if (orders.refunded[i] === 0) hit.t.sold++;
+      else refundedTickets.set(hit.e.id, (refundedTickets.get(hit.e.id) ?? 0) + 1);
+    }
+  }
+  catalog.coupons.forEach((c, k) => (c.coupon.redemptions = redemptions[k]!));
+  for (const e of catalog.events) {
+    const sold = e.tickets.reduce((n, t) => n + t.sold, 0);
+    const past = e.startsAtMs < now;
+    const checkedIn = past ? Math.round(sold * 0.82) : 0;
+    e.attendees = { enrolled: sold, checked_in: checkedIn, no_show: past ? sold - checkedIn : 0, cancelled: refundedTickets.get(e.id) ?? 0 };
+  }
+}
+
+/** Course.stats: all-time enrollments and completions, students active in the 30 days before `now`. */
+export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, now: number): CourseStatsRecord[] {
+  const activeFrom = now - 30 * DAY_MS;
+  return catalog.courses.map((_, c) => {
+    const list = enrollments.forCourse(c);
+    let completions = 0;
+    const active = new Set<number>();
+    for (const e of list) {
+      if (!Number.isNaN(enrollments.completedAt[e] as number)) completions++;
+      const last = enrollments.lastActivityAt[e] as number;
+      if (last >= activeFrom && last < now) active.add(enrollments.student[e] as number);
+    }
+    return { enrollments: list.length, active_students: active.size, completions, completion_rate: list.length === 0 ? 0 : Math.min(1, completions / list.length) };
+  });
+}
+
+/** The school's data, for a caller's school id (the core only passes ids of the demo schools). */
+export function schoolData(platform: DemoPlatform, schoolId: string): SchoolData {
+  const school = platform.data.get(schoolId);
+  if (!school) throw new Error(`No demo school ${schoolId}`);
+  return school;
 }

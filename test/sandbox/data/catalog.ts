@@ -1,0 +1,377 @@
+// What a school sells and shows: courses with curricula and pricing plans, lecturers, membership plans,
+// coupons (with the promo windows that drive sales spikes), events, digital products and meetings, and the
+// sellable products every order line item points at.
+import type {
+  Course, Coupon, Curriculum, LineItem, MembershipPlan, PricingPlan,
+} from '../../../shared/platform/resources';
+import { ATTACHMENT_KINDS, LECTURER_BIOS_EN, LECTURER_BIOS_JA, type SchoolProfile } from './content';
+import type { Random } from './random';
+import { DAY_MS, localParts, zonedTimeToUtc } from './time-zone';
+
+export type ItemKind = LineItem['kind'];
+export const ITEM_KINDS: readonly ItemKind[] = ['curriculum_plan', 'membership_plan', 'ticket', 'digital_product', 'order_bump', 'meeting'];
+
+/** Something an order line item can buy. `kind` indexes ITEM_KINDS. */
+export interface Product {
+  kind: number;
+  productId: string;
+  /** Index into the school's courses, or -1. */
+  courseIndex: number;
+  name: string;
+  price: number;
+  currency: string;
+}
+
+export interface CourseRecord {
+  course: Omit<Course, 'stats'>;
+  curriculum: Curriculum;
+  /** First lecture index of each section, then the total: section s spans [lectureStart[s], lectureStart[s+1]). */
+  lectureStart: number[];
+  /** When the course became sellable (ms), NaN for a draft. */
+  sellableFrom: number;
+  popularity: number;
+  /** Per currency: product indexes of the plans sold for money. */
+  paidProducts: Map<string, number[]>;
+  /** The product a manual enrollment uses (the free plan, else the first plan). */
+  manualProduct: number;
+  /** Chance a learner stops at the start of each section (the course's stalling profile). */
+  sectionDropout: number[];
+}
+
+export interface Ticket { id: string; name: string; price: number; currency: string; capacity: number; sold: number; product: number }
+export interface EventRecord {
+  id: string; title: string; starts_at: string; ends_at: string; lecturer_ids: string[];
+  startsAtMs: number;
+  tickets: Ticket[];
+  attendees: { enrolled: number; checked_in: number; no_show: number; cancelled: number };
+}
+
+export interface CouponRecord {
+  coupon: Coupon;
+  startsAtMs: number;
+  endsAtMs: number; // Infinity when open-ended
+  /** A sale whose window multiplies orders and most of whose buyers use it. */
+  promo: boolean;
+  /** Orders carrying it so far while generating (all states), to respect usage_limit. */
+  used: number;
+}
+
+export interface DigitalProductRecord { id: string; name: string; price: number; currency: string; state: 'draft' | 'published' }
+export interface LecturerRecord { id: string; name: string; bio: string; course_ids: string[]; event_ids: string[] }
+
+export interface Catalog {
+  courses: CourseRecord[];
+  lecturers: LecturerRecord[];
+  membershipPlans: MembershipPlan[];
+  coupons: CouponRecord[];
+  events: EventRecord[];
+  digitalProducts: DigitalProductRecord[];
+  products: Product[];
+  /** Product indexes by kind, for picking. */
+  membershipProducts: number[];
+  digitalProductProducts: number[];
+  orderBumpProducts: number[];
+  meetingProducts: number[];
+  postCategoryIds: string[];
+}
+
+const KIND = Object.fromEntries(ITEM_KINDS.map((k, i) => [k, i])) as Record<ItemKind, number>;
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Whole seconds: the platform records times to the second. */
+export function wholeSeconds(ms: number): number {
+  return Math.floor(ms / 1000) * 1000;
+}
+
+export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, historyStart: number, now: number): Catalog {
+  const products: Product[] = [];
+  const addProduct = (p: Product) => products.push(p) - 1;
+  const ja = profile.locale === 'ja';
+  const money = (units: number) => Math.round(units * profile.minorPerUnit);
+  const eurOf = (minorUsd: number) => Math.max(100, Math.round((minorUsd * 0.93) / 100) * 100);
+
+  // Lecturers
+  const lecturerCount = rng.between(5, 9);
+  const lecturers: LecturerRecord[] = [];
+  for (let i = 0; i < lecturerCount; i++) {
+    const first = rng.pick(profile.firstNames)[0];
+    const last = rng.pick(profile.lastNames)[0];
+    lecturers.push({
+      id: `lec_${no}_${i + 1}`,
+      name: ja ? `${last} ${first}` : `${first} ${last}`,
+      bio: rng.pick(ja ? LECTURER_BIOS_JA : LECTURER_BIOS_EN),
+      course_ids: [],
+      event_ids: [],
+    });
+  }
+
+  // Courses
+  const titles = rng.sample(profile.courseTitles, rng.between(20, Math.min(40, profile.courseTitles.length)));
+  const span = now - historyStart;
+  const courses: CourseRecord[] = titles.map((title, i) => {
+    const id = `crs_${no}_${i + 1}`;
+    // A third of the catalogue exists from the start; the rest arrives over the three years.
+    const createdAt = wholeSeconds(i < titles.length / 3 ? historyStart - rng.between(10, 200) * DAY_MS : historyStart + rng.float() * span * 0.95);
+    const stateRoll = rng.float();
+    const draft = stateRoll < 0.12 || createdAt > now - 20 * DAY_MS;
+    const state: Course['state'] = draft ? 'draft' : stateRoll < 0.24 ? 'hidden' : 'published';
+    const publishedAt = draft ? NaN : wholeSeconds(Math.min(createdAt + rng.between(3, 30) * DAY_MS, now - DAY_MS));
+    const free = !draft && i % 17 === 5;
+
+    // Curriculum
+    const sectionCount = rng.between(3, 10);
+    const sectionTitles = rng.sample(profile.sectionTitles, sectionCount);
+    const lectureStart: number[] = [];
+    let lectureTotal = 0;
+    const sections = sectionTitles.map((sectionTitle, s) => {
+      lectureStart.push(lectureTotal);
+      const lectureCount = rng.between(2, 8);
+      const lectures = Array.from({ length: lectureCount }, (_, l) => {
+        const n = lectureTotal + l + 1;
+        const attachments = Array.from({ length: rng.between(1, 3) }, (_, a) => {
+          const kind = a === 0 ? 'video' : rng.pick(ATTACHMENT_KINDS);
+          return { kind, name: ja ? `${kind}資料${a + 1}` : `${kind}-${n}-${a + 1}` };
+        });
+        return {
+          id: `lct_${no}_${i + 1}_${n}`,
+          title: ja ? `第${n}回 ${sectionTitle} ${l + 1}` : `${profile.lecturePrefix} ${n}: ${sectionTitle} part ${l + 1}`,
+          position: l + 1,
+          duration_seconds: rng.between(180, 1800),
+          attachments,
+        };
+      });
+      lectureTotal += lectureCount;
+      return { id: `sec_${no}_${i + 1}_${s + 1}`, title: sectionTitle, position: s + 1, lectures };
+    });
+    lectureStart.push(lectureTotal);
+
+    // Stalling: learners drop at the start of sections, and one "wall" section loses far more.
+    const wall = rng.between(1, sectionCount - 1);
+    const sectionDropout = sections.map((_, s) => (s === 0 ? 0.12 + rng.float() * 0.1 : s === wall ? 0.25 + rng.float() * 0.2 : 0.03 + rng.float() * 0.06));
+
+    // Pricing plans
+    const plans: PricingPlan[] = [];
+    const paidProducts = new Map<string, number[]>();
+    const base = money(rng.pick(profile.coursePrices));
+    const planId = (k: number) => `pln_${no}_${i + 1}_${k}`;
+    const addPlan = (plan: PricingPlan, sellable: boolean) => {
+      plans.push(plan);
+      const product = addProduct({ kind: KIND.curriculum_plan, productId: plan.id, courseIndex: i, name: `${title} · ${plan.name}`, price: plan.price, currency: plan.currency });
+      if (sellable) {
+        const list = paidProducts.get(plan.currency) ?? [];
+        list.push(product);
+        paidProducts.set(plan.currency, list);
+      }
+      return product;
+    };
+    let manualProduct: number;
+    if (free) {
+      manualProduct = addPlan({ id: planId(1), kind: 'free', name: ja ? '無料' : 'Free', price: 0, currency: profile.currency, interval: null }, false);
+    } else {
+      manualProduct = addPlan({ id: planId(1), kind: 'one_time', name: ja ? '買い切り' : 'Lifetime access', price: base, currency: profile.currency, interval: null }, true);
+      for (const extra of profile.extraCurrencies) {
+        addPlan({ id: planId(2), kind: 'one_time', name: `Lifetime access (${extra})`, price: eurOf(base), currency: extra, interval: null }, true);
+      }
+      const monthly = ja ? Math.round(base / 6 / 100) * 100 : Math.max(900, Math.round(base / 6 / 100) * 100) - 1;
+      if (rng.chance(0.35)) addPlan({ id: planId(3), kind: 'subscription', name: ja ? '月額プラン' : 'Monthly access', price: monthly, currency: profile.currency, interval: 'month' }, true);
+      if (rng.chance(0.2)) addPlan({ id: planId(4), kind: 'specific_length', name: ja ? '12か月視聴' : '12-month access', price: roundPrice(base * 0.7, ja), currency: profile.currency, interval: null }, true);
+      if (rng.chance(0.1)) addPlan({ id: planId(5), kind: 'group_buy', name: ja ? 'グループ購入' : 'Group buy', price: roundPrice(base * 0.85, ja), currency: profile.currency, interval: null }, true);
+      if (rng.chance(0.08)) addPlan({ id: planId(6), kind: 'fixed_date', name: ja ? '日程指定クラス' : 'Cohort (fixed dates)', price: roundPrice(base * 1.2, ja), currency: profile.currency, interval: null }, true);
+      if (createdAt > now - 150 * DAY_MS) addPlan({ id: planId(7), kind: 'pre_order', name: ja ? '予約販売' : 'Pre-order', price: roundPrice(base * 0.8, ja), currency: profile.currency, interval: null }, true);
+    }
+
+    const lecturerIds = rng.sample(lecturers, rng.between(1, 3)).map((l) => l.id);
+    const course: Omit<Course, 'stats'> = {
+      id,
+      title,
+      slug: slugify(title, i + 1),
+      state,
+      categories: rng.sample(profile.categories, rng.between(1, 2)),
+      tags: rng.sample(profile.tags, rng.between(0, 3)),
+      lecturer_ids: lecturerIds,
+      pricing_plans: plans,
+      created_at: iso(createdAt),
+      published_at: Number.isNaN(publishedAt) ? null : iso(publishedAt),
+      sections_count: sections.length,
+      lectures_count: lectureTotal,
+    };
+    return {
+      course,
+      curriculum: { course_id: id, sections },
+      lectureStart,
+      sellableFrom: free ? NaN : publishedAt,
+      popularity: 1 / Math.pow(rng.float() * 8 + 1, 1.1),
+      paidProducts,
+      manualProduct,
+      sectionDropout,
+    };
+  });
+  for (const c of courses) for (const l of c.course.lecturer_ids) lecturers.find((x) => x.id === l)?.course_ids.push(c.course.id);
+
+  // Membership plans: recurring ones make subscriptions; a lifetime pass is sold once.
+  const publishedIds = courses.filter((c) => c.course.state === 'published').map((c) => c.course.id);
+  const postCategoryIds = [1, 2, 3, 4].map((n) => `pcat_${no}_${n}`);
+  const planSpecs: { name: string; kind: MembershipPlan['kind']; currency: string; prices: MembershipPlan['prices'] }[] = ja
+    ? [
+        { name: 'さくらプレミアム', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 1980 }, { interval: 'year', amount: 19800 }] },
+        { name: '学び放題ライト', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 980 }, { interval: 'day', amount: 120 }] },
+        { name: 'ビジネス会員', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 2980 }, { interval: 'year', amount: 29800 }] },
+      ]
+    : [
+        { name: 'All-Access', kind: 'recurring', currency: 'USD', prices: [{ interval: 'month', amount: 2900 }, { interval: 'year', amount: 29000 }] },
+        { name: 'Creator Club', kind: 'recurring', currency: 'USD', prices: [{ interval: 'month', amount: 1500 }, { interval: 'day', amount: 199 }] },
+        { name: 'All-Access (EU)', kind: 'recurring', currency: 'EUR', prices: [{ interval: 'month', amount: 2700 }, { interval: 'year', amount: 27000 }] },
+        { name: 'Lifetime Pass', kind: 'lifetime', currency: 'USD', prices: [{ interval: null, amount: 49900 }] },
+      ];
+  const membershipProducts: number[] = [];
+  const membershipPlans: MembershipPlan[] = planSpecs.map((spec, p) => {
+    const plan: MembershipPlan = {
+      id: `mpl_${no}_${p + 1}`,
+      name: spec.name,
+      kind: spec.kind,
+      currency: spec.currency,
+      prices: spec.prices,
+      course_ids: rng.sample(publishedIds, Math.max(1, Math.round(publishedIds.length * (0.3 + rng.float() * 0.6)))),
+      post_category_ids: rng.sample(postCategoryIds, rng.between(1, 3)),
+    };
+    for (const price of spec.prices) {
+      membershipProducts.push(addProduct({ kind: KIND.membership_plan, productId: plan.id, courseIndex: -1, name: `${plan.name} (${price.interval ?? 'lifetime'})`, price: price.amount, currency: plan.currency }));
+    }
+    return plan;
+  });
+
+  // Digital products, the order bumps that sell them at checkout, and mentoring meetings.
+  const dpNames = ja
+    ? ['学習テンプレート集', '電子書籍：独学のコツ', '練習問題ドリル', '素材パック', '単語カード', 'チェックリスト集', '音声教材']
+    : ['Lightroom Preset Pack', 'UI Kit for Figma', 'E-book: Learn Faster', 'Practice Workbook', 'Icon Set', 'Project Templates', 'Cheat Sheet Bundle', 'Stock Audio Pack'];
+  const digitalProducts: DigitalProductRecord[] = rng.sample(dpNames, rng.between(5, dpNames.length)).map((name, d) => ({
+    id: `dp_${no}_${d + 1}`,
+    name,
+    price: ja ? rng.pick([980, 1480, 1980, 2980]) : rng.pick([900, 1500, 1900, 2900, 3900]),
+    currency: profile.currency,
+    state: d === 0 ? 'draft' : 'published',
+  }));
+  const digitalProductProducts: number[] = [];
+  const orderBumpProducts: number[] = [];
+  for (const dp of digitalProducts) {
+    if (dp.state !== 'published') continue;
+    digitalProductProducts.push(addProduct({ kind: KIND.digital_product, productId: dp.id, courseIndex: -1, name: dp.name, price: dp.price, currency: dp.currency }));
+    orderBumpProducts.push(addProduct({ kind: KIND.order_bump, productId: dp.id, courseIndex: -1, name: `${dp.name} (${ja ? '同時購入' : 'add-on'})`, price: roundPrice(dp.price * 0.6, ja), currency: dp.currency }));
+  }
+  const meetingProducts = [
+    addProduct({ kind: KIND.meeting, productId: `mtg_${no}_1`, courseIndex: -1, name: ja ? '個別相談 60分' : '1:1 Mentoring (60 min)', price: ja ? 8800 : 12000, currency: profile.currency }),
+    addProduct({ kind: KIND.meeting, productId: `mtg_${no}_2`, courseIndex: -1, name: ja ? '個別相談 30分' : 'Portfolio review (30 min)', price: ja ? 4800 : 6500, currency: profile.currency }),
+  ];
+
+  // Events with tickets, from the first year to two months ahead.
+  const eventCount = rng.between(10, 14);
+  const eventTitles = ja ? ['オンライン勉強会', '講師と話そう', 'ワークショップ', '交流会', '公開講座', '特別セミナー'] : ['Live Q&A', 'Portfolio Workshop', 'Community Meetup', 'Masterclass', 'Open Studio', 'Career Night'];
+  const events: EventRecord[] = [];
+  for (let e = 0; e < eventCount; e++) {
+    const startsAt = wholeSeconds(historyStart + ((e + 0.5) / eventCount) * (span + 60 * DAY_MS) + rng.between(-5, 5) * DAY_MS);
+    const lp = localParts(startsAt, profile.timeZone);
+    const start = zonedTimeToUtc(lp.year, lp.month, lp.day, 19, 0, 0, profile.timeZone);
+    const id = `evt_${no}_${e + 1}`;
+    const tickets: Ticket[] = [];
+    const tiers = ja ? [['一般', 3000], ['プレミアム', 8000], ['早割', 2000]] as const : [['General', 2500], ['VIP', 9900], ['Early bird', 1500]] as const;
+    const tierCount = rng.between(1, 3);
+    for (let t = 0; t < tierCount; t++) {
+      const [name, price] = tiers[t] as readonly [string, number];
+      const ticketId = `tkt_${no}_${e + 1}_${t + 1}`;
+      const product = addProduct({ kind: KIND.ticket, productId: ticketId, courseIndex: -1, name: `${eventTitles[e % eventTitles.length]} · ${name}`, price, currency: profile.currency });
+      tickets.push({ id: ticketId, name, price, currency: profile.currency, capacity: rng.between(3, 30) * 10, sold: 0, product });
+    }
+    const lecturerIds = rng.sample(lecturers, rng.between(1, 2)).map((l) => l.id);
+    for (const l of lecturerIds) lecturers.find((x) => x.id === l)?.event_ids.push(id);
+    events.push({
+      id,
+      title: `${eventTitles[e % eventTitles.length]} #${Math.floor(e / eventTitles.length) + 1}`,
+      starts_at: iso(start),
+      ends_at: iso(start + 2 * 3_600_000),
+      lecturer_ids: lecturerIds,
+      startsAtMs: start,
+      tickets,
+      attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
+    });
+  }
+
+  return {
+    courses, lecturers, membershipPlans, events, digitalProducts, products, membershipProducts, digitalProductProducts,
+    orderBumpProducts, meetingProducts, postCategoryIds,
+    coupons: buildCoupons(profile, no, historyStart, now),
+  };
+}
+
+function roundPrice(value: number, zeroDecimal: boolean): number {
+  return zeroDecimal ? Math.round(value / 100) * 100 : Math.round(value / 100) * 100 - 1;
+}
+
+function slugify(title: string, n: number): string {
+  const ascii = title.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return ascii.length >= 3 ? ascii : `course-${n}`;
+}
+
+/** Evergreen coupons plus one coupon per yearly sale (the sales multiply orders: see calendar.ts). */
+function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, now: number): CouponRecord[] {
+  const tz = profile.timeZone;
+  const created = historyStart - 30 * DAY_MS;
+  const list: CouponRecord[] = [];
+  const add = (code: string, kind: 'percent' | 'fixed', off: number, currency: string | null, startsAt: number, endsAt: number, usageLimit: number | null, promo: boolean, state: 'active' | 'disabled' = 'active') => {
+    list.push({
+      coupon: {
+        id: `cpn_${no}_${list.length + 1}`,
+        code,
+        kind,
+        percent_off: kind === 'percent' ? off : null,
+        amount_off: kind === 'fixed' ? off : null,
+        currency: kind === 'fixed' ? currency : null,
+        starts_at: iso(startsAt),
+        ends_at: Number.isFinite(endsAt) ? iso(endsAt) : null,
+        usage_limit: usageLimit,
+        redemptions: 0,
+        state,
+      },
+      startsAtMs: startsAt,
+      endsAtMs: endsAt,
+      promo,
+      used: 0,
+    });
+  };
+  if (profile.locale === 'ja') {
+    add('WELCOME1000', 'fixed', 1000, 'JPY', created, Infinity, null, false);
+    add('SAKURA5', 'percent', 5, null, created + 120 * DAY_MS, Infinity, null, false);
+    add('VIP30', 'percent', 30, null, created + 300 * DAY_MS, Infinity, 40, false);
+    add('HARU2024OLD', 'percent', 25, null, created + 40 * DAY_MS, created + 200 * DAY_MS, 500, false, 'disabled');
+  } else {
+    add('WELCOME10', 'percent', 10, null, created, Infinity, null, false);
+    add('FRIEND15', 'percent', 15, null, created + 100 * DAY_MS, Infinity, null, false);
+    add('SAVE20', 'fixed', 2000, 'USD', created + 200 * DAY_MS, Infinity, 3000, false);
+    add('EURO10', 'fixed', 1000, 'EUR', created + 150 * DAY_MS, Infinity, null, false);
+    add('VIP30', 'percent', 30, null, created + 300 * DAY_MS, Infinity, 50, false);
+    add('SPRING25', 'percent', 25, null, created + 40 * DAY_MS, created + 200 * DAY_MS, 800, false, 'disabled');
+  }
+  const first = localParts(historyStart, tz).year;
+  const last = localParts(now, tz).year;
+  const at = (y: number, m: number, d: number) => zonedTimeToUtc(y, m, d, 0, 0, 0, tz);
+  for (let y = first; y <= last + 1; y++) {
+    const sales: [string, number, number, number][] = [];
+    const thanksgiving = 22 + ((4 - new Date(Date.UTC(y, 10, 1)).getUTCDay() + 7) % 7); // 4th Thursday of November
+    if (profile.locale === 'ja') {
+      sales.push([`SHINSHUN${y}`, 30, at(y, 1, 1), at(y, 1, 8)]);
+      sales.push([`GW${y}`, 20, at(y, 4, 29), at(y, 5, 7)]);
+      sales.push([`BF${y}`, 35, at(y, 11, thanksgiving + 1), at(y, 11, thanksgiving + 5)]);
+    } else {
+      sales.push([`NEWYEAR${y}`, 25, at(y, 1, 1), at(y, 1, 8)]);
+      sales.push([`SUMMER${y}`, 30, at(y, 7, 10), at(y, 7, 17)]);
+      sales.push([`BLACKFRIDAY${y}`, 40, at(y, 11, thanksgiving + 1), at(y, 11, thanksgiving + 5)]);
+    }
+    for (const [code, pct, start, end] of sales) {
+      if (end <= historyStart || start >= now) continue;
+      add(code, 'percent', pct, null, start, end, null, true);
+    }
+  }
+  return list;
+}

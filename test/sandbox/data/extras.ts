@@ -1,0 +1,91 @@
+// The smaller things a school holds: posts and their threaded comments, forms, site pages, appearance
+// and the admin's account. Shapes are the shared resources, so the API serves them as they are.
+import type { z } from 'zod';
+import type { Account, Appearance, Comment, Form, Post, SitePage } from '../../../shared/platform/resources';
+import { iso, wholeSeconds, type Catalog } from './catalog';
+import type { SchoolProfile } from './content';
+import type { Random } from './random';
+
+export interface SchoolExtras {
+  posts: z.infer<typeof Post>[];
+  comments: z.infer<typeof Comment>[];
+  forms: z.infer<typeof Form>[];
+  pages: z.infer<typeof SitePage>[];
+  appearance: z.infer<typeof Appearance>;
+  account: z.infer<typeof Account>;
+}
+
+export function generateExtras(profile: SchoolProfile, no: number, rng: Random, catalog: Catalog, historyStart: number, now: number, admin: { id: string; name: string; email: string }): SchoolExtras {
+  const ja = profile.locale === 'ja';
+  const span = now - historyStart;
+  const at = () => wholeSeconds(historyStart + rng.float() * span);
+
+  const postTitles = ja
+    ? ['新講座のお知らせ', '学習を続けるコツ', '受講生インタビュー', '年末年始の営業について', 'セール開催のお知らせ', '講師紹介', 'よくある質問まとめ', '修了生の声']
+    : ['New course announcement', 'How to keep learning every day', 'Student spotlight', 'Holiday schedule', 'Our biggest sale of the year', 'Meet the instructors', 'Frequently asked questions', 'What our graduates say'];
+  const posts = Array.from({ length: rng.between(24, 40) }, (_, p) => {
+    const published = rng.chance(0.85);
+    return {
+      id: `pst_${no}_${p + 1}`,
+      title: `${rng.pick(postTitles)} ${p + 1}`,
+      access: (['public', 'login_required', 'paid'] as const)[rng.weighted([6, 3, 2])]!,
+      category_id: rng.chance(0.8) ? rng.pick(catalog.postCategoryIds) : null,
+      published_at: published ? iso(at()) : null,
+    };
+  });
+
+  const bodies = ja ? ['とても分かりやすかったです！', '質問があります。', 'ありがとうございました。', '続きが楽しみです。', '資料はどこからダウンロードできますか？'] : ['This was really clear, thank you!', 'I have a question about this part.', 'Great explanation.', 'Looking forward to the next one.', 'Where can I download the files?'];
+  const comments: z.infer<typeof Comment>[] = [];
+  const commentCount = rng.between(80, 160);
+  for (let c = 0; c < commentCount; c++) {
+    const reply = comments.length > 0 && rng.chance(0.3) ? rng.pick(comments) : null;
+    let target: z.infer<typeof Comment>['target'];
+    if (reply) target = reply.target;
+    else {
+      const roll = rng.float();
+      const course = rng.pick(catalog.courses);
+      if (roll < 0.4) target = { kind: 'course', id: course.course.id };
+      else if (roll < 0.8) target = { kind: 'lecture', id: rng.pick(rng.pick(course.curriculum.sections).lectures).id };
+      else target = { kind: 'post', id: rng.pick(posts).id };
+    }
+    const first = rng.pick(profile.firstNames)[0];
+    const last = rng.pick(profile.lastNames)[0];
+    const created = reply ? Math.min(now - 1000, Date.parse(reply.created_at) + rng.between(1, 72) * 3_600_000) : at();
+    comments.push({
+      id: `cmt_${no}_${c + 1}`,
+      target,
+      parent_id: reply ? reply.id : null,
+      author_name: ja ? `${last} ${first}` : `${first} ${last}`,
+      body: rng.pick(bodies),
+      created_at: iso(wholeSeconds(created)),
+    });
+  }
+  comments.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+
+  const formTitles = ja ? ['受講後アンケート', 'お問い合わせ', '法人研修のご相談', 'イベント参加申込'] : ['Course feedback survey', 'Contact us', 'Team training enquiry', 'Event registration', 'Scholarship application'];
+  const forms = formTitles.slice(0, rng.between(3, formTitles.length)).map((title, f) => ({
+    id: `frm_${no}_${f + 1}`,
+    title,
+    responses: rng.between(5, 900),
+    created_at: iso(at()),
+  }));
+
+  const pageSpecs = ja
+    ? [['ホーム', '/'], ['スクールについて', '/about'], ['よくある質問', '/faq'], ['利用規約', '/terms'], ['プライバシーポリシー', '/privacy'], ['特定商取引法に基づく表記', '/tokushoho'], ['春のキャンペーン', '/campaign/spring']]
+    : [['Home', '/'], ['About us', '/about'], ['FAQ', '/faq'], ['Terms of service', '/terms'], ['Privacy policy', '/privacy'], ['Contact', '/contact'], ['Summer sale landing', '/sale/summer']];
+  const pages = pageSpecs.map(([title, path], p) => ({
+    id: `pag_${no}_${p + 1}`,
+    title: title!,
+    path: path!,
+    state: (p === pageSpecs.length - 1 ? 'draft' : 'published') as 'draft' | 'published',
+  }));
+
+  return {
+    posts,
+    comments,
+    forms,
+    pages,
+    appearance: { theme: ja ? 'sakura' : 'lumen-light', primary_color: ja ? '#d94f70' : '#2f6fde', logo_url: `https://${profile.subdomain}.school.example/logo.png` },
+    account: { id: `acc_${no}_${admin.id}`, name: admin.name, email: admin.email, role: 'owner', time_zone: profile.timeZone },
+  };
+}

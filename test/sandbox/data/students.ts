@@ -1,0 +1,72 @@
+// Students stored as columns (400 000 of them at a million orders): names are indexes into the profile's
+// name lists, so a Person is built only when one is served.
+import type { Person } from '../../../shared/platform/resources';
+import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { iso } from './catalog';
+
+export const STUDENT_TAGS = ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'] as const;
+
+export class StudentStore {
+  readonly first: Uint16Array;
+  readonly last: Uint16Array;
+  readonly domain: Uint8Array;
+  readonly createdAt: Float64Array;
+  readonly tagBits: Uint8Array;
+  /** Tags written through PATCH /students/{id}: they replace the seeded ones. */
+  readonly tagOverrides = new Map<number, string[]>();
+  /** Lower-cased "name email" per student, built on the first search. */
+  #searchText: string[] | null = null;
+
+  constructor(readonly count: number, readonly no: number, private readonly profile: SchoolProfile) {
+    this.first = new Uint16Array(count);
+    this.last = new Uint16Array(count);
+    this.domain = new Uint8Array(count);
+    this.createdAt = new Float64Array(count).fill(NaN);
+    this.tagBits = new Uint8Array(count);
+  }
+
+  id(i: number): string {
+    return `stu_${this.no}_${i + 1}`;
+  }
+
+  /** The index of a student id of this school, or -1. */
+  indexOf(id: string): number {
+    const prefix = `stu_${this.no}_`;
+    if (!id.startsWith(prefix)) return -1;
+    const rest = id.slice(prefix.length);
+    if (!/^[1-9][0-9]*$/.test(rest)) return -1;
+    const n = Number(rest) - 1;
+    return n < this.count ? n : -1;
+  }
+
+  name(i: number): string {
+    const first = this.profile.firstNames[this.first[i] as number]?.[0] ?? '';
+    const last = this.profile.lastNames[this.last[i] as number]?.[0] ?? '';
+    return this.profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`;
+  }
+
+  email(i: number): string {
+    const first = this.profile.firstNames[this.first[i] as number]?.[1] ?? '';
+    const last = this.profile.lastNames[this.last[i] as number]?.[1] ?? '';
+    return `${first}.${last}${i + 1}@${EMAIL_DOMAINS[this.domain[i] as number]}`;
+  }
+
+  tags(i: number): string[] {
+    const override = this.tagOverrides.get(i);
+    if (override) return [...override];
+    const bits = this.tagBits[i] as number;
+    return STUDENT_TAGS.filter((_, b) => bits & (1 << b));
+  }
+
+  person(i: number): Person {
+    return { id: this.id(i), name: this.name(i), email: this.email(i), created_at: iso(this.createdAt[i] as number), tags: this.tags(i) };
+  }
+
+  searchText(i: number): string {
+    if (!this.#searchText) {
+      this.#searchText = new Array<string>(this.count);
+      for (let s = 0; s < this.count; s++) this.#searchText[s] = `${this.name(s)} ${this.email(s)}`.toLowerCase();
+    }
+    return this.#searchText[i] as string;
+  }
+}

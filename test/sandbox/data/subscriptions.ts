@@ -1,0 +1,109 @@
+// Members and their subscriptions to the recurring membership plans: started over the history with the
+// same growth as orders, renewed period by period until they churn (canceled, or expired after failed
+// payments); the living ones are active, trialing, past_due or incomplete, some flagged canceling.
+import type { MembershipPlan, Person, Subscription } from '../../../shared/platform/resources';
+import { iso, wholeSeconds } from './catalog';
+import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { searchCumulative, type Random } from './random';
+import { STUDENT_TAGS } from './students';
+import { DAY_MS } from './time-zone';
+
+type Interval = Subscription['interval'];
+const HAZARD: Record<Interval, number> = { day: 0.03, month: 0.045, year: 0.3 };
+
+export function addPeriods(start: number, interval: Interval, n: number): number {
+  if (interval === 'day') return start + n * DAY_MS;
+  const d = new Date(start);
+  const months = interval === 'month' ? n : 12 * n;
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+}
+
+export interface MembersAndSubscriptions {
+  members: Person[];
+  subscriptions: Subscription[];
+}
+
+export function generateSubscriptions(profile: SchoolProfile, no: number, rng: Random, plans: MembershipPlan[], dayWeights: Float64Array, historyStart: number, now: number, orders: number): MembersAndSubscriptions {
+  const recurring = plans.filter((p) => p.kind === 'recurring');
+  const memberCount = Math.max(20, Math.round(orders * 0.04));
+  const subscriptionCount = Math.round(memberCount * 1.15);
+  const cumulative = new Float64Array(dayWeights.length);
+  let sum = 0;
+  dayWeights.forEach((w, d) => (cumulative[d] = sum += w));
+
+  const starts = Array.from({ length: subscriptionCount }, () => {
+    const day = searchCumulative(cumulative, rng.float() * sum);
+    return wholeSeconds(historyStart + day * DAY_MS + rng.float() * DAY_MS);
+  }).sort((a, b) => a - b);
+
+  const members: Person[] = [];
+  const subscriptions: Subscription[] = starts.map((startedAt, k) => {
+    // The first subscriptions bring new members; the rest are second plans of existing ones.
+    let m: number;
+    if (members.length < memberCount && (k < memberCount * 0.6 || rng.chance(0.87) || members.length === 0)) {
+      m = members.length;
+      const [first, firstLatin] = rng.pick(profile.firstNames);
+      const [last, lastLatin] = rng.pick(profile.lastNames);
+      const bits = (rng.chance(0.3) ? 1 : 0) | (rng.chance(0.05) ? 2 : 0) | (rng.chance(0.1) ? 16 : 0);
+      members.push({
+        id: `mem_${no}_${m + 1}`,
+        name: profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`,
+        email: `${firstLatin}.${lastLatin}.m${m + 1}@${rng.pick(EMAIL_DOMAINS)}`,
+        created_at: iso(wholeSeconds(startedAt - rng.exponential(10 * DAY_MS))),
+        tags: STUDENT_TAGS.filter((_, b) => bits & (1 << b)),
+      });
+    } else {
+      m = rng.int(members.length);
+    }
+    const member = members[m]!;
+
+    const eu = recurring.filter((p) => p.currency !== profile.currency);
+    const home = recurring.filter((p) => p.currency === profile.currency);
+    const plan = eu.length > 0 && rng.chance(profile.extraCurrencyShare) ? rng.pick(eu) : rng.pick(home);
+    const intervalRoll = rng.float();
+    const wanted: Interval = intervalRoll < 0.75 ? 'month' : intervalRoll < 0.95 ? 'year' : 'day';
+    const price = plan.prices.find((p) => p.interval === wanted) ?? plan.prices.find((p) => p.interval !== null)!;
+    const interval = price.interval as Interval;
+
+    const life = Math.floor(Math.log(1 - rng.float()) / Math.log(1 - HAZARD[interval])) + 1; // periods paid
+    const endOfLife = addPeriods(startedAt, interval, life);
+    const base = {
+      id: `sub_${no}_${k + 1}`,
+      member_id: member.id,
+      member_name: member.name,
+      plan_id: plan.id,
+      currency: plan.currency,
+      amount: price.amount,
+      interval,
+      started_at: iso(startedAt),
+    };
+    if (endOfLife <= now) {
+      return {
+        ...base,
+        state: rng.chance(0.85) ? 'canceled' : 'expired',
+        current_period_start: iso(addPeriods(startedAt, interval, life - 1)),
+        current_period_end: iso(endOfLife),
+        next_charge_at: null,
+        canceling: false,
+        canceled_at: iso(endOfLife),
+      } satisfies Subscription;
+    }
+    let n = 0;
+    while (addPeriods(startedAt, interval, n + 1) <= now) n++;
+    const periodStart = addPeriods(startedAt, interval, n);
+    const periodEnd = addPeriods(startedAt, interval, n + 1);
+    const recent = now - startedAt;
+    if (recent < 14 * DAY_MS && plan === recurring[0] && rng.chance(0.5)) {
+      return { ...base, state: 'trialing', current_period_start: iso(startedAt), current_period_end: iso(startedAt + 14 * DAY_MS), next_charge_at: iso(startedAt + 14 * DAY_MS), canceling: false, canceled_at: null } satisfies Subscription;
+    }
+    if (recent < DAY_MS && rng.chance(0.2)) {
+      return { ...base, state: 'incomplete', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + DAY_MS)), canceling: false, canceled_at: null } satisfies Subscription;
+    }
+    if (rng.chance(0.035)) {
+      return { ...base, state: 'past_due', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + rng.between(1, 3) * DAY_MS)), canceling: false, canceled_at: null } satisfies Subscription;
+    }
+    const canceling = rng.chance(0.07);
+    return { ...base, state: 'active', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: canceling ? null : iso(periodEnd), canceling, canceled_at: null } satisfies Subscription;
+  });
+  return { members, subscriptions };
+}
