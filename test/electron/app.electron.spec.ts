@@ -1,0 +1,97 @@
+// The real desktop app, end to end: launch the built Electron app pointed at an in-process sandbox school,
+// sign in through the platform's consent page and the app's loopback redirect, see the dashboard, quit.
+//
+// The consent page normally opens in the admin's system browser (shell.openExternal). Here the spec
+// replaces shell.openExternal inside the app's main process (Playwright's electronApp.evaluate) so the
+// URL comes back to the test, which answers the consent page in its own Chromium exactly as a person
+// would, and the browser then lands on the app's 127.0.0.1 redirect. The app needs no test hook for that.
+//
+// Runs on the release pipeline (macOS and Windows runners); where no Electron binary exists it is skipped
+// with that reason in the report.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron, expect, test } from '@playwright/test';
+import type { Browser, ElectronApplication } from '@playwright/test';
+import { startSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { launchChromium } from '../support/chromium';
+import { consentClicker } from '../support/consent-browser';
+import { NO_ELECTRON_REASON, electronBinary } from './electron-binary';
+
+const MAIN = join(process.cwd(), 'dist-electron', 'main.cjs');
+
+// What the admin sees; kept here so a wording change in the UI is a one-line change in the spec.
+const UI = {
+  connect: /^(connect|sign in|continue)\b/i,
+  dashboard: /dashboard|overview/i,
+};
+
+test.describe('the desktop app', () => {
+  const binary = electronBinary();
+  // The list reporter shows a skip without its reason; say it in the log too.
+  if (binary === null) console.log(`app.electron.spec: ${NO_ELECTRON_REASON}`);
+  test.skip(binary === null, NO_ELECTRON_REASON);
+
+  let sandbox: Sandbox | undefined;
+  let browser: Browser | undefined;
+  let app: ElectronApplication | undefined;
+  let userData: string | undefined;
+
+  test.beforeAll(() => {
+    // With Electron present a missing build is a failure, not a skip: the pipeline builds before testing.
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build && npm run build:electron" first.`);
+  });
+
+  test.afterEach(async () => {
+    await app?.close().catch(() => undefined);
+    await browser?.close();
+    await sandbox?.close();
+    if (userData) await rm(userData, { recursive: true, force: true });
+  });
+
+  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard and quits', async () => {
+    sandbox = await startSandbox({ quiet: true, orders: 2_000 });
+    browser = await launchChromium();
+    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
+
+    app = await _electron.launch({
+      executablePath: binary!,
+      args: [MAIN, '--school', sandbox.url, `--user-data-dir=${userData}`],
+      env: { ...(process.env as Record<string, string>), NODE_ENV: 'production' },
+    });
+
+    // The consent URL comes back to the test instead of opening the OS browser.
+    await app.evaluate(({ shell }) => {
+      const box = globalThis as unknown as { __consentUrls: string[] };
+      box.__consentUrls = [];
+      shell.openExternal = async (url: string) => {
+        box.__consentUrls.push(url);
+      };
+    });
+
+    const window = await app.firstWindow();
+    await window.getByRole('button', { name: UI.connect }).first().click();
+
+    let consentUrl = '';
+    await expect
+      .poll(async () => {
+        consentUrl = (await app!.evaluate(() => (globalThis as unknown as { __consentUrls: string[] }).__consentUrls[0] ?? '')) ?? '';
+        return consentUrl;
+      }, { timeout: 30_000, message: 'the app asked the system browser to open the consent page' })
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+
+    const redirectUri = new URL(consentUrl).searchParams.get('redirect_uri') ?? '';
+    expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await consentClicker(browser, { decision: 'Allow' })(consentUrl);
+
+    await expect(window.getByRole('heading', { name: UI.dashboard }).first()).toBeVisible({ timeout: 30_000 });
+
+    const exited = new Promise<void>((resolve) => app!.process().once('exit', () => resolve()));
+    await app.close();
+    await exited;
+    expect(app.process().exitCode ?? app.process().signalCode).not.toBeNull();
+    app = undefined;
+  });
+});
