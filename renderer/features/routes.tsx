@@ -1,6 +1,11 @@
 // The dashboards' routes and navigation entries, mounted by the app shell under its signed-in frame.
-// Placeholder until the dashboards work fills it in.
 import type { RouteObject } from 'react-router';
+import { CoursesPage } from './courses/CoursesPage';
+import { CoursePage } from './courses/CoursePage';
+import { OrdersPage } from './orders/OrdersPage';
+import { OrderDrawer } from './orders/OrderDrawer';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
+import './dashboards.css';
 
 export interface DashboardNavEntry {
   to: string;
@@ -13,7 +18,9 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/analytics', label: 'Analytics' },
 ];
 
-export const dashboardRoutes: RouteObject[] = dashboardNav.map((entry) => ({
-  path: entry.to.slice(1),
-  element: <section aria-label={entry.label}><h1>{entry.label}</h1></section>,
-}));
+export const dashboardRoutes: RouteObject[] = [
+  { path: 'courses', element: <CoursesPage /> },
+  { path: 'courses/:courseId', element: <CoursePage /> },
+  { path: 'orders', element: <OrdersPage />, children: [{ path: ':orderId', element: <OrderDrawer /> }] },
+  { path: 'analytics', element: <AnalyticsPage /> },
+];

@@ -1,0 +1,91 @@
+// Turns a ChartSpec into an ECharts option with the theme's palette. Pure: no DOM, no echarts runtime.
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption, DataZoomComponentOption } from 'echarts/components';
+import type { ChartSpec } from './chart-spec';
+import type { ChartPalette } from './palette';
+
+export type ChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | FunnelSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption
+>;
+
+/** Above this many points a line is downsampled (largest-triangle-three-buckets keeps peaks) and zoomable. */
+export const LONG_SERIES = 120;
+
+export function buildChartOption(spec: ChartSpec, palette: ChartPalette): ChartOption {
+  const textStyle = { color: palette.text, fontFamily: 'inherit' };
+  const tooltip: TooltipComponentOption = {
+    trigger: spec.kind === 'funnel' ? 'item' : 'axis',
+    backgroundColor: palette.tooltipBackground,
+    borderColor: palette.grid,
+    textStyle: { color: palette.tooltipText },
+    valueFormatter: (value) => (typeof value === 'number' ? spec.formatValue(value) : '–'),
+    confine: true,
+  };
+  const legend: LegendComponentOption | undefined =
+    spec.series.length > 1 ? { top: 0, left: 0, textStyle: { color: palette.mutedText }, icon: 'roundRect', itemWidth: 12, itemHeight: 8 } : undefined;
+
+  if (spec.kind === 'funnel') {
+    const series = spec.series[0];
+    return {
+      color: palette.series,
+      textStyle,
+      tooltip,
+      series: [
+        {
+          type: 'funnel',
+          name: series?.name ?? spec.title,
+          sort: 'none',
+          left: '10%',
+          width: '80%',
+          minSize: '8%',
+          gap: 2,
+          label: { show: true, position: 'inside', color: '#ffffff', formatter: '{b}' },
+          itemStyle: { borderColor: palette.background, borderWidth: 1 },
+          data: spec.categories.map((name, i) => ({ name, value: series?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
+
+  const long = spec.categories.length > LONG_SERIES;
+  const categoryAxis = {
+    type: 'category' as const,
+    data: spec.categories,
+    axisLine: { lineStyle: { color: palette.axis } },
+    axisTick: { show: false },
+    axisLabel: { color: palette.mutedText, hideOverlap: true },
+  };
+  const valueAxis = {
+    type: 'value' as const,
+    axisLabel: { color: palette.mutedText, formatter: (value: number) => spec.formatValue(value) },
+    splitLine: { lineStyle: { color: palette.grid } },
+  };
+  const horizontal = spec.kind === 'hbar';
+  const series = spec.series.map((s): LineSeriesOption | BarSeriesOption =>
+    spec.kind === 'line'
+      ? {
+          type: 'line',
+          name: s.name,
+          data: s.values,
+          showSymbol: spec.categories.length <= 31,
+          symbolSize: 5,
+          lineStyle: { width: 2 },
+          emphasis: { focus: 'series' },
+          ...(long ? { sampling: 'lttb' as const } : {}),
+        }
+      : { type: 'bar', name: s.name, data: s.values, barMaxWidth: 28, itemStyle: { borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] } },
+  );
+  const option: ChartOption = {
+    color: palette.series,
+    textStyle,
+    tooltip,
+    grid: { left: 8, right: 16, top: legend ? 32 : 12, bottom: long ? 40 : 8, containLabel: true },
+    xAxis: horizontal ? valueAxis : categoryAxis,
+    yAxis: horizontal ? { ...categoryAxis, inverse: true, axisLabel: { ...categoryAxis.axisLabel, width: 160, overflow: 'truncate' } } : valueAxis,
+    series,
+  };
+  if (legend) option.legend = legend;
+  if (long && !horizontal) option.dataZoom = [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 6, borderColor: palette.grid, textStyle: { color: palette.mutedText } }];
+  return option;
+}

@@ -1,0 +1,62 @@
+// The sales report as the dashboard shows it: tiles with both comparisons, and a chart spec per currency.
+// Pure, so the words and numbers are unit-tested.
+import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
+import type { ChartSpec } from '../../charts/chart-spec';
+import { formatCount, formatDate, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
+
+export interface SalesTile {
+  key: keyof SalesTotals;
+  label: string;
+  value: string;
+  /** Against the previous period of the same length. */
+  delta: number | null;
+  /** Against the same period last year. */
+  yearDelta: number | null;
+  lowerIsBetter: boolean;
+}
+
+const TILES: { key: keyof SalesTotals; label: string; kind: 'money' | 'count' | 'rate'; lowerIsBetter?: boolean }[] = [
+  { key: 'gross', label: 'Gross revenue', kind: 'money' },
+  { key: 'discounts', label: 'Discounts', kind: 'money', lowerIsBetter: true },
+  { key: 'refunds', label: 'Refunds', kind: 'money', lowerIsBetter: true },
+  { key: 'net', label: 'Net revenue', kind: 'money' },
+  { key: 'orders', label: 'Orders', kind: 'count' },
+  { key: 'average_order_value', label: 'Average order value', kind: 'money' },
+  { key: 'refund_rate', label: 'Refund rate', kind: 'rate', lowerIsBetter: true },
+];
+
+type CurrencySales = SalesReport['currencies'][number];
+
+export function salesTiles(entry: CurrencySales, locale: Locale): SalesTile[] {
+  return TILES.map(({ key, label, kind, lowerIsBetter = false }) => {
+    const value = entry.current[key];
+    const text = kind === 'money' ? formatMoney(value, entry.currency, locale.locale) : kind === 'rate' ? formatPercent(value, locale.locale) : formatCount(value, locale.locale);
+    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: relativeChange(value, entry.last_year[key]), lowerIsBetter };
+  });
+}
+
+export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale): ChartSpec {
+  return {
+    kind: 'line',
+    title: `Revenue per ${interval} (${entry.currency})`,
+    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    categories: entry.series.map((p) => formatDate(p.period_start, locale, interval)),
+    series: [
+      { name: 'Gross', values: entry.series.map((p) => p.gross) },
+      { name: 'Net', values: entry.series.map((p) => p.net) },
+      { name: 'Refunds', values: entry.series.map((p) => p.refunds) },
+    ],
+    formatValue: (v) => formatMoney(v, entry.currency, locale.locale),
+  };
+}
+
+export function ordersChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale): ChartSpec {
+  return {
+    kind: 'bar',
+    title: `Orders per ${interval} (${entry.currency})`,
+    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    categories: entry.series.map((p) => formatDate(p.period_start, locale, interval)),
+    series: [{ name: 'Orders', values: entry.series.map((p) => p.orders) }],
+    formatValue: (v) => formatCount(v, locale.locale),
+  };
+}

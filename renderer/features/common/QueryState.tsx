@@ -1,0 +1,28 @@
+// The three states of a read before its content: loading, failed (with the right next step), nothing yet.
+// Cached data always wins over an error: the main process answers from its cache when it can, so an error
+// here means there is truly nothing to show.
+import type { ReactNode } from 'react';
+import type { SerializedAppError } from '../../../shared/errors';
+import { ErrorState } from '../../components/ErrorState';
+import { Spinner } from '../../components/Spinner';
+import { toSerializedError } from '../../lib/app-error';
+
+export interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
+export function QueryState<T>({ query, what, label, children }: { query: QueryLike<T>; what: string; label: string; children: (data: T) => ReactNode }) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.error) {
+    const error: SerializedAppError = toSerializedError(query.error);
+    return <ErrorState error={error} what={what} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <div className="loading-block">
+      <Spinner size={18} label={`Loading ${label}…`} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// The date range of a dashboard: a preset, or two days picked by the admin (in their time zone).
+import { useId, useState } from 'react';
+import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, type PickedRange, type RangePreset } from './range';
+
+export interface RangePickerProps {
+  value: PickedRange;
+  onChange(range: PickedRange): void;
+  timeZone: string;
+  /** Offer "All time" (only where a dashboard can show everything, e.g. orders). */
+  allowAllTime?: boolean;
+  allTime?: boolean;
+  onAllTime?(): void;
+}
+
+export function RangePicker({ value, onChange, timeZone, allowAllTime = false, allTime = false, onAllTime }: RangePickerProps) {
+  const id = useId();
+  const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
+  const problem = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
+  const selected = allTime ? 'all' : value.preset;
+  return (
+    <div className="range-picker" role="group" aria-label="Date range">
+      <label className="field field-inline" htmlFor={`${id}-preset`}>
+        <span className="field-label">Range</span>
+        <select
+          id={`${id}-preset`}
+          className="select"
+          value={selected}
+          onChange={(e) => {
+            const next = e.target.value as RangePreset | 'all';
+            if (next === 'all') return onAllTime?.();
+            if (next === 'custom') {
+              setDraft({ startDay: value.startDay, endDay: value.endDay });
+              return onChange({ ...value, preset: 'custom' });
+            }
+            onChange(pickPreset(next, Date.now(), timeZone));
+          }}
+        >
+          {allowAllTime && <option value="all">All time</option>}
+          {RANGE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {PRESET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {value.preset === 'custom' && !allTime && (
+        <>
+          <label className="field field-inline">
+            <span className="field-label">From</span>
+            <input
+              type="date"
+              className="input"
+              value={draft.startDay}
+              max={draft.endDay}
+              aria-invalid={problem !== null || undefined}
+              onChange={(e) => {
+                const next = { ...draft, startDay: e.target.value };
+                setDraft(next);
+                if (!rangeProblem(next)) onChange({ preset: 'custom', ...next });
+              }}
+            />
+          </label>
+          <label className="field field-inline">
+            <span className="field-label">To</span>
+            <input
+              type="date"
+              className="input"
+              value={draft.endDay}
+              min={draft.startDay}
+              aria-invalid={problem !== null || undefined}
+              onChange={(e) => {
+                const next = { ...draft, endDay: e.target.value };
+                setDraft(next);
+                if (!rangeProblem(next)) onChange({ preset: 'custom', ...next });
+              }}
+            />
+          </label>
+          {problem && (
+            <span className="field-error" role="alert">
+              {problem}
+            </span>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// How figures read on the dashboards: money in the currency's own minor unit and the admin's locale,
+// counts with grouping, rates as percentages, times in the admin's time zone.
+
+export interface Locale {
+  locale: string;
+  timeZone: string;
+}
+
+/** The admin's locale and time zone, from the system the app runs on. */
+export function systemLocale(): Locale {
+  const resolved = new Intl.DateTimeFormat().resolvedOptions();
+  return { locale: globalThis.navigator?.language || resolved.locale || 'en-US', timeZone: resolved.timeZone || 'UTC' };
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string, locale: string, compact: boolean): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${compact}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, compact ? { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 } : { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY and TWD's display. */
+export function currencyExponent(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Integer minor units → display string. Sums stay integers until this point. */
+export function formatMoney(minor: number, currency: string, locale: string, options: { compact?: boolean } = {}): string {
+  return moneyFormat(currency, locale, options.compact ?? false).format(minor / 10 ** currencyExponent(currency));
+}
+
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+export function formatPercent(ratio: number, locale: string, digits = 1): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio);
+}
+
+/** "21 Nov 2026, 14:05" in the time zone. */
+export function formatDateTime(iso: string | null, { locale, timeZone }: Locale): string {
+  if (!iso) return '–';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+export function formatDate(iso: string, { locale, timeZone }: Locale, interval: 'day' | 'week' | 'month' = 'day'): string {
+  const options: Intl.DateTimeFormatOptions = interval === 'month' ? { year: 'numeric', month: 'short', timeZone } : { month: 'short', day: 'numeric', year: '2-digit', timeZone };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+}
+
+/** A relative change: null when there is no base to compare with (0 before). */
+export function relativeChange(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return (current - previous) / Math.abs(previous);
+}

@@ -1,0 +1,134 @@
+// Date ranges the admin picks, as [from, to) instants between local midnights of the admin's time zone
+// (Intl finds the offsets, including DST changes; no date library).
+
+export const RANGE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisYear', 'last12Months', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const PRESET_LABELS: Record<RangePreset, string> = {
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  last90: 'Last 90 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  thisYear: 'This year',
+  last12Months: 'Last 12 months',
+  custom: 'Custom',
+};
+
+export interface PickedRange {
+  preset: RangePreset;
+  /** Local calendar days, inclusive: "2026-11-01" … "2026-11-30". */
+  startDay: string;
+  endDay: string;
+}
+
+export interface InstantRange {
+  from: string;
+  to: string;
+}
+
+interface Ymd {
+  y: number;
+  m: number; // 1..12
+  d: number;
+}
+
+function wallClock(ms: number, timeZone: string): Ymd & { hh: number; mm: number; ss: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { y: get('year'), m: get('month'), d: get('day'), hh: get('hour'), mm: get('minute'), ss: get('second') };
+}
+
+function offsetAt(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of local midnight starting day `ymd` in the time zone. */
+export function zonedMidnight({ y, m, d }: Ymd, timeZone: string): number {
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - offsetAt(guess, timeZone);
+  // Across a DST change the offset at the result can differ from the guess's: settle on it.
+  return guess - offsetAt(first, timeZone);
+}
+
+export function parseDay(day: string): Ymd {
+  const [y, m, d] = day.split('-').map(Number);
+  return { y: y ?? 1970, m: m ?? 1, d: d ?? 1 };
+}
+
+export function formatDay({ y, m, d }: Ymd): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Calendar arithmetic on days (UTC date math is exact for calendar days). */
+export function addDays(day: Ymd, days: number): Ymd {
+  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + days));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+export function today(nowMs: number, timeZone: string): Ymd {
+  const w = wallClock(nowMs, timeZone);
+  return { y: w.y, m: w.m, d: w.d };
+}
+
+/** The inclusive local days a preset covers on the day `now` falls on. */
+export function presetDays(preset: Exclude<RangePreset, 'custom'>, nowMs: number, timeZone: string): { startDay: string; endDay: string } {
+  const t = today(nowMs, timeZone);
+  const lastDays = (n: number) => ({ startDay: formatDay(addDays(t, -(n - 1))), endDay: formatDay(t) });
+  switch (preset) {
+    case 'last7':
+      return lastDays(7);
+    case 'last30':
+      return lastDays(30);
+    case 'last90':
+      return lastDays(90);
+    case 'thisMonth':
+      return { startDay: formatDay({ y: t.y, m: t.m, d: 1 }), endDay: formatDay(t) };
+    case 'lastMonth': {
+      const firstOfThis = { y: t.y, m: t.m, d: 1 };
+      const lastOfPrev = addDays(firstOfThis, -1);
+      return { startDay: formatDay({ y: lastOfPrev.y, m: lastOfPrev.m, d: 1 }), endDay: formatDay(lastOfPrev) };
+    }
+    case 'thisYear':
+      return { startDay: formatDay({ y: t.y, m: 1, d: 1 }), endDay: formatDay(t) };
+    case 'last12Months': {
+      const start = addDays({ y: t.y - 1, m: t.m, d: t.d }, 1);
+      return { startDay: formatDay(start), endDay: formatDay(t) };
+    }
+  }
+}
+
+export function pickPreset(preset: Exclude<RangePreset, 'custom'>, nowMs: number, timeZone: string): PickedRange {
+  return { preset, ...presetDays(preset, nowMs, timeZone) };
+}
+
+/** [local midnight of startDay, local midnight after endDay) as ISO instants. */
+export function toInstants(range: Pick<PickedRange, 'startDay' | 'endDay'>, timeZone: string): InstantRange {
+  const from = zonedMidnight(parseDay(range.startDay), timeZone);
+  const to = zonedMidnight(addDays(parseDay(range.endDay), 1), timeZone);
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+export function dayCount(range: Pick<PickedRange, 'startDay' | 'endDay'>): number {
+  const a = parseDay(range.startDay);
+  const b = parseDay(range.endDay);
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000) + 1;
+}
+
+/** A sensible series step for a range: days up to ~6 weeks, weeks up to ~6 months, then months. */
+export function defaultInterval(range: Pick<PickedRange, 'startDay' | 'endDay'>): 'day' | 'week' | 'month' {
+  const days = dayCount(range);
+  return days <= 45 ? 'day' : days <= 190 ? 'week' : 'month';
+}
+
+/** Checks a custom range typed by the admin; null when it is usable. */
+export function rangeProblem(range: Pick<PickedRange, 'startDay' | 'endDay'>): string | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (!day.test(range.startDay) || !day.test(range.endDay)) return 'Pick both a start and an end day.';
+  if (range.startDay > range.endDay) return 'The start day must not be after the end day.';
+  if (dayCount(range) > 3 * 366) return 'Pick at most three years.';
+  return null;
+}

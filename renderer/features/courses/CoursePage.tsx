@@ -1,0 +1,224 @@
+// One course: enrollments over time, where learners stall (reached vs completed per section), revenue and
+// refunds per currency in the range, its orders, and publish/unpublish.
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { CourseDetail, CourseOrdersPage } from '../../../shared/ipc/data';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { StatTile } from '../../components/StatTile';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { Button } from '../../components/Button';
+import { Chart } from '../../charts/Chart';
+import type { ChartSpec } from '../../charts/chart-spec';
+import { useActiveAccount } from '../../state/active-account';
+import { useDataQuery } from '../../data/hooks';
+import { invoke } from '../../lib/bridge-hooks';
+import { toSerializedError } from '../../lib/app-error';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { QueryState } from '../common/QueryState';
+import { RangePicker } from '../common/RangePicker';
+import { useLocale } from '../common/use-locale';
+import { useRangeInstants, useRangeStore } from '../common/range-store';
+import { defaultInterval } from '../common/range';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { StateBadge } from './StateBadge';
+import { PublishButton } from './PublishButton';
+import { describePlans } from './plans';
+import { OrderStateBadge } from '../orders/OrderStateBadge';
+
+export function CoursePage() {
+  return (
+    <DashboardFrame dashboard="courses">
+      <CourseDashboard />
+    </DashboardFrame>
+  );
+}
+
+function CourseDashboard() {
+  const { courseId = '' } = useParams();
+  const account = useActiveAccount();
+  const locale = useLocale();
+  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const setRange = useRangeStore((s) => s.setRange);
+  const interval = defaultInterval(range);
+  const query = useDataQuery('data.courses.get', account ? { accountId: account.id, courseId, from, to, interval, timeZone: locale.timeZone } : null);
+  const title = query.data?.data.course.title ?? 'Course';
+  return (
+    <Page
+      title={title}
+      description={<Link to="/courses">← All courses</Link>}
+      meta={<FigureAge answer={query.data} />}
+      actions={
+        <>
+          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />
+          {query.data && <PublishButton course={query.data.data.course} />}
+        </>
+      }
+    >
+      <QueryState query={query} what="this course's page" label="the course">
+        {(answer) => <CourseBody detail={answer.data} locale={locale} interval={interval} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
+  const { course, report, curriculum } = detail;
+  const enrollmentsSpec = useMemo<ChartSpec>(
+    () => ({
+      kind: 'line',
+      title: `Enrollments per ${interval}`,
+      categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+      categories: report.enrollments_series.map((p) => formatDate(p.period_start, locale, interval)),
+      series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
+      formatValue: (v) => formatCount(v, locale.locale),
+    }),
+    [report, locale, interval],
+  );
+  const funnelSpec = useMemo<ChartSpec>(
+    () => ({
+      kind: 'hbar',
+      title: 'Where learners stall: reached and completed per section',
+      categoryLabel: 'Section',
+      categories: report.sections.map((s, i) => `${i + 1}. ${s.title}`),
+      series: [
+        { name: 'Reached', values: report.sections.map((s) => s.reached) },
+        { name: 'Completed', values: report.sections.map((s) => s.completed) },
+      ],
+      formatValue: (v) => formatCount(v, locale.locale),
+    }),
+    [report, locale],
+  );
+  const stats = course.stats;
+  return (
+    <div className="dashboard-grid">
+      <div className="tiles" aria-label="Course figures">
+        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.published_at ? `published ${formatDateTime(course.published_at, locale)}` : undefined} />
+        <StatTile label="Enrollments (all time)" value={stats ? formatCount(stats.enrollments, locale.locale) : '–'} />
+        <StatTile label="Active students (30 days)" value={stats ? formatCount(stats.active_students, locale.locale) : '–'} />
+        <StatTile label="Completion rate" value={stats ? formatPercent(stats.completion_rate, locale.locale) : '–'} hint={stats ? `${formatCount(stats.completions, locale.locale)} completed` : undefined} />
+        <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricing_plans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lectures_count} lectures`} />
+      </div>
+      <Card title="Revenue and refunds in the range" flush>
+        {report.revenue.length === 0 ? (
+          <EmptyState title="No sales in this range" />
+        ) : (
+          <table className="data-table" aria-label="Revenue per currency" data-testid="course-revenue">
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col" className="num">Orders</th>
+                <th scope="col" className="num">Gross</th>
+                <th scope="col" className="num">Refunds</th>
+                <th scope="col" className="num">Net</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.revenue.map((r) => (
+                <tr key={r.currency} data-currency={r.currency}>
+                  <th scope="row">{r.currency}</th>
+                  <td className="num">{formatCount(r.orders, locale.locale)}</td>
+                  <td className="num">{formatMoney(r.gross, r.currency, locale.locale)}</td>
+                  <td className="num">{formatMoney(r.refunds, r.currency, locale.locale)}</td>
+                  <td className="num" data-field="net" data-minor={r.net}>{formatMoney(r.net, r.currency, locale.locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <div className="chart-row">
+        <Card>
+          <Chart spec={enrollmentsSpec} />
+        </Card>
+        <Card>
+          {report.sections.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, report.sections.length * 44)} />}
+        </Card>
+      </div>
+      <CourseOrders courseId={course.id} locale={locale} />
+    </div>
+  );
+}
+
+function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }) {
+  const account = useActiveAccount();
+  const first = useDataQuery('data.courses.orders', account ? { accountId: account.id, courseId, limit: 25 } : null, { enabled: account?.grantedScopes.includes('orders:read') ?? false });
+  const [more, setMore] = useState<CourseOrdersPage['rows']>([]);
+  const [cursor, setCursor] = useState<string | null | undefined>(undefined);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  if (!account?.grantedScopes.includes('orders:read')) {
+    return (
+      <Card title="Orders">
+        <EmptyState title="Orders need the orders permission">Grant it from the Orders dashboard to see this course's orders here.</EmptyState>
+      </Card>
+    );
+  }
+  const page = first.data?.data;
+  const next = cursor === undefined ? page?.nextCursor ?? null : cursor;
+  const rows = [...(page?.rows ?? []), ...more];
+  async function loadMore() {
+    if (!account || !next) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const answer = await invoke('data.courses.orders', { accountId: account.id, courseId, limit: 50, cursor: next });
+      setMore((m) => [...m, ...answer.data.rows]);
+      setCursor(answer.data.nextCursor);
+    } catch (error) {
+      setMoreError(toSerializedError(error).message);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+  return (
+    <Card title={page ? `Orders (${formatCount(page.total, locale.locale)})` : 'Orders'} actions={<FigureAge answer={first.data} />} flush>
+      {first.error && !page ? (
+        <ErrorState error={toSerializedError(first.error)} what="this course's orders" onRetry={() => void first.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={first.isPending ? 'Loading orders…' : 'No orders for this course yet'} />
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="data-table" aria-label="This course's orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col" className="num">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((o) => (
+                  <tr key={o.id}>
+                    <th scope="row">
+                      <Link to={`/orders/${encodeURIComponent(o.id)}`}>{o.trade_number}</Link>
+                    </th>
+                    <td>{o.buyer.name}</td>
+                    <td>
+                      <OrderStateBadge state={o.state} />
+                    </td>
+                    <td>{formatDateTime(o.paid_at, locale)}</td>
+                    <td className="num">{formatMoney(o.paid_amount, o.currency, locale.locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {next && (
+            <div className="table-foot">
+              <Button size="sm" busy={loadingMore} onClick={() => void loadMore()}>
+                Show more orders
+              </Button>
+              {moreError && <span className="field-error">{moreError}</span>}
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+// Every course of the school: state, plans, lecturers, all-time learning figures and revenue in the range;
+// search, filters and sortable columns; a row opens the course's page.
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { useActiveAccount } from '../../state/active-account';
+import { useDataQuery } from '../../data/hooks';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { QueryState } from '../common/QueryState';
+import { RangePicker } from '../common/RangePicker';
+import { SortHeader } from '../common/SortHeader';
+import { useLocale } from '../common/use-locale';
+import { useRangeInstants, useRangeStore } from '../common/range-store';
+import { formatCount, formatMoney, formatPercent } from '../common/format';
+import { filterCourses, mainCurrency, NO_COURSE_FILTER, sortCourses, type CourseFilter, type CourseSort } from './course-table';
+import { describePlans } from './plans';
+import { StateBadge } from './StateBadge';
+
+export function CoursesPage() {
+  return (
+    <DashboardFrame dashboard="courses">
+      <CoursesDashboard />
+    </DashboardFrame>
+  );
+}
+
+function CoursesDashboard() {
+  const account = useActiveAccount();
+  const locale = useLocale();
+  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const setRange = useRangeStore((s) => s.setRange);
+  const query = useDataQuery('data.courses.list', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  const [filter, setFilter] = useState<CourseFilter>(NO_COURSE_FILTER);
+  const [sort, setSort] = useState<CourseSort>({ key: 'title', direction: 'asc' });
+  const list = query.data?.data;
+  const currency = useMemo(() => (list ? mainCurrency(list.courses) : null), [list]);
+  const rows = useMemo(() => (list ? sortCourses(filterCourses(list.courses, filter), sort, currency) : []), [list, filter, sort, currency]);
+  const filtered = filter.text !== '' || filter.state !== '' || filter.category !== '' || filter.tag !== '';
+
+  return (
+    <Page
+      title="Courses"
+      description="Every course with its plans, learners and revenue in the range."
+      meta={<FigureAge answer={query.data} />}
+      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />}
+    >
+      <QueryState query={query} what="the Courses dashboard" label="courses">
+        {(answer) => (
+          <Card flush>
+            <div className="filter-bar" role="search" aria-label="Filter courses">
+              <label className="field field-grow">
+                <span className="visually-hidden">Search courses</span>
+                <input
+                  type="search"
+                  className="input"
+                  placeholder="Search by title"
+                  value={filter.text}
+                  onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+                />
+              </label>
+              <FacetSelect label="State" value={filter.state} options={answer.data.facets.states} onChange={(state) => setFilter({ ...filter, state })} />
+              <FacetSelect label="Category" value={filter.category} options={answer.data.facets.categories} onChange={(category) => setFilter({ ...filter, category })} />
+              <FacetSelect label="Tag" value={filter.tag} options={answer.data.facets.tags} onChange={(tag) => setFilter({ ...filter, tag })} />
+              <span className="filter-count" aria-live="polite" data-testid="course-count">
+                {rows.length === answer.data.courses.length ? `${rows.length} courses` : `${rows.length} of ${answer.data.courses.length} courses`}
+              </span>
+              {filtered && (
+                <button type="button" className="link-button" onClick={() => setFilter(NO_COURSE_FILTER)}>
+                  Clear filters
+                </button>
+              )}
+            </div>
+            {rows.length === 0 ? (
+              <EmptyState title={answer.data.courses.length === 0 ? 'No courses yet' : 'No course matches'}>
+                {answer.data.courses.length === 0 ? 'Courses you create on the platform show here.' : 'Try another search or clear the filters.'}
+              </EmptyState>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table" aria-label="Courses" data-testid="courses-table">
+                  <thead>
+                    <tr>
+                      <SortHeader label="Course" sortKey="title" sort={sort} onSort={setSort} />
+                      <SortHeader label="State" sortKey="state" sort={sort} onSort={setSort} />
+                      <th scope="col">Price plans</th>
+                      <th scope="col" className="num">Lecturers</th>
+                      <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
+                      <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric />
+                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric />
+                      <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((course) => (
+                      <tr key={course.id} data-course-id={course.id}>
+                        <th scope="row" className="cell-title">
+                          <Link to={`/courses/${encodeURIComponent(course.id)}`}>{course.title}</Link>
+                          {course.categories.length > 0 && <span className="cell-sub">{course.categories.join(', ')}</span>}
+                        </th>
+                        <td>
+                          <StateBadge state={course.state} />
+                        </td>
+                        <td className="cell-muted">{describePlans(course.pricing_plans, locale.locale)}</td>
+                        <td className="num">{formatCount(course.lecturer_ids.length, locale.locale)}</td>
+                        <td className="num" data-field="enrollments">{course.stats ? formatCount(course.stats.enrollments, locale.locale) : '–'}</td>
+                        <td className="num" data-field="active">{course.stats ? formatCount(course.stats.active_students, locale.locale) : '–'}</td>
+                        <td className="num" data-field="completion">{course.stats ? formatPercent(course.stats.completion_rate, locale.locale) : '–'}</td>
+                        <td className="num" data-field="revenue">
+                          {course.revenue.length === 0
+                            ? '–'
+                            : course.revenue.map((r) => (
+                                <span key={r.currency} className="money-line" data-currency={r.currency} data-minor={r.net}>
+                                  {formatMoney(r.net, r.currency, locale.locale)}
+                                </span>
+                              ))}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
+
+function FacetSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
+  return (
+    <label className="field field-inline">
+      <span className="field-label">{label}</span>
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,87 @@
+// One order's details over the Orders table (a modal dialog: Escape or Close returns to the list with the
+// filters as they were).
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Order } from '../../../shared/platform/resources';
+import { Dialog } from '../../components/Dialog';
+import { Button } from '../../components/Button';
+import { ErrorState } from '../../components/ErrorState';
+import { Spinner } from '../../components/Spinner';
+import { useActiveAccount } from '../../state/active-account';
+import { useDataQuery } from '../../data/hooks';
+import { toSerializedError } from '../../lib/app-error';
+import { FigureAge } from '../common/FigureAge';
+import { useLocale } from '../common/use-locale';
+import { formatDateTime, formatMoney, type Locale } from '../common/format';
+import { OrderStateBadge } from './OrderStateBadge';
+
+const METHODS: Record<string, string> = {
+  credit_card: 'Credit card', atm: 'ATM transfer', cvs: 'Convenience store', paypal: 'PayPal', line_pay: 'LINE Pay', apple_pay: 'Apple Pay', free: 'Free',
+};
+
+export function OrderDrawer() {
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const account = useActiveAccount();
+  const locale = useLocale();
+  const query = useDataQuery('data.orders.get', account ? { accountId: account.id, orderId } : null);
+  const order = query.data && query.data.data.id === orderId ? query.data.data : undefined;
+  const close = () => navigate('/orders');
+  return (
+    <Dialog open onClose={close} title={order ? `Order ${order.trade_number}` : 'Order'} actions={<Button onClick={close}>Close</Button>}>
+      <div className="order-details" data-testid="order-details">
+        {order ? (
+          <OrderBody order={order} locale={locale} />
+        ) : query.error ? (
+          <ErrorState error={toSerializedError(query.error)} what="this order" onRetry={() => void query.refetch()} />
+        ) : (
+          <Spinner label="Loading the order…" />
+        )}
+        <FigureAge answer={query.data} />
+      </div>
+    </Dialog>
+  );
+}
+
+function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
+  const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
+  return (
+    <>
+      <dl className="detail-list">
+        <div><dt>State</dt><dd><OrderStateBadge state={order.state} /></dd></div>
+        <div><dt>Buyer</dt><dd>{order.buyer.name} <span className="muted">&lt;{order.buyer.email}&gt;</span></dd></div>
+        <div><dt>Paid</dt><dd>{formatDateTime(order.paid_at, locale)}</dd></div>
+        <div><dt>Created</dt><dd>{formatDateTime(order.created_at, locale)}</dd></div>
+        <div><dt>Payment</dt><dd>{METHODS[order.payment_method] ?? order.payment_method}</dd></div>
+        <div><dt>Coupon</dt><dd>{order.coupon?.code ?? 'None'}</dd></div>
+      </dl>
+      <table className="data-table" aria-label="Items">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">Original</th>
+            <th scope="col" className="num">Discount</th>
+            <th scope="col" className="num">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.course_id ? <Link to={`/courses/${encodeURIComponent(item.course_id)}`}>{item.name}</Link> : item.name}
+              </th>
+              <td className="num">{money(item.original_amount)}</td>
+              <td className="num">{item.discount_amount ? money(item.discount_amount) : '–'}</td>
+              <td className="num">{money(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.original_amount)}</td></tr>
+          <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discount_amount)}</td></tr>
+          <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paid_amount)}</td></tr>
+          <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refunded_amount)}</td></tr>
+        </tfoot>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,435 @@
+// Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
+// and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
+// those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
+// filtered, sorted view in the admin's time zone and money format.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
+import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/platform/resources';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { Button } from '../../components/Button';
+import { Progress } from '../../components/Spinner';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { Icon } from '../../components/Icon';
+import { useActiveAccount } from '../../state/active-account';
+import { useOrdersLoad, useOrdersView } from '../../data/orders';
+import { newJobId, useJobProgress } from '../../data/progress';
+import { invoke } from '../../lib/bridge-hooks';
+import { toSerializedError } from '../../lib/app-error';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { RangePicker } from '../common/RangePicker';
+import { SortHeader } from '../common/SortHeader';
+import { useDebounced } from '../common/use-debounced';
+import { useLocale } from '../common/use-locale';
+import { pickPreset, toInstants, type PickedRange } from '../common/range';
+import { formatCount, formatDateTime, formatMoney, type Locale } from '../common/format';
+import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
+import { NO_COUPON, toOrderFilters, type OrderFilterForm } from './order-filters';
+import { downloadText } from './csv-download';
+
+const ROW_HEIGHT = 44;
+
+export function OrdersPage() {
+  return (
+    <DashboardFrame dashboard="orders">
+      <OrdersDashboard />
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+function OrdersDashboard() {
+  const account = useActiveAccount();
+  const accountId = account?.id ?? null;
+  const locale = useLocale();
+  const load = useOrdersLoad(accountId);
+  const progress = useJobProgress(load.running ? load.jobId : null);
+  const { start } = load;
+  useEffect(() => {
+    start('auto');
+  }, [start]);
+
+  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>({ allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '' });
+  const [text, setText] = useState('');
+  const debouncedText = useDebounced(text, 250);
+  const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
+  const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
+  const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
+  const [visible, setVisible] = useState({ first: 0, last: 50 });
+  const ready = load.result !== null;
+  const view = useOrdersView(accountId, ready, filters, sort, visible.first, visible.last);
+  const head = view.head?.data;
+
+  return (
+    <Page
+      title="Orders"
+      description="Every order of the school: filter, sort, open one, export what you see."
+      meta={
+        <span className="meta-line">
+          <FigureAge answer={load.result ?? undefined} />
+          {head && <span data-testid="orders-loaded">{formatCount(head.loaded, locale.locale)} orders loaded</span>}
+        </span>
+      }
+      actions={
+        <>
+          <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
+            Refresh all
+          </Button>
+          <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0} />
+        </>
+      }
+    >
+      {load.running && (
+        <Card>
+          <Progress
+            label={progress?.label ?? 'Loading orders…'}
+            value={progress && progress.total ? progress.loaded : undefined}
+            max={progress?.total ?? 1}
+            detail={progress ? `${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''} orders` : undefined}
+            onCancel={load.cancel}
+          />
+        </Card>
+      )}
+      {load.error && !ready && (
+        load.error.code === 'cancelled' ? (
+          <EmptyState title="Loading was cancelled" action={<Button variant="primary" onClick={() => load.start('auto')}>Load orders</Button>}>
+            Nothing changed. Load the orders when you are ready.
+          </EmptyState>
+        ) : (
+          <ErrorState error={load.error} what="the Orders dashboard" onRetry={() => load.start('auto')} />
+        )
+      )}
+      {ready && (
+        <>
+          <Card flush>
+            <div className="filter-bar" role="search" aria-label="Filter orders">
+              <label className="field field-grow">
+                <span className="visually-hidden">Search orders</span>
+                <input type="search" className="input" placeholder="Trade number, buyer name or email" value={text} onChange={(e) => setText(e.target.value)} />
+              </label>
+              <RangePicker
+                value={range}
+                onChange={(r) => {
+                  setRange(r);
+                  setForm((f) => ({ ...f, allTime: false }));
+                }}
+                timeZone={locale.timeZone}
+                allowAllTime
+                allTime={form.allTime}
+                onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
+              />
+              <FacetFilters form={form} setForm={setForm} facets={head?.facets} />
+            </div>
+            <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
+          </Card>
+          <Totals totals={head?.totals ?? []} total={head?.total ?? 0} locale={locale} />
+          {view.error && !head ? (
+            <ErrorState error={view.error} what="the Orders dashboard" />
+          ) : (
+            <OrdersTable total={head?.total ?? 0} sort={sort} onSort={setSort} row={view.row} locale={locale} onRange={setVisible} busy={view.isFetching} />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function FacetFilters({
+  form,
+  setForm,
+  facets,
+}: {
+  form: Omit<OrderFilterForm, 'from' | 'to' | 'text'>;
+  setForm: React.Dispatch<React.SetStateAction<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>>;
+  facets: OrderFacets | undefined;
+}) {
+  return (
+    <>
+      <label className="field field-inline">
+        <span className="field-label">Course</span>
+        <select className="select" value={form.courseId} onChange={(e) => setForm((f) => ({ ...f, courseId: e.target.value }))}>
+          <option value="">Any</option>
+          {facets?.courses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field field-inline">
+        <span className="field-label">Product</span>
+        <select className="select select-narrow" value={form.productId} onChange={(e) => setForm((f) => ({ ...f, productId: e.target.value }))}>
+          <option value="">Any</option>
+          {facets?.products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field field-inline">
+        <span className="field-label">Coupon</span>
+        <select className="select" value={form.coupon} onChange={(e) => setForm((f) => ({ ...f, coupon: e.target.value }))}>
+          <option value="">Any</option>
+          <option value={NO_COUPON}>No coupon</option>
+          {facets?.coupons.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field field-inline">
+        <span className="field-label">Currency</span>
+        <select className="select" value={form.currency} onChange={(e) => setForm((f) => ({ ...f, currency: e.target.value }))}>
+          <option value="">Any</option>
+          {facets?.currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange(states: OrderState[]): void; facets: OrderFacets | undefined }) {
+  const states = facets?.states.length ? facets.states : OrderStateSchema.options;
+  return (
+    <div className="chips" role="group" aria-label="Order state">
+      <span className="field-label">State</span>
+      {states.map((state) => {
+        const on = value.includes(state);
+        return (
+          <button
+            key={state}
+            type="button"
+            className={`chip${on ? ' is-on' : ''}`}
+            aria-pressed={on}
+            onClick={() => onChange(on ? value.filter((s) => s !== state) : [...value, state])}
+          >
+            {ORDER_STATE_LABELS[state] ?? state}
+          </button>
+        );
+      })}
+      {value.length > 0 && (
+        <button type="button" className="link-button" onClick={() => onChange([])}>
+          Any state
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Totals({ totals, total, locale }: { totals: CurrencyTotals[]; total: number; locale: Locale }) {
+  return (
+    <section className="totals" aria-label="Totals of the filtered orders" data-testid="orders-totals">
+      <p className="totals-count" aria-live="polite">
+        <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
+      </p>
+      {totals.map((t) => (
+        <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-count={t.count} data-paid={t.paid} data-refunded={t.refunded} data-discount={t.discount} data-net={t.net}>
+          <div className="totals-head">
+            <dt>{t.currency}</dt>
+            <dd>{formatCount(t.count, locale.locale)} orders</dd>
+          </div>
+          <div>
+            <dt>Paid</dt>
+            <dd>{formatMoney(t.paid, t.currency, locale.locale)}</dd>
+          </div>
+          <div>
+            <dt>Discounts</dt>
+            <dd>{formatMoney(t.discount, t.currency, locale.locale)}</dd>
+          </div>
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatMoney(t.refunded, t.currency, locale.locale)}</dd>
+          </div>
+          <div>
+            <dt>Net</dt>
+            <dd className="totals-net">{formatMoney(t.net, t.currency, locale.locale)}</dd>
+          </div>
+        </dl>
+      ))}
+    </section>
+  );
+}
+
+const COLUMNS: { label: string; key?: OrderSortKey; numeric?: boolean }[] = [
+  { label: 'Order', key: 'tradeNumber' },
+  { label: 'Paid', key: 'paidAt' },
+  { label: 'Buyer', key: 'buyerName' },
+  { label: 'Items' },
+  { label: 'Coupon' },
+  { label: 'State', key: 'state' },
+  { label: 'Original', key: 'originalAmount', numeric: true },
+  { label: 'Discount', key: 'discountAmount', numeric: true },
+  { label: 'Paid amount', key: 'paidAmount', numeric: true },
+  { label: 'Refunded', key: 'refundedAmount', numeric: true },
+];
+
+function OrdersTable({
+  total,
+  sort,
+  onSort,
+  row,
+  locale,
+  onRange,
+  busy,
+}: {
+  total: number;
+  sort: OrderSort;
+  onSort(sort: OrderSort): void;
+  row(index: number): Order | undefined;
+  locale: Locale;
+  onRange(range: { first: number; last: number }): void;
+  busy: boolean;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { orderId } = useParams();
+  const [focusIndex, setFocusIndex] = useState(0);
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    onRange({ first: Math.max(0, first - 50), last: last + 50 });
+  }, [first, last, onRange]);
+
+  useEffect(() => {
+    if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
+  }, [total, focusIndex]);
+
+  function focusRow(index: number) {
+    const clamped = Math.max(0, Math.min(total - 1, index));
+    setFocusIndex(clamped);
+    virtualizer.scrollToIndex(clamped, { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`)?.focus());
+  }
+
+  if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
+  return (
+    <div className="vtable" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-busy={busy || undefined} data-testid="orders-table">
+      <div className="vtable-head" role="rowgroup">
+        <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
+          {COLUMNS.map((c) =>
+            c.key ? (
+              <SortHeader key={c.label} as="div" label={c.label} sortKey={c.key} sort={sort} onSort={onSort} numeric={c.numeric} />
+            ) : (
+              <div key={c.label} role="columnheader">
+                {c.label}
+              </div>
+            ),
+          )}
+        </div>
+      </div>
+      <div ref={scrollRef} className="vtable-body" role="rowgroup" data-testid="orders-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const order = row(item.index);
+            const selected = order?.id === orderId;
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={selected || undefined}
+                data-index={item.index}
+                data-order-id={order?.id}
+                tabIndex={item.index === focusIndex ? 0 : -1}
+                className={`vtable-row${selected ? ' is-selected' : ''}${order ? '' : ' is-loading'}`}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                onClick={() => order && navigate(`/orders/${encodeURIComponent(order.id)}`)}
+                onFocus={() => setFocusIndex(item.index)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowDown') focusRow(item.index + 1);
+                  else if (e.key === 'ArrowUp') focusRow(item.index - 1);
+                  else if (e.key === 'PageDown') focusRow(item.index + 10);
+                  else if (e.key === 'PageUp') focusRow(item.index - 10);
+                  else if (e.key === 'Home') focusRow(0);
+                  else if (e.key === 'End') focusRow(total - 1);
+                  else if ((e.key === 'Enter' || e.key === ' ') && order) navigate(`/orders/${encodeURIComponent(order.id)}`);
+                  else return;
+                  e.preventDefault();
+                }}
+              >
+                {order ? <OrderCells order={order} locale={locale} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
+  const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
+  const first = order.items[0];
+  return (
+    <>
+      <div role="cell" className="cell-mono">{order.trade_number}</div>
+      <div role="cell">{formatDateTime(order.paid_at, locale)}</div>
+      <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
+      <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
+        {first ? first.name : '–'}
+        {order.items.length > 1 && <span className="cell-sub-inline"> +{order.items.length - 1}</span>}
+      </div>
+      <div role="cell" className="cell-clip">{order.coupon?.code ?? ''}</div>
+      <div role="cell"><OrderStateBadge state={order.state} /></div>
+      <div role="cell" className="num">{money(order.original_amount)}</div>
+      <div role="cell" className="num">{order.discount_amount ? money(order.discount_amount) : '–'}</div>
+      <div role="cell" className="num">{money(order.paid_amount)}</div>
+      <div role="cell" className="num">{order.refunded_amount ? money(order.refunded_amount) : '–'}</div>
+    </>
+  );
+}
+
+function ExportButton({ accountId, filters, sort, locale, disabled }: { accountId: string | null; filters: ReturnType<typeof toOrderFilters>; sort: OrderSort; locale: Locale; disabled: boolean }) {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const progress = useJobProgress(jobId);
+  async function run() {
+    if (!accountId) return;
+    const id = newJobId('export');
+    setJobId(id);
+    setError(null);
+    try {
+      const answer = await invoke('data.orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone: locale.timeZone, locale: locale.locale });
+      downloadText(answer.data.csv, answer.data.fileName);
+    } catch (e) {
+      const err = toSerializedError(e);
+      if (err.code !== 'cancelled') setError(err.message);
+    } finally {
+      setJobId(null);
+    }
+  }
+  return (
+    <span className="export">
+      {jobId ? (
+        <Progress
+          label="Exporting…"
+          value={progress?.total ? progress.loaded : undefined}
+          max={progress?.total ?? 1}
+          onCancel={() => void invoke('data.cancel', { jobId }).catch(() => undefined)}
+        />
+      ) : (
+        <Button size="sm" variant="primary" onClick={() => void run()} disabled={disabled}>
+          Export CSV
+        </Button>
+      )}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
