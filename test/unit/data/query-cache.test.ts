@@ -125,7 +125,7 @@ describe('QueryCache', () => {
     const entryFiles = (await readdir(dir)).filter((f) => f !== 'manifest.bin');
     const victim = join(dir, entryFiles[0]!);
     const bytes = await readFile(victim);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     await writeFile(victim, bytes);
     const next = open();
     const results = [await next.getOne('acc-1', 'a'), await next.getOne('acc-1', 'b')];
