@@ -39,6 +39,8 @@ export interface TokenSource {
   /** The platform rejected `rejected` (401 invalid_token): refresh once (shared by all who ask) and return the new token. */
   refreshAfterRejection(accountId: string, rejected: string): Promise<string>;
   apiBase(accountId: string): string;
+  /** What the account was granted: a 403's named scopes minus these are the missing ones. */
+  grantedScopes(accountId: string): readonly string[];
   reportReachable(accountId: string, reachable: boolean): void;
 }
 
@@ -117,6 +119,10 @@ export class AuthService implements TokenSource {
 
   apiBase(accountId: string): string {
     return this.store.get(accountId).apiBase;
+  }
+
+  grantedScopes(accountId: string): readonly string[] {
+    return this.store.get(accountId).grantedScopes;
   }
 
   reportReachable(accountId: string, reachable: boolean): void {

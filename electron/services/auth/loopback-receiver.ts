@@ -83,7 +83,9 @@ export class LoopbackRedirectReceiver {
     this.settle({ ok: false, error: new AppError('cancelled', 'Sign-in was cancelled.') });
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
-      this.server.closeAllConnections();
+      // Let the browser finish reading the page it was just sent (answers carry `Connection: close`), then cut the rest.
+      this.server.closeIdleConnections();
+      setTimeout(() => this.server.closeAllConnections(), 1_000).unref();
     });
   }
 

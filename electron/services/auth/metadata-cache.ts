@@ -54,12 +54,18 @@ export class MetadataCache {
   }
 }
 
-/** How long an answer may be reused without asking again, from its Cache-Control (RFC 9111), else the heuristic. */
+export const MAX_FRESH_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a discovery document may be reused without asking again: its max-age (capped at a day), else a
+ * heuristic hour. Deliberately looser than RFC 9111 for `no-cache`: metadata changes rarely, every use is
+ * re-checked (issuer, endpoints), and a platform that sends no-cache without validators would otherwise cost
+ * two round trips on every sign-in. `no-store` is honoured: nothing is kept.
+ */
 export function freshUntil(headers: Headers, now: number): number | 'no-store' {
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/(^|,)\s*no-store\b/.test(cacheControl)) return 'no-store';
-  if (/(^|,)\s*no-cache\b/.test(cacheControl)) return now;
   const maxAge = /(^|,)\s*max-age\s*=\s*"?(\d+)"?/.exec(cacheControl);
-  if (maxAge?.[2]) return now + Number(maxAge[2]) * 1000;
+  if (maxAge?.[2] && !/(^|,)\s*no-cache\b/.test(cacheControl)) return now + Math.min(Number(maxAge[2]) * 1000, MAX_FRESH_MS);
   return now + HEURISTIC_FRESH_MS;
 }

@@ -15,14 +15,14 @@ export interface Profile {
 
 const UserInfoClaims = z.looseObject({
   sub: z.string(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  picture: z.string().optional(),
-  school_id: z.union([z.string(), z.number()]).optional(),
-  school: z.object({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().optional() }).partial({ url: true }).optional(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  picture: z.string().nullish(),
+  school_id: z.union([z.string(), z.number()]).nullish(),
+  school: z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().nullish() }).nullish(),
 });
 
-const SchoolAnswer = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().optional() });
+const SchoolAnswer = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().nullish() });
 
 export async function loadProfile(
   as: oauth.AuthorizationServer,
@@ -42,7 +42,7 @@ export async function loadProfile(
   } else if (grantedScopes.includes(OPERATIONS.getSchool.scope)) {
     school = await fetchSchool(apiBase, grant.tokens.accessToken, deps);
   }
-  school ??= { id: grant.schoolId ?? (claims?.school_id !== undefined ? String(claims.school_id) : new URL(as.issuer).host), name: grant.schoolName ?? host, url: null };
+  school ??= { id: grant.schoolId ?? (claims?.school_id != null ? String(claims.school_id) : new URL(as.issuer).host), name: grant.schoolName ?? host, url: null };
   const sub = claims?.sub ?? grant.subject;
   if (!sub) throw new AppError('bad_response', `${host} did not say who signed in, so the account cannot be set up.`);
   return {

@@ -82,6 +82,10 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
           await ctx.store.forgetClient(platform.as.issuer);
           continue;
         }
+        if (!client.preRegistered && browserNeverCameBack(error)) {
+          // A platform that forgot the client shows its own error page and never redirects: start fresh next time.
+          await ctx.store.forgetClient(platform.as.issuer);
+        }
         throw error;
       }
       const tokensAt = performance.now();
@@ -132,11 +136,23 @@ async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: st
     return client;
   }
   const known = ctx.store.client(issuer);
-  if (known && !known.preRegistered && known.redirectUri === redirectUri) return known;
+  if (known && !known.preRegistered && sameRedirectExceptPort(known.redirectUri, redirectUri)) return known;
   const registered = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
   ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri });
   await ctx.store.saveClient(registered, null);
   return registered;
+}
+
+/** RFC 8252 §7.3: a platform must accept any port on a loopback redirect, so only a change elsewhere needs a new registration. */
+function sameRedirectExceptPort(registered: string | null, current: string): boolean {
+  if (!registered) return false;
+  try {
+    const a = new URL(registered);
+    const b = new URL(current);
+    return a.protocol === b.protocol && a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search;
+  } catch {
+    return false;
+  }
 }
 
 function clientWasForgotten(error: unknown): boolean {
@@ -144,6 +160,10 @@ function clientWasForgotten(error: unknown): boolean {
   if (cause instanceof oauth.ResponseBodyError) return cause.error === 'invalid_client' || cause.error === 'unauthorized_client';
   if (cause instanceof oauth.AuthorizationResponseError) return cause.error === 'invalid_client' || cause.error === 'unauthorized_client';
   return false;
+}
+
+function browserNeverCameBack(error: unknown): boolean {
+  return error instanceof AppError && (error.code === 'timed_out' || (error.code === 'authorization_failed' && !(error.cause instanceof oauth.AuthorizationResponseError) && error.message.startsWith('The browser could not')));
 }
 
 function portOf(redirectUri: string | null): number | undefined {

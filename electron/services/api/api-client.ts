@@ -1,0 +1,251 @@
+// The one place platform calls happen for the UI: bearer header, timeouts, retries with backoff and jitter
+// (network errors and 5xx for reads, 429 for all, honouring Retry-After), one refresh-and-retry on 401,
+// missing scopes on 403, pagination, and zod validation. Every failure is an AppError the UI can show.
+import type { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
+import { pageOf } from '../../../shared/platform/resources';
+import type { TokenSource } from '../auth/auth-service';
+import { guardedFetch, hostOf } from '../auth/http';
+import type { Logger } from '../log';
+import { OperationScopeCatalog } from './operation-scopes';
+import type { CallArgs, PlatformCaller } from './platform-caller';
+import { bearerChallenge } from './www-authenticate';
+
+export interface ApiClientOptions {
+  logger: Logger;
+  fetch?: typeof fetch;
+  /** Per request (default 30 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number;
+  maxBodyBytes?: number;
+  /** Longest wait the client accepts from Retry-After or backoff before giving up with rate_limited (default 60 s). */
+  maxRetryDelayMs?: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+const BASE_DELAY_MS = 250;
+const MAX_BACKOFF_MS = 8_000;
+
+export class ApiClient implements PlatformCaller {
+  private readonly http: typeof fetch;
+  private readonly scopes: OperationScopeCatalog;
+  private readonly maxRetries: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly tokens: TokenSource, private readonly options: ApiClientOptions) {
+    this.http = guardedFetch({
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    });
+    this.scopes = new OperationScopeCatalog(this.http);
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? abortableSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  async call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    const spec = OPERATIONS[operation];
+    const apiBase = this.tokens.apiBase(accountId);
+    const url = buildUrl(apiBase, spec.path, args);
+    const idempotent = spec.method === 'GET';
+    let token = await this.tokens.accessToken(accountId, args.signal);
+    let refreshed = false;
+
+    for (let attempt = 0; ; attempt++) {
+      throwIfAborted(args.signal);
+      let response: Response;
+      try {
+        response = await this.http(url, {
+          method: spec.method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            ...(args.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(args.body !== undefined ? { body: JSON.stringify(args.body) } : {}),
+          signal: args.signal ?? null,
+          redirect: 'error',
+        });
+      } catch (error) {
+        const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
+        if (appError.code === 'cancelled') throw appError;
+        if (appError.code === 'unreachable') {
+          if (idempotent && attempt < this.maxRetries) {
+            await this.sleep(this.backoff(attempt), args.signal).catch(() => throwIfAborted(args.signal));
+            continue;
+          }
+          this.tokens.reportReachable(accountId, false);
+          throw new AppError('offline', `${hostOf(url)} cannot be reached right now; what was loaded before is still shown.`, { cause: appError });
+        }
+        throw appError; // bad_response: oversized
+      }
+
+      if (response.status === 401 && !refreshed) {
+        const challenge = bearerChallenge(response.headers.get('www-authenticate'));
+        if (!challenge?.error || challenge.error === 'invalid_token') {
+          refreshed = true;
+          token = await this.tokens.refreshAfterRejection(accountId, token);
+          attempt--; // the retry after a refresh is not one of the backoff retries
+          continue;
+        }
+      }
+      if (response.status === 429 || (response.status >= 500 && idempotent) || response.status === 503) {
+        const wait = response.status === 429 || response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), this.now()) : null;
+        const delay = wait ?? this.backoff(attempt);
+        if (attempt < this.maxRetries && delay <= this.maxRetryDelayMs) {
+          this.options.logger.warn('platform call will be retried', { operation, status: response.status, attempt: attempt + 1, delayMs: Math.round(delay) });
+          await this.sleep(delay, args.signal).catch(() => throwIfAborted(args.signal));
+          continue;
+        }
+      }
+      if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, refreshed);
+
+      this.tokens.reportReachable(accountId, true);
+      return parseBody(response, schema, url);
+    }
+  }
+
+  async paginate<S extends z.ZodType>(
+    accountId: string,
+    operation: OperationId,
+    item: S,
+    args: CallArgs & { onPage?: (loaded: number, total: number) => void } = {},
+  ): Promise<z.output<S>[]> {
+    const { onPage, ...callArgs } = args;
+    const page = pageOf(item);
+    const out: z.output<S>[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined = typeof callArgs.query?.cursor === 'string' ? callArgs.query.cursor : undefined;
+    for (;;) {
+      const result = await this.call(accountId, operation, page, { ...callArgs, query: { ...callArgs.query, cursor } });
+      out.push(...(result.data as z.output<S>[]));
+      onPage?.(out.length, Math.max(result.meta.total, out.length));
+      const next = result.meta.next_cursor;
+      if (next === null || result.data.length === 0) return out;
+      if (seen.has(next)) throw new AppError('bad_response', `${hostOf(this.tokens.apiBase(accountId))} sent the same page twice, so loading stopped.`);
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  private backoff(attempt: number): number {
+    // Full jitter (AWS architecture blog): spreads clients that failed together.
+    return this.random() * Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
+  }
+
+  private async failure(accountId: string, operation: OperationId, apiBase: string, response: Response, refreshed: boolean): Promise<AppError> {
+    const spec = OPERATIONS[operation];
+    const host = hostOf(apiBase);
+    const body = await readErrorBody(response);
+    const challenge = bearerChallenge(response.headers.get('www-authenticate'));
+    const said = body.description ? ` ${body.description}` : '';
+    switch (true) {
+      case response.status === 401:
+        if (refreshed) return new AppError('sign_in_needed', `${host} did not accept the renewed sign-in; sign in again to continue.`);
+        return new AppError('request_refused', `${host} refused the request (${challenge?.error ?? body.error ?? 401}).${said}`);
+      case response.status === 403 && (challenge?.error === 'insufficient_scope' || body.error === 'insufficient_scope'): {
+        const named = (challenge?.scope ?? '').split(' ').filter(Boolean);
+        const needed = named.length > 0 ? named : await this.scopes.scopesFor(apiBase, operation, spec.method, spec.path);
+        const granted = new Set(this.tokens.grantedScopes(accountId));
+        const missing = needed.filter((scope) => !granted.has(scope));
+        const missingScopes = missing.length > 0 ? missing : needed.length > 0 ? needed : [spec.scope];
+        return new AppError('insufficient_scope', `This needs more access to ${host}: ${missingScopes.join(', ')}.`, { missingScopes });
+      }
+      case response.status === 403:
+        return new AppError('request_refused', `${host} does not allow this.${said}`);
+      case response.status === 404:
+        return new AppError('not_found', `${host} has no such item (any more).${said}`);
+      case response.status === 429: {
+        const wait = retryAfterMs(response.headers.get('retry-after'), this.now());
+        return new AppError('rate_limited', `${host} is limiting requests; try again ${wait ? `in ${Math.ceil(wait / 1000)} s` : 'shortly'}.`, wait !== null ? { retryAfterSeconds: Math.ceil(wait / 1000) } : {});
+      }
+      case response.status >= 500:
+        return new AppError('server_error', `${host} had a problem (${response.status}); try again later.`);
+      default:
+        return new AppError('request_refused', `${host} refused the request (${body.error ?? response.status}).${said}`);
+    }
+  }
+}
+
+function buildUrl(apiBase: string, template: string, args: CallArgs): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = args.path?.[name];
+    if (value === undefined || value === '') throw new AppError('invalid_input', `The request is missing its "${name}".`);
+    return encodeURIComponent(value);
+  });
+  const url = new URL(`${apiBase}${path}`);
+  for (const [name, value] of Object.entries(args.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  }
+  return url.href;
+}
+
+async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {
+  const host = hostOf(url);
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json' && !type?.endsWith('+json')) throw new AppError('bad_response', `${host} answered with ${type ?? 'no content type'} instead of JSON.`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (cause) {
+    throw new AppError('bad_response', `${host} sent malformed JSON.`, { cause });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(the answer itself)';
+    // The path and the kind of problem only: the body may hold personal data and must not reach logs or the UI.
+    throw new AppError('bad_response', `${host} sent data the app does not understand (at ${where}: ${issue?.code ?? 'invalid'}).`, { cause: parsed.error.issues.map((i) => ({ path: i.path, code: i.code })) });
+  }
+  return parsed.data;
+}
+
+async function readErrorBody(response: Response): Promise<{ error: string | null; description: string | null }> {
+  try {
+    const json = (await response.json()) as { error?: unknown; error_description?: unknown };
+    return {
+      error: typeof json.error === 'string' ? json.error.slice(0, 100) : null,
+      description: typeof json.error_description === 'string' ? json.error_description.slice(0, 300) : null,
+    };
+  } catch {
+    return { error: null, description: null };
+  }
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.', { cause: signal.reason });
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
