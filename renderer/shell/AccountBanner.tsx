@@ -1,0 +1,67 @@
+// What the frame says above the content when the school on screen is not simply signed in, and the
+// progress of a browser flow started from inside the frame (sign in again, grant access).
+import type { AccountView } from '../../shared/accounts';
+import { errorCopy } from '../lib/error-copy';
+import { useActiveAccount } from '../state/active-account';
+import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
+import { Button } from '../components/Button';
+import { DataAge } from '../components/DataAge';
+import { Icon } from '../components/Icon';
+import { BrowserFlowProgress } from './BrowserFlowProgress';
+
+export function AccountBanner() {
+  const account = useActiveAccount();
+  const flow = useBrowserFlow();
+  const { signInAgain, dismiss } = useBrowserFlowActions();
+  if (!account) return null;
+
+  if (flow.phase === 'running' && flow.kind !== 'connect') {
+    return (
+      <div className="banner banner-info">
+        <BrowserFlowProgress flow={flow} compact />
+      </div>
+    );
+  }
+  if (flow.phase === 'failed' && flow.kind !== 'connect') {
+    const copy = errorCopy(flow.error.code);
+    return (
+      <div className={`banner banner-${copy.tone === 'error' ? 'danger' : 'neutral'}`} role="alert">
+        <Icon name={copy.tone === 'error' ? 'alert' : 'info'} size={18} />
+        <p className="banner-text">
+          <strong>{copy.title}.</strong> {flow.error.message}
+        </p>
+        <Button size="sm" variant="ghost" onClick={dismiss}>
+          Dismiss
+        </Button>
+      </div>
+    );
+  }
+  return <StatusBanner account={account} onSignIn={() => void signInAgain(account)} />;
+}
+
+function StatusBanner({ account, onSignIn }: { account: AccountView; onSignIn: () => void }) {
+  if (account.status === 'sign_in_needed') {
+    return (
+      <div className="banner banner-warning" role="status">
+        <Icon name="lock" size={18} />
+        <p className="banner-text">
+          <strong>Your session with {account.school.name} ended.</strong> Sign in again to see fresh data; what was saved is still shown.
+        </p>
+        <Button size="sm" variant="primary" onClick={onSignIn}>
+          Sign in again
+        </Button>
+      </div>
+    );
+  }
+  if (account.status === 'offline') {
+    return (
+      <div className="banner banner-neutral" role="status">
+        <Icon name="wifiOff" size={18} />
+        <p className="banner-text">
+          <strong>{account.school.name} can't be reached.</strong> Showing saved data <DataAge updatedAt={account.lastSyncAt} offline />.
+        </p>
+      </div>
+    );
+  }
+  return null;
+}

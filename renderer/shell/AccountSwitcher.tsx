@@ -1,0 +1,90 @@
+// The frame's header: who is signed in to which school, and the menu to switch schools, add one or sign
+// out of the one on screen.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AccountView } from '../../shared/accounts';
+import { useAccounts, useActiveAccount, useSetActiveAccount } from '../state/active-account';
+import { Avatar } from '../components/Avatar';
+import { Icon } from '../components/Icon';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../components/Menu';
+import { accountStatusLabel } from '../components/StatusBadge';
+import { SignOutDialog } from './SignOutDialog';
+
+export function AccountSwitcher() {
+  const accounts = useAccounts();
+  const active = useActiveAccount();
+  const setActive = useSetActiveAccount();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState<AccountView | null>(null);
+  if (!active) return null;
+
+  return (
+    <div className="account-switcher">
+      <Menu
+        label={`School: ${active.school.name}, signed in as ${active.admin.name}. Switch school`}
+        triggerClassName="account-trigger"
+        trigger={
+          <>
+            <Avatar name={active.school.name} size={34} square />
+            <span className="account-trigger-text">
+              <span className="account-school" data-testid="active-school">
+                {active.school.name}
+              </span>
+              <span className="account-admin" data-testid="active-admin">
+                {active.admin.name}
+              </span>
+            </span>
+            {active.status !== 'signed_in' && <span className={`status-dot status-dot-${active.status}`} title={accountStatusLabel(active.status)} />}
+            <Icon name="chevronsUpDown" size={16} className="account-trigger-chevron" />
+          </>
+        }
+      >
+        {(close) => (
+          <>
+            <MenuLabel>Schools</MenuLabel>
+            {accounts.map((account) => (
+              <MenuItem
+                key={account.id}
+                checked={account.id === active.id}
+                onSelect={() => {
+                  setActive(account.id);
+                  close();
+                }}
+              >
+                <Avatar name={account.school.name} size={24} square />
+                <span className="menu-item-text">
+                  <span className="menu-item-title">{account.school.name}</span>
+                  <span className="menu-item-sub">
+                    {account.admin.name} · {accountStatusLabel(account.status)}
+                  </span>
+                </span>
+                {account.id === active.id && <Icon name="check" size={16} className="menu-item-check" />}
+              </MenuItem>
+            ))}
+            <MenuSeparator />
+            <MenuItem
+              onSelect={() => {
+                close();
+                navigate('/connect');
+              }}
+            >
+              <Icon name="plus" size={16} />
+              <span className="menu-item-title">Add a school</span>
+            </MenuItem>
+            <MenuItem
+              tone="danger"
+              onSelect={() => {
+                close();
+                setSigningOut(active);
+              }}
+            >
+              <Icon name="signOut" size={16} />
+              <span className="menu-item-title">Sign out of {active.school.name}</span>
+            </MenuItem>
+          </>
+        )}
+      </Menu>
+      <SignOutDialog account={signingOut} onClose={() => setSigningOut(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The steps of a browser sign-in, the link back to the sign-in page while it waits, and Cancel.
+import { VISIBLE_STEPS, stepPosition, stepStates } from '../lib/connect-steps';
+import type { BrowserFlowState } from '../state/browser-flow';
+import { useBrowserFlowActions } from '../state/browser-flow-store';
+import { Button } from '../components/Button';
+import { Icon } from '../components/Icon';
+import { Spinner } from '../components/Spinner';
+import { SignInLink } from './SignInLink';
+
+const TITLES = {
+  connect: (target: string) => `Connecting to ${target}`,
+  sign_in_again: (target: string) => `Signing in to ${target} again`,
+  grant: (target: string) => `Asking ${target} for more access`,
+};
+
+export function BrowserFlowProgress({ flow, compact = false }: { flow: Extract<BrowserFlowState, { phase: 'running' }>; compact?: boolean }) {
+  const { cancel } = useBrowserFlowActions();
+  const states = stepStates(flow.step);
+  const { index, total } = stepPosition(flow.step);
+  const current = VISIBLE_STEPS[Math.min(index, total - 1)]!;
+  const waiting = flow.step === 'waiting_for_browser';
+  return (
+    <section className={compact ? 'flow-progress flow-progress-compact' : 'flow-progress'} aria-labelledby="flow-progress-title">
+      <div className="flow-progress-head">
+        <h2 id="flow-progress-title" className="flow-progress-title">
+          {TITLES[flow.kind](flow.target)}
+        </h2>
+        <Button variant="secondary" size="sm" onClick={cancel} busy={flow.cancelling}>
+          {flow.cancelling ? 'Cancelling…' : 'Cancel'}
+        </Button>
+      </div>
+      <div className="flow-bar" role="progressbar" aria-label="Sign-in progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={index} aria-valuetext={`Step ${Math.min(index + 1, total)} of ${total}: ${current.label}`}>
+        <div className="flow-bar-fill" style={{ width: `${((index + (waiting ? 0.5 : 0.35)) / total) * 100}%` }} />
+      </div>
+      {!compact && (
+        <ol className="steps">
+          {VISIBLE_STEPS.map((s, i) => (
+            <li key={s.step} className={`step step-${states[i]}`} aria-current={states[i] === 'current' ? 'step' : undefined}>
+              <span className="step-mark" aria-hidden="true">
+                {states[i] === 'done' ? <Icon name="check" size={14} /> : states[i] === 'current' ? <Spinner size={14} /> : null}
+              </span>
+              <span className="step-label">{s.label}</span>
+              <span className="visually-hidden">{states[i] === 'done' ? ' (done)' : states[i] === 'current' ? ' (in progress)' : ''}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {waiting && (
+        <div className="flow-waiting">
+          <p>
+            Your browser opened your school's sign-in page. Review the access there and choose <strong>Allow</strong>; this screen moves on by itself.
+          </p>
+          {flow.authorizationUrl && <SignInLink url={flow.authorizationUrl} />}
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {current.label}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+// First run and "Add a school": the demo school in one click when the app offers one, or the school's own
+// address, checked as the admin types. While the browser is open: the steps, a link back to the sign-in
+// page and Cancel. A failure says what happened and what to do, and keeps what was typed.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { normalizeSchoolAddress } from '../../shared/school-address';
+import { errorCopy } from '../lib/error-copy';
+import { useAccounts, useActiveAccount } from '../state/active-account';
+import { useAppStatus } from '../state/app-status';
+import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
+import { Button } from '../components/Button';
+import { Icon } from '../components/Icon';
+import { BrowserFlowProgress } from './BrowserFlowProgress';
+import { BrandMark } from './BrandMark';
+import { addressFeedback } from './address-feedback';
+
+const SETTLE_MS = 600;
+
+export function ConnectScreen() {
+  const status = useAppStatus();
+  const accounts = useAccounts();
+  const active = useActiveAccount();
+  const flow = useBrowserFlow();
+  const { connect, dismiss } = useBrowserFlowActions();
+  const navigate = useNavigate();
+  const [address, setAddress] = useState('');
+  const [settled, setSettled] = useState(false);
+  const inputId = useId();
+  const feedbackId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const addingAnother = accounts.length > 0;
+  const connectFlow = flow.phase !== 'idle' && flow.kind === 'connect' ? flow : null;
+
+  useEffect(() => {
+    if (!address) return;
+    const timer = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [address]);
+
+  // A failure from a previous visit is not news on this one.
+  useEffect(() => () => dismiss(), [dismiss]);
+
+  const start = async (target: string) => {
+    const account = await connect(target);
+    if (account) navigate('/', { replace: true });
+    else titleRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSettled(true);
+    const result = normalizeSchoolAddress(address);
+    if (!result.ok) {
+      inputRef.current?.focus();
+      return;
+    }
+    void start(result.url);
+  };
+
+  const feedback = addressFeedback(address, settled);
+  const failure = connectFlow?.phase === 'failed' ? connectFlow : null;
+  const copy = failure ? errorCopy(failure.error.code) : null;
+
+  return (
+    <div className="connect-screen">
+      <main className="connect-panel" id="main" tabIndex={-1}>
+        <div className="connect-brand">
+          <BrandMark />
+          <span>School Companion</span>
+        </div>
+        <h1 className="connect-title" ref={titleRef} tabIndex={-1}>
+          {addingAnother ? 'Add a school' : 'Connect your school'}
+        </h1>
+        <p className="connect-lede">
+          Sign in with your school's platform account. The app only asks to read what its dashboards show, and you confirm it in your browser.
+        </p>
+
+        {connectFlow?.phase === 'running' ? (
+          <BrowserFlowProgress flow={connectFlow} />
+        ) : (
+          <>
+            {failure && copy && (
+              <div className={`callout callout-${copy.tone === 'error' ? 'danger' : 'neutral'}`} role="alert">
+                <Icon name={copy.tone === 'error' ? 'alert' : 'info'} size={18} />
+                <div>
+                  <p className="callout-title">{copy.title}</p>
+                  <p>{failure.error.message}</p>
+                  <p className="muted">{copy.hint}</p>
+                </div>
+              </div>
+            )}
+
+            {status?.defaultSchool && (
+              <section className="demo-school" aria-labelledby="demo-school-title">
+                <span className="demo-school-icon">
+                  <Icon name="school" size={22} />
+                </span>
+                <div className="demo-school-text">
+                  <h2 id="demo-school-title">{status.defaultSchool.label}</h2>
+                  <p className="muted">{status.defaultSchool.address}</p>
+                </div>
+                <Button variant="primary" onClick={() => void start(status.defaultSchool!.address)}>
+                  Connect
+                </Button>
+              </section>
+            )}
+
+            {status?.defaultSchool && (
+              <div className="divider" role="presentation">
+                <span>or</span>
+              </div>
+            )}
+
+            <form className="address-form" onSubmit={onSubmit} noValidate>
+              <label htmlFor={inputId} className="field-label">
+                Your school's address
+              </label>
+              <div className="address-row">
+                <input
+                  ref={inputRef}
+                  id={inputId}
+                  className="input"
+                  type="text"
+                  inputMode="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  autoCapitalize="off"
+                  placeholder="school.example.com"
+                  value={address}
+                  aria-invalid={feedback.kind === 'error' || undefined}
+                  aria-describedby={feedbackId}
+                  onChange={(event) => {
+                    setAddress(event.target.value);
+                    setSettled(false);
+                  }}
+                  onBlur={() => address && setSettled(true)}
+                />
+                <Button type="submit" variant={status?.defaultSchool ? 'secondary' : 'primary'}>
+                  Connect
+                </Button>
+              </div>
+              <p id={feedbackId} className={`field-feedback field-feedback-${feedback.kind}`} aria-live="polite">
+                {feedback.kind === 'error' && (
+                  <>
+                    <Icon name="alert" size={14} /> {feedback.message}
+                  </>
+                )}
+                {feedback.kind === 'ok' && (
+                  <>
+                    <Icon name="check" size={14} /> The app will connect to <span className="mono">{feedback.url}</span>
+                  </>
+                )}
+                {feedback.kind === 'none' && <>The address you use to open your school's site, for example school.example.com.</>}
+              </p>
+            </form>
+          </>
+        )}
+
+        {addingAnother && active && connectFlow?.phase !== 'running' && (
+          <p className="connect-back">
+            <Link to="/">← Back to {active.school.name}</Link>
+          </p>
+        )}
+      </main>
+      <p className="connect-footnote">
+        <Icon name="lock" size={14} /> Your sign-in stays on this computer, encrypted. The app never sees your password.
+      </p>
+    </div>
+  );
+}

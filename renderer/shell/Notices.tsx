@@ -1,0 +1,39 @@
+// The corner where short notices appear ("Signed out of …"). A polite live region, so screen readers
+// announce them without interrupting; success fades after a while, warnings stay until dismissed.
+import { useEffect } from 'react';
+import { useNotices, type Notice } from '../state/notices';
+import { Icon } from '../components/Icon';
+
+const AUTO_DISMISS_MS = 10_000;
+
+export function Notices() {
+  const notices = useNotices((s) => s.notices);
+  return (
+    <div className="notices" role="status" aria-live="polite">
+      {notices.map((notice) => (
+        <NoticeCard key={notice.id} notice={notice} />
+      ))}
+    </div>
+  );
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
+  const dismiss = useNotices((s) => s.dismiss);
+  useEffect(() => {
+    if (notice.tone === 'warning') return;
+    const timer = setTimeout(() => dismiss(notice.id), AUTO_DISMISS_MS);
+    return () => clearTimeout(timer);
+  }, [notice, dismiss]);
+  return (
+    <div className={`notice notice-${notice.tone}`}>
+      <Icon name={notice.tone === 'warning' ? 'alert' : notice.tone === 'success' ? 'check' : 'info'} size={18} />
+      <div className="notice-text">
+        <p className="notice-title">{notice.title}</p>
+        {notice.message && <p className="notice-message">{notice.message}</p>}
+      </div>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
+        <Icon name="close" size={16} />
+      </button>
+    </div>
+  );
+}

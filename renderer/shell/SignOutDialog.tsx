@@ -1,0 +1,63 @@
+// Signing out asks first, then reports what the main process did: revoked on the platform, or only
+// deleted here because the platform could not be reached.
+import type { AccountView } from '../../shared/accounts';
+import { errorCopy } from '../lib/error-copy';
+import { useInvoke } from '../lib/bridge-hooks';
+import { useNotices } from '../state/notices';
+import { Button } from '../components/Button';
+import { Dialog } from '../components/Dialog';
+
+export function SignOutDialog({ account, onClose }: { account: AccountView | null; onClose: () => void }) {
+  const push = useNotices((s) => s.push);
+  const signOut = useInvoke('accounts.signOut');
+  const close = () => {
+    signOut.reset();
+    onClose();
+  };
+  if (!account) return null;
+
+  const confirm = () =>
+    signOut.mutate(
+      { accountId: account.id },
+      {
+        onSuccess: (result) => {
+          push({ tone: result.revokedOnPlatform ? 'success' : 'warning', title: `Signed out of ${account.school.name}`, message: result.message });
+          close();
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      busy={signOut.isPending}
+      title={`Sign out of ${account.school.name}?`}
+      description={
+        <p>
+          The app tells {account.school.name} to end its access, then deletes the sign-in and the data it saved for this school from this computer. You can
+          connect it again at any time.
+        </p>
+      }
+      actions={
+        <>
+          <Button onClick={close} disabled={signOut.isPending} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} busy={signOut.isPending}>
+            Sign out
+          </Button>
+        </>
+      }
+    >
+      {signOut.error && (
+        <div className="callout callout-danger" role="alert">
+          <div>
+            <p className="callout-title">{errorCopy(signOut.error.code).title}</p>
+            <p>{signOut.error.message}</p>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+// The frame around every signed-in screen: skip link, sidebar (school and admin with the switcher, the
+// navigation, settings and status), the banner for the account's state, and the dashboards' outlet.
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { dashboardNav } from '../features/routes';
+import { Icon, type IconName } from '../components/Icon';
+import { AccountBanner } from './AccountBanner';
+import { AccountSwitcher } from './AccountSwitcher';
+import { AppStatusLine } from './AppStatusLine';
+import { BrandMark } from './BrandMark';
+
+const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics' };
+
+export function SignedInFrame() {
+  const mainRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const firstRender = useRef(true);
+
+  // After a navigation, move focus to the new page's title so keyboard and screen-reader users land on it
+  // (a single-page app does not do this by itself).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    (heading ?? main)?.focus({ preventScroll: false });
+  }, [location.pathname]);
+
+  return (
+    <div className="frame">
+      <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+        Skip to content
+      </button>
+      <aside className="sidebar">
+        <div className="sidebar-brand">
+          <BrandMark size={22} />
+          <span>School Companion</span>
+        </div>
+        <AccountSwitcher />
+        <nav className="nav" aria-label="Main">
+          <ul>
+            {dashboardNav.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} className="nav-link">
+                  <Icon name={NAV_ICONS[entry.to] ?? 'inbox'} size={18} />
+                  <span>{entry.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar-footer">
+          <ul className="nav">
+            <li>
+              <NavLink to="/settings" className="nav-link">
+                <Icon name="settings" size={18} />
+                <span>Settings</span>
+              </NavLink>
+            </li>
+          </ul>
+          <AppStatusLine />
+        </div>
+      </aside>
+      <div className="frame-main">
+        <AccountBanner />
+        <main id="main" className="frame-content" ref={mainRef} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

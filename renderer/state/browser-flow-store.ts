@@ -1,0 +1,100 @@
+// The browser sign-in flow on screen (connect, sign in again, grant access) and the calls that drive it.
+import { useCallback } from 'react';
+import { create } from 'zustand';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountView } from '../../shared/accounts';
+import type { SerializedAppError } from '../../shared/errors';
+import { invoke, useEvent } from '../lib/bridge-hooks';
+import { ACCOUNTS_KEY, useSetActiveAccount } from './active-account';
+import { IDLE, browserFlowReducer, type BrowserFlowAction, type BrowserFlowKind, type BrowserFlowState } from './browser-flow';
+import { useNotices } from './notices';
+
+interface FlowStore {
+  state: BrowserFlowState;
+  dispatch(action: BrowserFlowAction): void;
+}
+
+export const useBrowserFlowStore = create<FlowStore>()((set) => ({
+  state: IDLE,
+  dispatch: (action) => set((store) => ({ state: browserFlowReducer(store.state, action) })),
+}));
+
+export function useBrowserFlow(): BrowserFlowState {
+  return useBrowserFlowStore((s) => s.state);
+}
+
+/** Follows the main process's progress events. Mounted once, by the app shell. */
+export function useBrowserFlowSync(): void {
+  const dispatch = useBrowserFlowStore((s) => s.dispatch);
+  useEvent('accounts.connectProgress', (progress) => dispatch({ type: 'progress', progress }));
+}
+
+export interface BrowserFlowActions {
+  /** Resolves with the account when signed in, or null when the flow failed (the state holds the error). */
+  connect(address: string): Promise<AccountView | null>;
+  signInAgain(account: AccountView): Promise<AccountView | null>;
+  grantScopes(account: AccountView, scopes: readonly string[]): Promise<AccountView | null>;
+  cancel(): void;
+  dismiss(): void;
+}
+
+export function useBrowserFlowActions(): BrowserFlowActions {
+  const dispatch = useBrowserFlowStore((s) => s.dispatch);
+  const queryClient = useQueryClient();
+  const setActive = useSetActiveAccount();
+  const push = useNotices((s) => s.push);
+
+  const run = useCallback(
+    async (kind: BrowserFlowKind, target: string, call: () => Promise<AccountView>): Promise<AccountView | null> => {
+      if (useBrowserFlowStore.getState().state.phase === 'running') return null; // one browser flow at a time
+      dispatch({ type: 'start', kind, target });
+      try {
+        const account = await call();
+        dispatch({ type: 'succeeded' });
+        // The accounts.changed event brings the list too; refetching covers a transport that dropped it.
+        await queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+        return account;
+      } catch (error) {
+        dispatch({ type: 'failed', error: error as SerializedAppError });
+        return null;
+      }
+    },
+    [dispatch, queryClient],
+  );
+
+  return {
+    connect: useCallback(
+      async (address: string) => {
+        const account = await run('connect', address, () => invoke('accounts.connect', { address }));
+        if (account) {
+          setActive(account.id);
+          push({ tone: 'success', title: `Connected ${account.school.name}`, message: `Signed in as ${account.admin.name}.` });
+        }
+        return account;
+      },
+      [run, setActive, push],
+    ),
+    signInAgain: useCallback(
+      async (account: AccountView) => {
+        const result = await run('sign_in_again', account.school.name, () => invoke('accounts.signInAgain', { accountId: account.id }));
+        if (result) push({ tone: 'success', title: `Signed in to ${result.school.name} again` });
+        return result;
+      },
+      [run, push],
+    ),
+    grantScopes: useCallback(
+      async (account: AccountView, scopes: readonly string[]) => {
+        const result = await run('grant', account.school.name, () => invoke('accounts.grantScopes', { accountId: account.id, scopes: [...scopes] }));
+        if (result) push({ tone: 'success', title: 'Access granted' });
+        return result;
+      },
+      [run, push],
+    ),
+    cancel: useCallback(() => {
+      dispatch({ type: 'cancelling' });
+      // The pending call then fails with "cancelled", which ends the flow.
+      invoke('accounts.cancelConnect', {}).catch(() => undefined);
+    }, [dispatch]),
+    dismiss: useCallback(() => dispatch({ type: 'dismiss' }), [dispatch]),
+  };
+}

@@ -1,0 +1,44 @@
+// The browser sign-in flow the UI follows (connect a school, sign in again, grant more access): one at a
+// time, since the main process runs one. A pure reducer, so each transition is tested without React.
+import type { SerializedAppError } from '../../shared/errors';
+import type { ConnectProgress, ConnectStep } from '../../shared/ipc/accounts';
+
+export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant';
+
+export type BrowserFlowState =
+  | { phase: 'idle' }
+  | { phase: 'running'; kind: BrowserFlowKind; target: string; step: ConnectStep | null; authorizationUrl: string | null; cancelling: boolean }
+  | { phase: 'failed'; kind: BrowserFlowKind; target: string; error: SerializedAppError };
+
+export type BrowserFlowAction =
+  | { type: 'start'; kind: BrowserFlowKind; target: string }
+  | { type: 'progress'; progress: ConnectProgress }
+  | { type: 'cancelling' }
+  | { type: 'failed'; error: SerializedAppError }
+  | { type: 'succeeded' }
+  | { type: 'dismiss' };
+
+export const IDLE: BrowserFlowState = { phase: 'idle' };
+
+export function browserFlowReducer(state: BrowserFlowState, action: BrowserFlowAction): BrowserFlowState {
+  switch (action.type) {
+    case 'start':
+      return { phase: 'running', kind: action.kind, target: action.target, step: null, authorizationUrl: null, cancelling: false };
+    case 'progress': {
+      // Progress only moves a flow the UI started; a stray event (another window's flow) changes nothing.
+      if (state.phase !== 'running') return state;
+      const { step, authorizationUrl } = action.progress;
+      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...state, step, authorizationUrl: null };
+      return { ...state, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null };
+    }
+    case 'cancelling':
+      return state.phase === 'running' ? { ...state, cancelling: true } : state;
+    case 'failed':
+      return state.phase === 'running' ? { phase: 'failed', kind: state.kind, target: state.target, error: action.error } : state;
+    case 'succeeded':
+      return IDLE;
+    case 'dismiss':
+      // Only a finished failure is dismissed: a flow in progress ends by itself or by Cancel.
+      return state.phase === 'failed' ? IDLE : state;
+  }
+}

@@ -1,0 +1,24 @@
+// UI state that is not fetched: which account is shown and the theme. Both are kept by the main process as
+// settings (so they survive a restart and are shared by the desktop app's windows); this store mirrors them
+// so the UI reacts at once, before the round trip.
+import { create } from 'zustand';
+import type { Settings, Theme } from '../../shared/ipc/app';
+
+interface UiState {
+  /** Null until the settings arrived: the shell waits for them before choosing a screen. */
+  loaded: boolean;
+  activeAccountId: string | null;
+  theme: Theme;
+  hydrate(settings: Settings): void;
+  setActiveAccountId(id: string | null): void;
+  setTheme(theme: Theme): void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  loaded: false,
+  activeAccountId: null,
+  theme: 'system',
+  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme }),
+  setActiveAccountId: (activeAccountId) => set({ activeAccountId }),
+  setTheme: (theme) => set({ theme }),
+}));

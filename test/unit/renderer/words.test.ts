@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ERROR_CODES } from '../../../shared/errors';
+import { errorCopy } from '../../../renderer/lib/error-copy';
+import { toSerializedError } from '../../../renderer/lib/app-error';
+import { describeDelta } from '../../../renderer/lib/delta';
+import { initialsOf } from '../../../renderer/lib/initials';
+import { AppError } from '../../../shared/errors';
+
+describe('error copy', () => {
+  it('has a title and a next step for every error code the main process can send', () => {
+    for (const code of APP_ERROR_CODES) {
+      const copy = errorCopy(code);
+      expect(copy.title.length, code).toBeGreaterThan(3);
+      expect(copy.hint.length, code).toBeGreaterThan(10);
+    }
+  });
+
+  it('tells the connect failures apart', () => {
+    const connectCodes = ['no_platform', 'unreachable', 'registration_refused', 'access_denied', 'timed_out', 'insecure_issuer', 'issuer_mismatch'] as const;
+    const titles = new Set(connectCodes.map((code) => errorCopy(code).title));
+    expect(titles.size).toBe(connectCodes.length);
+    expect(errorCopy('access_denied').title).toBe('Access was denied');
+  });
+
+  it('treats what the admin chose (deny, cancel) calmly, not as an error', () => {
+    expect(errorCopy('access_denied').tone).toBe('neutral');
+    expect(errorCopy('cancelled').tone).toBe('neutral');
+    expect(errorCopy('unreachable').tone).toBe('error');
+  });
+});
+
+describe('bridge errors', () => {
+  it('keeps code, message and missing scopes of an AppError, never its cause', () => {
+    const error = new AppError('insufficient_scope', 'Orders need more access.', { cause: new Error('Bearer sbx_at_secret'), missingScopes: ['orders:read'] });
+    expect(toSerializedError(error)).toEqual({ code: 'insufficient_scope', message: 'Orders need more access.', missingScopes: ['orders:read'] });
+  });
+
+  it('accepts the serialized form and keeps retry-after', () => {
+    expect(toSerializedError({ code: 'rate_limited', message: 'Slow down', retryAfterSeconds: 3 })).toEqual({ code: 'rate_limited', message: 'Slow down', retryAfterSeconds: 3 });
+  });
+
+  it('turns anything else into "internal" without repeating its text', () => {
+    const out = toSerializedError(new TypeError('secret detail at line 3'));
+    expect(out.code).toBe('internal');
+    expect(out.message).not.toContain('secret');
+    expect(toSerializedError({ code: 'made_up', message: 'x' }).code).toBe('internal');
+    expect(toSerializedError(undefined).code).toBe('internal');
+  });
+});
+
+describe('stat deltas', () => {
+  it('formats the change with a sign and reads it as better or worse', () => {
+    expect(describeDelta(0.125)).toMatchObject({ text: '+12.5 %', arrow: '↑', tone: 'positive', spoken: 'up 12.5 %, better' });
+    expect(describeDelta(-0.04)).toMatchObject({ text: '-4 %', arrow: '↓', tone: 'negative' });
+  });
+
+  it('inverts good and bad for metrics where lower is better (refunds, churn)', () => {
+    expect(describeDelta(0.1, true).tone).toBe('negative');
+    expect(describeDelta(-0.1, true)).toMatchObject({ tone: 'positive', spoken: 'down 10 %, better' });
+  });
+
+  it('calls a change too small to show "unchanged", and copes with no comparison', () => {
+    expect(describeDelta(0.0004)).toMatchObject({ arrow: '→', tone: 'neutral', spoken: 'unchanged' });
+    expect(describeDelta(Number.POSITIVE_INFINITY)).toMatchObject({ text: 'n/a', tone: 'neutral' });
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initialsOf('Ada Lovelace')).toBe('AL');
+    expect(initialsOf('  Lumen   Academy of Arts ')).toBe('LA');
+    expect(initialsOf('grace')).toBe('G');
+    expect(initialsOf('さくら 学び舎')).toBe('さ学');
+    expect(initialsOf('   ')).toBe('?');
+  });
+});
