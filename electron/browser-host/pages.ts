@@ -1,0 +1,24 @@
+// The few pages the host writes itself. No inline script (the CSP forbids it): the launch page's script is
+// a separate file, and the page key travels in a meta tag of a response only the launch code unlocks.
+import { PAGE_KEY_STORAGE } from '../../shared/ipc/wire';
+
+const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2933}@media (prefers-color-scheme:dark){body{background:#111418;color:#e4e7eb}}';
+
+export function messagePage(title: string, message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
+}
+
+export function launchPage(pageKey: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="sc-page-key" content="${escapeHtml(pageKey)}"><title>School Companion</title><style>${STYLE}</style><script src="/launch.js"></script></head><body><p>Opening School Companion…</p></body></html>`;
+}
+
+export const LAUNCH_SCRIPT = `(() => {
+  const meta = document.querySelector('meta[name="sc-page-key"]');
+  if (meta) { localStorage.setItem(${JSON.stringify(PAGE_KEY_STORAGE)}, meta.getAttribute('content') || ''); meta.remove(); }
+  location.replace('/');
+})();
+`;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

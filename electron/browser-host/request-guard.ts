@@ -1,0 +1,47 @@
+// Who may talk to the browser host: checks over a request's headers only, in the order the host applies
+// them. Pure, so each rule is tested on its own.
+import type { IncomingHttpHeaders } from 'node:http';
+import { readBearer, readCookie, secretEquals } from './secrets';
+
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 415; reason: string };
+
+export interface GuardContext {
+  /** "127.0.0.1:PORT": the only Host accepted (a DNS-rebinding page would send its own name). */
+  host: string;
+  /** "http://127.0.0.1:PORT" */
+  origin: string;
+  cookieName: string;
+  sessionSecret: string;
+  pageKey: string;
+}
+
+const OK: GuardVerdict = { ok: true };
+
+export function checkHost(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
+  return headers.host === context.host ? OK : { ok: false, status: 403, reason: 'wrong host' };
+}
+
+export function checkSessionCookie(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
+  return secretEquals(readCookie(headers.cookie, context.cookieName), context.sessionSecret) ? OK : { ok: false, status: 401, reason: 'no session' };
+}
+
+export function checkPageKey(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
+  return secretEquals(readBearer(headers.authorization), context.pageKey) ? OK : { ok: false, status: 401, reason: 'no page key' };
+}
+
+/** A request that changes something must come from our own page: exact Origin and a JSON body (which a cross-site form cannot send without a CORS preflight we never answer). */
+export function checkStateChanging(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
+  if (headers.origin !== context.origin) return { ok: false, status: 403, reason: 'wrong origin' };
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return { ok: false, status: 403, reason: 'cross-site request' };
+  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' ? OK : { ok: false, status: 415, reason: 'not JSON' };
+}
+
+/** Reads that return data (the event stream) must not be fetched by another site either. */
+export function checkSameSiteRead(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
+  if (headers.origin !== undefined && headers.origin !== context.origin) return { ok: false, status: 403, reason: 'wrong origin' };
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return { ok: false, status: 403, reason: 'cross-site request' };
+  return OK;
+}

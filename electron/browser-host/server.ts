@@ -1,0 +1,253 @@
+// The browser host: the very same main-process services as the desktop app (createAppServices), served
+// to a local browser. Bound to 127.0.0.1, on a free port; every request is checked (Host, session cookie,
+// and for the contract channel the page key, Origin and JSON) before anything else happens.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { EventName } from '../../shared/ipc';
+import type { InvokeResult } from '../../shared/ipc/wire';
+import { createAppServices } from '../services/app-services';
+import type { AppServices, AppServicesOptions } from '../services/app-services';
+import { createEventHub } from '../services/ipc/event-hub';
+import { createIpcRouter } from '../services/ipc/router';
+import { consoleLogger } from '../services/log';
+import type { Logger } from '../services/log';
+import { securityHeaders } from '../services/security/csp';
+import { resolveStaticFile } from '../services/security/static-files';
+import { KeyFileCipher } from '../services/store/key-file-cipher';
+import type { SecretCipher } from '../services/store/secret-cipher';
+import { EventStreams } from './event-stream';
+import { LAUNCH_SCRIPT, launchPage, messagePage } from './pages';
+import { checkHost, checkPageKey, checkSameSiteRead, checkSessionCookie, checkStateChanging } from './request-guard';
+import type { GuardContext, GuardVerdict } from './request-guard';
+import { LaunchCodes, randomSecret } from './secrets';
+
+export interface BrowserHostOptions {
+  /** Preselected school address (the sandbox in development, or --school). */
+  school?: string;
+  schoolLabel?: string;
+  dataDir: string;
+  /** How the consent page is shown. Default: an app.openUrl event the page opens in a new tab. */
+  openExternal?: (url: string) => Promise<void>;
+  /** Default 0: a free port. */
+  port?: number;
+  /** The built renderer. Default dist/renderer of this checkout. */
+  rendererDir?: string;
+  logger?: Logger;
+  version?: string;
+  /** Default: the real engine. */
+  engine?: AppServicesOptions['engine'];
+  /** Default: the key file cipher (browser mode has no OS key store). */
+  cipher?: (dataDir: string) => Promise<SecretCipher>;
+  extraHandlers?: AppServicesOptions['extraHandlers'];
+  fetch?: typeof fetch;
+}
+
+export interface BrowserHost {
+  /** Open this once: it signs the browser in and shows the app. Single use, valid 5 minutes. */
+  url: string;
+  origin: string;
+  port: number;
+  services: AppServices;
+  /** Another single-use launch URL (e.g. for a second browser). */
+  issueLaunchUrl(): string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+const MAX_RPC_BODY = 1024 * 1024;
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const logger = options.logger ?? consoleLogger('browser-host');
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  const events = createEventHub({ validate: true });
+  const streams = new EventStreams();
+  const stopForwarding = events.subscribe((event: EventName, payload) => streams.publish(event, payload));
+
+  const services = await createAppServices({
+    mode: 'browser',
+    version: options.version ?? (await packageVersion()),
+    dataDir: options.dataDir,
+    cipher: await (options.cipher ?? ((dir: string) => KeyFileCipher.open(dir)))(options.dataDir),
+    openExternal: options.openExternal ?? (async (url) => events.emit('app.openUrl', { url })),
+    defaultSchool: options.school ? { address: options.school, label: options.schoolLabel ?? options.school } : null,
+    logger,
+    ...(options.engine ? { engine: options.engine } : {}),
+    events,
+    ...(options.extraHandlers ? { extraHandlers: options.extraHandlers } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
+  const codes = new LaunchCodes();
+  const sessionSecret = randomSecret();
+  const pageKey = randomSecret();
+  // Known once the port is: filled in right after listen, before the URL is handed out.
+  const bound: { guard?: GuardContext } = {};
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
+      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('Something went wrong', 'The app hit an internal error.'));
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const context = bound.guard;
+    if (!context) return send(response, 503, 'text/plain; charset=utf-8', 'Starting');
+    const path = pathOf(request);
+    for (const [name, value] of Object.entries(securityHeaders())) response.setHeader(name, value);
+
+    const host = checkHost(request.headers, context);
+    if (!host.ok) return refuse(response, request, host);
+
+    if (path === '/launch') return launch(request, response, context);
+
+    const session = checkSessionCookie(request.headers, context);
+    if (!session.ok) return refuse(response, request, session);
+
+    if (path === '/rpc') return rpc(request, response, context);
+    if (path === '/events') return eventStream(request, response, context);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+    if (path === '/launch.js') return send(response, 200, 'text/javascript; charset=utf-8', LAUNCH_SCRIPT);
+    return staticFile(request, response, path);
+  }
+
+  function launch(request: IncomingMessage, response: ServerResponse, context: GuardContext): void {
+    response.setHeader('Cache-Control', 'no-store');
+    const code = new URL(request.url ?? '/', context.origin).searchParams.get('code');
+    if (codes.consume(code)) {
+      response.setHeader('Set-Cookie', `${context.cookieName}=${sessionSecret}; HttpOnly; SameSite=Strict; Path=/`);
+      logger.info('browser signed in with a launch code');
+      return send(response, 200, 'text/html; charset=utf-8', launchPage(pageKey));
+    }
+    if (checkSessionCookie(request.headers, context).ok) {
+      // This browser is already in: an old launch link just shows the app.
+      response.writeHead(303, { Location: '/' });
+      response.end();
+      return;
+    }
+    logger.warn('launch code refused');
+    send(response, 403, 'text/html; charset=utf-8', messagePage('This link has expired', 'A launch link works once, for five minutes. Start School Companion again to get a new one.'));
+  }
+
+  async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext): Promise<void> {
+    response.setHeader('Cache-Control', 'no-store');
+    if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+    for (const check of [checkStateChanging, checkPageKey]) {
+      const verdict = check(request.headers, context);
+      if (!verdict.ok) return refuse(response, request, verdict);
+    }
+    const body = await readBody(request, MAX_RPC_BODY);
+    if (body === null) return send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      message = undefined;
+    }
+    const { method, input } = (typeof message === 'object' && message !== null ? message : {}) as { method?: unknown; input?: unknown };
+    const abort = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) abort.abort(new Error('the page went away'));
+    });
+    const result: InvokeResult = await router.route({ method, input, isTrustedSender: () => true, signal: abort.signal });
+    send(response, 200, 'application/json; charset=utf-8', JSON.stringify(result));
+  }
+
+  function eventStream(request: IncomingMessage, response: ServerResponse, context: GuardContext): void {
+    if (request.method !== 'GET') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+    for (const check of [checkSameSiteRead, checkPageKey]) {
+      const verdict = check(request.headers, context);
+      if (!verdict.ok) return refuse(response, request, verdict);
+    }
+    streams.attach(response);
+  }
+
+  async function staticFile(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const resolved = resolveStaticFile(rendererDir, path);
+    if (!resolved.ok) return send(response, resolved.status, 'text/plain; charset=utf-8', resolved.status === 404 ? 'Not found' : 'Bad request');
+    let content: Buffer;
+    try {
+      content = await readFile(resolved.path);
+    } catch {
+      if (resolved.path.endsWith('index.html')) {
+        return send(response, 503, 'text/html; charset=utf-8', messagePage('The app is not built', 'Run "npm run build" (npm start does it for you), then reload.'));
+      }
+      return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
+    }
+    response.setHeader('Cache-Control', path.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-cache');
+    send(response, 200, resolved.contentType, request.method === 'HEAD' ? '' : content, content.length);
+  }
+
+  function refuse(response: ServerResponse, request: IncomingMessage, verdict: Exclude<GuardVerdict, { ok: true }>): void {
+    // Path and reason only: the query may hold a launch code, the headers the session.
+    logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
+    const page = verdict.status === 401
+      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app. Use the address printed by "npm start".')
+      : messagePage('Refused', 'This request was refused.');
+    send(response, verdict.status, 'text/html; charset=utf-8', page);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  bound.guard = { host: `127.0.0.1:${port}`, origin, cookieName: `sc_session_${port}`, sessionSecret, pageKey };
+  const issueLaunchUrl = () => `${origin}/launch?code=${codes.issue()}`;
+
+  return {
+    url: issueLaunchUrl(),
+    origin,
+    port,
+    services,
+    issueLaunchUrl,
+    async close() {
+      stopForwarding();
+      streams.close();
+      await services.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The raw (still percent-encoded) path: the static-file resolver decodes it itself and refuses dot segments. */
+function pathOf(request: IncomingMessage): string {
+  const raw = (request.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  return raw.startsWith('/') ? raw : '/';
+}
+
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer, length?: number): void {
+  response.statusCode = status;
+  response.setHeader('Content-Type', contentType);
+  response.setHeader('Content-Length', length ?? Buffer.byteLength(body));
+  response.end(body);
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+async function packageVersion(): Promise<string> {
+  const text = await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
