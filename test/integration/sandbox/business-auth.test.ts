@@ -1,0 +1,94 @@
+// "Authentication" 7-9 on every business operation the sandbox publishes: anonymous where the operation allows
+// it, 401 otherwise, 401 invalid_token for a bad token, 403 insufficient_scope naming the operation's scope,
+// and through with a token that has it. The operations come from /openapi.json, so a new route is covered
+// the day it is added.
+import * as oauth from 'oauth4webapi';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SCOPES } from '../../../shared/scopes';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { launchChromium } from '../../support/chromium';
+import { discover, register, signIn, startReceiver, type LoopbackReceiver } from './harness';
+
+interface Operation { method: string; path: string; scope: string; anonymous: boolean }
+
+let sandbox: Sandbox;
+let browser: Browser;
+let receiver: LoopbackReceiver;
+let operations: Operation[];
+let everything: string;
+let openidOnly: string;
+
+beforeAll(async () => {
+  [sandbox, browser] = await Promise.all([startSandbox({ orders: 500, quiet: true }), launchChromium()]);
+  receiver = await startReceiver();
+  const as: oauth.AuthorizationServer = await discover(sandbox.url);
+  const client = await register(as, [receiver.redirectUri]);
+  everything = (await signIn(browser, as, client, receiver, ALL_SCOPES.join(' '))).tokens.access_token;
+  openidOnly = (await signIn(browser, as, client, receiver, 'openid')).tokens.access_token;
+  const openapi = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  operations = Object.entries(openapi.paths)
+    .filter(([path]) => path.startsWith('/api/v1/'))
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(), path, scope: op['x-required-scope'] as string, anonymous: 'x-anonymous' in op,
+    })));
+});
+afterAll(async () => {
+  await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
+});
+
+function call(op: Operation, accessToken?: string): Promise<Response> {
+  const url = `${sandbox.url}${op.path.replace(/\{[^}]+\}/g, 'unknown-id')}`;
+  const headers: Record<string, string> = accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
+  if (op.method === 'GET') return fetch(url, { headers });
+  return fetch(url, { method: op.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' });
+}
+
+const bearerParams = (response: Response) =>
+  Object.fromEntries([...(response.headers.get('www-authenticate') ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+
+describe('every business operation', () => {
+  it('is published with a known scope', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    for (const op of operations) expect(ALL_SCOPES, `${op.method} ${op.path}`).toContain(op.scope);
+  });
+
+  it('without a token: served as anonymous where allowed, else 401 with a bare challenge naming the resource metadata', async () => {
+    for (const op of operations) {
+      const response = await call(op);
+      const label = `${op.method} ${op.path}`;
+      if (op.anonymous) {
+        expect([401, 403], label).not.toContain(response.status);
+      } else {
+        expect(response.status, label).toBe(401);
+        const params = bearerParams(response);
+        expect(params.resource_metadata, label).toBe(`${sandbox.url}/.well-known/oauth-protected-resource`);
+        expect(params.error, label).toBeUndefined();
+      }
+    }
+  });
+
+  it('with an invalid token: 401 invalid_token', async () => {
+    for (const op of operations) {
+      const response = await call(op, 'sbx_at_not-a-real-token');
+      expect(response.status, `${op.method} ${op.path}`).toBe(401);
+      expect(bearerParams(response).error).toBe('invalid_token');
+    }
+  });
+
+  it('with a token lacking the scope: 403 insufficient_scope naming it', async () => {
+    for (const op of operations) {
+      const response = await call(op, openidOnly);
+      expect(response.status, `${op.method} ${op.path}`).toBe(403);
+      expect(bearerParams(response)).toMatchObject({ error: 'insufficient_scope', scope: op.scope });
+      expect(await response.json()).toMatchObject({ error: 'insufficient_scope' });
+    }
+  });
+
+  it('with a token holding the scope: past authentication and authorization', async () => {
+    for (const op of operations) {
+      const response = await call(op, everything);
+      expect([401, 403, 500], `${op.method} ${op.path}`).not.toContain(response.status);
+    }
+  });
+});
