@@ -1,9 +1,24 @@
-// Main-side handlers for the dashboards' part of the contract (shared/ipc/data.ts). Placeholder until
-// the dashboards work fills it in; the composition root merges it with the other parts.
+// Main-side handlers for the dashboards' part of the contract (shared/ipc/data.ts). Reads go through the
+// offline cache (cached-read.ts); orders live in a columnar index per school (orders-store.ts); long work
+// runs as cancellable jobs (jobs.ts). The composition root merges these with the other parts.
+import { join } from 'node:path';
+import { AppError } from '../../../shared/errors';
+import { isValidTimeZone } from '../../../shared/date-range';
+import type { dataMethods } from '../../../shared/ipc/data';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { SecretCipher } from '../store/secret-cipher';
 import type { Logger } from '../log';
+import { QueryCache } from '../store/query-cache';
+import { CachedReader, isUnavailable } from './cached-read';
+import { JobRegistry } from './jobs';
+import { ordersToCsv } from './orders-csv';
+import { OrdersStore } from './orders-store';
+import {
+  readCourseDetail, readCourseList, readCourseOrders, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
+} from './platform-reads';
+
+export type DataMethodName = Extract<keyof typeof dataMethods, string>;
 
 export interface DataHandlerDeps {
   caller: PlatformCaller;
@@ -13,8 +28,163 @@ export interface DataHandlerDeps {
   logger: Logger;
   /** Called by the composition root when an account signs out: drop that school's cache. */
   onAccountRemoved(listener: (accountId: string) => void): void;
+  /** The app's version: the offline cache is dropped when it changes. */
+  appVersion?: string;
+  /** The shell's online probe; without it, the first successful call after an offline answer triggers the refetch. */
+  onOnlineChange?(listener: (online: boolean) => void): void;
+  /** Per-school bound of the offline cache (default 64 MB). */
+  cacheMaxBytesPerSchool?: number;
+  now?: () => number;
 }
 
-export function createDataHandlers(_deps: DataHandlerDeps): MethodHandlers<never> {
-  return {};
+/** The handlers plus what tests and the benchmark need to wait on. */
+export interface DataService {
+  handlers: MethodHandlers<DataMethodName>;
+  orders: OrdersStore;
+  cache: QueryCache;
+  /** Resolves when background cache writes are done. */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+function checkRange(input: { from: string; to: string; timeZone?: string | undefined }): void {
+  if (!(Date.parse(input.from) < Date.parse(input.to))) throw new AppError('invalid_input', 'The date range must start before it ends.');
+  if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw new AppError('invalid_input', `Unknown time zone "${input.timeZone}".`);
+}
+
+function fileDate(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+export function createDataService(deps: DataHandlerDeps): DataService {
+  const now = deps.now ?? Date.now;
+  const cache = new QueryCache({
+    dir: join(deps.dataDir, 'query-cache'),
+    cipher: deps.cipher,
+    appVersion: deps.appVersion ?? 'unknown',
+    logger: deps.logger,
+    ...(deps.cacheMaxBytesPerSchool ? { maxBytesPerSchool: deps.cacheMaxBytesPerSchool } : {}),
+    now,
+  });
+  const reader = new CachedReader(cache, deps.emit, deps.logger, now);
+  const jobs = new JobRegistry();
+  const orders = new OrdersStore({ caller: deps.caller, cache, reader, jobs, emit: deps.emit, logger: deps.logger, now });
+  const { caller } = deps;
+
+  deps.onAccountRemoved((accountId) => {
+    reader.forget(accountId);
+    void orders
+      .forget(accountId)
+      .then(() => cache.drop(accountId))
+      .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
+  });
+  deps.onOnlineChange?.((online) => {
+    if (online) reader.backOnline();
+  });
+
+  const handlers: MethodHandlers<DataMethodName> = {
+    'data.courses.list': async (input, { signal }) => {
+      checkRange(input);
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.courses.list', rest, () => readCourseList(caller, accountId, rest, signal));
+    },
+    'data.courses.get': async (input, { signal }) => {
+      checkRange(input);
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.courses.get', rest, () => readCourseDetail(caller, accountId, rest, signal));
+    },
+    'data.courses.orders': async (input, { signal }) => {
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.courses.orders', rest, () => readCourseOrders(caller, accountId, rest, signal));
+    },
+    'data.courses.setPublished': async ({ accountId, courseId, published }, { signal }) => {
+      const course = await setCoursePublished(caller, accountId, courseId, published, signal);
+      reader.markOnline(accountId);
+      deps.emit('data.invalidated', { accountId, reason: 'course_changed' });
+      return { data: course, fetchedAt: new Date(now()).toISOString(), fromCache: false };
+    },
+
+    'data.orders.load': async ({ accountId, jobId, mode }) => orders.load(accountId, mode, jobId),
+    'data.orders.status': async ({ accountId }) => orders.status(accountId),
+    'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
+      const loaded = await orders.ensureLoaded(accountId);
+      const result = loaded.index.query(filters, sort, offset, limit);
+      return { data: { ...result, facets: loaded.index.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+    },
+    'data.orders.get': async ({ accountId, orderId }, { signal }) => {
+      try {
+        return await reader.read(accountId, 'data.orders.get', { orderId }, () => readOrder(caller, accountId, orderId, signal));
+      } catch (error) {
+        // Offline and never opened before: the loaded copy of the order is still worth showing.
+        const loaded = orders.peek(accountId);
+        const order = loaded?.index.get(orderId);
+        if (isUnavailable(error) && loaded && order) return { data: order, fetchedAt: loaded.fetchedAt, fromCache: true };
+        throw error;
+      }
+    },
+    'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
+      if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
+      try {
+        new Intl.NumberFormat(locale);
+      } catch (error) {
+        throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
+      }
+      const loaded = await orders.ensureLoaded(accountId);
+      const selection = loaded.index.select(filters, sort);
+      const positions = selection.positions;
+      const all = loaded.index.orders;
+      const id = jobId ?? `orders.export:${accountId}:${now()}`;
+      const label = 'Exporting orders';
+      const csv = await jobs.run(id, async (job) => {
+        const progress = (done: number, finished: boolean) =>
+          deps.emit('data.progress', { jobId: id, accountId, loaded: done, total: positions.length, label, done: finished });
+        progress(0, false);
+        try {
+          const text = await ordersToCsv(positions.length, (k) => all[positions[k]!]!, { timeZone, locale }, job.signal, (done) => progress(done, false));
+          progress(positions.length, true);
+          return text;
+        } catch (error) {
+          progress(0, true);
+          throw error;
+        }
+      }, 'The export');
+      return { data: { csv, rows: positions.length, fileName: `orders-${fileDate(now())}.csv` }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+    },
+
+    'data.sales.report': async (input, { signal }) => {
+      checkRange(input);
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.sales.report', rest, () => readSalesReport(caller, accountId, rest, signal));
+    },
+    'data.subscriptions.report': async (input, { signal }) => {
+      checkRange(input);
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.subscriptions.report', rest, () => readSubscriptions(caller, accountId, rest, signal));
+    },
+    'data.learning.report': async (input, { signal }) => {
+      checkRange(input);
+      const { accountId, ...rest } = input;
+      return reader.read(accountId, 'data.learning.report', rest, () => readLearningReport(caller, accountId, rest, signal));
+    },
+
+    'data.cacheInfo': async ({ accountId }) => {
+      await orders.idle();
+      const info = await cache.info(accountId);
+      const kept = await orders.snapshotMeta(accountId);
+      return { ...info, maxBytes: cache.maxBytesPerSchool, orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null };
+    },
+    'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+  };
+
+  return {
+    handlers,
+    orders,
+    cache,
+    idle: () => orders.idle(),
+    close: () => jobs.cancelAll(),
+  };
+}
+
+export function createDataHandlers(deps: DataHandlerDeps): MethodHandlers<DataMethodName> {
+  return createDataService(deps).handlers;
 }
