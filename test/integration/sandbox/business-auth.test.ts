@@ -2,7 +2,7 @@
 // it, 401 otherwise, 401 invalid_token for a bad token, 403 insufficient_scope naming the operation's scope,
 // and through with a token that has it. The operations come from /openapi.json, so a new route is covered
 // the day it is added.
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../shared/scopes';
