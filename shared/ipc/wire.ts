@@ -12,17 +12,5 @@ export type InvokeResult = z.infer<typeof InvokeResult>;
 export const EventEnvelope = z.object({ event: z.string(), payload: z.unknown() });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
 
-/** Electron IPC channels: one for calls, one for events. */
-export const IPC_INVOKE_CHANNEL = 'sc:invoke';
-export const IPC_EVENT_CHANNEL = 'sc:event';
-
-/** What the preload puts on `window.schoolCompanion`: untyped on the wire, typed by the renderer's bridge. */
-export interface PreloadApi {
-  invoke(method: string, input: unknown): Promise<InvokeResult>;
-  subscribe(event: string, handler: (payload: unknown) => void): () => void;
-}
-export const PRELOAD_GLOBAL = 'schoolCompanion';
-
-/** Browser mode: where the launch page leaves the page key for the bridge (localStorage, this origin only). */
-export const PAGE_KEY_STORAGE = 'school-companion:page-key';
-export const PAGE_KEY_HEADER = 'authorization';
+export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, PAGE_KEY_STORAGE, PRELOAD_GLOBAL } from './channels';
+export type { PreloadApi } from './channels';

@@ -1,0 +1,111 @@
+// The desktop app's entry: lifecycle, the single-instance lock, one main window with every security guard,
+// and the same services as browser mode (createAppServices) carried over Electron IPC.
+import { app, BrowserWindow, session } from 'electron';
+import { join } from 'node:path';
+import { openExternal } from './adapters/open-external';
+import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
+import { bindIpcTransport } from './adapters/ipc-transport';
+import { safeStorageCipher } from './adapters/safe-storage-cipher';
+import { startUpdates } from './adapters/updater';
+import { denyAllPermissions, guardAllWebContents } from './adapters/web-contents-guards';
+import { WindowStateKeeper } from './adapters/window-state';
+import { createAppServices } from './services/app-services';
+import type { AppServices } from './services/app-services';
+import { createEventHub } from './services/ipc/event-hub';
+import { createIpcRouter } from './services/ipc/router';
+import { consoleLogger } from './services/log';
+import { APP_ENTRY_URL, APP_ORIGIN } from './services/security/app-origin';
+import { buildContentSecurityPolicy, isLoopbackDevServerUrl } from './services/security/csp';
+import { secureWebPreferences } from './services/security/web-preferences';
+import { parseLaunchArgs } from './services/launch-args';
+
+const logger = consoleLogger('main');
+const args = parseLaunchArgs(process.argv.slice(1));
+// The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
+const devServerUrl = !app.isPackaged && isLoopbackDevServerUrl(process.env.VITE_DEV_SERVER_URL) ? process.env.VITE_DEV_SERVER_URL : undefined;
+const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+const csp = buildContentSecurityPolicy(devServerUrl ? { devServerOrigin: devServerUrl } : {});
+
+let mainWindow: BrowserWindow | null = null;
+let services: AppServices | null = null;
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  guardAllWebContents(app, { appOrigin, openExternal, logger });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', () => {
+    void services?.close();
+  });
+  app.whenReady().then(start).catch((error: unknown) => {
+    logger.error('the app could not start', { error: error instanceof Error ? error.message : String(error) });
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const ses = session.defaultSession;
+  denyAllPermissions(ses);
+  serveAppProtocol(ses, join(__dirname, '..', 'dist', 'renderer'), csp);
+  if (devServerUrl) {
+    // The dev server's pages get the same CSP (widened only for its HMR socket).
+    ses.webRequest.onHeadersReceived({ urls: [`${appOrigin}/*`] }, (details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+    });
+  }
+
+  const dataDir = app.getPath('userData');
+  const events = createEventHub({ validate: !app.isPackaged });
+  const updates = await startUpdates({ dataDir, emit: events.emit, logger });
+  events.subscribe((event, payload) => {
+    if (event === 'app.statusChanged') updates.setOnline((payload as { online: boolean }).online);
+  });
+  services = await createAppServices({
+    mode: 'desktop',
+    version: app.getVersion(),
+    dataDir,
+    cipher: safeStorageCipher(),
+    openExternal,
+    defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school } : null,
+    logger,
+    events,
+    extraHandlers: updates.handlers,
+  });
+  const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
+  bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
+
+  createMainWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+}
+
+function createMainWindow(): void {
+  const state = new WindowStateKeeper();
+  const window = new BrowserWindow({
+    ...state.initialBounds(),
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'School Companion',
+    backgroundColor: '#111418',
+    webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }),
+  });
+  state.track(window);
+  if (state.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+  mainWindow = window;
+  void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
+}

@@ -1,0 +1,42 @@
+// The command line the app understands, the same for Electron and the browser host: --school <address>
+// (preselect a school; the Connect screen offers it), --school-label, --port, --no-open.
+export interface LaunchArgs {
+  school?: string;
+  schoolLabel?: string;
+  port?: number;
+  open: boolean;
+}
+
+export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
+  const out: LaunchArgs = { open: true };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++index];
+    switch (name) {
+      case '--school': {
+        const school = value();
+        if (school) out.school = school;
+        break;
+      }
+      case '--school-label': {
+        const label = value();
+        if (label) out.schoolLabel = label;
+        break;
+      }
+      case '--port': {
+        const port = Number(value());
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port needs a number between 0 and 65535.');
+        out.port = port;
+        break;
+      }
+      case '--no-open':
+        out.open = false;
+        break;
+      default:
+        // Electron and Chromium add switches of their own; they are not ours to refuse.
+        break;
+    }
+  }
+  return out;
+}
