@@ -1,0 +1,237 @@
+// The data service's own behaviour (loading, progress, cancel, offline fallback, restart from the encrypted
+// snapshot, incremental refresh, export, sign-out) with a stand-in for the engine: a PlatformCaller over an
+// in-memory list of orders that can be switched offline. The real engine and sandbox are in
+// test/integration/data.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
+import { createDataService } from '../../../electron/services/data/handlers';
+import type { DataService } from '../../../electron/services/data/handlers';
+import { memoryLogger } from '../../../electron/services/log';
+import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
+import { AppError } from '../../../shared/errors';
+import { parseCsv } from '../../../shared/csv';
+import type { EventName, EventPayload } from '../../../shared/ipc';
+import { EVENTS, METHODS } from '../../../shared/ipc';
+import type { OperationId } from '../../../shared/platform/endpoints';
+import type { Order } from '../../../shared/platform/resources';
+import { syntheticOrders } from './synthetic-orders';
+
+const ACCOUNT = 'https://school.example.test#admin-1';
+
+class StandInCaller implements PlatformCaller {
+  offline = false;
+  calls: { operation: OperationId; query: CallArgs['query'] }[] = [];
+  constructor(public orders: Order[]) {}
+
+  async call<S extends z.ZodType>(_accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    this.calls.push({ operation, query: args.query });
+    if (this.offline) throw new AppError('offline', 'The platform cannot be reached.');
+    if (operation === 'getOrder') {
+      const order = this.orders.find((o) => o.id === args.path?.order_id);
+      if (!order) throw new AppError('not_found', 'No such order.');
+      return schema.parse(order);
+    }
+    throw new AppError('not_found', `stand-in does not serve ${operation}`);
+  }
+
+  async paginate<S extends z.ZodType>(_accountId: string, operation: OperationId, item: S, args: CallArgs & { onPage?: (loaded: number, total: number) => void } = {}): Promise<z.output<S>[]> {
+    this.calls.push({ operation, query: args.query });
+    if (operation !== 'listOrders') throw new AppError('not_found', `stand-in does not page ${operation}`);
+    const since = typeof args.query?.updated_since === 'string' ? Date.parse(args.query.updated_since) : -Infinity;
+    const matching = this.orders.filter((o) => Date.parse(o.updated_at) >= since);
+    const limit = Number(args.query?.limit ?? 100);
+    const out: z.output<S>[] = [];
+    for (let start = 0; start < matching.length || start === 0; start += limit) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (args.signal?.aborted) throw args.signal.reason;
+      if (this.offline) throw new AppError('offline', 'The platform cannot be reached.');
+      for (const order of matching.slice(start, start + limit)) out.push(item.parse(order));
+      args.onPage?.(out.length, matching.length);
+      if (matching.length === 0) break;
+    }
+    return out;
+  }
+}
+
+let dir: string;
+let cipher: KeyFileCipher;
+let caller: StandInCaller;
+let events: { event: EventName; payload: unknown }[];
+let removed: ((accountId: string) => void)[];
+let services: DataService[];
+const logger = memoryLogger();
+
+function open(options: { appVersion?: string } = {}): DataService {
+  const service = createDataService({
+    caller,
+    cipher,
+    dataDir: dir,
+    logger,
+    appVersion: options.appVersion ?? '1.0.0',
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
+      EVENTS[event].payload.parse(payload); // what the service emits must match the contract
+      events.push({ event, payload });
+    },
+    onAccountRemoved: (listener) => removed.push(listener),
+  });
+  services.push(service);
+  return service;
+}
+
+const signal = new AbortController().signal;
+type H = DataService['handlers'];
+function call<M extends keyof H>(service: DataService, method: M, input: z.input<(typeof METHODS)[M]['input']>): ReturnType<H[M]> {
+  const parsed = METHODS[method].input.parse(input);
+  const handler = service.handlers[method] as (i: unknown, c: { signal: AbortSignal }) => ReturnType<H[M]>;
+  return handler(parsed, { signal }).then((out: unknown) => METHODS[method].output.parse(out)) as ReturnType<H[M]>;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'data-service-'));
+  cipher = await KeyFileCipher.open(join(dir, 'keys'));
+  caller = new StandInCaller(syntheticOrders(12_345, 3));
+  events = [];
+  removed = [];
+  services = [];
+});
+afterEach(async () => {
+  for (const s of services) {
+    s.close();
+    await s.idle();
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('data service: orders', () => {
+  it('loads every order in pages of 1000 with progress, then queries them with totals', async () => {
+    const service = open();
+    const loaded = await call(service, 'data.orders.load', { accountId: ACCOUNT, jobId: 'job-1' });
+    expect(loaded.data).toEqual({ count: 12_345, fetched: 12_345, mode: 'full' });
+    expect(loaded.fromCache).toBe(false);
+    expect(caller.calls[0]?.query).toMatchObject({ limit: 1000 });
+    const progress = events.filter((e) => e.event === 'data.progress').map((e) => e.payload as EventPayload<'data.progress'>);
+    expect(progress.every((p) => p.jobId === 'job-1' && p.accountId === ACCOUNT)).toBe(true);
+    expect(progress.length).toBeGreaterThanOrEqual(13);
+    expect(progress.at(-1)).toMatchObject({ loaded: 12_345, done: true });
+
+    const result = await call(service, 'data.orders.query', { accountId: ACCOUNT, filters: { currency: 'USD', states: ['paid'] }, sort: { key: 'paidAmount', direction: 'desc' }, offset: 0, limit: 50 });
+    const expected = caller.orders.filter((o) => o.currency === 'USD' && o.state === 'paid');
+    expect(result.data.total).toBe(expected.length);
+    expect(result.data.rows).toHaveLength(50);
+    expect(result.data.totals).toEqual([{ currency: 'USD', count: expected.length, original: expected.reduce((s, o) => s + o.original_amount, 0), discount: expected.reduce((s, o) => s + o.discount_amount, 0), paid: expected.reduce((s, o) => s + o.paid_amount, 0), refunded: 0, net: expected.reduce((s, o) => s + o.paid_amount, 0) }]);
+    expect(result.data.facets.currencies).toEqual(['EUR', 'JPY', 'TWD', 'USD']);
+    expect(result.fetchedAt).toBe(loaded.fetchedAt);
+  });
+
+  it('cancels a load on data.cancel: the load fails with "cancelled" and nothing is half-loaded', async () => {
+    const service = open();
+    const pending = call(service, 'data.orders.load', { accountId: ACCOUNT, jobId: 'job-c' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await call(service, 'data.cancel', { jobId: 'job-c' })).toEqual({ cancelled: true });
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(await call(service, 'data.orders.status', { accountId: ACCOUNT })).toEqual({ count: null, fetchedAt: null, loadingJobId: null });
+    expect(await call(service, 'data.cancel', { jobId: 'job-c' })).toEqual({ cancelled: false });
+  });
+
+  it('after a restart with no network, answers from the encrypted snapshot and says so; back online it refreshes only what changed', async () => {
+    const first = open();
+    const loaded = await call(first, 'data.orders.load', { accountId: ACCOUNT });
+    await first.idle();
+    const files = await readdir(join(dir, 'query-cache'), { recursive: true });
+    const disk = Buffer.concat(await Promise.all(files.map((f) => readFile(join(dir, 'query-cache', f)).catch(() => Buffer.alloc(0)))));
+    expect(disk.includes(Buffer.from(caller.orders[0]!.buyer.email))).toBe(false);
+    expect(disk.includes(Buffer.from(caller.orders[0]!.trade_number))).toBe(false);
+
+    caller.offline = true;
+    const second = open();
+    const offline = await call(second, 'data.orders.load', { accountId: ACCOUNT });
+    expect(offline).toEqual({ data: { count: 12_345, fetched: 0, mode: 'disk' }, fetchedAt: loaded.fetchedAt, fromCache: true });
+    const query = await call(second, 'data.orders.query', { accountId: ACCOUNT, filters: { coupon: 'vip' }, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 10 });
+    expect(query.fromCache).toBe(true);
+    expect(query.data.total).toBe(caller.orders.filter((o) => o.coupon?.code.toLowerCase() === 'vip').length);
+    const info = await call(second, 'data.cacheInfo', { accountId: ACCOUNT });
+    expect(info.orders).toEqual({ count: 12_345, fetchedAt: loaded.fetchedAt });
+    expect(info.bytes).toBeGreaterThan(0);
+    expect(info.bytes).toBeLessThanOrEqual(info.maxBytes);
+
+    // Back online: one order changed on the platform, one is new.
+    caller.offline = false;
+    const lastSeen = Math.max(...caller.orders.map((o) => Date.parse(o.updated_at)));
+    const later = new Date(Date.parse('2026-01-01T00:00:00Z')).toISOString();
+    const changed: Order = { ...caller.orders[5]!, state: 'refunded', refunded_amount: caller.orders[5]!.paid_amount, updated_at: later };
+    const added: Order = { ...caller.orders[6]!, id: 'ord_brand_new', trade_number: 'TNEW', updated_at: later };
+    caller.orders = [...caller.orders.slice(0, 5), changed, ...caller.orders.slice(6), added];
+    caller.calls = [];
+    const refreshed = await call(second, 'data.orders.load', { accountId: ACCOUNT });
+    // updated_since is inclusive: the last order seen comes again with the two changes.
+    const expectedFetched = caller.orders.filter((o) => Date.parse(o.updated_at) >= lastSeen).length;
+    expect(expectedFetched).toBeLessThan(10);
+    expect(refreshed.data).toEqual({ count: 12_346, fetched: expectedFetched, mode: 'incremental' });
+    expect(refreshed.fromCache).toBe(false);
+    expect(caller.calls[0]?.query?.updated_since).toBeTruthy();
+    expect(events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'back_online')).toBe(true);
+    const after = await call(second, 'data.orders.get', { accountId: ACCOUNT, orderId: changed.id });
+    expect(after.data.state).toBe('refunded');
+  });
+
+  it('answers an order from the cache, then from the loaded set, when offline', async () => {
+    const service = open();
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    const online = await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: caller.orders[1]!.id });
+    caller.offline = true;
+    const cached = await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: caller.orders[1]!.id });
+    expect(cached).toEqual({ ...online, fromCache: true });
+    const fromSet = await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: caller.orders[2]!.id });
+    expect(fromSet.fromCache).toBe(true);
+    expect(fromSet.data.id).toBe(caller.orders[2]!.id);
+    await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_unknown' })).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it('exports exactly the filtered, sorted view as guarded CSV in the time zone and money format', async () => {
+    const service = open();
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    const filters = { currency: 'TWD', states: ['paid' as const, 'refunded' as const] };
+    const out = await call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, jobId: 'exp-1', filters, sort: { key: 'paidAt', direction: 'asc' }, timeZone: 'Asia/Taipei', locale: 'zh-TW' });
+    const expected = caller.orders
+      .filter((o) => o.currency === 'TWD' && (o.state === 'paid' || o.state === 'refunded'))
+      .sort((a, b) => Date.parse(a.paid_at!) - Date.parse(b.paid_at!) || caller.orders.indexOf(a) - caller.orders.indexOf(b));
+    const records = parseCsv(out.data.csv);
+    expect(records[0]).toContain('Paid at (Asia/Taipei)');
+    expect(records).toHaveLength(expected.length + 1);
+    expect(out.data.rows).toBe(expected.length);
+    expect(records.slice(1).map((r) => r[0])).toEqual(expected.map((o) => o.trade_number));
+    const first = expected[0]!;
+    const paidLocal = new Date(Date.parse(first.paid_at!) + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect(records[1]![3]).toBe(paidLocal);
+    expect(records[1]![12]).toBe(new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD' }).format(first.paid_amount / 100));
+    const formulaRow = records.find((r) => r[4]!.includes('HYPERLINK'));
+    expect(formulaRow?.[4]?.startsWith("'=")).toBe(true);
+    expect(events.some((e) => e.event === 'data.progress' && (e.payload as { jobId: string; done: boolean }).jobId === 'exp-1' && (e.payload as { done: boolean }).done)).toBe(true);
+    await expect(call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, timeZone: 'Nowhere/Void', locale: 'en' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('drops the school on sign-out: nothing in memory, nothing on disk', async () => {
+    const service = open();
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    await service.idle();
+    expect((await call(service, 'data.cacheInfo', { accountId: ACCOUNT })).entries).toBeGreaterThan(0);
+    for (const listener of removed) listener(ACCOUNT);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await service.idle();
+    expect(await readdir(service.cache.schoolDir(ACCOUNT)).catch(() => 'gone')).toBe('gone');
+    caller.offline = true;
+    await expect(call(open(), 'data.orders.load', { accountId: ACCOUNT })).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it('drops the offline copy when the app version changes', async () => {
+    const first = open();
+    await call(first, 'data.orders.load', { accountId: ACCOUNT });
+    await first.idle();
+    caller.offline = true;
+    await expect(call(open({ appVersion: '2.0.0' }), 'data.orders.load', { accountId: ACCOUNT })).rejects.toMatchObject({ code: 'offline' });
+  });
+});
