@@ -48,8 +48,9 @@ export function releaseSteps(platform: ReleasePlatform, env: Env): ReleaseStep[]
       },
     ];
   }
-  // electron-builder falls back from WIN_CSC_LINK to CSC_LINK on Windows.
-  const source = present(env, 'WIN_CSC_LINK') ? 'WIN_CSC_LINK' : present(env, 'CSC_LINK') ? 'CSC_LINK' : undefined;
+  // Like electron-builder: WIN_CSC_LINK when it is defined at all (even empty), CSC_LINK otherwise.
+  const link = env.WIN_CSC_LINK !== undefined ? 'WIN_CSC_LINK' : 'CSC_LINK';
+  const source = present(env, link) ? link : undefined;
   return [
     {
       step: 'windows code signing',
