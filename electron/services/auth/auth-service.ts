@@ -29,6 +29,8 @@ export interface AuthServiceOptions {
   receiverTimeoutMs?: number;
   /** Per-request timeout for OAuth calls. */
   requestTimeoutMs?: number;
+  /** Largest answer accepted from the platform (default 50 MiB). */
+  maxBodyBytes?: number;
   preRegisteredClients?: Record<string, { clientId: string; clientSecret?: string }>;
 }
 
@@ -61,7 +63,11 @@ export class AuthService implements TokenSource {
     const vault = await Vault.open({ dataDir: options.dataDir, cipher: options.cipher, logger: options.logger, allowWeakCipher: options.allowWeakCipher ?? false });
     const store = await AccountStore.open(options.dataDir, vault, options.logger);
     const cache = await MetadataCache.open(join(options.dataDir, 'metadata-cache.json'), options.logger);
-    const http = guardedFetch({ ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}) });
+    const http = guardedFetch({
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+      ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    });
     return new AuthService(options, store, cache, http, options.now ?? Date.now);
   }
 

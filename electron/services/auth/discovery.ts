@@ -72,15 +72,24 @@ export function authorizationServerMetadataUrls(issuer: URL): URL[] {
 /** Reads protected resource metadata from `metadataUrl` (the well-known one, or a `resource_metadata` from a challenge). Null when there is none. */
 export async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl: URL = protectedResourceMetadataUrl(address)): Promise<ProtectedResource | null> {
   assertSecureUrl(metadataUrl, 'The resource description');
-  const body = await getCachedJson(`prm:${metadataUrl.href}`, metadataUrl, deps, 'discovery');
-  if (!body) return null;
-  const parsed = ProtectedResourceMetadata.safeParse(body);
-  if (!parsed.success) throw new AppError('bad_metadata', `${address.host} describes its API in a form the app cannot read.`, { cause: parsed.error });
-  const { resource, authorization_servers: servers = [], scopes_supported: scopes } = parsed.data;
-  if (resource !== undefined && !sameResource(resource, address)) {
-    throw new AppError('issuer_mismatch', `${address.host} describes a different API (${hostOf(resource)}), so the app will not trust it.`);
-  }
-  return { resource: resource ?? null, authorizationServers: servers, scopesSupported: scopes ?? null };
+  return getCachedJson(`prm:${metadataUrl.href}`, metadataUrl, deps, async (body) => {
+    const parsed = ProtectedResourceMetadata.safeParse(body);
+    if (!parsed.success) throw new AppError('bad_metadata', `${address.host} describes its API in a form the app cannot read.`, { cause: parsed.error });
+    const { resource, authorization_servers: servers = [], scopes_supported: scopes } = parsed.data;
+    if (resource !== undefined && !sameResource(resource, address)) {
+      throw new AppError('issuer_mismatch', `${address.host} describes a different API (${hostOf(resource)}), so the app will not trust it.`);
+    }
+    for (const server of servers) {
+      let url: URL;
+      try {
+        url = new URL(server);
+      } catch (cause) {
+        throw new AppError('bad_metadata', `${address.host} names a sign-in service with an invalid address.`, { cause });
+      }
+      assertSecureUrl(url, 'The sign-in service');
+    }
+    return { resource: resource ?? null, authorizationServers: servers, scopesSupported: scopes ?? null };
+  });
 }
 
 function sameResource(named: string, address: URL): boolean {
@@ -96,10 +105,8 @@ export async function fetchAuthorizationServer(issuer: URL, deps: DiscoveryDeps)
   assertSecureUrl(issuer, 'The sign-in service');
   if (issuer.search || issuer.hash) throw new AppError('bad_metadata', `The sign-in service address ${issuer.href} is not a valid issuer.`);
   for (const url of authorizationServerMetadataUrls(issuer)) {
-    const body = await getCachedJson(`as:${url.href}`, url, deps, 'discovery');
-    if (!body) continue;
-    const as = await validateAuthorizationServer(issuer, body);
-    return as;
+    const as = await getCachedJson(`as:${url.href}`, url, deps, (body) => validateAuthorizationServer(issuer, body));
+    if (as) return as;
   }
   throw new AppError('no_platform', `${issuer.host} does not offer a sign-in service the app recognizes (no OAuth metadata).`);
 }
@@ -159,27 +166,32 @@ function stripTrailingSlash(url: string): string {
   return url.endsWith('/') ? url.slice(0, -1) : url;
 }
 
-async function getCachedJson(key: string, url: URL, deps: DiscoveryDeps, step: 'discovery'): Promise<Record<string, unknown> | null> {
+/**
+ * A discovery document through the cache: reused while fresh, revalidated when stale, and stored only once
+ * `check` accepted it (a bad answer never replaces a good one). Null when the platform has no such document.
+ */
+async function getCachedJson<T>(key: string, url: URL, deps: DiscoveryDeps, check: (body: Record<string, unknown>) => Promise<T>): Promise<T | null> {
   const now = deps.now();
   const cached = deps.cache.get(key);
-  if (cached && cached.freshUntil > now) return cached.body;
+  if (cached && cached.freshUntil > now) return cached.body ? check(cached.body) : null;
 
   const headers = new Headers({ accept: 'application/json' });
-  if (cached?.etag) headers.set('if-none-match', cached.etag);
-  if (cached?.lastModified) headers.set('if-modified-since', cached.lastModified);
+  if (cached?.body && cached.etag) headers.set('if-none-match', cached.etag);
+  if (cached?.body && cached.lastModified) headers.set('if-modified-since', cached.lastModified);
   let response: Response;
   try {
     response = await deps.http(url, { headers, redirect: 'manual', signal: deps.signal ?? null });
   } catch (error) {
     // Stale beats nothing when the platform cannot be reached (refresh and sign-out still know the endpoints).
-    if (cached && error instanceof AppError && error.code === 'unreachable') return cached.body;
+    if (cached && error instanceof AppError && error.code === 'unreachable') return cached.body ? check(cached.body) : null;
     throw error;
   }
   const fresh = freshUntil(response.headers, now);
 
-  if (response.status === 304 && cached) {
+  if (response.status === 304 && cached?.body) {
+    const value = await check(cached.body);
     if (fresh !== 'no-store') await deps.cache.put(key, { ...cached, fetchedAt: now, freshUntil: fresh });
-    return cached.body;
+    return value;
   }
   if (response.status === 404 || response.status === 410) {
     if (fresh !== 'no-store') await deps.cache.put(key, { url: url.href, body: null, fetchedAt: now, freshUntil: fresh, etag: null, lastModified: null });
@@ -188,14 +200,15 @@ async function getCachedJson(key: string, url: URL, deps: DiscoveryDeps, step: '
   if (response.status !== 200) {
     throw new AppError(response.status >= 500 ? 'server_error' : 'bad_metadata', `${url.host} answered ${response.status} when asked for ${url.pathname}.`);
   }
-  const body = await readJsonObject(response, url, step);
+  const body = await readJsonObject(response, url);
+  const value = await check(body);
   if (fresh !== 'no-store') {
     await deps.cache.put(key, { url: url.href, body, fetchedAt: now, freshUntil: fresh, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') });
   }
-  return body;
+  return value;
 }
 
-async function readJsonObject(response: Response, url: URL, _step: 'discovery'): Promise<Record<string, unknown>> {
+async function readJsonObject(response: Response, url: URL): Promise<Record<string, unknown>> {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
     throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${type ?? 'no content type'}, not JSON.`);
