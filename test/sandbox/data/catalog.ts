@@ -114,11 +114,11 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   const courses: CourseRecord[] = titles.map((title, i) => {
     const id = `crs_${no}_${i + 1}`;
     // A third of the catalogue exists from the start; the rest arrives over the three years.
-    const createdAt = wholeSeconds(i < titles.length / 3 ? historyStart - rng.between(10, 200) * DAY_MS : historyStart + rng.float() * span * 0.95);
+    const createdAt = wholeSeconds((i < titles.length / 3 ? historyStart - rng.between(10, 200) * DAY_MS : historyStart + rng.float() * span * 0.95) + rng.float() * DAY_MS);
     const stateRoll = rng.float();
     const draft = stateRoll < 0.12 || createdAt > now - 20 * DAY_MS;
     const state: Course['state'] = draft ? 'draft' : stateRoll < 0.24 ? 'hidden' : 'published';
-    const publishedAt = draft ? NaN : wholeSeconds(Math.min(createdAt + rng.between(3, 30) * DAY_MS, now - DAY_MS));
+    const publishedAt = draft ? NaN : wholeSeconds(Math.min(createdAt + rng.between(3, 30) * DAY_MS + rng.float() * DAY_MS, now - DAY_MS));
     const free = !draft && i % 17 === 5;
 
     // Curriculum
