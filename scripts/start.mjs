@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// `npm start`: the app on its built-in default. Builds the renderer when needed, starts the sandbox
+// platform in this process (unless --school names a school), then opens the desktop app where the Electron
+// runtime is installed, or serves browser mode and prints (and, with a display, opens) its launch address.
+// Options: --school <address>, --port <n> (browser mode), --no-open. Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const isWindows = process.platform === 'win32';
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: { school: { type: 'string' }, port: { type: 'string' }, 'no-open': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      strict: true,
+    });
+    const port = values.port === undefined ? undefined : Number(values.port);
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error('--port needs a number between 0 and 65535');
+    return { school: values.school, port, open: !values['no-open'], help: values.help };
+  } catch (error) {
+    console.error(`${error.message}\nUsage: npm start -- [--school <address>] [--port <n>] [--no-open]`);
+    process.exit(2);
+  }
+}
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], shell: isWindows });
+  if (result.status !== 0) {
+    console.error(`"${command} ${args.join(' ')}" failed (exit ${result.status}).`);
+    process.exit(1);
+  }
+}
+
+/** The renderer is rebuilt when dist/renderer is missing or older than anything it is built from. */
+function ensureRendererBuilt() {
+  const index = join(root, 'dist', 'renderer', 'index.html');
+  const sources = ['renderer', 'shared', 'vite.config.ts'].map((p) => join(root, p)).filter(existsSync);
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  console.log('Building the app…');
+  run('vite', ['build', '--logLevel', 'warn']);
+}
+
+function electronBinary() {
+  try {
+    const dir = join(root, 'node_modules', 'electron');
+    const relative = readFileSync(join(dir, 'path.txt'), 'utf8').trim();
+    const binary = join(dir, 'dist', relative);
+    return relative && existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+function hasDisplay() {
+  if (process.platform === 'darwin' || isWindows) return true;
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+function openInBrowser(url) {
+  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : isWindows ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => console.log('Could not open a browser by itself: open the address above.'));
+    child.unref();
+  } catch {
+    console.log('Could not open a browser by itself: open the address above.');
+  }
+}
+
+async function main() {
+  const opts = options();
+  if (opts.help) {
+    console.log('Usage: npm start -- [--school <address>] [--port <n>] [--no-open]');
+    return;
+  }
+  ensureRendererBuilt();
+
+  const stoppers = [];
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    for (const close of stoppers.reverse()) await close().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  let school = opts.school;
+  let schoolLabel = school;
+  if (!school) {
+    const { startSandbox } = await tsImport('../test/sandbox/index.ts', import.meta.url);
+    const sandbox = await startSandbox({ quiet: true });
+    stoppers.push(() => sandbox.close());
+    school = sandbox.url;
+    schoolLabel = 'Demo school (local sandbox)';
+    console.log(`Sandbox platform with the demo schools: ${sandbox.url}`);
+  }
+
+  const electron = electronBinary();
+  if (electron) {
+    run('vite', ['build', '-c', 'vite.electron.config.ts', '--mode', 'main', '--logLevel', 'warn']);
+    run('vite', ['build', '-c', 'vite.electron.config.ts', '--mode', 'preload', '--logLevel', 'warn']);
+    const app = spawn(electron, ['.', '--school', school, '--school-label', schoolLabel], { cwd: root, stdio: 'inherit' });
+    stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
+    app.on('exit', (code) => void stop(code ?? 0));
+    console.log('School Companion is running (desktop app).');
+    return;
+  }
+
+  console.log('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.');
+  const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
+  const dataDir = process.env.SCHOOL_COMPANION_DATA_DIR || join(homedir(), '.school-companion');
+  const host = await startBrowserHost({ school, schoolLabel, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  stoppers.push(() => host.close());
+  console.log(`School Companion is running: open ${host.url}`);
+  if (opts.open && hasDisplay()) openInBrowser(host.url);
+}
+
+main().catch((error) => {
+  console.error(`School Companion could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
