@@ -4,6 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { bearerChallenge } from '../api/www-authenticate';
 import { assertSecureUrl, hostOf, isLoopbackUrl } from './http';
 import { freshUntil, type MetadataCache } from './metadata-cache';
 import { toAppError } from './oauth-errors';
@@ -92,6 +93,33 @@ export async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, 
   });
 }
 
+/**
+ * RFC 9728 §5: a platform without the well-known document may still name it in a 401 challenge's
+ * `resource_metadata`. Asked only when the well-known one is missing.
+ */
+export async function protectedResourceFromChallenge(address: URL, deps: DiscoveryDeps): Promise<ProtectedResource | null> {
+  let response: Response;
+  try {
+    response = await deps.http(address, { headers: { accept: 'application/json' }, redirect: 'manual', signal: deps.signal ?? null });
+  } catch {
+    return null;
+  }
+  if (response.status !== 401) return null;
+  const named = bearerChallenge(response.headers.get('www-authenticate'))?.resource_metadata;
+  if (!named) return null;
+  let metadataUrl: URL;
+  try {
+    metadataUrl = new URL(named, address);
+  } catch {
+    return null;
+  }
+  if (metadataUrl.origin !== address.origin) {
+    // A challenge could point anywhere; only metadata served by the school's own host is trusted for it.
+    throw new AppError('issuer_mismatch', `${address.host} points to resource metadata on another host (${metadataUrl.host}), so the app will not trust it.`);
+  }
+  return fetchProtectedResource(address, deps, metadataUrl);
+}
+
 function sameResource(named: string, address: URL): boolean {
   try {
     return new URL(named).href === address.href;
@@ -150,7 +178,7 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
 /** Everything needed to sign in at the school at `address`. */
 export async function discoverPlatform(address: string, deps: DiscoveryDeps): Promise<Platform> {
   const base = normalizeAddress(address);
-  const resource = await fetchProtectedResource(base, deps);
+  const resource = (await fetchProtectedResource(base, deps)) ?? (await protectedResourceFromChallenge(base, deps));
   const issuer = resource?.authorizationServers[0] ?? base.href;
   let issuerUrl: URL;
   try {
