@@ -16,16 +16,17 @@ export function SignOutDialog({ account, onClose }: { account: AccountView | nul
   };
   if (!account) return null;
 
-  const confirm = () =>
-    signOut.mutate(
-      { accountId: account.id },
-      {
-        onSuccess: (result) => {
-          push({ tone: result.revokedOnPlatform ? 'success' : 'warning', title: `Signed out of ${account.school.name}`, message: result.message });
-          close();
-        },
-      },
-    );
+  // Awaited rather than an onSuccess callback: signing out of the last school unmounts this dialog (the
+  // frame gives way to the Connect screen) before the call returns, and the admin must still be told.
+  const confirm = async () => {
+    try {
+      const result = await signOut.mutateAsync({ accountId: account.id });
+      push({ tone: result.revokedOnPlatform ? 'success' : 'warning', title: `Signed out of ${account.school.name}`, message: result.message });
+      close();
+    } catch {
+      // Shown in the dialog from signOut.error.
+    }
+  };
 
   return (
     <Dialog
@@ -44,7 +45,7 @@ export function SignOutDialog({ account, onClose }: { account: AccountView | nul
           <Button onClick={close} disabled={signOut.isPending} autoFocus>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirm} busy={signOut.isPending}>
+          <Button variant="danger" onClick={() => void confirm()} busy={signOut.isPending}>
             Sign out
           </Button>
         </>
