@@ -78,7 +78,7 @@ function group(keys: ArrayLike<number>, groups: number): { start: Uint32Array; l
 export function generateEnrollments(orders: OrderStore, catalog: Catalog, studentCount: number, rng: Random, now: number, no: number): EnrollmentStore {
   const coursesCount = catalog.courses.length;
   // First pass: which (order item) makes an enrollment; a student enrolls in a course once.
-  const seen = new Set<number>();
+  const seen = new Uint8Array(Math.ceil((studentCount * 64) / 8)); // bit (student * 64 + course)
   const fromOrder: number[] = [];
   const fromCourse: number[] = [];
   for (let i = 0; i < orders.count; i++) {
@@ -88,8 +88,9 @@ export function generateEnrollments(orders: OrderStore, catalog: Catalog, studen
       const c = catalog.products[orders.itemProduct[k] as number]!.courseIndex;
       if (c < 0) continue;
       const key = (orders.buyer[i] as number) * 64 + c;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const bit = 1 << (key & 7);
+      if ((seen[key >>> 3] as number) & bit) continue;
+      seen[key >>> 3]! |= bit;
       fromOrder.push(i);
       fromCourse.push(c);
     }

@@ -111,7 +111,7 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 
     data.set(school.id, {
       no, profile, school, currencies: [...orders.currencies], catalog, students, orders, enrollments, members, subscriptions, extras,
-      courseStats: computeCourseStats(catalog, enrollments, nowMs),
+      courseStats: computeCourseStats(catalog, enrollments, students.count, nowMs),
       uploads: [],
     });
   });
@@ -145,18 +145,24 @@ function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void
 }
 
 /** Course.stats: all-time enrollments and completions, students active in the 30 days before `now`. */
-export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, now: number): CourseStatsRecord[] {
+export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
   const activeFrom = now - 30 * DAY_MS;
+  // Distinct students per course: mark each student with the course last counted for.
+  const counted = new Int32Array(studentCount).fill(-1);
   return catalog.courses.map((_, c) => {
     const list = enrollments.forCourse(c);
     let completions = 0;
-    const active = new Set<number>();
+    let active = 0;
     for (const e of list) {
       if (!Number.isNaN(enrollments.completedAt[e] as number)) completions++;
       const last = enrollments.lastActivityAt[e] as number;
-      if (last >= activeFrom && last < now) active.add(enrollments.student[e] as number);
+      const student = enrollments.student[e] as number;
+      if (last >= activeFrom && last < now && counted[student] !== c) {
+        counted[student] = c;
+        active++;
+      }
     }
-    return { enrollments: list.length, active_students: active.size, completions, completion_rate: list.length === 0 ? 0 : Math.min(1, completions / list.length) };
+    return { enrollments: list.length, active_students: active, completions, completion_rate: list.length === 0 ? 0 : Math.min(1, completions / list.length) };
   });
 }
 

@@ -18,6 +18,21 @@ export function addPeriods(start: number, interval: Interval, n: number): number
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
 }
 
+/** Whole periods between `start` and `now` (the current period is number n, 0-based). */
+function periodsElapsed(start: number, interval: Interval, now: number): number {
+  let n: number;
+  if (interval === 'day') n = Math.floor((now - start) / DAY_MS);
+  else {
+    const a = new Date(start);
+    const b = new Date(now);
+    const months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+    n = Math.max(0, interval === 'month' ? months - 1 : Math.floor(months / 12) - 1);
+  }
+  while (n > 0 && addPeriods(start, interval, n) > now) n--;
+  while (addPeriods(start, interval, n + 1) <= now) n++;
+  return n;
+}
+
 export interface MembersAndSubscriptions {
   members: Person[];
   subscriptions: Subscription[];
@@ -88,8 +103,7 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
         canceled_at: iso(endOfLife),
       } satisfies Subscription;
     }
-    let n = 0;
-    while (addPeriods(startedAt, interval, n + 1) <= now) n++;
+    const n = periodsElapsed(startedAt, interval, now);
     const periodStart = addPeriods(startedAt, interval, n);
     const periodEnd = addPeriods(startedAt, interval, n + 1);
     const recent = now - startedAt;

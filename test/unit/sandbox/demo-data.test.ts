@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Coupon, Enrollment, Order, Subscription } from '../../../shared/platform/resources';
+import { createDemoPlatform, type DemoPlatform } from '../../sandbox/data';
+import { harness, NOW } from './helpers';
+
+function fingerprint(platform: DemoPlatform): string {
+  const hash = createHash('sha256');
+  for (const [, school] of platform.data) {
+    for (const store of [school.orders, school.students, school.enrollments]) {
+      for (const value of Object.values(store)) {
+        if (ArrayBuffer.isView(value)) hash.update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      }
+    }
+    hash.update(JSON.stringify([school.school, school.catalog.courses.map((c) => [c.course, c.curriculum]), school.catalog.coupons.map((c) => c.coupon), school.members, school.subscriptions, school.extras, school.courseStats]));
+  }
+  return hash.digest('hex');
+}
+
+describe('demo data', () => {
+  it('is the same for the same seed and now, byte for byte, and differs for another seed', () => {
+    const a = createDemoPlatform({ orders: 3000, seed: 42, now: NOW });
+    const b = createDemoPlatform({ orders: 3000, seed: 42, now: NOW });
+    const c = createDemoPlatform({ orders: 3000, seed: 43, now: NOW });
+    expect(fingerprint(a)).toBe(fingerprint(b));
+    expect(fingerprint(a)).not.toBe(fingerprint(c));
+  });
+
+  it('has two schools: USD with some EUR in New York, zero-decimal JPY in Tokyo, about 65/35 of the orders', () => {
+    const { platform } = harness({ orders: 4000 });
+    const [lumen, sakura] = platform.schools;
+    expect(lumen).toMatchObject({ currency: 'USD', time_zone: 'America/New_York' });
+    expect(sakura).toMatchObject({ currency: 'JPY', time_zone: 'Asia/Tokyo' });
+    const one = platform.data.get(lumen!.id)!;
+    const two = platform.data.get(sakura!.id)!;
+    expect(one.orders.count + two.orders.count).toBe(4000);
+    expect(one.orders.count / 4000).toBeCloseTo(0.65, 2);
+    expect(one.currencies).toEqual(['USD', 'EUR']);
+    expect(two.currencies).toEqual(['JPY']);
+    const eur = one.orders.currency.filter((c) => c === 1).length / one.orders.count;
+    expect(eur).toBeGreaterThan(0.08);
+    expect(eur).toBeLessThan(0.25);
+  });
+
+  it('keeps order money consistent: items add up, refunds are full, unpaid orders have no paid_at, JPY is whole', () => {
+    const { platform } = harness({ orders: 4000 });
+    for (const [, school] of platform.data) {
+      let sales = 0;
+      let refunded = 0;
+      let withCoupon = 0;
+      for (let i = 0; i < school.orders.count; i++) {
+        const o: Order = school.orders.materialize(i, school.catalog, school.students);
+        const sum = (f: 'original_amount' | 'discount_amount' | 'amount') => o.items.reduce((n, item) => n + item[f], 0);
+        expect(o.items.length).toBeGreaterThan(0);
+        expect(sum('original_amount')).toBe(o.original_amount);
+        expect(sum('discount_amount')).toBe(o.discount_amount);
+        for (const item of o.items) expect(item.amount).toBe(item.original_amount - item.discount_amount);
+        for (const v of [o.original_amount, o.discount_amount, o.paid_amount, o.refunded_amount]) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        expect(Date.parse(o.created_at)).toBeLessThan(NOW.getTime());
+        expect(Date.parse(o.updated_at)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
+        if (['paid', 'refunding', 'refunded'].includes(o.state)) {
+          sales++;
+          expect(o.paid_at).not.toBeNull();
+          expect(Date.parse(o.paid_at!)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
+          expect(Date.parse(o.paid_at!)).toBeLessThan(NOW.getTime());
+          expect(o.paid_amount).toBe(o.original_amount - o.discount_amount);
+          if (o.coupon) withCoupon++;
+        } else {
+          expect(o.paid_at).toBeNull();
+          expect(o.paid_amount).toBe(0);
+        }
+        if (o.state === 'refunded') {
+          refunded++;
+          expect(o.refunded_amount).toBe(o.paid_amount);
+        } else expect(o.refunded_amount).toBe(0);
+        if (o.state === 'manual_enrolled') {
+          expect(o.original_amount).toBe(0);
+          expect(o.payment_method).toBe('free');
+        }
+        if (school.school.currency === 'JPY') expect(o.currency).toBe('JPY');
+      }
+      expect(withCoupon / sales).toBeGreaterThan(0.09);
+      expect(withCoupon / sales).toBeLessThan(0.24);
+      expect(refunded / sales).toBeGreaterThan(0.02);
+      expect(refunded / sales).toBeLessThan(0.07);
+    }
+  });
+
+  it('counts coupon redemptions from the orders and respects windows, limits and currencies', () => {
+    const { platform } = harness({ orders: 6000 });
+    for (const [, school] of platform.data) {
+      const counts = new Map<string, number>();
+      for (let i = 0; i < school.orders.count; i++) {
+        const o = school.orders.materialize(i, school.catalog, school.students);
+        if (!o.coupon) continue;
+        const coupon: Coupon = school.catalog.coupons.find((c) => c.coupon.id === o.coupon!.coupon_id)!.coupon;
+        expect(coupon.code).toBe(o.coupon.code);
+        expect(Date.parse(o.created_at)).toBeGreaterThanOrEqual(Date.parse(coupon.starts_at));
+        if (coupon.ends_at) expect(Date.parse(o.created_at)).toBeLessThan(Date.parse(coupon.ends_at));
+        if (coupon.kind === 'fixed') expect(coupon.currency).toBe(o.currency);
+        if (o.state !== 'manual_enrolled') expect(o.discount_amount).toBeGreaterThan(0);
+        if (['paid', 'refunding', 'refunded'].includes(o.state)) counts.set(coupon.id, (counts.get(coupon.id) ?? 0) + 1);
+      }
+      for (const { coupon } of school.catalog.coupons) {
+        expect(coupon.redemptions).toBe(counts.get(coupon.id) ?? 0);
+        if (coupon.usage_limit !== null) expect(coupon.redemptions).toBeLessThanOrEqual(coupon.usage_limit);
+        expect(coupon.kind === 'percent' ? coupon.percent_off !== null && coupon.amount_off === null : coupon.amount_off !== null && coupon.currency !== null).toBe(true);
+      }
+      expect(school.catalog.coupons.some((c) => c.promo && c.coupon.redemptions > 0)).toBe(true);
+    }
+  });
+
+  it('builds catalogues of 20-40 courses with 3-10 sections of 2-8 lectures, 1-3 lecturers and several plan kinds', () => {
+    const { platform } = harness();
+    for (const [, school] of platform.data) {
+      const courses = school.catalog.courses;
+      expect(courses.length).toBeGreaterThanOrEqual(20);
+      expect(courses.length).toBeLessThanOrEqual(40);
+      expect(new Set(courses.map((c) => c.course.state))).toEqual(new Set(['draft', 'published', 'hidden']));
+      const kinds = new Set(courses.flatMap((c) => c.course.pricing_plans.map((p) => p.kind)));
+      expect(kinds.size).toBeGreaterThanOrEqual(4);
+      for (const { course, curriculum } of courses) {
+        expect(curriculum.sections.length).toBe(course.sections_count);
+        expect(course.sections_count).toBeGreaterThanOrEqual(3);
+        expect(course.sections_count).toBeLessThanOrEqual(10);
+        for (const s of curriculum.sections) {
+          expect(s.lectures.length).toBeGreaterThanOrEqual(2);
+          expect(s.lectures.length).toBeLessThanOrEqual(8);
+          for (const l of s.lectures) expect(l.attachments.length).toBeGreaterThan(0);
+        }
+        expect(course.lectures_count).toBe(curriculum.sections.reduce((n, s) => n + s.lectures.length, 0));
+        expect(course.lecturer_ids.length).toBeGreaterThanOrEqual(1);
+        expect(course.lecturer_ids.length).toBeLessThanOrEqual(3);
+        expect(course.published_at === null).toBe(course.state === 'draft');
+      }
+    }
+  });
+
+  it('derives enrollments from access-granting curriculum-plan items, once per student and course, with coherent progress', () => {
+    const { platform } = harness({ orders: 4000 });
+    for (const [, school] of platform.data) {
+      const { enrollments, orders, catalog } = school;
+      const expected = new Set<string>();
+      for (let i = 0; i < orders.count; i++) {
+        const state = orders.materialize(i, catalog, school.students);
+        if (!['paid', 'refunding', 'manual_enrolled'].includes(state.state)) continue;
+        for (const item of state.items) if (item.course_id) expected.add(`${state.buyer.id}|${item.course_id}`);
+      }
+      const seen = new Set<string>();
+      let stalled = 0;
+      let completed = 0;
+      for (let e = 0; e < enrollments.count; e++) {
+        const en: Enrollment = enrollments.materialize(e, catalog, (s) => school.students.id(s));
+        const key = `${en.student_id}|${en.course_id}`;
+        expect(seen.has(key)).toBe(false);
+        seen.add(key);
+        expect(en.progress).toBeGreaterThanOrEqual(0);
+        expect(en.progress).toBeLessThanOrEqual(1);
+        expect(en.completed_at !== null).toBe(en.progress === 1);
+        expect(en.current_section_id === null).toBe(en.last_activity_at === null);
+        if (en.last_activity_at) {
+          expect(Date.parse(en.last_activity_at)).toBeGreaterThanOrEqual(Date.parse(en.enrolled_at));
+          expect(Date.parse(en.last_activity_at)).toBeLessThan(NOW.getTime());
+        }
+        if (en.completed_at) completed++;
+        else if (en.current_section_id) stalled++;
+      }
+      expect(seen).toEqual(expected);
+      expect(completed).toBeGreaterThan(0);
+      expect(stalled).toBeGreaterThan(completed);
+    }
+  });
+
+  it('gives subscriptions coherent states: ended ones have canceled_at, living ones a current period around now', () => {
+    const { platform } = harness({ orders: 6000 });
+    for (const [, school] of platform.data) {
+      const states = new Set<string>();
+      for (const s of school.subscriptions as Subscription[]) {
+        states.add(s.state);
+        const plan = school.catalog.membershipPlans.find((p) => p.id === s.plan_id)!;
+        expect(plan.kind).toBe('recurring');
+        expect(plan.currency).toBe(s.currency);
+        expect(plan.prices).toContainEqual({ interval: s.interval, amount: s.amount });
+        expect(school.members.some((m) => m.id === s.member_id && m.name === s.member_name)).toBe(true);
+        expect(Date.parse(s.current_period_end)).toBeGreaterThan(Date.parse(s.current_period_start));
+        if (s.state === 'canceled' || s.state === 'expired') {
+          expect(s.canceled_at).not.toBeNull();
+          expect(s.next_charge_at).toBeNull();
+          expect(s.canceling).toBe(false);
+        } else {
+          expect(s.canceled_at).toBeNull();
+          expect(Date.parse(s.current_period_end)).toBeGreaterThan(NOW.getTime());
+          if (s.canceling) expect(s.next_charge_at).toBeNull();
+        }
+      }
+      expect(states).toContain('active');
+      expect(states).toContain('canceled');
+    }
+  });
+
+  it('counts event tickets from the orders and never oversells', () => {
+    const { platform } = harness({ orders: 6000 });
+    for (const [, school] of platform.data) {
+      for (const event of school.catalog.events) {
+        let sold = 0;
+        for (const t of event.tickets) {
+          expect(t.sold).toBeLessThanOrEqual(t.capacity);
+          sold += t.sold;
+        }
+        expect(event.attendees.enrolled).toBe(sold);
+        expect(event.attendees.checked_in + event.attendees.no_show).toBe(Date.parse(event.starts_at) < NOW.getTime() ? sold : 0);
+      }
+    }
+  });
+});
