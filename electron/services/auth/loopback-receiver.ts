@@ -48,7 +48,8 @@ export class LoopbackRedirectReceiver {
       else response.destroy();
     });
     const port = await listenOn(server, options.preferredPort ?? 0).catch((error: NodeJS.ErrnoException) => {
-      if (options.preferredPort && error.code === 'EADDRINUSE') return listenOn(server, 0);
+      // Taken, or not ours to use: any free port will do (the platform accepts any loopback port).
+      if (options.preferredPort && (error.code === 'EADDRINUSE' || error.code === 'EACCES')) return listenOn(server, 0);
       throw error;
     }).catch((error: unknown) => {
       if (error instanceof AppError) throw error;

@@ -132,7 +132,7 @@ describe('Vault', () => {
     const path = join(dataDir, VAULT_FILE);
     const envelope = JSON.parse(await readFile(path, 'utf8')) as { sealed: string };
     const bytes = Buffer.from(envelope.sealed, 'base64');
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes[bytes.length - 1]! ^= 0xff;
     await writeFile(path, JSON.stringify({ ...envelope, sealed: bytes.toString('base64') }));
     await writeFile(`${path}.bak`, 'also bad');
     await expect(Vault.open({ dataDir, cipher, logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt' });
@@ -149,7 +149,7 @@ describe('KeyFileCipher', () => {
     const same = await KeyFileCipher.open(dataDir);
     expect(new TextDecoder().decode(await same.decrypt(sealed))).toBe('hello secret');
     const tampered = Buffer.from(sealed);
-    tampered[tampered.length - 1] ^= 1;
+    tampered[tampered.length - 1]! ^= 1;
     await expect(same.decrypt(tampered)).rejects.toThrow();
   });
 
