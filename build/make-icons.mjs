@@ -32,7 +32,13 @@ function segmentDistance(px, py, ax, ay, bx, by) {
 
 /** Polygon signed distance; the even-odd rule decides inside. Enough for the simple shapes drawn here. */
 function polygon(points) {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   return (px, py) => {
+    // Far outside the bounding box the exact distance does not matter (coverage is 0 beyond half a pixel).
+    const outside = Math.max(minX - px, px - maxX, minY - py, py - maxY);
+    if (outside > 2) return outside;
     let distance = Infinity;
     let inside = false;
     for (let i = 0, j = points.length - 1; i < points.length; j = i++) {

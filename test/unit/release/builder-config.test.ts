@@ -83,6 +83,8 @@ describe('security settings', () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // The renderer is served from app://, so file:// pages need no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 
