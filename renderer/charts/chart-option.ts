@@ -58,8 +58,9 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette): ChartO
   };
   const valueAxis = {
     type: 'value' as const,
-    axisLabel: { color: palette.mutedText, formatter: (value: number) => spec.formatValue(value) },
+    axisLabel: { color: palette.mutedText, formatter: (value: number) => (spec.formatAxis ?? spec.formatValue)(value) },
     splitLine: { lineStyle: { color: palette.grid } },
+    ...(spec.integer ? { minInterval: 1 } : {}),
   };
   const horizontal = spec.kind === 'hbar';
   const series = spec.series.map((s): LineSeriesOption | BarSeriesOption =>

@@ -20,6 +20,10 @@ export interface ChartSpec {
   series: ChartSeries[];
   /** How a value reads to a person (money in the school's format, percentages, counts). */
   formatValue: (value: number) => string;
+  /** Shorter words for axis ticks (e.g. "$1.2K"); defaults to formatValue. */
+  formatAxis?: (value: number) => string;
+  /** Counts: ticks only on whole numbers. */
+  integer?: boolean;
 }
 
 export interface ChartTable {

@@ -15,31 +15,37 @@ export interface ChartPalette {
 
 export const LIGHT_PALETTE: ChartPalette = {
   series: ['#1d5fc9', '#c2410c', '#047857', '#7e22ce', '#be185d', '#525252'],
-  text: '#1f2430',
-  mutedText: '#5b6272',
-  axis: '#9aa1ad',
-  grid: '#e6e8ec',
+  text: '#17171c',
+  mutedText: '#52525c',
+  axis: '#a5a5ae',
+  grid: '#e3e3e8',
   tooltipBackground: '#ffffff',
-  tooltipText: '#1f2430',
+  tooltipText: '#17171c',
   background: '#ffffff',
 };
 
 export const DARK_PALETTE: ChartPalette = {
   series: ['#6ea8ff', '#fb923c', '#34d399', '#c084fc', '#f472b6', '#d4d4d4'],
-  text: '#e7e9ee',
-  mutedText: '#a6adbb',
-  axis: '#5d6574',
-  grid: '#2c323d',
-  tooltipBackground: '#1c2029',
-  tooltipText: '#e7e9ee',
-  background: '#151820',
+  text: '#ececf1',
+  mutedText: '#a3a3ad',
+  axis: '#4a4b53',
+  grid: '#2a2b31',
+  tooltipBackground: '#1e1f24',
+  tooltipText: '#ececf1',
+  background: '#17181c',
 };
 
-/** Reads the palette from CSS variables on `element` (--chart-1…6, --chart-text…), falling back per theme. */
+/**
+ * The palette for the theme, with any --chart-1…6 / --chart-text… override set on `element` as a plain
+ * colour (ECharts draws on a canvas, so it needs resolved colours, not light-dark() expressions).
+ */
 export function readPalette(element: Element, dark: boolean): ChartPalette {
   const base = dark ? DARK_PALETTE : LIGHT_PALETTE;
   const style = getComputedStyle(element);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const read = (name: string, fallback: string) => {
+    const value = style.getPropertyValue(name).trim();
+    return /^(#[0-9a-f]{3,8}|rgba?\([^()]*\))$/i.test(value) ? value : fallback;
+  };
   return {
     series: base.series.map((colour, i) => read(`--chart-${i + 1}`, colour)),
     text: read('--chart-text', base.text),

@@ -1,11 +1,12 @@
 // Keeps what is on screen current: refetches an account's dashboard data when the main process says it
-// changed (data.invalidated: back online, orders refreshed, a course published), and refetches every
-// dashboard query when the app's status flips from offline to online (in case the event was missed while
-// the page was reloading).
+// changed (data.invalidated: back online, orders refreshed, a course published), when the app's status
+// flips from offline to online (in case the event was missed while the page was reloading), and when an
+// account is signed in again after its session ended (its reads failed meanwhile).
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../lib/bridge-hooks';
 import { useAppStatus } from '../state/app-status';
+import { useAccounts } from '../state/active-account';
 import { isDataKey, isStaleAfterInvalidation } from './query-keys';
 
 export function DataRefresh() {
@@ -13,6 +14,7 @@ export function DataRefresh() {
   useEvent('data.invalidated', ({ accountId }) => {
     void client.invalidateQueries({ predicate: (query) => isStaleAfterInvalidation(query.queryKey, accountId) });
   });
+
   const online = useAppStatus()?.online;
   const wasOnline = useRef(online);
   useEffect(() => {
@@ -21,5 +23,17 @@ export function DataRefresh() {
     }
     wasOnline.current = online;
   }, [online, client]);
+
+  const accounts = useAccounts();
+  const lastStatus = useRef(new Map<string, string>());
+  useEffect(() => {
+    for (const account of accounts) {
+      const before = lastStatus.current.get(account.id);
+      if (before !== undefined && before !== 'signed_in' && account.status === 'signed_in') {
+        void client.invalidateQueries({ predicate: (query) => isStaleAfterInvalidation(query.queryKey, account.id) });
+      }
+      lastStatus.current.set(account.id, account.status);
+    }
+  }, [accounts, client]);
   return null;
 }

@@ -132,7 +132,7 @@ function SalesBody({ report, locale }: { report: SalesReport; locale: Locale }) 
               delta={tile.delta}
               deltaLabel="vs previous period"
               lowerIsBetter={tile.lowerIsBetter}
-              hint={tile.yearDelta === null ? 'no sales a year before' : `${describeDelta(tile.yearDelta, tile.lowerIsBetter).text} vs last year`}
+              hint={tile.yearDelta === null ? 'none a year before' : `${describeDelta(tile.yearDelta, tile.lowerIsBetter).text} vs last year`}
             />
           </div>
         ))}
@@ -180,6 +180,7 @@ function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOvervi
             categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
             series: [{ name: 'Subscribers', values: [entry.active_subscribers, entry.new_subscribers, entry.churned_subscribers, entry.past_due, entry.canceling] }],
             formatValue: (v) => formatCount(v, locale.locale),
+            integer: true,
           }
         : null,
     [entry, locale],
@@ -270,6 +271,7 @@ function LearningBody({ report, locale }: { report: LearningReport; locale: Loca
         { name: 'Completions', values: top.map((c) => c.completions) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
+      integer: true,
     }),
     [top, locale],
   );

@@ -2,7 +2,7 @@
 // Pure, so the words and numbers are unit-tested.
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 import type { ChartSpec } from '../../charts/chart-spec';
-import { formatCount, formatDate, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
+import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../common/format';
 
 export interface SalesTile {
   key: keyof SalesTotals;
@@ -40,13 +40,14 @@ export function salesChart(entry: CurrencySales, interval: SalesReport['interval
     kind: 'line',
     title: `Revenue per ${interval} (${entry.currency})`,
     categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-    categories: entry.series.map((p) => formatDate(p.period_start, locale, interval)),
+    categories: formatPeriods(entry.series.map((p) => p.period_start), locale, interval),
     series: [
       { name: 'Gross', values: entry.series.map((p) => p.gross) },
       { name: 'Net', values: entry.series.map((p) => p.net) },
       { name: 'Refunds', values: entry.series.map((p) => p.refunds) },
     ],
     formatValue: (v) => formatMoney(v, entry.currency, locale.locale),
+    formatAxis: (v) => formatMoney(v, entry.currency, locale.locale, { compact: true }),
   };
 }
 
@@ -55,8 +56,9 @@ export function ordersChart(entry: CurrencySales, interval: SalesReport['interva
     kind: 'bar',
     title: `Orders per ${interval} (${entry.currency})`,
     categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-    categories: entry.series.map((p) => formatDate(p.period_start, locale, interval)),
+    categories: formatPeriods(entry.series.map((p) => p.period_start), locale, interval),
     series: [{ name: 'Orders', values: entry.series.map((p) => p.orders) }],
     formatValue: (v) => formatCount(v, locale.locale),
+    integer: true,
   };
 }

@@ -1,6 +1,6 @@
 // The date range of a dashboard: a preset, or two days picked by the admin (in their time zone).
 import { useId, useState } from 'react';
-import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, type PickedRange, type RangePreset } from './range';
+import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
 
 export interface RangePickerProps {
   value: PickedRange;
@@ -17,8 +17,10 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
   const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
   const problem = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
   const selected = allTime ? 'all' : value.preset;
+  // The instants the dashboard asks for, on the element: tests recompute the figures for exactly them.
+  const instants = allTime ? null : toInstants(value, timeZone);
   return (
-    <div className="range-picker" role="group" aria-label="Date range">
+    <div className="range-picker" role="group" aria-label="Date range" data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
       <label className="field field-inline" htmlFor={`${id}-preset`}>
         <span className="field-label">Range</span>
         <select

@@ -47,9 +47,24 @@ export function formatDateTime(iso: string | null, { locale, timeZone }: Locale)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
-export function formatDate(iso: string, { locale, timeZone }: Locale, interval: 'day' | 'week' | 'month' = 'day'): string {
-  const options: Intl.DateTimeFormatOptions = interval === 'month' ? { year: 'numeric', month: 'short', timeZone } : { month: 'short', day: 'numeric', year: '2-digit', timeZone };
+/** "11/20/26, 7:08 PM": the compact form for dense tables. */
+export function formatShortDateTime(iso: string | null, { locale, timeZone }: Locale): string {
+  if (!iso) return '–';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** A period's label: "Nov 3" (with the year only when the series spans several), or "Nov 2026" for months. */
+export function formatDate(iso: string, { locale, timeZone }: Locale, interval: 'day' | 'week' | 'month' = 'day', withYear = false): string {
+  const options: Intl.DateTimeFormatOptions =
+    interval === 'month' ? { year: 'numeric', month: 'short', timeZone } : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone };
   return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+}
+
+/** Labels for a series of period starts: the year is shown only when they span more than one. */
+export function formatPeriods(isos: readonly string[], locale: Locale, interval: 'day' | 'week' | 'month'): string[] {
+  const year = (iso: string) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
+  const withYear = isos.length > 0 && year(isos[0] as string) !== year(isos[isos.length - 1] as string);
+  return isos.map((iso) => formatDate(iso, locale, interval, withYear));
 }
 
 /** A relative change: null when there is no base to compare with (0 before). */

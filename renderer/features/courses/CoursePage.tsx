@@ -22,7 +22,7 @@ import { RangePicker } from '../common/RangePicker';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval } from '../common/range';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { formatCount, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';
@@ -71,9 +71,10 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: report.enrollments_series.map((p) => formatDate(p.period_start, locale, interval)),
+      categories: formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval),
       series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
+      integer: true,
     }),
     [report, locale, interval],
   );
@@ -88,6 +89,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
         { name: 'Completed', values: report.sections.map((s) => s.completed) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
+      integer: true,
     }),
     [report, locale],
   );
@@ -102,7 +104,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
         <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricing_plans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lectures_count} lectures`} />
       </div>
       <Card title="Revenue and refunds in the range" flush>
-        {report.revenue.length === 0 ? (
+        {report.revenue.every((r) => r.orders === 0) ? (
           <EmptyState title="No sales in this range" />
         ) : (
           <table className="data-table" aria-label="Revenue per currency" data-testid="course-revenue">
@@ -116,7 +118,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
               </tr>
             </thead>
             <tbody>
-              {report.revenue.map((r) => (
+              {report.revenue.filter((r) => r.orders > 0).map((r) => (
                 <tr key={r.currency} data-currency={r.currency}>
                   <th scope="row">{r.currency}</th>
                   <td className="num">{formatCount(r.orders, locale.locale)}</td>

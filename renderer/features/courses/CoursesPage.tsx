@@ -102,15 +102,17 @@ function CoursesDashboard() {
                         <td>
                           <StateBadge state={course.state} />
                         </td>
-                        <td className="cell-muted">{describePlans(course.pricing_plans, locale.locale)}</td>
+                        <td className="cell-muted cell-nowrap" title={describePlans(course.pricing_plans, locale.locale, 10)}>
+                          {describePlans(course.pricing_plans, locale.locale, 1)}
+                        </td>
                         <td className="num">{formatCount(course.lecturer_ids.length, locale.locale)}</td>
                         <td className="num" data-field="enrollments">{course.stats ? formatCount(course.stats.enrollments, locale.locale) : '–'}</td>
                         <td className="num" data-field="active">{course.stats ? formatCount(course.stats.active_students, locale.locale) : '–'}</td>
                         <td className="num" data-field="completion">{course.stats ? formatPercent(course.stats.completion_rate, locale.locale) : '–'}</td>
                         <td className="num" data-field="revenue">
-                          {course.revenue.length === 0
+                          {course.revenue.every((r) => r.orders === 0)
                             ? '–'
-                            : course.revenue.map((r) => (
+                            : course.revenue.filter((r) => r.orders > 0).map((r) => (
                                 <span key={r.currency} className="money-line" data-currency={r.currency} data-minor={r.net}>
                                   {formatMoney(r.net, r.currency, locale.locale)}
                                 </span>

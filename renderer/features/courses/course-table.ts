@@ -40,7 +40,7 @@ export function netIn(course: CourseRow, currency: string): number {
  */
 export function mainCurrency(courses: readonly CourseRow[]): string | null {
   const counts = new Map<string, number>();
-  for (const c of courses) for (const r of c.revenue) counts.set(r.currency, (counts.get(r.currency) ?? 0) + 1);
+  for (const c of courses) for (const r of c.revenue) if (r.orders > 0) counts.set(r.currency, (counts.get(r.currency) ?? 0) + 1);
   let best: string | null = null;
   for (const [currency, n] of counts) if (best === null || n > (counts.get(best) ?? 0) || (n === counts.get(best) && currency < best)) best = currency;
   return best;

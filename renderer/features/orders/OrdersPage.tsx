@@ -26,7 +26,7 @@ import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
-import { formatCount, formatDateTime, formatMoney, type Locale } from '../common/format';
+import { formatCount, formatMoney, formatShortDateTime, type Locale } from '../common/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { NO_COUPON, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { downloadText } from './csv-download';
@@ -317,6 +317,7 @@ function OrdersTable({
   if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
   return (
     <div className="vtable" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-busy={busy || undefined} data-testid="orders-table">
+      <div className="vtable-inner">
       <div className="vtable-head" role="rowgroup">
         <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
           {COLUMNS.map((c) =>
@@ -366,6 +367,7 @@ function OrdersTable({
           })}
         </div>
       </div>
+      </div>
     </div>
   );
 }
@@ -376,7 +378,7 @@ function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
   return (
     <>
       <div role="cell" className="cell-mono">{order.trade_number}</div>
-      <div role="cell">{formatDateTime(order.paid_at, locale)}</div>
+      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paid_at, locale)}</div>
       <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
       <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
         {first ? first.name : '–'}
