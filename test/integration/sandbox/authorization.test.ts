@@ -47,7 +47,7 @@ describe('consent page', () => {
       expect(await radios.first().isChecked()).toBe(true);
       expect(await page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Deny', exact: true }).count()).toBe(1);
-      expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.textContent)).toBe('Allow');
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Allow', undefined, { timeout: 5000 }); // autofocus
       // No external assets: the only request the page made was the page itself.
       const resources = await page.evaluate(() => performance.getEntriesByType('resource').length);
       expect(resources).toBe(0);
@@ -75,6 +75,31 @@ describe('consent page', () => {
     expect(callback.searchParams.get('iss')).toBe(sandbox.url);
     expect(callback.searchParams.has('code')).toBe(false);
     expect(() => oauth.validateAuthResponse(as, client, callback, attempt.state)).toThrow(oauth.AuthorizationResponseError);
+  });
+
+  it('works with the keyboard alone: visible focus, Tab from Allow to Deny, Space presses Deny', async () => {
+    const attempt = await authorizationUrl(as, client, receiver.redirectUri, 'openid');
+    const callback = receiver.next();
+    const page = await browser.newPage();
+    try {
+      await page.goto(attempt.url.href);
+      // Chromium applies autofocus at the next rendering update, after load.
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Allow', undefined, { timeout: 5000 });
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab'); // keyboard focus back on Allow: :focus-visible applies
+      const focus = () => page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { text: el.textContent, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
+      expect(await focus()).toEqual({ text: 'Allow', outline: 'solid 3px' });
+      await page.keyboard.press('Tab');
+      expect((await focus()).text).toBe('Deny');
+      await page.keyboard.press('Space');
+      expect((await callback).searchParams.get('error')).toBe('access_denied');
+    } finally {
+      await page.close();
+    }
   });
 
   it('issues the token for the school the admin picked, and says so', async () => {
