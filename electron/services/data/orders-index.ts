@@ -72,6 +72,7 @@ export class OrdersIndex {
 
   readonly #sortOrders = new Map<OrderSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
   #lastSelection: Selection | null = null;
+  #idRanks: Uint32Array | null = null;
   readonly maxUpdatedAt: string | null;
 
   constructor(orders: readonly Order[]) {
@@ -193,13 +194,13 @@ export class OrdersIndex {
         if (mask.bits[i]) positions[k++] = i;
       }
     } else {
-      // Descending keeps orders without a value (never paid) at the end, as ascending does.
+      // Descending keeps orders without a value (never paid) at the end, as ascending does; ties by id descending.
       const valued = ascending.length - nullsAtEnd;
       for (let j = valued - 1; j >= 0; j--) {
         const i = ascending[j]!;
         if (mask.bits[i]) positions[k++] = i;
       }
-      for (let j = valued; j < ascending.length; j++) {
+      for (let j = ascending.length - 1; j >= valued; j--) {
         const i = ascending[j]!;
         if (mask.bits[i]) positions[k++] = i;
       }
@@ -225,6 +226,8 @@ export class OrdersIndex {
     const course = filters.courseId === undefined ? -1 : (this.#courses.get(filters.courseId) ?? -2);
     const product = filters.productId === undefined ? -1 : (this.#products.get(filters.productId) ?? -2);
     const text = filters.text?.trim().toLowerCase() || null;
+    // The platform's q also finds an order by its exact id; so does the index.
+    const exactId = text === null ? undefined : this.#byId.get(filters.text!.trim());
 
     const sums = new Float64Array(this.#currencies.values.length * 5);
     let count = 0;
@@ -247,7 +250,7 @@ export class OrdersIndex {
         }
         if (!hit) continue;
       }
-      if (text !== null && !this.#searchText[i]!.includes(text)) continue;
+      if (text !== null && !this.#searchText[i]!.includes(text) && exactId !== i) continue;
       bits[i] = 1;
       count++;
       const base = this.#currency[i]! * 5;
@@ -269,7 +272,7 @@ export class OrdersIndex {
     return { bits, count, totals };
   }
 
-  /** Ascending positions for a key (ties by load order, so both directions are deterministic); orders without a value last. */
+  /** Ascending positions for a key, ties by order id (as the platform breaks them); orders without a value last. */
   #sortOrder(key: OrderSortKey): { ascending: Uint32Array; nullsAtEnd: number } {
     const cached = this.#sortOrders.get(key);
     if (cached) return cached;
@@ -277,6 +280,7 @@ export class OrdersIndex {
     const ascending = new Uint32Array(n);
     for (let i = 0; i < n; i++) ascending[i] = i;
     let nullsAtEnd = 0;
+    const tie = this.#idRank();
     const numeric = this.#numericColumn(key);
     if (numeric) {
       for (let i = 0; i < n; i++) if (Number.isNaN(numeric[i])) nullsAtEnd++;
@@ -285,16 +289,33 @@ export class OrdersIndex {
         const y = numeric[b]!;
         const xn = x !== x; // NaN
         const yn = y !== y;
-        if (xn || yn) return xn === yn ? a - b : xn ? 1 : -1;
-        return x - y || a - b;
+        if (xn || yn) return xn === yn ? tie[a]! - tie[b]! : xn ? 1 : -1;
+        return x - y || tie[a]! - tie[b]!;
       });
     } else {
       const ranks = this.#textRanks(key);
-      ascending.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+      ascending.sort((a, b) => ranks[a]! - ranks[b]! || tie[a]! - tie[b]!);
     }
     const entry = { ascending, nullsAtEnd };
     this.#sortOrders.set(key, entry);
     return entry;
+  }
+
+  /** Each order's rank by id (code-unit order), computed once. */
+  #idRank(): Uint32Array {
+    if (this.#idRanks) return this.#idRanks;
+    const byId = new Uint32Array(this.size);
+    for (let i = 0; i < this.size; i++) byId[i] = i;
+    const orders = this.#orders;
+    byId.sort((a, b) => {
+      const x = orders[a]!.id;
+      const y = orders[b]!.id;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const ranks = new Uint32Array(this.size);
+    for (let r = 0; r < byId.length; r++) ranks[byId[r]!] = r;
+    this.#idRanks = ranks;
+    return ranks;
   }
 
   #numericColumn(key: OrderSortKey): Float64Array | null {

@@ -24,7 +24,7 @@ function matches(o: Order, f: OrderFilters): boolean {
   }
   if (f.text) {
     const t = f.text.trim().toLowerCase();
-    if (t && ![o.trade_number, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
+    if (t && o.id !== f.text.trim() && ![o.trade_number, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
   }
   return true;
 }
@@ -94,6 +94,7 @@ const FILTERS: OrderFilters[] = [
   { text: 'GRACE' },
   { text: '林小明 12' },
   { text: 't1000042' },
+  { text: 'ord_0000077' },
   { courseId: 'course_1', states: ['paid'], currency: 'USD', from: '2024-03-01T00:00:00Z', to: '2025-03-01T00:00:00Z', coupon: 'VIP' },
   { currency: 'GBP' },
   { courseId: 'no_such_course' },
@@ -130,6 +131,16 @@ describe('OrdersIndex over 100,000 orders', () => {
     const tail = index.query(filters, sort, all.length - 10, 100);
     expect(tail.rows).toHaveLength(10);
     expect(index.query(filters, sort, all.length + 5, 100).rows).toHaveLength(0);
+  });
+
+  it('breaks ties by order id in the direction of the sort, as the platform does', () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const rows = index.query({}, { key: 'state', direction }, 0, 1_000_000).rows;
+      for (let i = 1; i < rows.length; i++) {
+        if (rows[i]!.state !== rows[i - 1]!.state) continue;
+        expect(direction === 'asc' ? rows[i - 1]!.id < rows[i]!.id : rows[i - 1]!.id > rows[i]!.id).toBe(true);
+      }
+    }
   });
 
   it('puts never-paid orders last in both directions of paid time', () => {
