@@ -46,7 +46,7 @@ export function harness(options: { orders?: number; seed?: number; now?: Date; c
       const items: T[] = [];
       let cursor: string | null = null;
       let pages = 0;
-      let total = -1;
+      let total: number;
       do {
         const query = new URLSearchParams(typeof o.query === 'string' ? o.query : (o.query ?? {}));
         if (cursor) query.set('cursor', cursor);

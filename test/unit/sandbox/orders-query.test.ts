@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Page } from '../../../shared/platform/resources';
+import { harness } from './helpers';
+
+describe('GET /orders', () => {
+  const h = harness({ orders: 3000 });
+  const school = h.platform.schools[0]!.id;
+  const data = h.platform.data.get(school)!;
+  const everything: Order[] = Array.from({ length: data.orders.count }, (_, i) => data.orders.materialize(i, data.catalog, data.students));
+
+  const keyOf = (o: Order, field: string): number | null =>
+    field === 'paid_amount' ? o.paid_amount : (o[field as 'paid_at' | 'created_at' | 'updated_at'] === null ? null : Date.parse(o[field as 'paid_at']!));
+
+  function expectSorted(items: Order[], sort: string): void {
+    const field = sort.replace('-', '');
+    const direction = sort.startsWith('-') ? -1 : 1;
+    let sawNull = false;
+    for (let k = 1; k < items.length; k++) {
+      const a = keyOf(items[k - 1]!, field);
+      const b = keyOf(items[k]!, field);
+      if (a === null) sawNull = true;
+      if (sawNull) {
+        expect(b, 'orders without the key come last').toBeNull();
+        continue;
+      }
+      if (b === null) continue;
+      expect(direction * (b - a!), `${sort} at ${k}`).toBeGreaterThanOrEqual(0);
+    }
+  }
+
+  it('walks every page of every sort exactly once, in order, with meta.total orders', async () => {
+    for (const sort of ['paid_at', '-paid_at', 'created_at', '-created_at', 'paid_amount', '-paid_amount', 'updated_at', '-updated_at']) {
+      const { items, total, pages } = await h.all<Order>('listOrders', { school, query: { sort, limit: '250' } });
+      expect(total).toBe(data.orders.count);
+      expect(items.length).toBe(total);
+      expect(new Set(items.map((o) => o.id)).size).toBe(total);
+      expect(pages).toBe(Math.ceil(total / 250));
+      expectSorted(items, sort);
+    }
+  });
+
+  it('defaults to newest first, 100 per page', async () => {
+    const page = (await h.call('listOrders', { school })).body as Page<Order>;
+    expect(page.meta.limit).toBe(100);
+    expect(page.data.length).toBe(100);
+    expect(page.data[0]!.id).toBe(data.orders.id(data.orders.count - 1));
+    expectSorted(page.data, '-created_at');
+  });
+
+  it('applies each filter exactly as a brute-force scan of all orders does', async () => {
+    const coupon = everything.find((o) => o.coupon)!.coupon!.code;
+    const course = everything.find((o) => o.items.some((i) => i.course_id))!.items.find((i) => i.course_id)!.course_id!;
+    const buyer = everything[17]!.buyer;
+    const cases: [Record<string, string>, (o: Order) => boolean][] = [
+      [{ state: 'refunded,refunding' }, (o) => o.state === 'refunded' || o.state === 'refunding'],
+      [{ paid_from: '2026-01-01T00:00:00Z', paid_to: '2026-03-01T00:00:00-05:00' }, (o) => o.paid_at !== null && Date.parse(o.paid_at) >= Date.parse('2026-01-01T00:00:00Z') && Date.parse(o.paid_at) < Date.parse('2026-03-01T05:00:00Z')],
+      [{ updated_since: '2026-10-15' }, (o) => Date.parse(o.updated_at) >= Date.parse('2026-10-15T00:00:00Z')],
+      [{ course_id: course }, (o) => o.items.some((i) => i.course_id === course)],
+      [{ coupon: coupon.toLowerCase() }, (o) => o.coupon?.code === coupon],
+      [{ currency: 'EUR' }, (o) => o.currency === 'EUR'],
+      [{ currency: 'GBP' }, () => false],
+      [{ q: buyer.email.toUpperCase() }, (o) => o.buyer.email === buyer.email],
+      [{ q: everything[42]!.trade_number }, (o) => o.trade_number === everything[42]!.trade_number],
+      [{ state: 'paid', currency: 'USD', paid_from: '2025-06-01T00:00:00Z', sort: '-paid_amount' }, (o) => o.state === 'paid' && o.currency === 'USD' && o.paid_at !== null && Date.parse(o.paid_at) >= Date.parse('2025-06-01T00:00:00Z')],
+    ];
+    for (const [query, predicate] of cases) {
+      const { items, total } = await h.all<Order>('listOrders', { school, query: { ...query, limit: '400' } });
+      const expected = everything.filter(predicate);
+      expect(total, JSON.stringify(query)).toBe(expected.length);
+      expect(new Set(items.map((o) => o.id)), JSON.stringify(query)).toEqual(new Set(expected.map((o) => o.id)));
+      expectSorted(items, query.sort ?? '-created_at');
+    }
+  });
+
+  it('refuses a cursor used with another query, and bad parameters, naming the parameter', async () => {
+    const first = (await h.call('listOrders', { school, query: { state: 'paid', limit: '10' } })).body as Page<Order>;
+    const cursor = first.meta.next_cursor!;
+    const next = (await h.call('listOrders', { school, query: { state: 'paid', limit: '20', cursor } })).body as Page<Order>;
+    expect(next.data[0]!.id).not.toBe(first.data[0]!.id);
+    const mixed = await h.fails('listOrders', { school, query: { state: 'refunded', cursor } });
+    expect(mixed).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(mixed.message).toContain('cursor');
+    const otherSchool = await h.fails('listOrders', { school: h.platform.schools[1]!.id, query: { state: 'paid', cursor } });
+    expect(otherSchool.status).toBe(400);
+    const bad: [Record<string, string>, string][] = [
+      [{ limit: '0' }, 'limit'], [{ limit: '1001' }, 'limit'], [{ limit: 'ten' }, 'limit'], [{ sort: 'amount' }, 'sort'],
+      [{ state: 'paid,lost' }, 'state'], [{ paid_from: 'yesterday' }, 'paid_from'], [{ paid_to: '2026-13-45T00:00:00Z' }, 'paid_to'],
+      [{ updated_since: '2026-01-01T00:00:00' }, 'updated_since'], [{ currency: 'usd' }, 'currency'], [{ course_id: 'crs_9_9' }, 'course_id'],
+      [{ cursor: 'not-a-cursor' }, 'cursor'],
+    ];
+    for (const [query, name] of bad) {
+      const error = await h.fails('listOrders', { school, query });
+      expect(error.status, JSON.stringify(query)).toBe(400);
+      expect(error.message, JSON.stringify(query)).toContain(name);
+    }
+  });
+
+  it('pages a limit of 1000 and ends with a null cursor', async () => {
+    const { pages, items } = await h.all<Order>('listOrders', { school, query: { limit: '1000' } });
+    expect(pages).toBe(Math.ceil(data.orders.count / 1000));
+    expect(items.length).toBe(data.orders.count);
+  });
+});
