@@ -42,6 +42,8 @@ export function consentClicker(browser: Browser, options: ConsentOptions): (url:
         const text = (await page.locator('body').innerText().catch(() => '')).trim().slice(0, 300);
         throw new ConsentPageError('no_consent_page', `The authorization URL showed no consent page (HTTP ${response?.status() ?? '?'}): ${text}`);
       }
+      // Chromium applies autofocus at the next rendering update; let it, so Tab below starts from Allow.
+      await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2000 }).catch(() => undefined);
       if (options.school) await pickSchool(page, options.school);
 
       const arrived = page.waitForURL((u) => isTarget(u), { waitUntil: 'load', timeout });

@@ -11,8 +11,8 @@ export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 export interface LoopbackReceiver {
   port: number;
   redirectUri: string;
-  /** The next callback the browser delivers (its full URL). */
-  next(): Promise<URL>;
+  /** The next callback the browser delivers (its full URL); rejects after `timeoutMs` (default 20 s). */
+  next(timeoutMs?: number): Promise<URL>;
   close(): Promise<void>;
 }
 
@@ -34,9 +34,21 @@ export async function startReceiver(path = '/callback'): Promise<LoopbackReceive
   return {
     port,
     redirectUri: `http://127.0.0.1:${port}${path}`,
-    next: () => {
+    next: (timeoutMs = 20_000) => {
       const ready = arrived.shift();
-      return ready ? Promise.resolve(ready) : new Promise<URL>((resolve) => waiting.push(resolve));
+      if (ready) return Promise.resolve(ready);
+      // A waiter left behind by a failed test must not swallow the next test's callback.
+      return new Promise<URL>((resolve, reject) => {
+        const waiter = (url: URL) => {
+          clearTimeout(timer);
+          resolve(url);
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new Error(`No callback at ${path} within ${timeoutMs} ms.`));
+        }, timeoutMs);
+        waiting.push(waiter);
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -107,7 +119,12 @@ export async function authorizationUrl(
 /** Opens the URL in Chromium, answers the consent page, and returns what the receiver got. */
 export async function consent(browser: Browser, receiver: LoopbackReceiver, url: URL, options: ConsentOptions): Promise<URL> {
   const callback = receiver.next();
-  await consentClicker(browser, options)(url.href);
+  try {
+    await consentClicker(browser, options)(url.href);
+  } catch (error) {
+    callback.catch(() => undefined); // the click failed; its callback will never come
+    throw error;
+  }
   return callback;
 }
 
