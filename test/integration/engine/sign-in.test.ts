@@ -92,6 +92,17 @@ describe('signing in to the sandbox', () => {
     expect(engine.auth.listAccounts().map((x) => x.school.id).sort()).toEqual([one!.id, two!.id].sort());
   });
 
+  it('registers again after the platform forgot the client between two sign-ins', async () => {
+    const engine = await freshEngine();
+    const account = await engine.auth.connect(sandbox.url);
+    sandbox.knobs.forgetAllClients();
+    // The platform shows "Unknown application" instead of redirecting: that attempt fails, and the app drops the client.
+    await expect(engine.auth.connect(sandbox.url)).rejects.toMatchObject({ code: 'authorization_failed' });
+    sandbox.stats.reset();
+    await expect(engine.auth.connect(sandbox.url)).resolves.toMatchObject({ id: account.id, status: 'signed_in' });
+    expect(sandbox.stats.byPath()['/api/oauth/register']).toBe(1);
+  });
+
   it('ends with access_denied when the admin denies, and keeps nothing', async () => {
     const engine = await freshEngine('Deny');
     sandbox.stats.reset();
