@@ -58,8 +58,8 @@ test.describe('the desktop app', () => {
 
     app = await _electron.launch({
       executablePath: binary!,
+      // A fresh profile (Electron takes Chromium's --user-data-dir as its userData folder): no accounts yet.
       args: [MAIN, '--school', sandbox.url, `--user-data-dir=${userData}`],
-      env: { ...(process.env as Record<string, string>), NODE_ENV: 'production' },
     });
 
     // The consent URL comes back to the test instead of opening the OS browser.
