@@ -101,3 +101,35 @@ export interface ReportQuery {
   time_zone?: string; // IANA; default the school's
   course_id?: string; // sales only
 }
+
+/** GET /api/v1/students and /api/v1/members filters. */
+export interface PersonQuery extends PageQuery {
+  q?: string; // name or email, case-insensitive
+  tag?: string;
+}
+
+/** GET /api/v1/subscriptions filters. */
+export interface SubscriptionQuery extends PageQuery {
+  state?: string; // comma-separated Subscription states
+  plan_id?: string;
+  member_id?: string;
+  canceling?: 'true' | 'false';
+  currency?: string;
+}
+
+/** GET /api/v1/coupons filters. */
+export interface CouponQuery extends PageQuery {
+  state?: 'active' | 'disabled';
+  q?: string; // text in the code, case-insensitive
+}
+
+/** GET /api/v1/comments filters. */
+export interface CommentQuery extends PageQuery {
+  target_kind?: 'course' | 'lecture' | 'post';
+  target_id?: string;
+}
+
+/** GET /api/v1/posts filters. */
+export interface PostQuery extends PageQuery {
+  access?: string; // comma-separated: login_required, paid, public
+}
