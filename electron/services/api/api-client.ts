@@ -58,7 +58,7 @@ export class ApiClient implements PlatformCaller {
     const apiBase = this.tokens.apiBase(accountId);
     const url = buildUrl(apiBase, spec.path, args);
     const idempotent = spec.method === 'GET';
-    let token = await this.tokens.accessToken(accountId, args.signal);
+    let token = await this.tokenFor(accountId, () => this.tokens.accessToken(accountId, args.signal));
     let refreshed = false;
 
     for (let attempt = 0; ; attempt++) {
@@ -94,7 +94,8 @@ export class ApiClient implements PlatformCaller {
         const challenge = bearerChallenge(response.headers.get('www-authenticate'));
         if (!challenge?.error || challenge.error === 'invalid_token') {
           refreshed = true;
-          token = await this.tokens.refreshAfterRejection(accountId, token);
+          const rejected = token;
+          token = await this.tokenFor(accountId, () => this.tokens.refreshAfterRejection(accountId, rejected));
           attempt--; // the retry after a refresh is not one of the backoff retries
           continue;
         }
@@ -135,6 +136,19 @@ export class ApiClient implements PlatformCaller {
       if (seen.has(next)) throw new AppError('bad_response', `${hostOf(this.tokens.apiBase(accountId))} sent the same page twice, so loading stopped.`);
       seen.add(next);
       cursor = next;
+    }
+  }
+
+  /** A token, with a refresh that could not reach the platform reported like any other network failure. */
+  private async tokenFor(accountId: string, get: () => Promise<string>): Promise<string> {
+    try {
+      return await get();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unreachable') {
+        this.tokens.reportReachable(accountId, false);
+        throw new AppError('offline', `${hostOf(this.tokens.apiBase(accountId))} cannot be reached to renew the sign-in; what was loaded before is still shown.`, { cause: error });
+      }
+      throw error;
     }
   }
 

@@ -17,6 +17,8 @@ import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
 import { needsRefresh, RefreshRefused, refreshTokenGrant, SingleFlight } from './token-refresher';
 
+const SYNC_MARK_INTERVAL_MS = 60_000;
+
 export interface AuthServiceOptions {
   dataDir: string;
   cipher: SecretCipher;
@@ -135,7 +137,9 @@ export class AuthService implements TokenSource {
     const record = this.store.list().find((a) => a.id === accountId);
     if (!record || record.status === 'sign_in_needed' || record.status === 'refreshing') return;
     this.store.setStatus(accountId, reachable ? 'signed_in' : 'offline');
-    if (reachable) void this.store.markSynced(accountId, new Date(this.now())).catch(() => undefined);
+    // lastSyncAt is "recently in touch", not a per-request log: one state write a minute at most.
+    const last = record.lastSyncAt ? Date.parse(record.lastSyncAt) : 0;
+    if (reachable && this.now() - last > SYNC_MARK_INTERVAL_MS) void this.store.markSynced(accountId, new Date(this.now())).catch(() => undefined);
   }
 
   /** At most one refresh per account in flight; the rotated refresh token is saved before the new access token is returned. */

@@ -32,7 +32,10 @@ export function toAppError(error: unknown, step: OAuthStep, host: string): AppEr
   if (error instanceof oauth.ResponseBodyError) {
     const said = error.error_description ? `: ${error.error_description}` : '';
     if (step === 'token' && error.error === 'access_denied') return new AppError('access_denied', `Access was not granted${said}.`, { cause: error });
-    return new AppError(REFUSED_CODE[step], `${host} refused ${doing} (${error.error})${said}.`, { cause: error });
+    if (error.status >= 500) return new AppError('server_error', `${host} had a problem while ${doing} (${error.error}); try again later.`, { cause: error });
+    // Only a refused refresh grant means the sign-in is gone; the caller decides that (see token-refresher).
+    const code = step === 'refresh' ? 'request_refused' : REFUSED_CODE[step];
+    return new AppError(code, `${host} refused ${doing} (${error.error})${said}.`, { cause: error });
   }
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
     return new AppError(REFUSED_CODE[step], `${host} refused ${doing} (${error.status}).`, { cause: error });
@@ -43,6 +46,9 @@ export function toAppError(error: unknown, step: OAuthStep, host: string): AppEr
     return new AppError('authorization_failed', `${host} did not complete the sign-in (${error.error})${said}.`, { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError) {
+    if (error.cause instanceof Response && error.cause.status >= 500) {
+      return new AppError('server_error', `${host} had a problem (${error.cause.status}) while ${doing}; try again later.`, { cause: error });
+    }
     switch (error.code) {
       case oauth.HTTP_REQUEST_FORBIDDEN:
       case oauth.REQUEST_PROTOCOL_FORBIDDEN:

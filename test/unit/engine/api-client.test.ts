@@ -114,6 +114,18 @@ describe('ApiClient', () => {
     expect(platform.hits['/api/v1/school']).toBe(2);
   });
 
+  it('keeps the account signed in when the refresh itself hits a server error', async () => {
+    const tokenHandler = platform.handlers.get('/token')!;
+    platform.handlers.set('/token', (_q, _u, res) => json(res, 500, { error: 'server_error' }));
+    sequence('/api/v1/school', (res) => json(res, 401, { error: 'invalid_token' }, { 'www-authenticate': 'Bearer error="invalid_token"' }));
+    try {
+      await expect(client().api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'server_error' });
+      expect(auth.listAccounts()[0]!.status).toBe('signed_in');
+    } finally {
+      platform.handlers.set('/token', tokenHandler);
+    }
+  });
+
   it('names the missing scope from the challenge on 403 insufficient_scope', async () => {
     sequence('/api/v1/orders', (res) => json(res, 403, { error: 'insufficient_scope' }, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="orders:read"' }));
     await expect(client().api.call(accountId, 'listOrders', z.unknown())).rejects.toMatchObject({ code: 'insufficient_scope', missingScopes: ['orders:read'] });

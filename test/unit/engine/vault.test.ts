@@ -4,7 +4,9 @@ import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../electron/services/log';
+import { JsonFile } from '../../../electron/services/store/json-file';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
+import { z } from 'zod';
 import { Vault, VAULT_FILE, type TokenSet } from '../../../electron/services/store/vault';
 import { allFileText, fakeCipher, tempDir } from '../../integration/engine/harness';
 
@@ -159,5 +161,24 @@ describe('KeyFileCipher', () => {
     await vault.setTokens('a', tokens(3));
     const again = await Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger() });
     expect(again.getTokens('a')).toEqual(tokens(3));
+  });
+});
+
+describe('JsonFile', () => {
+  const Shape = z.object({ n: z.int() });
+  it('writes atomically, and uses the last good copy when the file is damaged', async () => {
+    const dataDir = await dir();
+    const path = join(dataDir, 'state.json');
+    const file = new JsonFile(path, Shape, () => ({ n: 0 }), memoryLogger());
+    expect(await file.load()).toEqual({ n: 0 });
+    await file.save({ n: 1 });
+    await file.save({ n: 2 });
+    expect(await file.load()).toEqual({ n: 2 });
+    await writeFile(path, '{"n": 2'); // torn
+    expect(await file.load()).toEqual({ n: 1 });
+    expect((await readdir(dataDir)).some((name) => name.startsWith('state.json.corrupt-'))).toBe(true);
+    await writeFile(path, '{"n": "not a number"}'); // valid JSON, wrong shape
+    await writeFile(`${path}.bak`, 'garbage');
+    expect(await file.load()).toEqual({ n: 0 });
   });
 });
