@@ -2,18 +2,18 @@
 // contract's handlers. The Electron main process and the browser host both call it; they differ only in
 // what they pass (cipher, openExternal, mode, data dir) and in the transport that carries the result.
 import type { AccountView } from '../../shared/accounts';
-import { AppError } from '../../shared/errors';
-import type { MethodName } from '../../shared/ipc';
 import type { ConnectStep, SignOutResult } from '../../shared/ipc/accounts';
 import type { AppMode, AppStatus } from '../../shared/ipc/app';
-import { normalizeSchoolAddress } from '../../shared/school-address';
 import { ApiClient } from './api/api-client';
 import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
 import { createDataHandlers } from './data/handlers';
+import { createAccountHandlers } from './ipc/account-handlers';
+import { createAppHandlers } from './ipc/app-handlers';
+import { createEngineSlot } from './ipc/engine-slot';
 import { createEventHub } from './ipc/event-hub';
 import type { EventHub } from './ipc/event-hub';
-import type { CallContext, MethodHandlers } from './ipc/handler-types';
+import type { MethodHandlers } from './ipc/handler-types';
 import type { Logger } from './log';
 import { checkExternalUrl } from './security/external-url';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
@@ -21,8 +21,8 @@ import type { OnlineProbe } from './status/online-probe';
 import type { SecretCipher } from './store/secret-cipher';
 import { SettingsStore } from './store/settings';
 
-type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
-interface InteractiveOptions {
+export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
+export interface InteractiveOptions {
   signal?: AbortSignal;
   onProgress?: (step: EngineStep) => void;
 }
@@ -66,7 +66,7 @@ export interface AppServicesOptions {
   /** The school the Connect screen offers (the sandbox in development, or --school). */
   defaultSchool: { address: string; label: string } | null;
   logger: Logger;
-  /** Builds the engine (AuthService + ApiClient). Default: the real one; tests of a transport may pass their own. */
+  /** Builds the engine (AuthService + ApiClient). Default: the real one. */
   engine?: EngineFactory;
   /** Handlers of contract parts built by the caller (e.g. updates, which differ by mode). */
   extraHandlers?: Partial<MethodHandlers>;
@@ -80,7 +80,6 @@ export interface AppServices {
   handlers: Partial<MethodHandlers>;
   events: EventHub;
   settings: SettingsStore;
-  auth: AuthPort;
   probe: OnlineProbe;
   status(): AppStatus;
   close(): Promise<void>;
@@ -92,14 +91,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const emit = events.emit;
   const settings = await SettingsStore.open(options.dataDir, logger);
 
-  // The connect in progress: one at a time, so Cancel knows what to stop and the progress events can carry
-  // the consent page's address (the engine hands it to openExternal).
-  let interactive: { controller: AbortController; address: string | undefined } | null = null;
-
+  // The engine hands the consent page's address to openExternal: the account handlers put it in the
+  // progress events too, so the Connect screen can always offer the link.
+  let onAuthorizationUrl: (url: string) => void = () => undefined;
   const openExternal = async (url: string): Promise<void> => {
     const checked = checkExternalUrl(url);
-    if (!checked.ok) throw new AppError('internal', 'The sign-in page address was not a web address.');
-    if (interactive) emit('accounts.connectProgress', { step: 'waiting_for_browser', address: interactive.address, authorizationUrl: checked.url });
+    if (!checked.ok) throw new Error('the sign-in page address is not an http(s) URL');
+    onAuthorizationUrl(checked.url);
     try {
       await options.openExternal(checked.url);
     } catch (error) {
@@ -108,18 +106,22 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
   };
 
-  const { auth, caller } = await (options.engine ?? realEngine)({
-    dataDir: options.dataDir,
-    cipher: options.cipher,
-    openExternal,
+  const engine = createEngineSlot(
+    options.engine ?? realEngine,
+    () => ({
+      dataDir: options.dataDir,
+      cipher: options.cipher,
+      openExternal,
+      logger,
+      allowWeakCipher: settings.get().allowWeakCipher,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
     logger,
-    allowWeakCipher: settings.get().allowWeakCipher,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  );
 
   const removedListeners = new Set<(accountId: string) => void>();
   const dataHandlers = createDataHandlers({
-    caller,
+    caller: engine.caller,
     cipher: options.cipher,
     dataDir: options.dataDir,
     emit,
@@ -131,7 +133,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const probe = createOnlineProbe({
     targets: () => {
-      const issuers = auth.listAccounts().map((account) => account.issuer);
+      const issuers = engine.accountsIfOpen().map((account) => account.issuer);
       const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
@@ -148,7 +150,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   function status(): AppStatus {
-    const syncs = auth.listAccounts().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
+    const syncs = engine.accountsIfOpen().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
     return {
       version: options.version,
       mode: options.mode,
@@ -158,113 +160,38 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     };
   }
 
-  const unsubscribers = [
-    auth.onAccountsChanged((accounts) => {
-      emit('accounts.changed', accounts);
-      emit('app.statusChanged', status());
-    }),
-    auth.onAccountRemoved((accountId) => {
-      for (const listener of [...removedListeners]) listener(accountId);
-      if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
-    }),
-    settings.onChange((value) => emit('settings.changed', value)),
-  ];
+  const unsubscribers: (() => void)[] = [settings.onChange((value) => emit('settings.changed', value))];
+  engine.onOpen((auth) => {
+    unsubscribers.push(
+      auth.onAccountsChanged((accounts) => {
+        emit('accounts.changed', accounts);
+        emit('app.statusChanged', status());
+      }),
+      auth.onAccountRemoved((accountId) => {
+        for (const listener of [...removedListeners]) listener(accountId);
+        if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
+      }),
+    );
+    emit('accounts.changed', auth.listAccounts());
+  });
 
-  /** Runs one browser sign-in (connect, sign in again, grant) with progress events and Cancel. */
-  async function runInteractive(address: string | undefined, context: CallContext, run: (options: InteractiveOptions) => Promise<AccountView>): Promise<AccountView> {
-    interactive?.controller.abort(new AppError('cancelled', 'A new sign-in replaced this one.'));
-    const controller = new AbortController();
-    const current = { controller, address };
-    interactive = current;
-    const stopFollowing = followAbort(context.signal, controller);
-    const progress = (step: ConnectStep) => emit('accounts.connectProgress', address ? { step, address } : { step });
-    progress('discovering');
-    try {
-      const account = await run({ signal: controller.signal, onProgress: (step) => { if (step !== 'waiting_for_browser') progress(step); } });
-      progress('done');
-      void probe.check();
-      return account;
-    } catch (error) {
-      const cancelled = controller.signal.aborted || (error instanceof AppError && error.code === 'cancelled');
-      progress(cancelled ? 'cancelled' : 'failed');
-      if (cancelled && !(error instanceof AppError)) throw new AppError('cancelled', 'Sign-in was cancelled.', { cause: error });
-      throw error;
-    } finally {
-      stopFollowing();
-      if (interactive === current) interactive = null;
-    }
-  }
+  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check() });
+  onAuthorizationUrl = accounts.authorizationUrlOpened;
+  const appHandlers = createAppHandlers({ engine, settings, status, openExternal: options.openExternal });
 
-  const accountHandlers: MethodHandlers<Extract<MethodName, `accounts.${string}`>> = {
-    'accounts.list': async () => auth.listAccounts(),
-    'accounts.connect': async ({ address }, context) => {
-      const normalized = normalizeSchoolAddress(address);
-      if (!normalized.ok) throw new AppError('invalid_address', normalized.message);
-      return runInteractive(normalized.url, context, (engine) => auth.connect(normalized.url, engine));
-    },
-    'accounts.cancelConnect': async () => {
-      if (!interactive) return { cancelled: false };
-      interactive.controller.abort(new AppError('cancelled', 'Sign-in was cancelled.'));
-      return { cancelled: true };
-    },
-    'accounts.signInAgain': async ({ accountId }, context) => runInteractive(issuerOf(accountId), context, (engine) => auth.signInAgain(accountId, engine)),
-    'accounts.grantScopes': async ({ accountId, scopes }, context) => runInteractive(issuerOf(accountId), context, (engine) => auth.grantScopes(accountId, scopes, engine)),
-    'accounts.signOut': async ({ accountId }) => {
-      if (!auth.listAccounts().some((account) => account.id === accountId)) throw new AppError('not_found', 'That school is not connected.');
-      return auth.signOut(accountId);
-    },
-  };
-
-  function issuerOf(accountId: string): string {
-    const account = auth.listAccounts().find((candidate) => candidate.id === accountId);
-    if (!account) throw new AppError('not_found', 'That school is not connected.');
-    return account.issuer;
-  }
-
-  const appHandlers: MethodHandlers<'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set'> = {
-    'app.status': async () => status(),
-    'app.openExternal': async ({ url }) => {
-      const checked = checkExternalUrl(url);
-      if (!checked.ok) throw new AppError('invalid_input', `That link cannot be opened: ${checked.reason}.`);
-      await options.openExternal(checked.url);
-      return { opened: true };
-    },
-    'settings.get': async () => settings.get(),
-    'settings.set': async (patch) => {
-      if (patch.activeAccountId && !auth.listAccounts().some((account) => account.id === patch.activeAccountId)) {
-        throw new AppError('not_found', 'That school is not connected.');
-      }
-      try {
-        return await settings.update(patch);
-      } catch (error) {
-        throw new AppError('storage_unavailable', 'The settings could not be saved.', { cause: error });
-      }
-    },
-  };
-
+  await engine.retry();
   probe.start();
 
   return {
-    handlers: { ...accountHandlers, ...appHandlers, ...dataHandlers, ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...dataHandlers, ...options.extraHandlers },
     events,
     settings,
-    auth,
     probe,
     status,
     async close() {
       probe.stop();
-      interactive?.controller.abort(new AppError('cancelled', 'The app is closing.'));
+      accounts.cancelAll();
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
-}
-
-function followAbort(signal: AbortSignal, controller: AbortController): () => void {
-  if (signal.aborted) {
-    controller.abort(signal.reason);
-    return () => undefined;
-  }
-  const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
-  return () => signal.removeEventListener('abort', onAbort);
 }

@@ -1,0 +1,108 @@
+// The accounts part of the contract: connect a school, sign in again, grant more scopes (each a browser
+// sign-in with progress events and Cancel), sign out, list.
+import type { AccountView } from '../../../shared/accounts';
+import { AppError } from '../../../shared/errors';
+import type { ConnectStep } from '../../../shared/ipc/accounts';
+import { normalizeSchoolAddress } from '../../../shared/school-address';
+import type { InteractiveOptions } from '../app-services';
+import type { Logger } from '../log';
+import type { EngineSlot } from './engine-slot';
+import type { CallContext, EmitEvent, MethodHandlers } from './handler-types';
+
+export type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.signOut';
+
+export interface AccountHandlerDeps {
+  engine: EngineSlot;
+  emit: EmitEvent;
+  logger: Logger;
+  afterSignIn(): void;
+}
+
+export function createAccountHandlers(deps: AccountHandlerDeps) {
+  const { engine, emit } = deps;
+  // One browser sign-in at a time: Cancel knows what to stop, and a new one replaces an abandoned one.
+  let interactive: { controller: AbortController; address: string | undefined } | null = null;
+
+  const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string) =>
+    emit('accounts.connectProgress', { step, ...(address ? { address } : {}), ...(authorizationUrl ? { authorizationUrl } : {}) });
+
+  async function runInteractive(address: string | undefined, context: CallContext, run: (options: InteractiveOptions) => Promise<AccountView>): Promise<AccountView> {
+    interactive?.controller.abort(new AppError('cancelled', 'A new sign-in replaced this one.'));
+    const controller = new AbortController();
+    const current = { controller, address };
+    interactive = current;
+    const stopFollowing = followAbort(context.signal, controller);
+    progress(address, 'discovering');
+    try {
+      // waiting_for_browser is reported with the page's address when the engine opens it (authorizationUrlOpened).
+      const account = await run({ signal: controller.signal, onProgress: (step) => step !== 'waiting_for_browser' && progress(address, step) });
+      progress(address, 'done');
+      deps.afterSignIn();
+      return account;
+    } catch (error) {
+      const cancelled = controller.signal.aborted || (error instanceof AppError && error.code === 'cancelled');
+      progress(address, cancelled ? 'cancelled' : 'failed');
+      if (cancelled && !(error instanceof AppError && error.code === 'cancelled')) throw new AppError('cancelled', 'Sign-in was cancelled.', { cause: error });
+      throw error;
+    } finally {
+      stopFollowing();
+      if (interactive === current) interactive = null;
+    }
+  }
+
+  async function account(accountId: string): Promise<AccountView> {
+    const found = (await engine.ready()).listAccounts().find((candidate) => candidate.id === accountId);
+    if (!found) throw new AppError('not_found', 'That school is not connected.');
+    return found;
+  }
+
+  const handlers: MethodHandlers<AccountMethodName> = {
+    'accounts.list': async () => (await engine.ready()).listAccounts(),
+    'accounts.connect': async ({ address }, context) => {
+      const normalized = normalizeSchoolAddress(address);
+      if (!normalized.ok) throw new AppError('invalid_address', normalized.message);
+      const auth = await engine.ready();
+      return runInteractive(normalized.url, context, (options) => auth.connect(normalized.url, options));
+    },
+    'accounts.cancelConnect': async () => {
+      if (!interactive) return { cancelled: false };
+      interactive.controller.abort(new AppError('cancelled', 'Sign-in was cancelled.'));
+      return { cancelled: true };
+    },
+    'accounts.signInAgain': async ({ accountId }, context) => {
+      const { issuer } = await account(accountId);
+      const auth = await engine.ready();
+      return runInteractive(issuer, context, (options) => auth.signInAgain(accountId, options));
+    },
+    'accounts.grantScopes': async ({ accountId, scopes }, context) => {
+      const { issuer } = await account(accountId);
+      const auth = await engine.ready();
+      return runInteractive(issuer, context, (options) => auth.grantScopes(accountId, scopes, options));
+    },
+    'accounts.signOut': async ({ accountId }) => {
+      await account(accountId);
+      return (await engine.ready()).signOut(accountId);
+    },
+  };
+
+  return {
+    handlers,
+    /** The engine opened the consent page: tell the Connect screen where it is. */
+    authorizationUrlOpened(url: string) {
+      if (interactive) progress(interactive.address, 'waiting_for_browser', url);
+    },
+    cancelAll() {
+      interactive?.controller.abort(new AppError('cancelled', 'The app is closing.'));
+    },
+  };
+}
+
+function followAbort(signal: AbortSignal, controller: AbortController): () => void {
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return () => undefined;
+  }
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}

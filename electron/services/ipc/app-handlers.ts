@@ -1,0 +1,44 @@
+// The app part of the contract: status, external links, settings.
+import { AppError } from '../../../shared/errors';
+import type { AppStatus } from '../../../shared/ipc/app';
+import { checkExternalUrl } from '../security/external-url';
+import type { SettingsStore } from '../store/settings';
+import type { EngineSlot } from './engine-slot';
+import type { MethodHandlers } from './handler-types';
+
+export type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set';
+
+export interface AppHandlerDeps {
+  engine: EngineSlot;
+  settings: SettingsStore;
+  status(): AppStatus;
+  openExternal(url: string): Promise<void>;
+}
+
+export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMethodName> {
+  const { engine, settings } = deps;
+  return {
+    'app.status': async () => deps.status(),
+    'app.openExternal': async ({ url }) => {
+      const checked = checkExternalUrl(url);
+      if (!checked.ok) throw new AppError('invalid_input', `That link cannot be opened: ${checked.reason}.`);
+      await deps.openExternal(checked.url);
+      return { opened: true };
+    },
+    'settings.get': async () => settings.get(),
+    'settings.set': async (patch) => {
+      if (patch.activeAccountId && !(await engine.ready()).listAccounts().some((account) => account.id === patch.activeAccountId)) {
+        throw new AppError('not_found', 'That school is not connected.');
+      }
+      let saved;
+      try {
+        saved = await settings.update(patch);
+      } catch (error) {
+        throw new AppError('storage_unavailable', 'The settings could not be saved.', { cause: error });
+      }
+      // The admin may just have agreed to a weak key store: the engine can open now.
+      if (patch.allowWeakCipher === true) await engine.retry();
+      return saved;
+    },
+  };
+}

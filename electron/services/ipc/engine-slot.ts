@@ -1,0 +1,70 @@
+// The engine (AuthService + ApiClient) as the composition root holds it. Opening it can fail for reasons
+// the admin can fix (Linux without a key store: "store sign-ins with weak protection?"; a damaged vault
+// set aside): the app must still start, show the reason on the accounts calls, and open the engine again
+// when asked (after the setting changed, or on the next call).
+import type { AccountView } from '../../../shared/accounts';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { CallArgs, PlatformCaller } from '../api/platform-caller';
+import type { Logger } from '../log';
+import type { AuthFactoryOptions, AuthPort, EngineFactory } from '../app-services';
+
+export interface EngineSlot {
+  /** The engine, opening it again if the last attempt failed; rejects with that attempt's AppError. */
+  ready(): Promise<AuthPort>;
+  /** The accounts if the engine is open, else none (for status and the online probe). */
+  accountsIfOpen(): AccountView[];
+  /** Opens the engine again if it is not open (e.g. the admin just agreed to a weak key store). */
+  retry(): Promise<void>;
+  /** A PlatformCaller that waits for the engine: the data handlers are built before it opens. */
+  caller: PlatformCaller;
+  /** Called once per successful open, to subscribe to the engine's events. */
+  onOpen(listener: (auth: AuthPort) => void): void;
+}
+
+export function createEngineSlot(factory: EngineFactory, options: () => AuthFactoryOptions, logger: Logger): EngineSlot {
+  let opened: { auth: AuthPort; caller: PlatformCaller } | null = null;
+  let opening: Promise<void> | null = null;
+  let lastError: AppError | null = null;
+  const openListeners: ((auth: AuthPort) => void)[] = [];
+
+  function open(): Promise<void> {
+    opening ??= factory(options())
+      .then((engine) => {
+        opened = engine;
+        lastError = null;
+        for (const listener of openListeners) listener(engine.auth);
+      })
+      .catch((error: unknown) => {
+        lastError = isAppError(error) ? error : new AppError('storage_unavailable', 'The app could not open its saved sign-ins.', { cause: error });
+        logger.error('the sign-in engine could not open', { errorCode: lastError.code });
+      })
+      .finally(() => {
+        opening = null;
+      });
+    return opening;
+  }
+
+  async function engine(): Promise<{ auth: AuthPort; caller: PlatformCaller }> {
+    if (!opened) await open();
+    if (!opened) throw lastError ?? new AppError('storage_unavailable', 'The app could not open its saved sign-ins.');
+    return opened;
+  }
+
+  const caller: PlatformCaller = {
+    call: async (accountId, operation, schema, args?: CallArgs) => (await engine()).caller.call(accountId, operation, schema, args),
+    paginate: async (accountId, operation, item, args) => (await engine()).caller.paginate(accountId, operation, item, args),
+  };
+
+  return {
+    ready: async () => (await engine()).auth,
+    accountsIfOpen: () => opened?.auth.listAccounts() ?? [],
+    retry: async () => {
+      if (!opened) await open();
+    },
+    caller,
+    onOpen: (listener) => {
+      openListeners.push(listener);
+      if (opened) listener(opened.auth);
+    },
+  };
+}
