@@ -41,8 +41,8 @@ export function ConnectScreen() {
   // A failure from a previous visit is not news on this one.
   useEffect(() => () => dismiss(), [dismiss]);
 
-  const start = async (target: string) => {
-    const account = await connect(target);
+  const start = async (target: string, label?: string) => {
+    const account = await connect(target, label);
     if (account) navigate('/', { replace: true });
     else titleRef.current?.focus();
   };
@@ -85,7 +85,8 @@ export function ConnectScreen() {
                 <Icon name={copy.tone === 'error' ? 'alert' : 'info'} size={18} />
                 <div>
                   <p className="callout-title">{copy.title}</p>
-                  <p>{failure.error.message}</p>
+                  {/* "Cancelled" needs no detail: the admin just did it. */}
+                  {failure.error.code !== 'cancelled' && <p>{failure.error.message}</p>}
                   <p className="muted">{copy.hint}</p>
                 </div>
               </div>
@@ -100,7 +101,7 @@ export function ConnectScreen() {
                   <h2 id="demo-school-title">{status.defaultSchool.label}</h2>
                   <p className="muted">{status.defaultSchool.address}</p>
                 </div>
-                <Button variant="primary" onClick={() => void start(status.defaultSchool!.address)}>
+                <Button variant="primary" onClick={() => void start(status.defaultSchool!.address, status.defaultSchool!.label)}>
                   Connect
                 </Button>
               </section>

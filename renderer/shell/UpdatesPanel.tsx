@@ -23,7 +23,7 @@ export function UpdatesPanel() {
         Updates
       </h3>
       {query.isPending && <p className="muted">Checking the update status…</p>}
-      {query.isError && <p className="muted">This app can't report on updates here.</p>}
+      {query.isError && <p className="muted">Automatic updates come with the desktop app; they are not available here.</p>}
       {status && (
         <>
           <p data-testid="updates-message">{status.message}</p>

@@ -31,7 +31,8 @@ export function useBrowserFlowSync(): void {
 
 export interface BrowserFlowActions {
   /** Resolves with the account when signed in, or null when the flow failed (the state holds the error). */
-  connect(address: string): Promise<AccountView | null>;
+  /** `label` names the school in the progress title ("Connecting to Demo school"); default the address. */
+  connect(address: string, label?: string): Promise<AccountView | null>;
   signInAgain(account: AccountView): Promise<AccountView | null>;
   grantScopes(account: AccountView, scopes: readonly string[]): Promise<AccountView | null>;
   cancel(): void;
@@ -64,8 +65,8 @@ export function useBrowserFlowActions(): BrowserFlowActions {
 
   return {
     connect: useCallback(
-      async (address: string) => {
-        const account = await run('connect', address, () => invoke('accounts.connect', { address }));
+      async (address: string, label?: string) => {
+        const account = await run('connect', label ?? address, () => invoke('accounts.connect', { address }));
         if (account) {
           setActive(account.id);
           push({ tone: 'success', title: `Connected ${account.school.name}`, message: `Signed in as ${account.admin.name}.` });

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from './fixtures/app';
-import { activeAdmin, activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeAdmin, activeSchool, clickConnectDemoSchool, connectedAccounts } from './fixtures/app-actions';
 
 test('connects the demo school with Allow and shows the admin and the school', async ({ page, sandbox, consentLog, host }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible();
@@ -17,7 +17,7 @@ test('connects the demo school with Allow and shows the admin and the school', a
   // The consent page was the sandbox's own authorization endpoint, opened once, in a tab of this browser.
   expect(consentLog.opened).toHaveLength(1);
   expect(new URL(consentLog.opened[0]!).origin).toBe(sandbox.url);
-  expect(host.services.auth.listAccounts().map((a) => a.admin.name)).toEqual([sandbox.platform.admin.name]);
+  expect((await connectedAccounts(host)).map((a) => a.admin.name)).toEqual([sandbox.platform.admin.name]);
 });
 
 test('Deny on the consent page: the Connect screen says access was denied and nothing is connected', async ({ page, consent, host }) => {
@@ -26,7 +26,7 @@ test('Deny on the consent page: the Connect screen says access was denied and no
 
   await expect(page.getByRole('alert')).toContainText('Access was denied');
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible();
-  expect(host.services.auth.listAccounts()).toEqual([]);
+  expect(await connectedAccounts(host)).toEqual([]);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible();
@@ -45,7 +45,7 @@ test('while the browser is open: the steps, a link back to the sign-in page, and
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Sign-in cancelled');
   await expect(page.getByRole('region', { name: /Demo school/ })).toBeVisible();
-  expect(host.services.auth.listAccounts()).toEqual([]);
+  expect(await connectedAccounts(host)).toEqual([]);
 });
 
 test("checks the school's address as the admin types, and keeps it after a failure", async ({ page }) => {
