@@ -8,7 +8,7 @@ import { createDemoPlatform, type DemoPlatform } from './data';
 import type { BusinessRoute } from './http/business-route';
 import { KnobsStore, type Knobs } from './knobs';
 import { ClientRegistry } from './oauth/clients';
-import { createIdTokenSigner } from './oauth/jwks';
+import { createIdTokenSigner, type IdTokenSigner } from './oauth/jwks';
 import { TokenStore } from './oauth/tokens-store';
 import { RateLimiter } from './rate-limit';
 import { createSandboxServer } from './server';
@@ -41,7 +41,22 @@ export interface SandboxOptions {
   random?: () => number;
   /** Replaces the demo business API (the core's own tests host probe routes through the same seam). */
   businessRoutes?: (platform: DemoPlatform) => BusinessRoute[];
+  /**
+   * Started on an explicit port where an earlier in-process sandbox was closed: the same issuer coming back,
+   * so it keeps that one's registered clients, grants, tokens and signing key (default true). The demo data
+   * is generated again from the options. false starts with no OAuth state, like a fresh `npm run sandbox`.
+   */
+  resume?: boolean;
 }
+
+interface OAuthState {
+  clients: ClientRegistry;
+  tokens: TokenStore;
+  signer: IdTokenSigner;
+}
+
+/** OAuth state of closed sandboxes that listened on an explicit port, by host:port (see `resume`). */
+const closedStates = new Map<string, OAuthState>();
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) = issuer = protected resource. */
@@ -65,15 +80,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     errorRate: options.errorRate,
     rateLimitPerMinute: options.rateLimitPerMinute,
   });
-  const ctx: SandboxContext = {
-    baseUrl: '', // known once listening
-    identity: platform,
-    clients: new ClientRegistry(),
-    tokens: new TokenStore(now),
-    signer: await createIdTokenSigner(),
-    knobs,
-    now,
-  };
+  const address = options.port ? `${host}:${options.port}` : null;
+  const resumed = address && options.resume !== false ? closedStates.get(address) : undefined;
+  if (address) closedStates.delete(address);
+  const oauth: OAuthState = resumed ?? { clients: new ClientRegistry(), tokens: new TokenStore(now), signer: await createIdTokenSigner() };
+  oauth.tokens.now = now;
+  const ctx: SandboxContext = { baseUrl: '' /* known once listening */, identity: platform, ...oauth, knobs, now };
   const business = new BusinessHost(ctx, (options.businessRoutes ?? createBusinessRoutes)(platform), new RateLimiter(now), options.random);
   const stats = new RequestStats();
   const adminSecret = randomBytes(24).toString('base64url');
@@ -118,6 +130,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
+      }).then(() => {
+        if (address) closedStates.set(address, oauth);
       }),
   };
 }

@@ -2,7 +2,7 @@
 // browser. It opens the authorization URL, answers the platform's consent page as a person would (the
 // keyboard for Allow, to prove the page works without a mouse) and waits until the browser has loaded the
 // app's loopback receiver page.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface ConsentOptions {
   decision: 'Allow' | 'Deny';
@@ -23,7 +23,11 @@ export class ConsentPageError extends Error {
   }
 }
 
-export function consentClicker(browser: Browser, options: ConsentOptions): (url: string) => Promise<void> {
+/**
+ * `browser` may also be a BrowserContext: then the consent page opens as a new tab of that context (the
+ * end-to-end tests keep the app and the "system browser" in one context).
+ */
+export function consentClicker(browser: Browser | BrowserContext, options: ConsentOptions): (url: string) => Promise<void> {
   const timeout = options.timeoutMs ?? 15_000;
   return async (url: string) => {
     const redirectUri = new URL(url).searchParams.get('redirect_uri');

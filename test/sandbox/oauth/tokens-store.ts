@@ -74,7 +74,8 @@ export class TokenStore {
   readonly accessTokens = new Map<string, AccessToken>();
   readonly refreshTokens = new Map<string, RefreshToken>();
 
-  constructor(private readonly now: () => number) {}
+  /** Replaceable so a sandbox restarted on the same address can carry its tokens over with its own clock. */
+  constructor(public now: () => number) {}
 
   openConsentRequest(request: Omit<ConsentRequest, 'id' | 'expiresAt'>): ConsentRequest {
     this.#sweep();
