@@ -30,6 +30,8 @@ let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
 
 registerAppScheme();
+// Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
+if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userData', process.env.SCHOOL_COMPANION_DATA_DIR);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
