@@ -11,7 +11,7 @@ import { AccountStore } from './accounts';
 import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
 import { guardedFetch } from './http';
 import { MetadataCache } from './metadata-cache';
-import { signIn, type SignInContext, type SignInStep, type SignInTiming } from './sign-in';
+import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { signOutAccount } from './sign-out';
 import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
@@ -77,17 +77,17 @@ export class AuthService implements TokenSource {
     return this.store.list();
   }
 
-  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep) => void } = {}): Promise<AccountView> {
+  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     return this.interactive({ address, scopes: INITIAL_SCOPES, ...options });
   }
 
-  async signInAgain(accountId: string, options: { signal?: AbortSignal } = {}): Promise<AccountView> {
+  async signInAgain(accountId: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes } = stepUpScopes(INITIAL_SCOPES, record.grantedScopes);
     return this.interactive({ address: record.apiBase, scopes, expectAccountId: accountId, ...options });
   }
 
-  async grantScopes(accountId: string, scopes: string[], options: { signal?: AbortSignal } = {}): Promise<AccountView> {
+  async grantScopes(accountId: string, scopes: string[], options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes: all, added } = stepUpScopes(record.grantedScopes, scopes);
     if (added.length === 0 && !record.signInNeeded) return this.store.view(record);

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { type AccountRecord, type AccountStore, accountIdFor } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
-import { discoverPlatform, type Platform } from './discovery';
+import { discoverPlatform, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from './http';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
@@ -17,6 +17,12 @@ import { type RegisteredClient, registerNativeClient } from './registration';
 import { clientCredentials, exchangeAuthorizationCode, type GrantResult } from './token-exchange';
 
 export type SignInStep = 'discovering' | 'registering' | 'waiting_for_browser' | 'exchanging' | 'loading_profile';
+
+/** Extra facts for a step: the normalized address while discovering, the sign-in page while waiting for the browser. */
+export interface SignInStepDetail {
+  address?: string;
+  authorizationUrl?: string;
+}
 
 export interface SignInContext {
   store: AccountStore;
@@ -35,7 +41,7 @@ export interface SignInRequest {
   /** Set for sign-in-again and step-up: the flow must end at this same account (same school). */
   expectAccountId?: string;
   signal?: AbortSignal;
-  onProgress?: (step: SignInStep) => void;
+  onProgress?: (step: SignInStep, detail: SignInStepDetail) => void;
 }
 
 export interface SignInTiming {
@@ -49,12 +55,12 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
   const progress = request.onProgress ?? (() => undefined);
   const deps = { http: ctx.http, cache: ctx.cache, now: ctx.now, ...(request.signal ? { signal: request.signal } : {}) };
 
-  progress('discovering');
+  progress('discovering', { address: normalizeAddress(request.address).href });
   const platform = await discoverPlatform(request.address, deps);
   const resource = platform.resource?.resource ?? null;
 
   for (let attempt = 1; ; attempt++) {
-    progress('registering');
+    progress('registering', {});
     const known = ctx.store.client(platform.as.issuer);
     const receiver = await LoopbackRedirectReceiver.listen({
       preferredPort: portOf(known?.redirectUri ?? null),
@@ -66,14 +72,14 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal);
       const credentials = clientCredentials(client.clientId, client.preRegistered ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
 
-      progress('waiting_for_browser');
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource);
+      progress('waiting_for_browser', { authorizationUrl: authorization.url.href });
       let grant: GrantResult;
       let callbackAt: number;
       try {
         const callback = await runBrowserAuthorization(authorization, receiver, callbackValidator(platform.as, credentials.client, authorization.state), ctx.openExternal);
         callbackAt = performance.now();
-        progress('exchanging');
+        progress('exchanging', {});
         grant = await exchangeAuthorizationCode(platform.as, credentials, callback, receiver.redirectUri, authorization.codeVerifier, resource, deps);
       } catch (error) {
         if (attempt === 1 && !client.preRegistered && clientWasForgotten(error)) {
@@ -90,7 +96,7 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       }
       const tokensAt = performance.now();
 
-      progress('loading_profile');
+      progress('loading_profile', {});
       const grantedScopes = grant.grantedScopes ?? [...request.scopes];
       const profile = await loadProfile(platform.as, client.clientId, grant, grantedScopes, platform.apiBase, deps);
       const id = accountIdFor(platform.as.issuer, profile.school.id);

@@ -32,7 +32,8 @@ describe('signing in to the sandbox', () => {
     const engine = await freshEngine();
     const steps: string[] = [];
     sandbox.stats.reset();
-    const account = await engine.auth.connect(sandbox.url, { onProgress: (step) => steps.push(step) });
+    let shownUrl: string | undefined;
+    const account = await engine.auth.connect(sandbox.url, { onProgress: (step, detail) => { steps.push(step); shownUrl ??= detail.authorizationUrl; } });
     const first = sandbox.stats.byPath();
     const firstCount = sandbox.stats.requests;
 
@@ -43,6 +44,7 @@ describe('signing in to the sandbox', () => {
     expect(account.status).toBe('signed_in');
     expect(account.grantedScopes.sort()).toEqual([...INITIAL_SCOPES].sort());
     expect(steps).toEqual(['discovering', 'registering', 'waiting_for_browser', 'exchanging', 'loading_profile']);
+    expect(new URL(shownUrl!).pathname).toBe('/oauth/authorize');
     expect(first['/api/oauth/register']).toBe(1);
     expect(first['/api/oauth/token']).toBe(1);
     expect(engine.auth.listAccounts()).toEqual([account]);
