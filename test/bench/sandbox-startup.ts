@@ -41,6 +41,18 @@ for (const orders of sizes.length > 0 ? sizes : [100_000, 1_000_000]) {
   const memory = process.memoryUsage();
   console.log(`${orders} orders: generated in ${ms.toFixed(0)} ms; heap used ${mb(memory.heapUsed - heapBefore)} more (${mb(memory.heapUsed)} total), array buffers ${mb(memory.arrayBuffers)}, rss ${mb(memory.rss)}`);
   const routes = createBusinessRoutes(platform);
+  const caller = { schoolId: platform.schools[0]!.id, adminId: 'adm_demo', scopes: new Set(ALL_SCOPES) };
+  for (const [operationId, query] of [
+    ['listOrders', 'limit=100&state=paid&currency=USD&paid_from=2026-01-01T00:00:00Z&sort=-paid_amount'],
+    ['listOrders', 'limit=100&q=olivia.smith'],
+    ['getSalesReport', 'from=2023-11-21T00:00:00Z&to=2026-11-21T00:00:00Z&interval=day'],
+    ['getLearningReport', 'from=2026-01-01T00:00:00Z&to=2026-11-21T00:00:00Z'],
+  ] as const) {
+    const route = routes.find((r) => r.operationId === operationId)!;
+    const t = performance.now();
+    JSON.stringify((await route.handle({ caller, params: {}, query: new URLSearchParams(query), body: undefined })).body);
+    console.log(`  ${platform.schools[0]!.id} ${operationId}?${query}: first answer in ${(performance.now() - t).toFixed(0)} ms`);
+  }
   for (const school of platform.schools) {
     for (const query of ['limit=1000', 'limit=1000&sort=-paid_at&state=paid,refunded,refunding']) {
       const run = await pageThrough(routes, school.id, query);

@@ -2,8 +2,8 @@
 // the response's JSON Schema for /openapi.json, the query parameters, and the school the caller is for.
 import { z } from 'zod';
 import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
-import type { BusinessRequest, BusinessRoute } from '../http/business-route';
-import { schoolData, type DemoPlatform, type SchoolData } from '../data';
+import { BusinessError, type BusinessRequest, type BusinessRoute } from '../http/business-route';
+import type { DemoPlatform, SchoolData } from '../data';
 
 export type QueryParameter = { name: string; description: string; required?: boolean };
 
@@ -27,7 +27,11 @@ export function defineRoute(platform: DemoPlatform, operationId: OperationId, de
     responseSchema: z.toJSONSchema(definition.response),
     ...(definition.query ? { queryParameters: definition.query } : {}),
     ...(definition.body ? { requestBodySchema: z.toJSONSchema(definition.body) } : {}),
-    handle: (request) => ({ status: definition.status ?? 200, body: definition.handle(request, schoolData(platform, request.caller.schoolId)) }),
+    handle: (request) => {
+      const school = platform.data.get(request.caller.schoolId);
+      if (!school) throw new BusinessError(404, 'not_found', `No school ${JSON.stringify(request.caller.schoolId)} on this platform.`);
+      return { status: definition.status ?? 200, body: definition.handle(request, school) };
+    },
   };
 }
 

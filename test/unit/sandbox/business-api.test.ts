@@ -152,3 +152,18 @@ describe('business routes', () => {
     expect(page.data.every((o) => o.currency === 'JPY' && o.id.startsWith('ord_2_'))).toBe(true);
   });
 });
+
+describe('docs/business-api.md', () => {
+  it('lists every operation and defines every figure the analytics routes return', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const doc = await readFile(new URL('../../../docs/business-api.md', import.meta.url), 'utf8');
+    for (const [id, op] of Object.entries(OPERATIONS)) expect(doc, id).toContain(`| \`${id}\` | ${op.method} | \`${op.path}\` | \`${op.scope}\``);
+    for (const figure of ['gross', 'discounts', 'refunds', 'net', 'average_order_value', 'refund_rate', 'completion_rate', 'active_students', 'mrr', 'churn_rate', 'reached', 'completed']) expect(doc).toContain(figure);
+  });
+
+  it('answers a caller of an unknown school with not_found', async () => {
+    const h = harness();
+    const error = await h.fails('getSchool', { school: 'sch_missing' });
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
