@@ -175,7 +175,8 @@ export class UpdatePolicy {
   // ---- events from electron-updater ----------------------------------------------------------------
 
   checking(): void {
-    if (this.phase === 'ready') return;
+    // Our own runCheck already said "checking"; the updater's echo of it is not news.
+    if (this.phase === 'ready' || this.phase === 'checking') return;
     this.phase = 'checking';
     this.changed();
   }
