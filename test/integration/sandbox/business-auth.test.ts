@@ -53,6 +53,25 @@ describe('every business operation', () => {
     for (const op of operations) expect(ALL_SCOPES, `${op.method} ${op.path}`).toContain(op.scope);
   });
 
+  it('together guard every scope of the spec (openid, profile and email guard UserInfo)', async () => {
+    const guarded = new Set(operations.map((op) => op.scope));
+    for (const scope of ALL_SCOPES.filter((s) => !['openid', 'profile', 'email'].includes(s))) expect(guarded, scope).toContain(scope);
+    const openapi = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    expect(openapi.paths['/api/oauth/userinfo']!.get!['x-required-scope']).toBe('openid');
+  });
+
+  it('the anonymous course list holds public data only; the admin sees statistics', async () => {
+    const anonymous = (await (await fetch(`${sandbox.url}/api/v1/courses?limit=1000`)).json()) as { data: { state: string; stats?: unknown }[] };
+    expect(anonymous.data.length).toBeGreaterThan(0);
+    for (const course of anonymous.data) {
+      expect(course.state).toBe('published');
+      expect(course).not.toHaveProperty('stats');
+    }
+    const admin = (await (await fetch(`${sandbox.url}/api/v1/courses?limit=1000`, { headers: { Authorization: `Bearer ${everything}` } })).json()) as { data: { stats?: unknown }[] };
+    expect(admin.data.length).toBeGreaterThan(anonymous.data.length);
+    expect(admin.data.every((course) => course.stats !== undefined)).toBe(true);
+  });
+
   it('without a token: served as anonymous where allowed, else 401 with a bare challenge naming the resource metadata', async () => {
     for (const op of operations) {
       const response = await call(op);
