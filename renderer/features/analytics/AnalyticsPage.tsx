@@ -18,6 +18,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval } from '../common/range';
@@ -83,26 +84,20 @@ function SalesView({ locale }: { locale: Locale }) {
   return (
     <section aria-label="Sales" className="dashboard-grid">
       <div className="toolbar">
-        <label className="field field-inline">
-          <span className="field-label">By</span>
-          <select className="select" value={interval} onChange={(e) => setInterval(e.target.value as typeof interval)}>
+        <SelectField label="By" value={interval} onChange={(v) => setInterval(v as typeof interval)}>
             <option value="auto">Auto ({step})</option>
             <option value="day">Day</option>
             <option value="week">Week</option>
             <option value="month">Month</option>
-          </select>
-        </label>
-        <label className="field field-inline">
-          <span className="field-label">Course</span>
-          <select className="select" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+        </SelectField>
+        <SelectField label="Course" value={courseId} onChange={setCourseId}>
             <option value="">All courses</option>
             {courses.data?.data.courses.map((c) => (
               <option key={c.course_id} value={c.course_id}>
                 {c.title}
               </option>
             ))}
-          </select>
-        </label>
+        </SelectField>
         <FigureAge answer={query.data} />
       </div>
       <QueryState query={query} what="the sales report" label="sales">

@@ -21,8 +21,10 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
   const instants = allTime ? null : toInstants(value, timeZone);
   return (
     <div className="range-picker" role="group" aria-label="Date range" data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
-      <label className="field field-inline" htmlFor={`${id}-preset`}>
-        <span className="field-label">Range</span>
+      <div className="field field-inline">
+        <label className="field-label" htmlFor={`${id}-preset`}>
+          Range
+        </label>
         <select
           id={`${id}-preset`}
           className="select"
@@ -44,12 +46,15 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {value.preset === 'custom' && !allTime && (
         <>
-          <label className="field field-inline">
-            <span className="field-label">From</span>
+          <div className="field field-inline">
+            <label className="field-label" htmlFor={`${id}-from`}>
+              From
+            </label>
             <input
+              id={`${id}-from`}
               type="date"
               className="input"
               value={draft.startDay}
@@ -61,10 +66,13 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
                 if (!rangeProblem(next)) onChange({ preset: 'custom', ...next });
               }}
             />
-          </label>
-          <label className="field field-inline">
-            <span className="field-label">To</span>
+          </div>
+          <div className="field field-inline">
+            <label className="field-label" htmlFor={`${id}-to`}>
+              To
+            </label>
             <input
+              id={`${id}-to`}
               type="date"
               className="input"
               value={draft.endDay}
@@ -76,7 +84,7 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
                 if (!rangeProblem(next)) onChange({ preset: 'custom', ...next });
               }}
             />
-          </label>
+          </div>
           {problem && (
             <span className="field-error" role="alert">
               {problem}

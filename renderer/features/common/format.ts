@@ -1,5 +1,6 @@
 // How figures read on the dashboards: money in the currency's own minor unit and the admin's locale,
 // counts with grouping, rates as percentages, times in the admin's time zone.
+import { currencyExponent, formatMoney as formatSharedMoney } from '../../../shared/money';
 
 export interface Locale {
   locale: string;
@@ -12,25 +13,23 @@ export function systemLocale(): Locale {
   return { locale: globalThis.navigator?.language || resolved.locale || 'en-US', timeZone: resolved.timeZone || 'UTC' };
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-function moneyFormat(currency: string, locale: string, compact: boolean): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${compact}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, compact ? { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 } : { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
-/** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY and TWD's display. */
-export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+export { currencyExponent };
 
-/** Integer minor units → display string. Sums stay integers until this point. */
+/**
+ * Integer minor units → display string, through shared/money (exact decimals, the school's currency
+ * format). `compact` ("$12.3K") is for chart axes only, where ticks are not amounts anyone adds up.
+ */
 export function formatMoney(minor: number, currency: string, locale: string, options: { compact?: boolean } = {}): string {
-  return moneyFormat(currency, locale, options.compact ?? false).format(minor / 10 ** currencyExponent(currency));
+  if (!options.compact) return formatSharedMoney(Math.round(minor), currency, locale);
+  const key = `${locale}|${currency}`;
+  let format = compactFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    compactFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** currencyExponent(currency));
 }
 
 export function formatCount(value: number, locale: string): string {

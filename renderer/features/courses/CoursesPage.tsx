@@ -12,6 +12,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
 import { SortHeader } from '../common/SortHeader';
+import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { formatCount, formatMoney, formatPercent } from '../common/format';
@@ -133,16 +134,13 @@ function CoursesDashboard() {
 
 function FacetSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
   return (
-    <label className="field field-inline">
-      <span className="field-label">{label}</span>
-      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField label={label} value={value} onChange={onChange}>
+      <option value="">Any</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -22,6 +22,7 @@ import { toSerializedError } from '../../lib/app-error';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { RangePicker } from '../common/RangePicker';
+import { SelectField } from '../common/SelectField';
 import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
@@ -150,31 +151,23 @@ function FacetFilters({
 }) {
   return (
     <>
-      <label className="field field-inline">
-        <span className="field-label">Course</span>
-        <select className="select" value={form.courseId} onChange={(e) => setForm((f) => ({ ...f, courseId: e.target.value }))}>
+      <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
           <option value="">Any</option>
           {facets?.courses.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="field field-inline">
-        <span className="field-label">Product</span>
-        <select className="select select-narrow" value={form.productId} onChange={(e) => setForm((f) => ({ ...f, productId: e.target.value }))}>
+      </SelectField>
+      <SelectField label="Product" className="select-narrow" value={form.productId} onChange={(productId) => setForm((f) => ({ ...f, productId }))}>
           <option value="">Any</option>
           {facets?.products.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="field field-inline">
-        <span className="field-label">Coupon</span>
-        <select className="select" value={form.coupon} onChange={(e) => setForm((f) => ({ ...f, coupon: e.target.value }))}>
+      </SelectField>
+      <SelectField label="Coupon" value={form.coupon} onChange={(coupon) => setForm((f) => ({ ...f, coupon }))}>
           <option value="">Any</option>
           <option value={NO_COUPON}>No coupon</option>
           {facets?.coupons.map((c) => (
@@ -182,19 +175,15 @@ function FacetFilters({
               {c}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="field field-inline">
-        <span className="field-label">Currency</span>
-        <select className="select" value={form.currency} onChange={(e) => setForm((f) => ({ ...f, currency: e.target.value }))}>
+      </SelectField>
+      <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
           <option value="">Any</option>
           {facets?.currencies.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
-        </select>
-      </label>
+      </SelectField>
     </>
   );
 }
@@ -263,7 +252,7 @@ function Totals({ totals, total, locale }: { totals: CurrencyTotals[]; total: nu
 
 const COLUMNS: { label: string; key?: OrderSortKey; numeric?: boolean }[] = [
   { label: 'Order', key: 'tradeNumber' },
-  { label: 'Paid', key: 'paidAt' },
+  { label: 'Paid at', key: 'paidAt' },
   { label: 'Buyer', key: 'buyerName' },
   { label: 'Items' },
   { label: 'Coupon' },
