@@ -2,13 +2,13 @@
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8'); // encoded once: length and payload
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': bytes.length,
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 /** Token-bearing answers must never be cached (RFC 6749 §5.1). */
