@@ -301,7 +301,7 @@ export class OrdersIndex {
     return entry;
   }
 
-  /** Each order's rank by id (code-unit order), computed once. */
+  /** Each order's rank by id (natural order for numbered ids), computed once. */
   #idRank(): Uint32Array {
     if (this.#idRanks) return this.#idRanks;
     const byId = new Uint32Array(this.size);
@@ -310,7 +310,8 @@ export class OrdersIndex {
     byId.sort((a, b) => {
       const x = orders[a]!.id;
       const y = orders[b]!.id;
-      return x < y ? -1 : x > y ? 1 : 0;
+      // Shorter first, then code units: "ord_1_99" before "ord_1_100", as the platform numbers its orders.
+      return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
     });
     const ranks = new Uint32Array(this.size);
     for (let r = 0; r < byId.length; r++) ranks[byId[r]!] = r;

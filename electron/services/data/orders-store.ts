@@ -97,6 +97,7 @@ export class OrdersStore {
   }
 
   async #load(accountId: string, state: AccountOrders, mode: 'auto' | 'incremental' | 'full', jobId: string, signal: AbortSignal): Promise<Answer<OrdersLoadResult>> {
+    const inMemory = state.loaded !== null;
     if (!state.loaded && mode !== 'full') {
       const restored = await this.#restore(accountId);
       if (restored) state.loaded = restored;
@@ -124,7 +125,7 @@ export class OrdersStore {
           state.loaded = { ...fallback, fromCache: true };
           this.deps.reader.markOffline(accountId);
           this.deps.logger.info('orders answered from the offline cache', { count: fallback.index.size });
-          return { data: { count: fallback.index.size, fetched: 0, mode: 'disk' }, fetchedAt: fallback.fetchedAt, fromCache: true };
+          return { data: { count: fallback.index.size, fetched: 0, mode: inMemory ? 'memory' : 'disk' }, fetchedAt: fallback.fetchedAt, fromCache: true };
         }
       }
       throw error;

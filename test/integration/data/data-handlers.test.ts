@@ -1,0 +1,218 @@
+// The dashboards' data handlers against the real sandbox over HTTP, through the real engine (AuthService +
+// ApiClient) signed in with a real Chromium on the consent page. Every expected figure is computed in the
+// test from the platform's own API for the same filters, never written down.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ApiClient } from '../../../electron/services/api/api-client';
+import { createDataService } from '../../../electron/services/data/handlers';
+import type { DataService } from '../../../electron/services/data/handlers';
+import type { AccountView } from '../../../shared/accounts';
+import type { EventName, EventPayload } from '../../../shared/ipc';
+import { EVENTS, METHODS } from '../../../shared/ipc';
+import type { CurrencyTotals } from '../../../shared/ipc/data';
+import { Course, CourseReport, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { launchChromium } from '../../support/chromium';
+import { consentClicker } from '../../support/consent-browser';
+import { openEngine, tempDir, type Engine } from '../engine/harness';
+
+let sandbox: Sandbox;
+let browser: Browser;
+let engine: Engine;
+let api: ApiClient;
+let account: AccountView;
+let service: DataService;
+let dir: { path: string; remove(): Promise<void> };
+const events: { event: EventName; payload: unknown }[] = [];
+const removed: ((accountId: string) => void)[] = [];
+const signal = new AbortController().signal;
+
+type H = DataService['handlers'];
+function call<M extends keyof H>(method: M, input: z.input<(typeof METHODS)[M]['input']>): ReturnType<H[M]> {
+  const parsed = METHODS[method].input.parse(input);
+  const handler = service.handlers[method] as (i: unknown, c: { signal: AbortSignal }) => ReturnType<H[M]>;
+  // Outputs are checked against the contract, as the router does in development.
+  return handler(parsed, { signal }).then((out: unknown) => METHODS[method].output.parse(out)) as ReturnType<H[M]>;
+}
+
+function totalsOf(orders: Order[]): CurrencyTotals[] {
+  const map = new Map<string, CurrencyTotals>();
+  for (const o of orders) {
+    const t = map.get(o.currency) ?? { currency: o.currency, count: 0, original: 0, discount: 0, paid: 0, refunded: 0, net: 0 };
+    t.count++;
+    t.original += o.original_amount;
+    t.discount += o.discount_amount;
+    t.paid += o.paid_amount;
+    t.refunded += o.refunded_amount;
+    t.net = t.paid - t.refunded;
+    map.set(o.currency, t);
+  }
+  return [...map.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+beforeAll(async () => {
+  [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir('data-')]);
+  engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
+  account = await engine.auth.connect(sandbox.url);
+  api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });
+  service = createDataService({
+    caller: api,
+    cipher: engine.cipher,
+    dataDir: dir.path,
+    logger: engine.logger,
+    appVersion: '0.1.0',
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
+      EVENTS[event].payload.parse(payload);
+      events.push({ event, payload });
+    },
+    onAccountRemoved: (listener) => removed.push(listener),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  service?.close();
+  await service?.idle();
+  await Promise.all([sandbox?.close().catch(() => undefined), browser?.close()]);
+  await dir?.remove();
+});
+
+// The machine running the suite may be busy: these talk to a real server and a real browser.
+describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
+  it('loads all orders and answers filters with exactly the rows and totals the platform has for them', async () => {
+    const loaded = await call('data.orders.load', { accountId: account.id, jobId: 'load-1' });
+    const all = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
+    expect(loaded.data).toMatchObject({ count: all.length, fetched: all.length, mode: 'full' });
+    expect(all.length).toBeGreaterThan(500);
+
+    const paid = all.filter((o) => o.paid_at !== null).map((o) => Date.parse(o.paid_at!)).sort((a, b) => a - b);
+    const from = new Date(paid[Math.floor(paid.length / 4)]!).toISOString();
+    const to = new Date(paid[Math.floor((paid.length * 3) / 4)]!).toISOString();
+    const someCoupon = all.find((o) => o.coupon)!.coupon!.code;
+    const someCourse = all.flatMap((o) => o.items).find((i) => i.course_id)!.course_id!;
+    const currency = all[0]!.currency;
+
+    const cases = [
+      { filters: {}, query: {} },
+      { filters: { states: ['paid' as const, 'refunded' as const] }, query: { state: 'paid,refunded' } },
+      { filters: { from, to }, query: { paid_from: from, paid_to: to } },
+      { filters: { coupon: someCoupon.toLowerCase() }, query: { coupon: someCoupon.toLowerCase() } },
+      { filters: { courseId: someCourse, currency }, query: { course_id: someCourse, currency } },
+      { filters: { text: all[7]!.buyer.name.slice(0, 4) }, query: { q: all[7]!.buyer.name.slice(0, 4) } },
+    ];
+    for (const { filters, query } of cases) {
+      const fromPlatform = await api.paginate(account.id, 'listOrders', Order, { query: { ...query, sort: '-paid_at', limit: 1000 } });
+      const ours = await call('data.orders.query', { accountId: account.id, filters, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 1000 });
+      expect(ours.data.total, JSON.stringify(filters)).toBe(fromPlatform.length);
+      expect(ours.data.totals, JSON.stringify(filters)).toEqual(totalsOf(fromPlatform));
+      expect(ours.data.rows.map((o) => o.id), JSON.stringify(filters)).toEqual(fromPlatform.slice(0, 1000).map((o) => o.id));
+      expect(ours.fromCache).toBe(false);
+    }
+    const progress = events.filter((e) => e.event === 'data.progress' && (e.payload as { jobId: string }).jobId === 'load-1');
+    expect(progress.at(-1)?.payload).toMatchObject({ loaded: loaded.data.count, done: true });
+  });
+
+  it('lists courses with their stats and the revenue of the range as the course report says', async () => {
+    const range = { from: '2020-01-01T00:00:00Z', to: new Date(Date.now() + 86_400_000).toISOString() };
+    const list = await call('data.courses.list', { accountId: account.id, ...range });
+    const courses = await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } });
+    expect(list.data.courses.map((c) => c.id).sort()).toEqual(courses.map((c) => c.id).sort());
+    for (const course of list.data.courses.slice(0, 3)) {
+      const report = await api.call(account.id, 'getCourseReport', CourseReport, { path: { course_id: course.id }, query: { ...range, interval: 'week' } });
+      expect(course.revenue).toEqual(report.revenue);
+      expect(course.stats).toBeDefined();
+    }
+    const detail = await call('data.courses.get', { accountId: account.id, courseId: courses[0]!.id, ...range, interval: 'month' });
+    expect(detail.data.course.id).toBe(courses[0]!.id);
+    expect(detail.data.curriculum.course_id).toBe(courses[0]!.id);
+    expect(detail.data.report.sections.length).toBe(detail.data.curriculum.sections.length);
+    const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
+    const platformPage = await api.paginate(account.id, 'listOrders', Order, { query: { course_id: courses[0]!.id, limit: 1000 } });
+    expect(orders.data.total).toBe(platformPage.length);
+    expect(orders.data.rows.every((o) => o.items.some((i) => i.course_id === courses[0]!.id))).toBe(true);
+  });
+
+  it('answers the sales, subscriptions and learning reports as the platform computes them', async () => {
+    const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
+    const sales = await call('data.sales.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei' });
+    const direct = await api.call(account.id, 'getSalesReport', SalesReport, { query: { ...range, interval: 'month', time_zone: 'Asia/Taipei' } });
+    expect(sales.data).toEqual(direct);
+    const subs = await call('data.subscriptions.report', { accountId: account.id, ...range });
+    const report = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: range });
+    expect(subs.data.report).toEqual(report);
+    expect(subs.data.pastDue.length).toBe(report.currencies.reduce((s, c) => s + c.past_due, 0));
+    expect(subs.data.pastDue.every((s) => s.state === 'past_due')).toBe(true);
+    const canceling = await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { canceling: true, limit: 1000 } });
+    expect(subs.data.canceling.map((s) => s.id).sort()).toEqual(canceling.map((s) => s.id).sort());
+    const learning = await call('data.learning.report', { accountId: account.id, ...range });
+    expect(learning.data).toEqual(await api.call(account.id, 'getLearningReport', LearningReport, { query: range }));
+    await expect(call('data.sales.report', { accountId: account.id, from: range.to, to: range.from })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('exports the filtered view as CSV whose rows are the platform\'s orders for the same filters', async () => {
+    const out = await call('data.orders.exportCsv', { accountId: account.id, filters: { states: ['refunded'] }, sort: { key: 'paidAt', direction: 'desc' }, timeZone: 'Asia/Taipei', locale: 'en-US' });
+    const refunded = await api.paginate(account.id, 'listOrders', Order, { query: { state: 'refunded', sort: '-paid_at', limit: 1000 } });
+    const lines = out.data.csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(refunded.length + 1);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(refunded.map((o) => o.trade_number));
+  });
+
+  it('publishing needs courses:write: insufficient_scope with the missing scope, then works after the grant', async () => {
+    const courses = await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } });
+    const target = courses.find((c) => c.state !== 'published') ?? courses[0]!;
+    await expect(call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true })).rejects.toMatchObject({
+      code: 'insufficient_scope',
+      missingScopes: ['courses:write'],
+    });
+    await engine.auth.grantScopes(account.id, ['courses:write']);
+    const published = await call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true });
+    expect(published.data.state).toBe('published');
+    expect(events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'course_changed')).toBe(true);
+  });
+
+  it('when the platform fails, answers what was seen from the encrypted cache with its age, then refetches when it is back', async () => {
+    const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
+    const seen = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
+    await service.idle();
+    sandbox.knobs.set({ errorRate: 1 });
+    try {
+      const cached = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
+      expect(cached).toEqual({ ...seen, fromCache: true });
+      const orders = await call('data.orders.load', { accountId: account.id });
+      expect(orders.fromCache).toBe(true);
+      expect(orders.data.mode).toBe('memory');
+      await expect(call('data.learning.report', { accountId: account.id, from: '2019-01-01T00:00:00Z', to: '2019-02-01T00:00:00Z' })).rejects.toMatchObject({ code: 'server_error' });
+    } finally {
+      sandbox.knobs.set({ errorRate: 0 });
+    }
+    const before = events.length;
+    const fresh = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
+    expect(fresh.fromCache).toBe(false);
+    expect(events.slice(before).some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'back_online')).toBe(true);
+    const info = await call('data.cacheInfo', { accountId: account.id });
+    expect(info.entries).toBeGreaterThan(3);
+    expect(info.orders?.count).toBe((await call('data.orders.status', { accountId: account.id })).count);
+  });
+
+  it('a restarted service with the platform gone still shows the orders and reports it saw', async () => {
+    await service.idle();
+    const seen = await call('data.orders.query', { accountId: account.id, filters: { states: ['paid'] }, offset: 0, limit: 5 });
+    await sandbox.close();
+    const restarted = createDataService({
+      caller: api,
+      cipher: engine.cipher,
+      dataDir: dir.path,
+      logger: engine.logger,
+      appVersion: '0.1.0',
+      emit: () => undefined,
+      onAccountRemoved: () => undefined,
+    });
+    const load = await restarted.handlers['data.orders.load']({ accountId: account.id, mode: 'auto' }, { signal });
+    expect(load).toMatchObject({ fromCache: true, data: { count: seen.data.loaded, mode: 'disk' } });
+    const again = await restarted.handlers['data.orders.query']({ accountId: account.id, filters: { states: ['paid'] }, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 5 }, { signal });
+    expect(again.data.totals).toEqual(seen.data.totals);
+    expect(again.data.rows.map((o) => o.id)).toEqual(seen.data.rows.map((o) => o.id));
+    expect(again.fromCache).toBe(true);
+    restarted.close();
+  });
+});
