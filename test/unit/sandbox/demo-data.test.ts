@@ -45,40 +45,38 @@ describe('demo data', () => {
   it('keeps order money consistent: items add up, refunds are full, unpaid orders have no paid_at, JPY is whole', () => {
     const { platform } = harness({ orders: 4000 });
     for (const [, school] of platform.data) {
+      // Collect every broken rule, then assert once: a readable failure and a fast test.
+      const problems: string[] = [];
+      const check = (ok: boolean, o: Order, rule: string) => { if (!ok) problems.push(`${o.id}: ${rule}`); };
       let sales = 0;
       let refunded = 0;
       let withCoupon = 0;
       for (let i = 0; i < school.orders.count; i++) {
         const o: Order = school.orders.materialize(i, school.catalog, school.students);
         const sum = (f: 'original_amount' | 'discount_amount' | 'amount') => o.items.reduce((n, item) => n + item[f], 0);
-        expect(o.items.length).toBeGreaterThan(0);
-        expect(sum('original_amount')).toBe(o.original_amount);
-        expect(sum('discount_amount')).toBe(o.discount_amount);
-        for (const item of o.items) expect(item.amount).toBe(item.original_amount - item.discount_amount);
-        for (const v of [o.original_amount, o.discount_amount, o.paid_amount, o.refunded_amount]) expect(Number.isInteger(v) && v >= 0).toBe(true);
-        expect(Date.parse(o.created_at)).toBeLessThan(NOW.getTime());
-        expect(Date.parse(o.updated_at)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
+        check(o.items.length > 0, o, 'has items');
+        check(sum('original_amount') === o.original_amount, o, 'original = sum of items');
+        check(sum('discount_amount') === o.discount_amount, o, 'discount = sum of items');
+        check(o.items.every((item) => item.amount === item.original_amount - item.discount_amount), o, 'item amount = original - discount');
+        check([o.original_amount, o.discount_amount, o.paid_amount, o.refunded_amount].every((v) => Number.isInteger(v) && v >= 0), o, 'whole non-negative minor units');
+        check(Date.parse(o.created_at) < NOW.getTime(), o, 'created before now');
+        check(Date.parse(o.updated_at) >= Date.parse(o.created_at), o, 'updated after created');
         if (['paid', 'refunding', 'refunded'].includes(o.state)) {
           sales++;
-          expect(o.paid_at).not.toBeNull();
-          expect(Date.parse(o.paid_at!)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
-          expect(Date.parse(o.paid_at!)).toBeLessThan(NOW.getTime());
-          expect(o.paid_amount).toBe(o.original_amount - o.discount_amount);
+          check(o.paid_at !== null && Date.parse(o.paid_at) >= Date.parse(o.created_at) && Date.parse(o.paid_at) < NOW.getTime(), o, 'paid between creation and now');
+          check(o.paid_amount === o.original_amount - o.discount_amount, o, 'paid = original - discount');
           if (o.coupon) withCoupon++;
         } else {
-          expect(o.paid_at).toBeNull();
-          expect(o.paid_amount).toBe(0);
+          check(o.paid_at === null && o.paid_amount === 0, o, 'unpaid: no paid_at, paid 0');
         }
         if (o.state === 'refunded') {
           refunded++;
-          expect(o.refunded_amount).toBe(o.paid_amount);
-        } else expect(o.refunded_amount).toBe(0);
-        if (o.state === 'manual_enrolled') {
-          expect(o.original_amount).toBe(0);
-          expect(o.payment_method).toBe('free');
-        }
-        if (school.school.currency === 'JPY') expect(o.currency).toBe('JPY');
+          check(o.refunded_amount === o.paid_amount, o, 'full refund');
+        } else check(o.refunded_amount === 0, o, 'no refund');
+        if (o.state === 'manual_enrolled') check(o.original_amount === 0 && o.payment_method === 'free', o, 'manual enrollment is free');
+        if (school.school.currency === 'JPY') check(o.currency === 'JPY', o, 'JPY school sells in JPY');
       }
+      expect(problems).toEqual([]);
       expect(withCoupon / sales).toBeGreaterThan(0.09);
       expect(withCoupon / sales).toBeLessThan(0.24);
       expect(refunded / sales).toBeGreaterThan(0.02);
@@ -142,29 +140,27 @@ describe('demo data', () => {
       const { enrollments, orders, catalog } = school;
       const expected = new Set<string>();
       for (let i = 0; i < orders.count; i++) {
-        const state = orders.materialize(i, catalog, school.students);
-        if (!['paid', 'refunding', 'manual_enrolled'].includes(state.state)) continue;
-        for (const item of state.items) if (item.course_id) expected.add(`${state.buyer.id}|${item.course_id}`);
+        const order = orders.materialize(i, catalog, school.students);
+        if (!['paid', 'refunding', 'manual_enrolled'].includes(order.state)) continue;
+        for (const item of order.items) if (item.course_id) expected.add(`${order.buyer.id}|${item.course_id}`);
       }
       const seen = new Set<string>();
+      const problems: string[] = [];
       let stalled = 0;
       let completed = 0;
       for (let e = 0; e < enrollments.count; e++) {
         const en: Enrollment = enrollments.materialize(e, catalog, (s) => school.students.id(s));
         const key = `${en.student_id}|${en.course_id}`;
-        expect(seen.has(key)).toBe(false);
+        if (seen.has(key)) problems.push(`${en.id}: second enrollment of ${key}`);
         seen.add(key);
-        expect(en.progress).toBeGreaterThanOrEqual(0);
-        expect(en.progress).toBeLessThanOrEqual(1);
-        expect(en.completed_at !== null).toBe(en.progress === 1);
-        expect(en.current_section_id === null).toBe(en.last_activity_at === null);
-        if (en.last_activity_at) {
-          expect(Date.parse(en.last_activity_at)).toBeGreaterThanOrEqual(Date.parse(en.enrolled_at));
-          expect(Date.parse(en.last_activity_at)).toBeLessThan(NOW.getTime());
-        }
+        if (!(en.progress >= 0 && en.progress <= 1)) problems.push(`${en.id}: progress ${en.progress}`);
+        if ((en.completed_at !== null) !== (en.progress === 1)) problems.push(`${en.id}: completed iff progress 1`);
+        if ((en.current_section_id === null) !== (en.last_activity_at === null)) problems.push(`${en.id}: a section iff activity`);
+        if (en.last_activity_at && !(Date.parse(en.last_activity_at) >= Date.parse(en.enrolled_at) && Date.parse(en.last_activity_at) < NOW.getTime())) problems.push(`${en.id}: activity between enrollment and now`);
         if (en.completed_at) completed++;
         else if (en.current_section_id) stalled++;
       }
+      expect(problems).toEqual([]);
       expect(seen).toEqual(expected);
       expect(completed).toBeGreaterThan(0);
       expect(stalled).toBeGreaterThan(completed);
@@ -210,6 +206,23 @@ describe('demo data', () => {
         expect(event.attendees.enrolled).toBe(sold);
         expect(event.attendees.checked_in + event.attendees.no_show).toBe(Date.parse(event.starts_at) < NOW.getTime() ? sold : 0);
       }
+    }
+  });
+
+  it('works from no orders to a few, with any `now` (a leap day, mid-second), every list answering', async () => {
+    for (const [orders, now] of [[0, '2028-02-29T13:45:12.345Z'], [1, '2026-11-21T00:00:00Z'], [37, '2024-03-10T07:00:00Z']] as const) {
+      const h = harness({ orders, now: new Date(now) });
+      let total = 0;
+      for (const school of h.platform.schools) {
+        const data = h.platform.data.get(school.id)!;
+        total += data.orders.count;
+        for (let i = 0; i < data.orders.count; i++) expect(data.orders.createdAt[i]).toBeLessThan(Date.parse(now));
+        for (const route of h.routes.filter((r) => r.method === 'GET' && !r.path.includes('{'))) {
+          const query: Record<string, string> = route.path.includes('analytics') ? { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z', interval: 'month' } : {};
+          expect((await h.call(route.operationId, { school: school.id, query })).status).toBe(200);
+        }
+      }
+      expect(total).toBe(orders);
     }
   });
 });
