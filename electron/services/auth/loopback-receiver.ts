@@ -75,19 +75,17 @@ export class LoopbackRedirectReceiver {
     });
   }
 
-  /** Stops listening and drops open browser connections. Safe to call more than once. */
+  /** Stops listening at once; open browser connections are let go in the background. Safe to call more than once. */
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.closed) return;
     this.closed = true;
     this.settle({ ok: false, error: new AppError('cancelled', 'Sign-in was cancelled.') });
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      // Let the browser finish reading the page it was just sent (answers carry `Connection: close`), then cut the rest.
-      this.server.closeIdleConnections();
-      setTimeout(() => this.server.closeAllConnections(), 1_000).unref();
-    });
+    this.server.close();
+    // Let the browser finish reading the page it was just sent (answers carry `Connection: close`), then cut the rest.
+    this.server.closeIdleConnections();
+    setTimeout(() => this.server.closeAllConnections(), 1_000).unref();
   }
 
   private arm(timeoutMs: number, signal: AbortSignal | undefined): void {

@@ -57,3 +57,25 @@ export async function openEngine(dataDir: string, options: Partial<AuthServiceOp
   const auth = await AuthService.open({ dataDir, logger, receiverTimeoutMs: 20_000, now: () => clock.now(), ...options, cipher });
   return { auth, logger, dataDir, cipher, clock };
 }
+
+/**
+ * The engine does not wait for the browser adapter once the callback arrived (a real browser never "finishes").
+ * Tests wait for every consent click to settle before closing Chromium, so no click outlives its browser.
+ */
+export function browserRuns() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    wrap(open: (url: string) => Promise<void>): (url: string) => Promise<void> {
+      return (url) => {
+        const run = open(url);
+        const settled = run.catch(() => undefined);
+        pending.add(settled);
+        void settled.finally(() => pending.delete(settled));
+        return run;
+      };
+    },
+    async idle(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -4,14 +4,15 @@
 import { startSandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
-import { openEngine, tempDir } from './harness';
+import { browserRuns, openEngine, tempDir } from './harness';
 
 const rounds = Number(process.argv[2] ?? 10);
 const sandbox = await startSandbox({ orders: 200, quiet: true });
 const browser = await launchChromium();
 const dir = await tempDir('measure-');
+const runs = browserRuns();
 try {
-  const engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
+  const engine = await openEngine(dir.path, { openExternal: runs.wrap(consentClicker(browser, { decision: 'Allow' })) });
   sandbox.stats.reset();
   await engine.auth.connect(sandbox.url);
   console.log(`first sign-in: ${sandbox.stats.requests} requests ${JSON.stringify(sandbox.stats.byPath())}`);
@@ -34,6 +35,7 @@ try {
   console.log(`callback → token response: ${stats(tokens)}`);
   console.log(`callback → tokens stored (incl. UserInfo, vault + state fsync): ${stats(stored)}`);
 } finally {
+  await runs.idle();
   await browser.close();
   await sandbox.close();
   await dir.remove();

@@ -5,24 +5,26 @@ import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
-import { allFileText, openEngine, tempDir } from './harness';
+import { allFileText, browserRuns, openEngine, tempDir } from './harness';
 import { Vault } from '../../../electron/services/store/vault';
 
 let sandbox: Sandbox;
 let browser: Browser;
 const dirs: { remove(): Promise<void> }[] = [];
+const runs = browserRuns();
 
 beforeAll(async () => {
   [sandbox, browser] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium()]);
 });
 afterAll(async () => {
+  await runs.idle();
   await Promise.all([sandbox?.close(), browser?.close(), ...dirs.map((d) => d.remove())]);
 });
 
 async function freshEngine(decision: 'Allow' | 'Deny' = 'Allow', school?: string) {
   const dir = await tempDir();
   dirs.push(dir);
-  return openEngine(dir.path, { openExternal: consentClicker(browser, { decision, ...(school ? { school } : {}) }) });
+  return openEngine(dir.path, { openExternal: runs.wrap(consentClicker(browser, { decision, ...(school ? { school } : {}) })) });
 }
 
 const DISCOVERY = ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
@@ -64,7 +66,7 @@ describe('signing in to the sandbox', () => {
     console.info(`[engine] callback to tokens stored: ${engine.auth.lastSignInTiming?.callbackToStoredMs.toFixed(1)} ms (to token response ${engine.auth.lastSignInTiming?.callbackToTokensMs.toFixed(1)} ms)`);
 
     // A restarted app knows the account and still needs no discovery.
-    const restarted = await openEngine(engine.dataDir, { openExternal: consentClicker(browser, { decision: 'Allow' }), cipher: engine.cipher });
+    const restarted = await openEngine(engine.dataDir, { openExternal: runs.wrap(consentClicker(browser, { decision: 'Allow' })), cipher: engine.cipher });
     expect(restarted.auth.listAccounts().map((a) => a.id)).toEqual([account.id]);
 
     // Nothing secret on disk in clear, nothing secret in the log.
@@ -84,7 +86,7 @@ describe('signing in to the sandbox', () => {
     const dir = await tempDir();
     dirs.push(dir);
     let school = one!.subdomain;
-    const engine = await openEngine(dir.path, { openExternal: (url) => consentClicker(browser, { decision: 'Allow', school })(url) });
+    const engine = await openEngine(dir.path, { openExternal: runs.wrap((url) => consentClicker(browser, { decision: 'Allow', school })(url)) });
     const a = await engine.auth.connect(sandbox.url);
     school = two!.subdomain;
     const b = await engine.auth.connect(sandbox.url);

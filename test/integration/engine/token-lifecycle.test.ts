@@ -14,13 +14,14 @@ import { createBusinessRoutes } from '../../sandbox/api';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
-import { openEngine, tempDir, type Engine } from './harness';
+import { browserRuns, openEngine, tempDir, type Engine } from './harness';
 
 let sandbox: Sandbox;
 let browser: Browser;
 /** The platform's clock: moved forward to expire access tokens without sleeping. */
 const platformClock = { offsetMs: 0, now: () => Date.now() + platformClock.offsetMs };
 const dirs: { remove(): Promise<void> }[] = [];
+const runs = browserRuns();
 const TTL_SECONDS = 600;
 
 beforeAll(async () => {
@@ -45,13 +46,14 @@ afterEach(() => {
   sandbox.knobs.set({ accessTokenTtlSeconds: TTL_SECONDS });
 });
 afterAll(async () => {
+  await runs.idle();
   await Promise.all([sandbox?.close(), browser?.close(), ...dirs.map((d) => d.remove())]);
 });
 
 async function signedIn(target: Sandbox = sandbox, onUrl?: (url: string) => void): Promise<{ engine: Engine; api: ApiClient; accountId: string }> {
   const dir = await tempDir();
   dirs.push(dir);
-  const click = consentClicker(browser, { decision: 'Allow' });
+  const click = runs.wrap(consentClicker(browser, { decision: 'Allow' }));
   const engine = await openEngine(dir.path, { openExternal: (url) => { onUrl?.(url); return click(url); } });
   const account = await engine.auth.connect(target.url);
   const api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, now: () => engine.clock.now() });
