@@ -75,7 +75,10 @@ export class Vault {
       await vault.persist();
       return vault;
     }
-    throw new AppError('storage_corrupt', 'Saved sign-ins could not be read (the file is damaged or was sealed with another key). It was kept aside; sign in to your schools again.', { cause: main.cause });
+    const why = main.sealedBy && main.sealedBy !== cipher.backend
+      ? `they were protected by "${main.sealedBy}" and this computer now uses "${cipher.backend}"`
+      : 'the file is damaged or was sealed with another key';
+    throw new AppError('storage_corrupt', `Saved sign-ins could not be read (${why}). The file was kept aside; sign in to your schools again.`, { cause: main.cause });
   }
 
   get backend(): string {
@@ -128,16 +131,21 @@ export class Vault {
   }
 }
 
-type SealedRead = { ok: true; contents: VaultContents } | { ok: false; reason: 'missing' } | { ok: false; reason: 'damaged'; cause: unknown };
+type SealedRead =
+  | { ok: true; contents: VaultContents }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'damaged'; cause: unknown; sealedBy: string | null };
 
 async function readSealed(path: string, cipher: SecretCipher): Promise<SealedRead> {
   const bytes = await readIfExists(path);
   if (!bytes) return { ok: false, reason: 'missing' };
+  let sealedBy: string | null = null;
   try {
     const envelope = VaultEnvelope.parse(JSON.parse(bytes.toString('utf8')));
+    sealedBy = envelope.backend;
     const plain = await cipher.decrypt(Buffer.from(envelope.sealed, 'base64'));
     return { ok: true, contents: VaultContents.parse(JSON.parse(new TextDecoder().decode(plain))) };
   } catch (cause) {
-    return { ok: false, reason: 'damaged', cause };
+    return { ok: false, reason: 'damaged', cause, sealedBy };
   }
 }

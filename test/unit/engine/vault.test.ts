@@ -121,7 +121,7 @@ describe('Vault', () => {
     const vault = await Vault.open({ dataDir, cipher: fakeCipher(), logger: memoryLogger() });
     await vault.setTokens('acct-1', tokens(1));
     const sealed = await readFile(join(dataDir, VAULT_FILE));
-    await expect(Vault.open({ dataDir, cipher: fakeCipher(), logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt' });
+    await expect(Vault.open({ dataDir, cipher: fakeCipher({ backend: 'kwallet5' }), logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt', message: expect.stringContaining('"fake" and this computer now uses "kwallet5"') });
     const aside = (await readdir(dataDir)).find((name) => name.startsWith(`${VAULT_FILE}.corrupt-`))!;
     expect(await readFile(join(dataDir, aside))).toEqual(sealed);
   });
