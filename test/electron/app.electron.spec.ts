@@ -22,11 +22,8 @@ import { NO_ELECTRON_REASON, electronBinary } from './electron-binary';
 
 const MAIN = join(process.cwd(), 'dist-electron', 'main.cjs');
 
-// What the admin sees; kept here so a wording change in the UI is a one-line change in the spec.
-const UI = {
-  connect: /^(connect|sign in|continue)\b/i,
-  dashboard: /dashboard|overview/i,
-};
+// What the admin sees (the same names the browser-mode specs use, test/e2e/fixtures/app-actions.ts).
+const SCHOOL_LABEL = 'Demo school';
 
 test.describe('the desktop app', () => {
   const binary = electronBinary();
@@ -58,8 +55,9 @@ test.describe('the desktop app', () => {
 
     app = await _electron.launch({
       executablePath: binary!,
-      // A fresh profile (Electron takes Chromium's --user-data-dir as its userData folder): no accounts yet.
-      args: [MAIN, '--school', sandbox.url, `--user-data-dir=${userData}`],
+      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
+      // A fresh data folder (the shell honours it in unpackaged runs): no accounts yet.
+      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
     });
 
     // The consent URL comes back to the test instead of opening the OS browser.
@@ -72,7 +70,10 @@ test.describe('the desktop app', () => {
     });
 
     const window = await app.firstWindow();
-    await window.getByRole('button', { name: UI.connect }).first().click();
+    await window.waitForLoadState('domcontentloaded');
+    expect(window.url()).toMatch(/^app:\/\/school-companion\//); // the renderer from the built files
+    await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
+    await window.getByRole('region', { name: SCHOOL_LABEL }).getByRole('button', { name: 'Connect', exact: true }).click();
 
     let consentUrl = '';
     await expect
@@ -86,7 +87,11 @@ test.describe('the desktop app', () => {
     expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     await consentClicker(browser, { decision: 'Allow' })(consentUrl);
 
-    await expect(window.getByRole('heading', { name: UI.dashboard }).first()).toBeVisible({ timeout: 30_000 });
+    // Signed in: the school and its admin in the header, the dashboards' navigation, a dashboard on screen.
+    await expect(window.getByTestId('active-school')).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
+    await expect(window.getByTestId('active-admin')).toHaveText(sandbox.platform.admin.name);
+    await expect(window.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Courses', 'Orders', 'Analytics']);
+    await expect(window.locator('[data-dashboard]').first()).toBeVisible({ timeout: 30_000 });
 
     const exited = new Promise<void>((resolve) => app!.process().once('exit', () => resolve()));
     await app.close();
