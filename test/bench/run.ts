@@ -1,0 +1,249 @@
+// The dashboards' benchmark (npm run bench; not a test: it prints numbers, it asserts nothing).
+// For each size (default 100,000 and 1,000,000 orders): the sandbox in its own process, the browser host
+// (the same main-process services as the desktop app) on a fresh data dir, headless Chromium signed in
+// through the real consent page, then
+//   - cold start without cache: launch to the Orders dashboard showing rows (includes loading every order),
+//   - the main-side query: filter and sort measured in-process and through the page,
+//   - the renderer's JS heap and the longest frame while scrolling the orders list,
+//   - second launch on the same data dir (with cache): launch to rows on screen.
+// Then the in-process columnar index numbers (test/bench/orders-index.ts). Loopback only; every step has a
+// time limit. Usage: npm run bench [-- 100000 1000000] [--skip-index]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Browser, Page } from 'playwright-core';
+import { startBrowserHost, type BrowserHost } from '../../electron/browser-host/server';
+import { memoryLogger } from '../../electron/services/log';
+import type { MethodName, MethodInput, MethodOutput } from '../../shared/ipc';
+import { launchChromium } from '../support/chromium';
+import { consentClicker } from '../support/consent-browser';
+import { benchIndex, indexTable, type IndexBenchRow } from './orders-index';
+
+const STEP_TIMEOUT = 15 * 60_000;
+const args = process.argv.slice(2);
+const sizes = args.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const SIZES = sizes.length ? sizes : [100_000, 1_000_000];
+
+interface UiRow {
+  orders: number;
+  sandboxStartS: number;
+  signInS: number;
+  coldFirstDashboardS: number;
+  loadAllS: number;
+  queryFilterMs: number;
+  querySortMs: number;
+  pageFilterMs: number;
+  pageSortMs: number;
+  heapMb: number;
+  longestFrameMs: number;
+  frames: number;
+  warmFirstDashboardS: number;
+  cacheMb: number;
+}
+
+function seconds(ms: number): number {
+  return Math.round(ms / 10) / 100;
+}
+
+async function startSandboxProcess(orders: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn('node_modules/.bin/tsx', ['test/sandbox/cli.ts', '--orders', String(orders)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const timer = setTimeout(() => child.kill('SIGTERM'), STEP_TIMEOUT);
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  clearTimeout(timer);
+  const url = /listening on (\S+)/.exec(line)?.[1];
+  if (!url) throw new Error(`Unexpected sandbox output: ${line}`);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+function invoke<M extends MethodName>(host: BrowserHost, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const handler = host.services.handlers[method] as ((i: unknown, c: { signal: AbortSignal }) => Promise<MethodOutput<M>>) | undefined;
+  if (!handler) throw new Error(`no handler for ${method}`);
+  return handler(input, { signal: new AbortController().signal });
+}
+
+async function openApp(browser: Browser, host: BrowserHost): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.goto(host.issueLaunchUrl());
+  await page.waitForURL((url) => url.origin === host.origin && !url.pathname.startsWith('/launch'));
+  return page;
+}
+
+async function ordersOnScreen(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByTestId('orders-table').locator('[role="row"][data-index="0"][data-order-id]').waitFor({ state: 'visible' });
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1048576;
+}
+
+/** Scrolls the orders list for ~4 s in steps (as a fast wheel would) and returns the longest requestAnimationFrame gap. */
+async function scrollFrames(page: Page): Promise<{ longest: number; frames: number }> {
+  return page.evaluate(async () => {
+    const scroller = document.querySelector('[data-testid="orders-scroll"]');
+    if (!(scroller instanceof HTMLElement)) throw new Error('no orders list');
+    const gaps: number[] = [];
+    let last = performance.now();
+    let running = true;
+    const tick = (now: number) => {
+      gaps.push(now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((now) => {
+      last = now;
+      requestAnimationFrame(tick);
+    });
+    const end = performance.now() + 4000;
+    let step = 0;
+    while (performance.now() < end) {
+      // Mostly wheel-sized steps, with a long jump now and then (dragging the scrollbar).
+      scroller.scrollTop += step % 25 === 24 ? scroller.scrollHeight / 10 : 600;
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 10) scroller.scrollTop = 0;
+      step++;
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
+    running = false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const measured = gaps.slice(2);
+    return { longest: Math.max(...measured), frames: measured.length };
+  });
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await work();
+  return [value, performance.now() - start];
+}
+
+async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
+  console.log(`\n== ${orders.toLocaleString('en')} orders`);
+  const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders));
+  console.log(`  sandbox up in ${seconds(sandboxMs)} s`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sc-bench-'));
+  const hostOptions = { dataDir, school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };
+  try {
+    // Launch 1: no cache.
+    let host = await startBrowserHost(hostOptions);
+    let page = await openApp(browser, host);
+    const [, signInMs] = await timed(async () => {
+      await page.getByRole('region', { name: /Demo school/ }).getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByTestId('active-school').waitFor({ state: 'visible' });
+    });
+    console.log(`  signed in in ${seconds(signInMs)} s`);
+    const accountId = (await invoke(host, 'accounts.list', {}))[0]!.id;
+    const [, coldMs] = await timed(() => ordersOnScreen(page));
+    const status = await invoke(host, 'data.orders.status', { accountId });
+    console.log(`  cold, no cache: Orders dashboard with rows after ${seconds(coldMs)} s (${status.count} orders loaded)`);
+
+    // A full reload, measured in the main process alone (the page is idle).
+    const [, loadMs] = await timed(() => invoke(host, 'data.orders.load', { accountId, mode: 'full', jobId: 'bench-full' }));
+    console.log(`  load all orders (main process, over HTTP, pages of 1000): ${seconds(loadMs)} s`);
+
+    const sortKey = { key: 'paidAmount', direction: 'desc' } as const;
+    const filters = [{ currency: 'USD' }, { states: ['refunded' as const] }, { text: 'an' }, { currency: 'TWD', states: ['paid' as const] }];
+    const filterTimes: number[] = [];
+    for (const f of filters) filterTimes.push((await timed(() => invoke(host, 'data.orders.query', { accountId, filters: f, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 100 })))[1]);
+    const [, sortMs] = await timed(() => invoke(host, 'data.orders.query', { accountId, filters: {}, sort: sortKey, offset: 0, limit: 100 }));
+    const queryFilterMs = filterTimes.sort((a, b) => a - b)[Math.floor(filterTimes.length / 2)]!;
+    console.log(`  main-side query: filter+sort+totals median ${queryFilterMs.toFixed(1)} ms, first sort by paid amount ${sortMs.toFixed(1)} ms`);
+
+    // Through the page: a filter change until the match count changes; a sort click until the first row changes.
+    const count = page.getByTestId('orders-match-count');
+    const before = await count.getAttribute('data-count');
+    const [, pageFilterMs] = await timed(async () => {
+      await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') !== b, before);
+    });
+    const firstRow = page.getByTestId('orders-table').locator('[role="row"][data-index="0"]');
+    const firstId = await firstRow.getAttribute('data-order-id');
+    const [, pageSortMs] = await timed(async () => {
+      await page.getByRole('columnheader', { name: /Refunded/ }).getByRole('button').click();
+      await page.waitForFunction((id) => {
+        const row = document.querySelector('[data-testid="orders-table"] [role="row"][data-index="0"]');
+        return row?.getAttribute('data-order-id') && row.getAttribute('data-order-id') !== id;
+      }, firstId);
+    });
+    console.log(`  through the page: filter ${pageFilterMs.toFixed(0)} ms, sort ${pageSortMs.toFixed(0)} ms (click to rows on screen)`);
+    await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
+    await page.waitForFunction((b) => document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') === b, before);
+
+    const { longest, frames } = await scrollFrames(page);
+    const heap = await heapMb(page);
+    console.log(`  scrolling ${frames} frames: longest ${longest.toFixed(1)} ms; renderer JS heap ${heap.toFixed(1)} MB`);
+
+    const info = await invoke(host, 'data.cacheInfo', { accountId }); // also waits for the snapshot write
+    console.log(`  offline cache: ${(info.bytes / 1048576).toFixed(1)} MB in ${info.entries} entries (orders kept: ${info.orders?.count ?? 'none'})`);
+    await page.close();
+    await host.close();
+
+    // Launch 2: same data dir, with cache.
+    host = await startBrowserHost(hostOptions);
+    page = await openApp(browser, host);
+    const [, warmMs] = await timed(async () => {
+      await page.getByTestId('active-school').waitFor({ state: 'visible' });
+      await ordersOnScreen(page);
+    });
+    console.log(`  second launch, with cache: Orders dashboard with rows after ${seconds(warmMs)} s`);
+    await page.close();
+    await host.close();
+
+    return {
+      orders, sandboxStartS: seconds(sandboxMs), signInS: seconds(signInMs), coldFirstDashboardS: seconds(coldMs), loadAllS: seconds(loadMs),
+      queryFilterMs, querySortMs: sortMs, pageFilterMs, pageSortMs, heapMb: heap, longestFrameMs: longest, frames,
+      warmFirstDashboardS: seconds(warmMs), cacheMb: info.bytes / 1048576,
+    };
+  } finally {
+    await sandbox.stop();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
+}
+
+function uiTable(rows: UiRow[]): string {
+  const head = '| orders | cold start → Orders rows (no cache) | second launch → Orders rows (cache) | load all orders (HTTP) | filter+sort+totals, main | first sort, main | filter, page | sort, page | renderer JS heap | longest frame scrolling | offline cache |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} | ${r.coldFirstDashboardS} s | ${r.warmFirstDashboardS} s | ${r.loadAllS} s | ${r.queryFilterMs.toFixed(1)} ms | ${r.querySortMs.toFixed(0)} ms | ${r.pageFilterMs.toFixed(0)} ms | ${r.pageSortMs.toFixed(0)} ms | ${r.heapMb.toFixed(0)} MB | ${r.longestFrameMs.toFixed(0)} ms (${r.frames} frames) | ${r.cacheMb.toFixed(1)} MB |`);
+  return [head, sep, ...lines].join('\n');
+}
+
+if (!existsSync('dist/renderer/index.html')) {
+  console.error('The renderer is not built: run `npm run build` first.');
+  process.exit(2);
+}
+const browser = await launchChromium();
+const uiRows: UiRow[] = [];
+try {
+  for (const size of SIZES) {
+    try {
+      uiRows.push(await benchUi(browser, size));
+    } catch (error) {
+      console.error(`  ${size} orders: the UI run failed: ${(error as Error).message}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+const indexRows: IndexBenchRow[] = [];
+if (!args.includes('--skip-index')) {
+  console.log('\n== in-process columnar index (synthetic orders)');
+  for (const size of SIZES) indexRows.push(await benchIndex(size));
+}
+console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
+if (indexRows.length) console.log(`\n${indexTable(indexRows)}`);
