@@ -1,6 +1,6 @@
 // Requests per second for one orders page (GET /api/v1/orders?limit=100 with a valid token), against the
 // sandbox CLI in its own process so the load generator does not share its event loop. Loopback only,
-// bounded in time. Run: npx tsx test/bench/sandbox-throughput.ts [--orders 100000] [--seconds 5] [--connections 16] [--path /api/v1/orders?limit=100 --scope orders:read]
+// bounded in time. Run: npx tsx test/bench/sandbox-throughput.ts [--orders 100000] [--seconds 5 (0: start-up only)] [--connections 16] [--path /api/v1/orders?limit=100 --scope orders:read]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -26,6 +26,13 @@ const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as
 const url = /listening on (\S+)/.exec(line)?.[1];
 if (!url) throw new Error(`Unexpected sandbox output: ${line}`);
 console.log(`sandbox with ${values.orders} orders listening after ${((performance.now() - started) / 1000).toFixed(2)} s (CLI start, incl. tsx)`);
+
+if (seconds === 0) {
+  // --seconds 0: start-up time only.
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+  process.exit(0);
+}
 
 const browser = await launchChromium();
 const receiver = await startReceiver();
