@@ -165,10 +165,3 @@ export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStor
     return { enrollments: list.length, active_students: active, completions, completion_rate: list.length === 0 ? 0 : Math.min(1, completions / list.length) };
   });
 }
-
-/** The school's data, for a caller's school id (the core only passes ids of the demo schools). */
-export function schoolData(platform: DemoPlatform, schoolId: string): SchoolData {
-  const school = platform.data.get(schoolId);
-  if (!school) throw new Error(`No demo school ${schoolId}`);
-  return school;
-}
