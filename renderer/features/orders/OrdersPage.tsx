@@ -10,7 +10,7 @@ import { OrderState as OrderStateSchema, type Order, type OrderState } from '../
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
-import { Progress } from '../../components/Spinner';
+import { Progress, Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -128,11 +128,17 @@ function OrdersDashboard() {
             </div>
             <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
           </Card>
-          <Totals totals={head?.totals ?? []} total={head?.total ?? 0} locale={locale} />
-          {view.error && !head ? (
+          {head ? (
+            <>
+              <Totals totals={head.totals} total={head.total} locale={locale} />
+              <OrdersTable total={head.total} sort={sort} onSort={setSort} row={view.row} locale={locale} onRange={setVisible} busy={view.isFetching} />
+            </>
+          ) : view.error ? (
             <ErrorState error={view.error} what="the Orders dashboard" />
           ) : (
-            <OrdersTable total={head?.total ?? 0} sort={sort} onSort={setSort} row={view.row} locale={locale} onRange={setVisible} busy={view.isFetching} />
+            <div className="loading-block">
+              <Spinner size={18} label="Filtering the orders…" />
+            </div>
           )}
         </>
       )}

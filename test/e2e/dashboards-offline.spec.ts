@@ -1,0 +1,93 @@
+// Offline review: what the admin has seen stays on screen with no platform, with its age and an offline
+// notice; when the platform is back the dashboards refresh by themselves. The platform really goes away
+// (the sandbox is closed, the port refuses connections) and comes back on the same port with the same data.
+import type { Page } from '@playwright/test';
+import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+const SEED = 11;
+const ORDERS = 2000;
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// The same sandbox as the shared fixture, with a fixed seed (so a restart serves the same data) and a
+// close that may be called by the test first.
+const test = appTest.extend<{ sandbox: Sandbox }>({
+  sandbox: async ({ sandboxOrders: _unused }, use) => {
+    const sandbox = await startSandbox({ orders: ORDERS, seed: SEED, quiet: true });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await sandbox.close();
+    };
+    await use({ ...sandbox, close });
+    await close();
+  },
+});
+
+function figureAges(page: Page) {
+  return page.getByTestId('figure-age');
+}
+
+test('stop the platform, reload: the dashboards still show from the cache, with their age; restart it: they refresh by themselves', async ({ page, sandbox, host }) => {
+  // Reads with the platform gone wait out the engine's retries before the cache answers: allow for that.
+  test.setTimeout(120_000);
+  await clickConnectDemoSchool(page);
+  await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+
+  // Look at each dashboard once, online.
+  await expect(page.getByTestId('courses-table')).toBeVisible();
+  const courseCount = (await page.getByTestId('course-count').textContent())!;
+  const firstCourse = (await page.getByTestId('courses-table').locator('tbody tr').first().textContent())!;
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', /\d+/);
+  const orderCount = (await page.getByTestId('orders-match-count').getAttribute('data-count'))!;
+  expect(Number(orderCount)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByTestId('sales-tiles')).toBeVisible();
+  const net = (await page.getByTestId('sales-tiles').locator('[data-tile="net"]').getAttribute('data-value'))!;
+  await expect(figureAges(page).first()).toHaveAttribute('data-from-cache', 'false');
+
+  // The platform goes away; the app's probe notices (its interval, run now rather than waited for).
+  const port = sandbox.port;
+  await sandbox.close();
+  await host.services.probe.check();
+  await expect(page.getByTestId('app-status')).toContainText(/offline/i);
+  await page.reload();
+
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('sales-tiles').locator('[data-tile="net"]')).toHaveAttribute('data-value', net);
+  await expect(figureAges(page).first()).toHaveAttribute('data-from-cache', 'true');
+  await expect(figureAges(page).first()).toContainText('offline: shown from cache');
+
+  await page.getByRole('link', { name: 'Courses', exact: true }).click();
+  await expect(page.getByTestId('course-count')).toHaveText(courseCount);
+  await expect(page.getByTestId('courses-table').locator('tbody tr').first()).toHaveText(firstCourse);
+  await expect(figureAges(page).first()).toContainText('offline: shown from cache');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', orderCount);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  // The platform comes back on the same address with the same data; the probe notices and the app leaves
+  // the offline state by itself. The restarted sandbox keeps its grants in memory only, so it has forgotten
+  // this app's session: the saved figures stay on screen (never an error in their place) and the app asks
+  // to sign in again; once signed in, the dashboard refreshes without a reload.
+  const again = await startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true });
+  try {
+    await host.services.probe.check();
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await expect(page.getByTestId('app-status')).toContainText('Online');
+    await page.getByRole('link', { name: 'Courses', exact: true }).click();
+    await expect(page.getByTestId('course-count')).toHaveText(courseCount);
+    await page.getByRole('button', { name: 'Sign in again' }).first().click();
+    await expect(figureAges(page).first()).toHaveAttribute('data-from-cache', 'false', { timeout: 30_000 });
+    await expect(figureAges(page).first()).toContainText('updated');
+    await expect(page.getByTestId('course-count')).toHaveText(courseCount);
+    await expect(page.getByTestId('courses-table').locator('tbody tr').first()).toHaveText(firstCourse);
+  } finally {
+    await again.close();
+  }
+});
