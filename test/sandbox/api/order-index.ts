@@ -54,22 +54,22 @@ function buildPermutation(orders: OrderStore, field: SortField): Permutation {
     for (let i = 0; i < n; i++) order[i] = i;
     return { order, keyed: n };
   }
-  const keyedIndexes: number[] = [];
-  const unkeyed: number[] = [];
-  for (let i = 0; i < n; i++) (Number.isNaN(keyOf(orders, field, i)) ? unkeyed : keyedIndexes).push(i);
-  let sorted: ArrayLike<number>;
+  // Keyed indexes fill the front, unkeyed ones the back (in index order).
+  let keyed = 0;
+  let back = n;
+  for (let i = n - 1; i >= 0; i--) if (Number.isNaN(keyOf(orders, field, i))) order[--back] = i;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(keyOf(orders, field, i))) order[keyed++] = i;
   if (n < INDEX_BITS) {
     // Pack (whole-second key, index) into one exactly representable double and sort natively: fast and stable.
-    const packed = new Float64Array(keyedIndexes.length);
-    keyedIndexes.forEach((i, k) => (packed[k] = keyOf(orders, field, i) * INDEX_BITS + i));
+    const packed = new Float64Array(keyed);
+    for (let k = 0; k < keyed; k++) packed[k] = keyOf(orders, field, order[k]!) * INDEX_BITS + order[k]!;
     packed.sort();
-    sorted = Uint32Array.from(packed, (v) => v % INDEX_BITS);
+    for (let k = 0; k < keyed; k++) order[k] = packed[k]! % INDEX_BITS;
   } else {
-    sorted = keyedIndexes.sort((a, b) => keyOf(orders, field, a) - keyOf(orders, field, b) || a - b);
+    const sorted = Array.from(order.subarray(0, keyed)).sort((a, b) => keyOf(orders, field, a) - keyOf(orders, field, b) || a - b);
+    order.set(sorted, 0);
   }
-  order.set(sorted as ArrayLike<number>, 0);
-  order.set(unkeyed, keyedIndexes.length);
-  return { order, keyed: keyedIndexes.length };
+  return { order, keyed };
 }
 
 /** The matching order indexes, in the requested order (descending: keyed ones reversed, then unkeyed by id descending). */

@@ -79,8 +79,10 @@ export function generateEnrollments(orders: OrderStore, catalog: Catalog, studen
   const coursesCount = catalog.courses.length;
   // First pass: which (order item) makes an enrollment; a student enrolls in a course once.
   const seen = new Uint8Array(Math.ceil((studentCount * 64) / 8)); // bit (student * 64 + course)
-  const fromOrder: number[] = [];
-  const fromCourse: number[] = [];
+  // At most one enrollment per line item: preallocate instead of growing arrays (a million orders).
+  const fromOrder = new Int32Array(orders.itemProduct.length);
+  const fromCourse = new Uint8Array(orders.itemProduct.length);
+  let found = 0;
   for (let i = 0; i < orders.count; i++) {
     const state = orders.state[i] as number;
     if (state !== STATE.paid && state !== STATE.refunding && state !== STATE.manual_enrolled) continue;
@@ -91,13 +93,14 @@ export function generateEnrollments(orders: OrderStore, catalog: Catalog, studen
       const bit = 1 << (key & 7);
       if ((seen[key >>> 3] as number) & bit) continue;
       seen[key >>> 3]! |= bit;
-      fromOrder.push(i);
-      fromCourse.push(c);
+      fromOrder[found] = i;
+      fromCourse[found] = c;
+      found++;
     }
   }
 
-  const store = new EnrollmentStore(fromOrder.length, no);
-  for (let e = 0; e < fromOrder.length; e++) {
+  const store = new EnrollmentStore(found, no);
+  for (let e = 0; e < found; e++) {
     const i = fromOrder[e]!;
     const c = fromCourse[e]!;
     const record = catalog.courses[c]!;

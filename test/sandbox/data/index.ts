@@ -3,7 +3,7 @@
 // Orders, students and enrollments are columnar (see orders.ts); the rest are plain resource objects that
 // the write endpoints change in place while the server runs.
 import type { Person, School, Subscription } from '../../../shared/platform/resources';
-import { buildCatalog, iso, type Catalog } from './catalog';
+import { buildCatalog, iso, type Catalog, type EventRecord, type Ticket } from './catalog';
 import { buildOrderCalendar } from './calendar';
 import { SCHOOL_PROFILES, type SchoolProfile } from './content';
 import { generateEnrollments, type EnrollmentStore } from './enrollments';
@@ -121,7 +121,8 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 /** Coupon redemptions and ticket sales, counted from the orders so they always agree with them. */
 function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void {
   const redemptions = new Uint32Array(catalog.coupons.length);
-  const ticketByProduct = new Map(catalog.events.flatMap((e) => e.tickets.map((t) => [t.product, { e, t }] as const)));
+  const ticketOf: ({ e: EventRecord; t: Ticket } | undefined)[] = new Array(catalog.products.length);
+  for (const e of catalog.events) for (const t of e.tickets) ticketOf[t.product] = { e, t };
   const refundedTickets = new Map<string, number>();
   for (let i = 0; i < orders.count; i++) {
     const state = orders.state[i] as number;
@@ -129,7 +130,7 @@ function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void
     const c = orders.coupon[i] as number;
     if (c >= 0) redemptions[c]!++;
     for (let k = orders.itemStart[i] as number; k < (orders.itemStart[i + 1] as number); k++) {
-      const hit = ticketByProduct.get(orders.itemProduct[k] as number);
+      const hit = ticketOf[orders.itemProduct[k] as number];
       if (!hit) continue;
       if (orders.refunded[i] === 0) hit.t.sold++;
       else refundedTickets.set(hit.e.id, (refundedTickets.get(hit.e.id) ?? 0) + 1);
