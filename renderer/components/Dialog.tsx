@@ -1,6 +1,24 @@
-// A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus stays
-// inside) and Escape closes it. Focus returns to whatever opened it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// A modal dialog on the native <dialog>: showModal() makes the rest of the page inert and Escape closes
+// it. Tab cycles inside it (the native element would let it leave for the browser's own UI). Focus returns
+// to whatever opened it.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'button:not([disabled]),[href],input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   open: boolean;
@@ -41,6 +59,7 @@ export function Dialog({ open, onClose, title, description, children, actions, b
       className="dialog"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault(); // we close through state, so React and the element agree
         if (!busy) onClose();
