@@ -1,9 +1,10 @@
 // The frame for keyboard users and the themes: skip link, focus after navigation, the theme setting
 // (system / light / dark) surviving a reload, and a session that ended offering "Sign in again".
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/app';
 import { activeSchool, connectDemoSchool } from './fixtures/app-actions';
 
-const backgroundOf = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const isDark = (rgb: string) => {
   const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number);
   return (r! + g! + b!) / 3 < 80;
