@@ -58,8 +58,9 @@ export class AccountStore {
     return new AccountStore(file, vault, state.accounts, state.clients);
   }
 
+  /** Most recently connected first (the order the accounts contract promises). */
   list(): AccountView[] {
-    return this.accounts.map((record) => this.view(record));
+    return [...this.accounts].sort((a, b) => b.connectedAt.localeCompare(a.connectedAt)).map((record) => this.view(record));
   }
 
   get(accountId: string): AccountRecord {
