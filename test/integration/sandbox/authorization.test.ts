@@ -56,6 +56,24 @@ describe('consent page', () => {
     }
   });
 
+  it('shows a hostile client_name as text (registration is open to anyone)', async () => {
+    const hostileName = '<img src=x onerror="document.title=1">Evil</b>';
+    const response = await fetch(as.registration_endpoint!, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: hostileName, redirect_uris: [receiver.redirectUri] }),
+    });
+    const hostile = (await response.json()) as oauth.Client;
+    const attempt = await authorizationUrl(as, hostile, receiver.redirectUri, 'openid');
+    const page = await browser.newPage();
+    try {
+      await page.goto(attempt.url.href);
+      expect(await page.locator('h1').innerText()).toContain(hostileName);
+      expect(await page.locator('img, b').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('Allow (pressed with the keyboard) redirects with code, state and iss, which oauth4webapi validates', async () => {
     const attempt = await authorizationUrl(as, client, receiver.redirectUri, 'openid school:read');
     const callback = await consent(browser, receiver, attempt.url, { decision: 'Allow' });
