@@ -40,6 +40,7 @@ try {
   const as = await discover(url);
   const client = await register(as, [receiver.redirectUri]);
   const { tokens } = await signIn(browser, as, client, receiver, values.scope);
+  await browser.close(); // not needed for the load; keep the two cores for client and sandbox
   const target = `${url}${values.path}`;
   const headers = { Authorization: `Bearer ${tokens.access_token}` };
   const probe = await fetch(target, { headers });
