@@ -89,7 +89,8 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
           continue;
         }
         if (!client.preRegistered && browserNeverCameBack(error)) {
-          // A platform that forgot the client shows its own error page and never redirects: start fresh next time.
+          // A platform that forgot the client shows its own error page and never redirects: start fresh next time
+          // (costs one registration when the admin merely gave up).
           await ctx.store.forgetClient(platform.as.issuer);
         }
         throw error;
@@ -168,8 +169,11 @@ function clientWasForgotten(error: unknown): boolean {
   return false;
 }
 
+/** The browser never returned (timeout, cancel, or the browser adapter failed): possibly an "unknown application" page. */
 function browserNeverCameBack(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'timed_out' || (error.code === 'authorization_failed' && !(error.cause instanceof oauth.AuthorizationResponseError) && error.message.startsWith('The browser could not')));
+  if (!(error instanceof AppError)) return false;
+  if (error.code === 'timed_out' || error.code === 'cancelled') return true;
+  return error.code === 'authorization_failed' && !(error.cause instanceof AppError) && !(error.cause instanceof oauth.AuthorizationResponseError) && error.message.startsWith('The browser could not');
 }
 
 function portOf(redirectUri: string | null): number | undefined {

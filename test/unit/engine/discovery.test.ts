@@ -206,6 +206,17 @@ describe('signing in to platforms unlike the sandbox', () => {
     expect(await allFileText(e.dir)).not.toContain('pre-registered-secret');
   });
 
+  it('registers again after a sign-in whose browser never came back (the platform may have shown "unknown application")', async () => {
+    const e = await engine();
+    await e.auth.connect(platform.url);
+    const controller = new AbortController();
+    const stuck = await AuthService.open({ dataDir: e.dir, cipher: e.cipher, logger: memoryLogger(), openExternal: async () => controller.abort(), receiverTimeoutMs: 2_000 });
+    await expect(stuck.connect(platform.url, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    const again = await AuthService.open({ dataDir: e.dir, cipher: e.cipher, logger: memoryLogger(), openExternal: e.browser.open, receiverTimeoutMs: 2_000 });
+    await again.connect(platform.url);
+    expect(platform.hits['/register']).toBe(2);
+  });
+
   it('registers again when the remembered client was registered for another redirect path, and not for another port', async () => {
     const e = await engine();
     await e.auth.connect(platform.url);
