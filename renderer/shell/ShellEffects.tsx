@@ -17,6 +17,8 @@ export function ShellEffects() {
   useThemeOnDocument();
   useEvent('app.openUrl', ({ url }) => {
     // The contract already checked it is http(s); noopener keeps that page from reaching back into ours.
+    // A blocked popup cannot be detected with noopener: the Connect screen's "Open the sign-in page" link
+    // is the way back in either case.
     window.open(url, '_blank', 'noopener,noreferrer');
   });
   return null;

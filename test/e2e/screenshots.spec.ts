@@ -46,6 +46,12 @@ test.describe('@screenshots', () => {
         await page.screenshot({ path: `${out}/settings-${colorScheme}.png` });
         await page.getByRole('button', { name: /Switch school/ }).click();
         await page.screenshot({ path: `${out}/menu-${colorScheme}.png` });
+        await page.keyboard.press('Escape');
+        for (const name of ['Courses', 'Orders']) {
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+          await expect(page.locator('[aria-busy="true"], .skeleton, .spinner')).toHaveCount(0, { timeout: 20_000 });
+          await page.screenshot({ path: `${out}/${name.toLowerCase()}-${colorScheme}.png` });
+        }
       }
     });
   }
