@@ -61,6 +61,38 @@ describe('refresh answers', () => {
   });
 });
 
+describe('rotation', () => {
+  it('uses the new access token only after the rotated refresh token is on disk', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const logger = memoryLogger();
+    const inner = fakeCipher();
+    let gate: Promise<void> | null = null;
+    let open = () => undefined as void;
+    // The fake OS key store, able to hold a write: while it holds, nothing may use the new token.
+    const cipher = { ...inner, encrypt: async (plain: Uint8Array) => { if (gate) await gate; return inner.encrypt(plain); } };
+    const clock = { offsetMs: 0 };
+    const auth = await AuthService.open({ dataDir: dir.path, cipher, logger, openExternal: redirectingBrowser().open, receiverTimeoutMs: 2_000, now: () => Date.now() + clock.offsetMs });
+    const { id } = await auth.connect(platform.url);
+    const api = new ApiClient(auth, { logger, sleep: async () => undefined, now: () => Date.now() + clock.offsetMs });
+    const used: string[] = [];
+    platform.handlers.set('/api/v1/school', (req, _u, res) => { used.push(req.headers.authorization ?? ''); json(res, 200, { id: 'school-1' }); });
+
+    gate = new Promise<void>((resolve) => { open = resolve; });
+    clock.offsetMs = 2 * 60 * 60 * 1000;
+    const call = api.call(id, 'getSchool', School);
+    await expect.poll(() => platform.hits['/token'] ?? 0).toBe(2); // sign-in + refresh
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(used).toEqual([]); // the refresh answered, but its tokens are not saved yet
+    open();
+    gate = null;
+    await call;
+    expect(used).toEqual([`Bearer ${platform.issued.accessTokens.at(-1)}`]);
+    const saved = (await Vault.open({ dataDir: dir.path, cipher: inner, logger })).getTokens(id);
+    expect(saved?.refreshToken).toBe(platform.issued.refreshTokens.at(-1));
+  });
+});
+
 describe('revocation answers', () => {
   it.each([
     ['a server error', (res: Parameters<typeof json>[0]) => json(res, 500, { error: 'server_error' })],
