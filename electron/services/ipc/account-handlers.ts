@@ -23,14 +23,20 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
   // One browser sign-in at a time: Cancel knows what to stop, and a new one replaces an abandoned one.
   let interactive: { controller: AbortController; address: string | undefined } | null = null;
 
-  const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string) =>
+  let lastStep: ConnectStep | null = null;
+  const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string) => {
+    // The engine may repeat a step the shell already announced (discovering): say each once.
+    if (step === lastStep && !authorizationUrl) return;
+    lastStep = step;
     emit('accounts.connectProgress', { step, ...(address ? { address } : {}), ...(authorizationUrl ? { authorizationUrl } : {}) });
+  };
 
   async function runInteractive(address: string | undefined, context: CallContext, run: (options: InteractiveOptions) => Promise<AccountView>): Promise<AccountView> {
     interactive?.controller.abort(new AppError('cancelled', 'A new sign-in replaced this one.'));
     const controller = new AbortController();
     const current = { controller, address };
     interactive = current;
+    lastStep = null;
     const stopFollowing = followAbort(context.signal, controller);
     progress(address, 'discovering');
     try {
