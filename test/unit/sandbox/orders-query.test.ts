@@ -98,4 +98,26 @@ describe('GET /orders', () => {
     expect(pages).toBe(Math.ceil(data.orders.count / 1000));
     expect(items.length).toBe(data.orders.count);
   });
+
+  it('pages many distinct queries interleaved (more than it caches) each exactly once', async () => {
+    const queries = ['paid_at', '-paid_at', 'created_at', 'paid_amount', '-paid_amount', 'updated_at', '-updated_at', '-created_at'].map((sort, k) => ({ sort, state: k % 2 ? 'paid' : 'paid,refunded', limit: '300' }));
+    const cursors: (string | null | undefined)[] = queries.map(() => undefined);
+    const seen = queries.map(() => [] as Order[]);
+    while (cursors.some((c) => c !== null)) {
+      for (let k = 0; k < queries.length; k++) {
+        if (cursors[k] === null) continue;
+        const query: Record<string, string> = { ...queries[k]! };
+        if (cursors[k]) query.cursor = cursors[k]!;
+        const page = (await h.call('listOrders', { school, query })).body as Page<Order>;
+        seen[k]!.push(...page.data);
+        cursors[k] = page.meta.next_cursor;
+      }
+    }
+    queries.forEach((q, k) => {
+      const expected = everything.filter((o) => q.state.split(',').includes(o.state));
+      expect(new Set(seen[k]!.map((o) => o.id))).toEqual(new Set(expected.map((o) => o.id)));
+      expect(seen[k]!.length).toBe(expected.length);
+      expectSorted(seen[k]!, q.sort);
+    });
+  });
 });
