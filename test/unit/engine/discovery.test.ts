@@ -147,6 +147,25 @@ describe('discovering a platform', () => {
     expect(etagHits).toBe(1);
   });
 
+  it('revalidates with Last-Modified when there is no ETag', async () => {
+    const stamp = 'Wed, 01 Jan 2025 00:00:00 GMT';
+    let conditional = 0;
+    platform.handlers.set('/.well-known/oauth-authorization-server', (req, _u, res) => {
+      if (req.headers['if-modified-since'] === stamp) {
+        conditional++;
+        res.writeHead(304, { 'last-modified': stamp });
+        return res.end();
+      }
+      json(res, 200, metadata(platform.url), { 'last-modified': stamp, 'cache-control': 'max-age=1' });
+    });
+    const clock = { now: Date.now() };
+    const shared = { http: guardedFetch(), cache: MetadataCache.inMemory(), now: () => clock.now };
+    await discoverPlatform(platform.url, shared);
+    clock.now += 2_000;
+    await expect(discoverPlatform(platform.url, shared)).resolves.toMatchObject({ as: { issuer: platform.url } });
+    expect(conditional).toBe(1);
+  });
+
   it('keeps nothing answered with no-store', async () => {
     platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, metadata(platform.url), { 'cache-control': 'no-store' }));
     const shared = deps();
