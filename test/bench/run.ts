@@ -94,36 +94,37 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** Scrolls the orders list for ~4 s in steps (as a fast wheel would) and returns the longest requestAnimationFrame gap. */
+// Runs in the page as plain source text: the bench itself is compiled by tsx, whose helpers do not exist there.
+const SCROLL_SCRIPT = `(async () => {
+  const scroller = document.querySelector('[data-testid="orders-scroll"]');
+  if (!(scroller instanceof HTMLElement)) throw new Error('no orders list');
+  const gaps = [];
+  let last = performance.now();
+  let running = true;
+  function tick(now) {
+    gaps.push(now - last);
+    last = now;
+    if (running) requestAnimationFrame(tick);
+  }
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+  const end = performance.now() + 4000;
+  let step = 0;
+  while (performance.now() < end) {
+    // Mostly wheel-sized steps, with a long jump now and then (dragging the scrollbar).
+    scroller.scrollTop += step % 25 === 24 ? scroller.scrollHeight / 10 : 600;
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 10) scroller.scrollTop = 0;
+    step++;
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  running = false;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const measured = gaps.slice(2);
+  return { longest: Math.max(...measured), frames: measured.length };
+})()`;
+
+/** Scrolls the orders list for ~4 s in steps (as a fast wheel would) and returns the longest requestAnimationFrame gap. */
 async function scrollFrames(page: Page): Promise<{ longest: number; frames: number }> {
-  return page.evaluate(async () => {
-    const scroller = document.querySelector('[data-testid="orders-scroll"]');
-    if (!(scroller instanceof HTMLElement)) throw new Error('no orders list');
-    const gaps: number[] = [];
-    let last = performance.now();
-    let running = true;
-    const tick = (now: number) => {
-      gaps.push(now - last);
-      last = now;
-      if (running) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame((now) => {
-      last = now;
-      requestAnimationFrame(tick);
-    });
-    const end = performance.now() + 4000;
-    let step = 0;
-    while (performance.now() < end) {
-      // Mostly wheel-sized steps, with a long jump now and then (dragging the scrollbar).
-      scroller.scrollTop += step % 25 === 24 ? scroller.scrollHeight / 10 : 600;
-      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 10) scroller.scrollTop = 0;
-      step++;
-      await new Promise((resolve) => setTimeout(resolve, 16));
-    }
-    running = false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const measured = gaps.slice(2);
-    return { longest: Math.max(...measured), frames: measured.length };
-  });
+  return page.evaluate(SCROLL_SCRIPT) as Promise<{ longest: number; frames: number }>;
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -169,20 +170,20 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     const before = await count.getAttribute('data-count');
     const [, pageFilterMs] = await timed(async () => {
       await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
-      await page.waitForFunction((b) => document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') !== b, before);
+      await page.waitForFunction(`document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') !== ${JSON.stringify(before)}`);
     });
     const firstRow = page.getByTestId('orders-table').locator('[role="row"][data-index="0"]');
     const firstId = await firstRow.getAttribute('data-order-id');
     const [, pageSortMs] = await timed(async () => {
       await page.getByRole('columnheader', { name: /Refunded/ }).getByRole('button').click();
-      await page.waitForFunction((id) => {
-        const row = document.querySelector('[data-testid="orders-table"] [role="row"][data-index="0"]');
-        return row?.getAttribute('data-order-id') && row.getAttribute('data-order-id') !== id;
-      }, firstId);
+      await page.waitForFunction(`(() => {
+        const id = document.querySelector('[data-testid="orders-table"] [role="row"][data-index="0"]')?.getAttribute('data-order-id');
+        return Boolean(id) && id !== ${JSON.stringify(firstId)};
+      })()`);
     });
     console.log(`  through the page: filter ${pageFilterMs.toFixed(0)} ms, sort ${pageSortMs.toFixed(0)} ms (click to rows on screen)`);
     await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
-    await page.waitForFunction((b) => document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') === b, before);
+    await page.waitForFunction(`document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') === ${JSON.stringify(before)}`);
 
     const { longest, frames } = await scrollFrames(page);
     const heap = await heapMb(page);

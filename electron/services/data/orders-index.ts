@@ -73,6 +73,7 @@ export class OrdersIndex {
   readonly #sortOrders = new Map<OrderSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
   #lastSelection: Selection | null = null;
   #idRanks: Uint32Array | null = null;
+  #facets: OrderFacets | null = null;
   readonly maxUpdatedAt: string | null;
 
   constructor(orders: readonly Order[]) {
@@ -160,7 +161,13 @@ export class OrdersIndex {
     return new OrdersIndex(next);
   }
 
+  /** What every loaded order offers the filters; computed once per index. */
   facets(): OrderFacets {
+    this.#facets ??= this.#computeFacets();
+    return this.#facets;
+  }
+
+  #computeFacets(): OrderFacets {
     const states = new Set<OrderState>();
     for (let i = 0; i < this.size; i++) states.add(STATES[this.#state[i]!]!);
     return {

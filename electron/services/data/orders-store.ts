@@ -21,7 +21,8 @@ const SNAPSHOT_CHUNK = 5000;
 const SNAPSHOT_KEY = 'orders.snapshot';
 const META_KEY = 'orders.meta';
 
-const SnapshotMeta = z.object({ count: z.int().nonnegative(), fetchedAt: z.string(), chunks: z.int().nonnegative() });
+/** fetchedAt: when the platform last confirmed the set; snapshotAt: when the orders entry itself was written. */
+const SnapshotMeta = z.object({ count: z.int().nonnegative(), fetchedAt: z.string(), snapshotAt: z.string() });
 
 interface LoadedOrders {
   index: OrdersIndex;
@@ -33,6 +34,10 @@ interface LoadedOrders {
 interface AccountOrders {
   loaded: LoadedOrders | null;
   loading: { jobId: string; promise: Promise<Answer<OrdersLoadResult>> } | null;
+  /** Set when an "auto" load answered from the snapshot: the refresh from the platform follows in the background. */
+  refreshAfterRestore: boolean;
+  /** The index the snapshot on disk holds, and when that snapshot was written. */
+  persisted: { index: OrdersIndex; snapshotAt: string } | null;
   writes: WriteQueue;
   /** Signed out: nothing may be kept for this school any more. */
   forgotten: boolean;
@@ -59,7 +64,7 @@ export class OrdersStore {
   #account(accountId: string): AccountOrders {
     let state = this.#accounts.get(accountId);
     if (!state) {
-      state = { loaded: null, loading: null, writes: new WriteQueue(), forgotten: false };
+      state = { loaded: null, loading: null, refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false };
       this.#accounts.set(accountId, state);
     }
     return state;
@@ -82,7 +87,11 @@ export class OrdersStore {
     return state.loaded;
   }
 
-  /** One load at a time per school: a second caller joins the load in flight (its progress keeps the first job id). */
+  /**
+   * One load at a time per school: a second caller joins the load in flight (its progress keeps the first job id).
+   * "auto" with nothing in memory answers from the offline snapshot at once when there is one, then fetches what
+   * changed since in the background (data.invalidated when something did): the dashboard opens without waiting.
+   */
   load(accountId: string, mode: 'auto' | 'incremental' | 'full', jobId?: string): Promise<Answer<OrdersLoadResult>> {
     const state = this.#account(accountId);
     if (state.loading) return state.loading.promise;
@@ -91,6 +100,12 @@ export class OrdersStore {
       .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), 'Loading the orders')
       .finally(() => {
         state.loading = null;
+        if (state.refreshAfterRestore && !state.forgotten) {
+          state.refreshAfterRestore = false;
+          this.load(accountId, 'incremental').catch((error: unknown) => {
+            this.deps.logger.warn('refreshing the saved orders failed', { code: (error as AppError).code ?? 'unknown' });
+          });
+        }
       });
     state.loading = { jobId: id, promise };
     return promise;
@@ -99,8 +114,14 @@ export class OrdersStore {
   async #load(accountId: string, state: AccountOrders, mode: 'auto' | 'incremental' | 'full', jobId: string, signal: AbortSignal): Promise<Answer<OrdersLoadResult>> {
     const inMemory = state.loaded !== null;
     if (!state.loaded && mode !== 'full') {
-      const restored = await this.#restore(accountId);
-      if (restored) state.loaded = restored;
+      const restored = await this.#restore(accountId, state);
+      if (restored) {
+        state.loaded = restored;
+        if (mode === 'auto') {
+          state.refreshAfterRestore = true;
+          return { data: { count: restored.index.size, fetched: 0, mode: 'disk' }, fetchedAt: restored.fetchedAt, fromCache: true };
+        }
+      }
     }
     const base = mode === 'full' ? null : state.loaded;
     const startedAt = new Date(this.#now()).toISOString();
@@ -120,7 +141,7 @@ export class OrdersStore {
     } catch (error) {
       progress(0, null, true);
       if (!signal.aborted && isUnavailable(error)) {
-        const fallback = state.loaded ?? (await this.#restore(accountId));
+        const fallback = state.loaded ?? (await this.#restore(accountId, state));
         if (fallback) {
           state.loaded = { ...fallback, fromCache: true };
           this.deps.reader.markOffline(accountId);
@@ -131,10 +152,12 @@ export class OrdersStore {
       throw error;
     }
     this.deps.reader.markOnline(accountId);
-    const index = base ? base.index.merge(fetched) : new OrdersIndex(fetched);
+    // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
+    const changed = base ? fetched.filter((o) => base.index.get(o.id)?.updated_at !== o.updated_at) : fetched;
+    const index = base ? base.index.merge(changed) : new OrdersIndex(fetched);
     state.loaded = { index, fetchedAt: startedAt, fromCache: false };
     progress(fetched.length, fetched.length, true);
-    if (base && fetched.length > 0) this.deps.emit('data.invalidated', { accountId, reason: 'orders_refreshed' });
+    if (base && changed.length > 0) this.deps.emit('data.invalidated', { accountId, reason: 'orders_refreshed' });
     this.#persist(accountId, state);
     return {
       data: { count: index.size, fetched: fetched.length, mode: base ? 'incremental' : 'full' },
@@ -143,18 +166,26 @@ export class OrdersStore {
     };
   }
 
-  /** Writes the snapshot in the background, one write after another per school; `idle()` waits for them. */
+  /**
+   * Writes the snapshot in the background, one write after another per school (`idle()` waits for them). When
+   * a refresh changed nothing, only the small meta entry is rewritten (the set is as fresh as that refresh).
+   */
   #persist(accountId: string, state: AccountOrders): void {
     const loaded = state.loaded;
     if (!loaded || state.forgotten) return;
     void state.writes.run(async () => {
       if (state.loaded !== loaded || state.forgotten) return; // a newer load writes its own
       const orders = loaded.index.orders;
-      const chunks: Order[][] = [];
-      for (let i = 0; i < orders.length; i += SNAPSHOT_CHUNK) chunks.push(orders.slice(i, i + SNAPSHOT_CHUNK) as Order[]);
-      await this.deps.cache.put(accountId, SNAPSHOT_KEY, loaded.fetchedAt, chunks);
-      if (state.loaded !== loaded || state.forgotten) return;
-      await this.deps.cache.put(accountId, META_KEY, loaded.fetchedAt, [{ count: orders.length, fetchedAt: loaded.fetchedAt, chunks: chunks.length }]);
+      let snapshotAt = state.persisted?.index === loaded.index ? state.persisted.snapshotAt : null;
+      if (snapshotAt === null) {
+        const chunks: Order[][] = [];
+        for (let i = 0; i < orders.length; i += SNAPSHOT_CHUNK) chunks.push(orders.slice(i, i + SNAPSHOT_CHUNK) as Order[]);
+        await this.deps.cache.put(accountId, SNAPSHOT_KEY, loaded.fetchedAt, chunks);
+        snapshotAt = loaded.fetchedAt;
+        if (state.loaded !== loaded || state.forgotten) return;
+      }
+      await this.deps.cache.put(accountId, META_KEY, loaded.fetchedAt, [{ count: orders.length, fetchedAt: loaded.fetchedAt, snapshotAt }]);
+      state.persisted = { index: loaded.index, snapshotAt };
     });
   }
 
@@ -165,15 +196,17 @@ export class OrdersStore {
     return parsed.success ? parsed.data : null;
   }
 
-  async #restore(accountId: string): Promise<LoadedOrders | null> {
+  async #restore(accountId: string, state: AccountOrders): Promise<LoadedOrders | null> {
     const meta = await this.snapshotMeta(accountId);
     if (!meta) return null;
     const found = await this.deps.cache.get(accountId, SNAPSHOT_KEY);
-    if (!found || found.fetchedAt !== meta.fetchedAt) return null;
+    if (!found || found.fetchedAt !== meta.snapshotAt) return null;
     // Written by this app under an authenticated cipher: trusted, no second validation pass over 100k rows.
     const orders = (found.values as Order[][]).flat();
     if (orders.length !== meta.count) return null;
-    return { index: new OrdersIndex(orders), fetchedAt: meta.fetchedAt, fromCache: true };
+    const index = new OrdersIndex(orders);
+    state.persisted = { index, snapshotAt: meta.snapshotAt };
+    return { index, fetchedAt: meta.fetchedAt, fromCache: true };
   }
 
   /** In memory right now (for queries that must not trigger a load). */

@@ -178,6 +178,24 @@ describe('data service: orders', () => {
     expect(after.data.state).toBe('refunded');
   });
 
+  it('on the next start answers from the saved orders at once, then brings in what changed in the background', async () => {
+    const first = open();
+    await call(first, 'data.orders.load', { accountId: ACCOUNT });
+    await first.idle();
+    const later = '2026-02-01T00:00:00.000Z';
+    caller.orders = caller.orders.map((o, i) => (i === 42 ? { ...o, state: 'refunded' as const, refunded_amount: o.paid_amount, updated_at: later } : o));
+    const second = open();
+    const answer = await call(second, 'data.orders.load', { accountId: ACCOUNT });
+    expect(answer.data.mode).toBe('disk');
+    expect(answer.fromCache).toBe(true);
+    await expect.poll(() => events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'orders_refreshed')).toBe(true);
+    const status = await call(second, 'data.orders.status', { accountId: ACCOUNT });
+    expect(status.fetchedAt! > answer.fetchedAt).toBe(true);
+    const order = await call(second, 'data.orders.query', { accountId: ACCOUNT, filters: { text: caller.orders[42]!.trade_number }, offset: 0, limit: 1 });
+    expect(order.data.rows[0]?.state).toBe('refunded');
+    expect(order.fromCache).toBe(false);
+  });
+
   it('answers an order from the cache, then from the loaded set, when offline', async () => {
     const service = open();
     await call(service, 'data.orders.load', { accountId: ACCOUNT });
