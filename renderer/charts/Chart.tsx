@@ -90,7 +90,9 @@ function ChartCanvas({ spec, height, summary }: { spec: ChartSpec; height: numbe
     const element = ref.current;
     const chart = chartRef.current;
     if (!element || !chart) return;
-    chart.setOption(buildChartOption(spec, readPalette(element, dark)), { notMerge: true });
+    // People who asked the system for less motion get charts that appear without animating.
+    const animate = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    chart.setOption(buildChartOption(spec, readPalette(element, dark), { animate }), { notMerge: true });
   }, [spec, dark]);
 
   return <div ref={ref} className="chart__canvas" style={{ height }} role="img" aria-label={summary} />;

@@ -12,7 +12,8 @@ export type ChartOption = ComposeOption<
 /** Above this many points a line is downsampled (largest-triangle-three-buckets keeps peaks) and zoomable. */
 export const LONG_SERIES = 120;
 
-export function buildChartOption(spec: ChartSpec, palette: ChartPalette): ChartOption {
+export function buildChartOption(spec: ChartSpec, palette: ChartPalette, options: { animate?: boolean } = {}): ChartOption {
+  const animation = options.animate ?? true;
   const textStyle = { color: palette.text, fontFamily: 'inherit' };
   const tooltip: TooltipComponentOption = {
     trigger: spec.kind === 'funnel' ? 'item' : 'axis',
@@ -28,6 +29,7 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette): ChartO
   if (spec.kind === 'funnel') {
     const series = spec.series[0];
     return {
+      animation,
       color: palette.series,
       textStyle,
       tooltip,
@@ -78,6 +80,7 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette): ChartO
       : { type: 'bar', name: s.name, data: s.values, barMaxWidth: 28, itemStyle: { borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] } },
   );
   const option: ChartOption = {
+    animation,
     color: palette.series,
     textStyle,
     tooltip,

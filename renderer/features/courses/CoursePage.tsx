@@ -81,7 +81,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   const funnelSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'hbar',
-      title: 'Where learners stall: reached and completed per section',
+      title: 'Where learners stall, per section',
       categoryLabel: 'Section',
       categories: report.sections.map((s, i) => `${i + 1}. ${s.title}`),
       series: [

@@ -157,6 +157,23 @@ function FacetFilters({
 }) {
   return (
     <>
+      <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
+          <option value="">Any</option>
+          {facets?.currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+      </SelectField>
+      <SelectField label="Coupon" value={form.coupon} onChange={(coupon) => setForm((f) => ({ ...f, coupon }))}>
+          <option value="">Any</option>
+          <option value={NO_COUPON}>No coupon</option>
+          {facets?.coupons.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+      </SelectField>
       <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
           <option value="">Any</option>
           {facets?.courses.map((c) => (
@@ -170,23 +187,6 @@ function FacetFilters({
           {facets?.products.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
-            </option>
-          ))}
-      </SelectField>
-      <SelectField label="Coupon" value={form.coupon} onChange={(coupon) => setForm((f) => ({ ...f, coupon }))}>
-          <option value="">Any</option>
-          <option value={NO_COUPON}>No coupon</option>
-          {facets?.coupons.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-      </SelectField>
-      <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
-          <option value="">Any</option>
-          {facets?.currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
             </option>
           ))}
       </SelectField>

@@ -102,3 +102,12 @@ describe('palette contrast', () => {
     expect(contrast(palette.mutedText, palette.background)).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('motion', () => {
+  it('animates by default and not when the admin asked for reduced motion', () => {
+    const base: ChartSpec = { kind: 'bar', title: 't', categoryLabel: 'c', categories: ['a'], series: [{ name: 's', values: [1] }], formatValue: String };
+    expect(buildChartOption(base, LIGHT_PALETTE).animation).toBe(true);
+    expect(buildChartOption(base, LIGHT_PALETTE, { animate: false }).animation).toBe(false);
+    expect(buildChartOption({ ...base, kind: 'funnel' }, LIGHT_PALETTE, { animate: false }).animation).toBe(false);
+  });
+});
