@@ -13,50 +13,70 @@ export interface BrowserHostBridgeOptions {
   storage?: Pick<Storage, 'getItem'>;
   fetch?: typeof fetch;
   openWindow?: (url: string) => void;
+  now?: () => number;
 }
+
+/** Calls after which the host may ask this tab to open a page (the consent page, a link the admin clicked). */
+const OPENS_PAGES: ReadonlySet<string> = new Set(['accounts.connect', 'accounts.signInAgain', 'accounts.grantScopes', 'app.openExternal']);
+/** The event may arrive just after the call's answer (they travel on different connections). */
+const OPEN_GRACE_MS = 3_000;
 
 export function createBrowserHostBridge(options: BrowserHostBridgeOptions = {}): Bridge {
   const origin = options.origin ?? window.location.origin;
   const storage = options.storage ?? window.localStorage;
   const doFetch = options.fetch ?? fetch.bind(globalThis);
   const openWindow = options.openWindow ?? openInNewTab;
+  const now = options.now ?? Date.now;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const headers = (): Record<string, string> => ({ authorization: `Bearer ${storage.getItem(PAGE_KEY_STORAGE) ?? ''}` });
 
-  let stream: { close(): void } | null = null;
-  const ensureStream = () => {
-    stream ??= openEventStream({
-      url: `${origin}/events`,
-      headers,
-      fetch: doFetch,
-      onEvent: (event, payload) => {
-        if (event === 'app.openUrl') {
-          const url = (payload as { url?: unknown }).url;
-          if (typeof url === 'string' && /^https?:\/\//.test(url)) openWindow(url);
-        }
-        for (const handler of [...(listeners.get(event) ?? [])]) handler(payload);
-      },
-    });
-  };
+  // Every open tab gets app.openUrl; only the tab whose admin started the sign-in opens the page (it also
+  // still has the click's user activation, so the pop-up blocker lets the new tab through).
+  let pendingOpeners = 0;
+  let lastOpenerDoneAt = Number.NEGATIVE_INFINITY;
+  const mayOpenPages = () => pendingOpeners > 0 || now() - lastOpenerDoneAt <= OPEN_GRACE_MS;
+
   // Listen from the start: the consent page must open even before any screen subscribes.
-  ensureStream();
+  openEventStream({
+    url: `${origin}/events`,
+    headers,
+    fetch: doFetch,
+    onEvent: (event, payload) => {
+      if (event === 'app.openUrl') {
+        const url = (payload as { url?: unknown }).url;
+        if (typeof url === 'string' && /^https?:\/\//.test(url) && mayOpenPages()) openWindow(url);
+      }
+      for (const handler of [...(listeners.get(event) ?? [])]) handler(payload);
+    },
+  });
+
+  async function call(method: string, input: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(`${origin}/rpc`, {
+        method: 'POST',
+        headers: { ...headers(), 'content-type': 'application/json' },
+        body: JSON.stringify({ method, input }),
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw new AppError('offline', 'The app is not running: start it again (npm start) and reload this page.', { cause: error });
+    }
+    if (response.status === 401) throw new AppError('forbidden_sender', 'This tab is not signed in to the app: open the launch link printed by "npm start".');
+    if (!response.ok) throw new AppError('internal', `The app refused the request (HTTP ${response.status}).`);
+    return unwrapResult(await response.json());
+  }
 
   return {
     async invoke(method, input) {
-      let response: Response;
+      if (!OPENS_PAGES.has(method)) return (await call(method, input)) as never;
+      pendingOpeners += 1;
       try {
-        response = await doFetch(`${origin}/rpc`, {
-          method: 'POST',
-          headers: { ...headers(), 'content-type': 'application/json' },
-          body: JSON.stringify({ method, input }),
-          cache: 'no-store',
-        });
-      } catch (error) {
-        throw new AppError('offline', 'The app is not running: start it again (npm start) and reload this page.', { cause: error });
+        return (await call(method, input)) as never;
+      } finally {
+        pendingOpeners -= 1;
+        lastOpenerDoneAt = now();
       }
-      if (response.status === 401) throw new AppError('forbidden_sender', 'This tab is not signed in to the app: open the launch link printed by "npm start".');
-      if (!response.ok) throw new AppError('internal', `The app refused the request (HTTP ${response.status}).`);
-      return unwrapResult(await response.json()) as never;
     },
     subscribe(event: EventName, handler) {
       const set = listeners.get(event) ?? new Set();

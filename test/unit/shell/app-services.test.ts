@@ -83,6 +83,28 @@ describe('app services through the browser bridge', () => {
     expect((await bridge.invoke('app.status', {})).defaultSchool?.address).toBe(sandbox.url);
   });
 
+  it('opens pages only in the tab that asked (another tab gets the event but opens nothing)', async () => {
+    const opened: string[] = [];
+    onOpenUrl = (url) => opened.push(url);
+    const otherTabOpened: string[] = [];
+    const launch = await fetch(host.issueLaunchUrl(), { redirect: 'manual' });
+    const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+    const pageKey = /content="([^"]+)"/.exec(await launch.text())![1]!;
+    const otherTab = createBrowserHostBridge({
+      origin: host.origin,
+      storage: { getItem: () => pageKey },
+      fetch: (input, init = {}) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), cookie, origin: host.origin } }),
+      openWindow: (url) => otherTabOpened.push(url),
+    });
+    const seenByOther: string[] = [];
+    otherTab.subscribe('app.openUrl', ({ url }) => seenByOther.push(url));
+    await expect.poll(async () => (await otherTab.invoke('app.status', {})).mode).toBe('browser');
+    expect(await bridge.invoke('app.openExternal', { url: 'https://school.example.com/help' })).toEqual({ opened: true });
+    await expect.poll(() => opened).toEqual(['https://school.example.com/help']);
+    await expect.poll(() => seenByOther).toEqual(['https://school.example.com/help']);
+    expect(otherTabOpened).toEqual([]);
+  });
+
   it('gives typed errors for addresses, unknown accounts and unsafe links', async () => {
     expect((await rejection(bridge.invoke('accounts.connect', { address: 'http://school.example.com' }))).code).toBe('invalid_address');
     expect((await rejection(bridge.invoke('accounts.signOut', { accountId: 'acct_nope' }))).code).toBe('not_found');
