@@ -14,6 +14,7 @@ import type { CachedReader } from './cached-read';
 import { isUnavailable } from './cached-read';
 import type { JobRegistry } from './jobs';
 import { OrdersIndex } from './orders-index';
+import { decodeOrders, encodeOrders, SNAPSHOT_ENCODING } from './orders-snapshot';
 
 const PAGE_SIZE = 1000;
 /** Orders per sealed segment on disk: keeps each JSON string and gzip run small. */
@@ -22,7 +23,7 @@ const SNAPSHOT_KEY = 'orders.snapshot';
 const META_KEY = 'orders.meta';
 
 /** fetchedAt: when the platform last confirmed the set; snapshotAt: when the orders entry itself was written. */
-const SnapshotMeta = z.object({ count: z.int().nonnegative(), fetchedAt: z.string(), snapshotAt: z.string() });
+const SnapshotMeta = z.object({ count: z.int().nonnegative(), fetchedAt: z.string(), snapshotAt: z.string(), encoding: z.literal(SNAPSHOT_ENCODING) });
 
 interface LoadedOrders {
   index: OrdersIndex;
@@ -178,13 +179,13 @@ export class OrdersStore {
       const orders = loaded.index.orders;
       let snapshotAt = state.persisted?.index === loaded.index ? state.persisted.snapshotAt : null;
       if (snapshotAt === null) {
-        const chunks: Order[][] = [];
-        for (let i = 0; i < orders.length; i += SNAPSHOT_CHUNK) chunks.push(orders.slice(i, i + SNAPSHOT_CHUNK) as Order[]);
+        const chunks: unknown[] = [];
+        for (let i = 0; i < orders.length; i += SNAPSHOT_CHUNK) chunks.push(encodeOrders(orders.slice(i, i + SNAPSHOT_CHUNK)));
         await this.deps.cache.put(accountId, SNAPSHOT_KEY, loaded.fetchedAt, chunks);
         snapshotAt = loaded.fetchedAt;
         if (state.loaded !== loaded || state.forgotten) return;
       }
-      await this.deps.cache.put(accountId, META_KEY, loaded.fetchedAt, [{ count: orders.length, fetchedAt: loaded.fetchedAt, snapshotAt }]);
+      await this.deps.cache.put(accountId, META_KEY, loaded.fetchedAt, [{ count: orders.length, fetchedAt: loaded.fetchedAt, snapshotAt, encoding: SNAPSHOT_ENCODING }]);
       state.persisted = { index: loaded.index, snapshotAt };
     });
   }
@@ -201,8 +202,15 @@ export class OrdersStore {
     if (!meta) return null;
     const found = await this.deps.cache.get(accountId, SNAPSHOT_KEY);
     if (!found || found.fetchedAt !== meta.snapshotAt) return null;
-    // Written by this app under an authenticated cipher: trusted, no second validation pass over 100k rows.
-    const orders = (found.values as Order[][]).flat();
+    // Written by this app under an authenticated cipher: trusted, so no zod pass over 100k rows; a shape
+    // error (a bug, an old encoding) drops the snapshot and the orders come from the platform again.
+    let orders: Order[];
+    try {
+      orders = found.values.flatMap((chunk) => decodeOrders(chunk as unknown[]));
+    } catch (error) {
+      this.deps.logger.warn('saved orders unreadable, loading from the platform', { error: (error as Error).message });
+      return null;
+    }
     if (orders.length !== meta.count) return null;
     const index = new OrdersIndex(orders);
     state.persisted = { index, snapshotAt: meta.snapshotAt };
