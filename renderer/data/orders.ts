@@ -62,6 +62,8 @@ export interface OrdersView {
   head: Answer<OrderQueryResult> | undefined;
   error: SerializedAppError | null;
   isFetching: boolean;
+  /** The head shown is still the previous filter's, while the new one loads. */
+  isStale: boolean;
   row(index: number): OrderQueryResult['rows'][number] | undefined;
 }
 
@@ -96,6 +98,7 @@ export function useOrdersView(accountId: string | null, enabled: boolean, filter
     head: head.data,
     error: firstError ? toSerializedError(firstError) : null,
     isFetching: head.isFetching || windows.some((w) => w.isFetching),
+    isStale: head.isPlaceholderData,
     row: (index) => rowAt(rowsByBlock, index),
   };
 }

@@ -11,11 +11,21 @@ export interface QueryLike<T> {
   data: T | undefined;
   error: unknown;
   isPending: boolean;
+  /** The previous answer shown while the one for new inputs loads. */
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 }
 
 export function QueryState<T>({ query, what, label, children }: { query: QueryLike<T>; what: string; label: string; children: (data: T) => ReactNode }) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.data !== undefined) {
+    // While new figures load, the old ones stay (dimmed, marked busy) instead of flashing empty.
+    const updating = query.isPlaceholderData === true;
+    return (
+      <div className={updating ? 'query-body is-updating' : 'query-body'} aria-busy={updating || undefined}>
+        {children(query.data)}
+      </div>
+    );
+  }
   if (query.error) {
     const error: SerializedAppError = toSerializedError(query.error);
     return <ErrorState error={error} what={what} onRetry={() => void query.refetch()} />;

@@ -20,6 +20,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
 import { useLocale } from '../common/use-locale';
+import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval } from '../common/range';
 import { formatCount, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
@@ -44,6 +45,7 @@ function CourseDashboard() {
   const setRange = useRangeStore((s) => s.setRange);
   const interval = defaultInterval(range);
   const query = useDataQuery('data.courses.get', account ? { accountId: account.id, courseId, from, to, interval, timeZone: locale.timeZone } : null);
+  const shownInterval = useSettled(interval, !query.isPlaceholderData);
   const title = query.data?.data.course.title ?? 'Course';
   return (
     <Page
@@ -58,7 +60,7 @@ function CourseDashboard() {
       }
     >
       <QueryState query={query} what="this course's page" label="the course">
-        {(answer) => <CourseBody detail={answer.data} locale={locale} interval={interval} />}
+        {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
       </QueryState>
     </Page>
   );
@@ -113,6 +115,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
                 <th scope="col">Currency</th>
                 <th scope="col" className="num">Orders</th>
                 <th scope="col" className="num">Gross</th>
+                <th scope="col" className="num">Discounts</th>
                 <th scope="col" className="num">Refunds</th>
                 <th scope="col" className="num">Net</th>
               </tr>
@@ -123,6 +126,8 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
                   <th scope="row">{r.currency}</th>
                   <td className="num">{formatCount(r.orders, locale.locale)}</td>
                   <td className="num">{formatMoney(r.gross, r.currency, locale.locale)}</td>
+                  {/* net = gross - discounts - refunds, all in this one currency */}
+                  <td className="num">{formatMoney(r.gross - r.refunds - r.net, r.currency, locale.locale)}</td>
                   <td className="num">{formatMoney(r.refunds, r.currency, locale.locale)}</td>
                   <td className="num" data-field="net" data-minor={r.net}>{formatMoney(r.net, r.currency, locale.locale)}</td>
                 </tr>

@@ -109,7 +109,7 @@ function OrdersDashboard() {
         <>
           <Card flush>
             <div className="filter-bar" role="search" aria-label="Filter orders">
-              <label className="field field-grow">
+              <label className="field field-full">
                 <span className="visually-hidden">Search orders</span>
                 <input type="search" className="input" placeholder="Trade number, buyer name or email" value={text} onChange={(e) => setText(e.target.value)} />
               </label>
@@ -130,7 +130,7 @@ function OrdersDashboard() {
           </Card>
           {head ? (
             <>
-              <Totals totals={head.totals} total={head.total} locale={locale} />
+              <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
               <OrdersTable total={head.total} sort={sort} onSort={setSort} row={view.row} locale={locale} onRange={setVisible} busy={view.isFetching} />
             </>
           ) : view.error ? (
@@ -222,9 +222,9 @@ function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange
   );
 }
 
-function Totals({ totals, total, locale }: { totals: CurrencyTotals[]; total: number; locale: Locale }) {
+function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; total: number; locale: Locale; stale: boolean }) {
   return (
-    <section className="totals" aria-label="Totals of the filtered orders" data-testid="orders-totals">
+    <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label="Totals of the filtered orders" aria-busy={stale || undefined} data-testid="orders-totals">
       <p className="totals-count" aria-live="polite">
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
       </p>
