@@ -120,6 +120,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   );
 
   const removedListeners = new Set<(accountId: string) => void>();
+  const onlineListeners = new Set<(online: boolean) => void>();
   const dataHandlers = createDataHandlers({
     caller: engine.caller,
     cipher: options.cipher,
@@ -128,6 +129,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     onAccountRemoved: (listener) => {
       removedListeners.add(listener);
+    },
+    // The offline cache is dropped when the app version changes; the dashboards refetch when the probe sees the platforms again.
+    appVersion: options.version,
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
     },
   });
 
@@ -143,7 +149,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         }
       });
     },
-    onChange: () => emit('app.statusChanged', status()),
+    onChange: (online) => {
+      emit('app.statusChanged', status());
+      for (const listener of [...onlineListeners]) listener(online);
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {}),
     logger,
