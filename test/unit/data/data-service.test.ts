@@ -62,6 +62,7 @@ let cipher: KeyFileCipher;
 let caller: StandInCaller;
 let events: { event: EventName; payload: unknown }[];
 let removed: ((accountId: string) => void)[];
+let onlineListeners: ((online: boolean) => void)[];
 let services: DataService[];
 const logger = memoryLogger();
 
@@ -77,6 +78,7 @@ function open(options: { appVersion?: string } = {}): DataService {
       events.push({ event, payload });
     },
     onAccountRemoved: (listener) => removed.push(listener),
+    onOnlineChange: (listener) => onlineListeners.push(listener),
   });
   services.push(service);
   return service;
@@ -96,6 +98,7 @@ beforeEach(async () => {
   caller = new StandInCaller(syntheticOrders(12_345, 3));
   events = [];
   removed = [];
+  onlineListeners = [];
   services = [];
 });
 afterEach(async () => {
@@ -207,6 +210,22 @@ describe('data service: orders', () => {
     expect(fromSet.fromCache).toBe(true);
     expect(fromSet.data.id).toBe(caller.orders[2]!.id);
     await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_unknown' })).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it('tells the UI to refetch when the online probe sees the platform again after an answer from the cache', async () => {
+    const service = open();
+    const orderId = caller.orders[3]!.id;
+    await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId });
+    caller.offline = true;
+    expect((await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId })).fromCache).toBe(true);
+    const invalidations = () => events.filter((e) => e.event === 'data.invalidated').map((e) => e.payload);
+    for (const listener of onlineListeners) listener(false);
+    expect(invalidations()).toEqual([]);
+    caller.offline = false;
+    for (const listener of onlineListeners) listener(true);
+    expect(invalidations()).toEqual([{ accountId: ACCOUNT, reason: 'back_online' }]);
+    for (const listener of onlineListeners) listener(true);
+    expect(invalidations()).toHaveLength(1); // once per return, not on every probe
   });
 
   it('exports exactly the filtered, sorted view as guarded CSV in the time zone and money format', async () => {
