@@ -82,7 +82,10 @@ test('a session the platform ended: the frame says so and "Sign in again" restor
   const banner = page.getByRole('status').filter({ hasText: `Your session with ${school.name} ended` });
   await expect(banner).toBeVisible({ timeout: 20_000 });
   await banner.getByRole('button', { name: 'Sign in again' }).click();
-  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  // The banner first gives way to the sign-in's progress; done is the "signed in again" notice.
+  await expect(page.getByRole('status').filter({ hasText: `Signed in to ${school.name} again` })).toBeVisible({ timeout: 30_000 });
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Signing in to ${school.name} again` })).toHaveCount(0);
   expect(consentLog.opened).toHaveLength(2);
   await expect(activeSchool(page)).toHaveText(school.name);
 });
