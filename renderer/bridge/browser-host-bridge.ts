@@ -43,8 +43,10 @@ export function createBrowserHostBridge(options: BrowserHostBridgeOptions = {}):
     fetch: doFetch,
     onEvent: (event, payload) => {
       if (event === 'app.openUrl') {
+        // A transport matter, handled here once: the UI does not see it (it would open a second tab).
         const url = (payload as { url?: unknown }).url;
         if (typeof url === 'string' && /^https?:\/\//.test(url) && mayOpenPages()) openWindow(url);
+        return;
       }
       for (const handler of [...(listeners.get(event) ?? [])]) handler(payload);
     },
