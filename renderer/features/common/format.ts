@@ -32,36 +32,52 @@ export function formatMoney(minor: number, currency: string, locale: string, opt
   return format.format(minor / 10 ** currencyExponent(currency));
 }
 
+// Building an Intl formatter costs far more than using one; tables format thousands of cells while
+// scrolling, so each distinct formatter is built once.
+const formatterCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = formatterCache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatterCache.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = formatterCache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatterCache.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale, {}).format(value);
 }
 
 export function formatPercent(ratio: number, locale: string, digits = 1): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio);
+  return numberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio);
 }
 
 /** "21 Nov 2026, 14:05" in the time zone. */
 export function formatDateTime(iso: string | null, { locale, timeZone }: Locale): string {
   if (!iso) return '–';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** "11/20/26, 7:08 PM": the compact form for dense tables. */
 export function formatShortDateTime(iso: string | null, { locale, timeZone }: Locale): string {
   if (!iso) return '–';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** A period's label: "Nov 3" (with the year only when the series spans several), or "Nov 2026" for months. */
 export function formatDate(iso: string, { locale, timeZone }: Locale, interval: 'day' | 'week' | 'month' = 'day', withYear = false): string {
   const options: Intl.DateTimeFormatOptions =
     interval === 'month' ? { year: 'numeric', month: 'short', timeZone } : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  return dateFormat(locale, options).format(new Date(iso));
 }
 
 /** Labels for a series of period starts: the year is shown only when they span more than one. */
 export function formatPeriods(isos: readonly string[], locale: Locale, interval: 'day' | 'week' | 'month'): string[] {
-  const year = (iso: string) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
+  const year = (iso: string) => dateFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
   const withYear = isos.length > 0 && year(isos[0] as string) !== year(isos[isos.length - 1] as string);
   return isos.map((iso) => formatDate(iso, locale, interval, withYear));
 }

@@ -2,7 +2,7 @@
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
 // filtered, sorted view in the admin's time zone and money format.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
@@ -17,6 +17,7 @@ import { Icon } from '../../components/Icon';
 import { useActiveAccount } from '../../state/active-account';
 import { useOrdersLoad, useOrdersView } from '../../data/orders';
 import { newJobId, useJobProgress } from '../../data/progress';
+import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { DashboardFrame } from '../common/DashboardFrame';
@@ -292,11 +293,13 @@ function OrdersTable({
   const [focusIndex, setFocusIndex] = useState(0);
   const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  // Ask for more rows only when the view (plus a margin) reaches another block: the page around the
+  // table re-renders on block changes, not on every scrolled pixel.
+  const firstBlock = Math.floor(Math.max(0, (items[0]?.index ?? 0) - 50) / ORDER_BLOCK_SIZE);
+  const lastBlock = Math.floor(((items[items.length - 1]?.index ?? 0) + 50) / ORDER_BLOCK_SIZE);
   useEffect(() => {
-    onRange({ first: Math.max(0, first - 50), last: last + 50 });
-  }, [first, last, onRange]);
+    onRange({ first: firstBlock * ORDER_BLOCK_SIZE, last: lastBlock * ORDER_BLOCK_SIZE + ORDER_BLOCK_SIZE - 1 });
+  }, [firstBlock, lastBlock, onRange]);
 
   useEffect(() => {
     if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
@@ -367,7 +370,8 @@ function OrdersTable({
   );
 }
 
-function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
+// Memoised: a row already on screen does not re-render as the list scrolls past it.
+const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
   const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
   const first = order.items[0];
   return (
@@ -387,7 +391,7 @@ function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
       <div role="cell" className="num">{order.refunded_amount ? money(order.refunded_amount) : '–'}</div>
     </>
   );
-}
+});
 
 function ExportButton({ accountId, filters, sort, locale, disabled }: { accountId: string | null; filters: ReturnType<typeof toOrderFilters>; sort: OrderSort; locale: Locale; disabled: boolean }) {
   const [jobId, setJobId] = useState<string | null>(null);
