@@ -45,6 +45,12 @@ interface UiRow {
   cacheMb: number;
 }
 
+const started = performance.now();
+/** Progress on stderr, so a slow step shows where the time goes. */
+function step(what: string): void {
+  process.stderr.write(`    [${((performance.now() - started) / 1000).toFixed(1)} s] ${what}\n`);
+}
+
 function seconds(ms: number): number {
   return Math.round(ms / 10) / 100;
 }
@@ -141,8 +147,11 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
   const hostOptions = { dataDir, school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };
   try {
     // Launch 1: no cache.
+    step('starting the browser host');
     let host = await startBrowserHost(hostOptions);
+    step('opening the app');
     let page = await openApp(browser, host);
+    step('signing in');
     const [, signInMs] = await timed(async () => {
       await page.getByRole('region', { name: /Demo school/ }).getByRole('button', { name: 'Connect', exact: true }).click();
       await page.getByTestId('active-school').waitFor({ state: 'visible' });
@@ -191,6 +200,7 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
 
     const info = await invoke(host, 'data.cacheInfo', { accountId }); // also waits for the snapshot write
     console.log(`  offline cache: ${(info.bytes / 1048576).toFixed(1)} MB in ${info.entries} entries (orders kept: ${info.orders?.count ?? 'none'})`);
+    step('closing the first launch');
     await page.close();
     await host.close();
 
@@ -202,8 +212,10 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
       await ordersOnScreen(page);
     });
     console.log(`  second launch, with cache: Orders dashboard with rows after ${seconds(warmMs)} s`);
+    step('closing the second launch');
     await page.close();
     await host.close();
+    step('done');
 
     return {
       orders, sandboxStartS: seconds(sandboxMs), signInS: seconds(signInMs), coldFirstDashboardS: seconds(coldMs), loadAllS: seconds(loadMs),
@@ -248,3 +260,5 @@ if (!args.includes('--skip-index')) {
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
 if (indexRows.length) console.log(`\n${indexTable(indexRows)}`);
+// Leftover handles (a keep-alive socket, a timer in a closed host) must not keep a finished benchmark alive.
+process.exit(0);
