@@ -10,7 +10,7 @@ import { Card } from '../../components/Card';
 import { StatTile } from '../../components/StatTile';
 import { EmptyState } from '../../components/EmptyState';
 import { describeDelta } from '../../lib/delta';
-import { Chart } from '../../charts/Chart';
+import { Chart } from '../../charts/LazyChart';
 import type { ChartSpec } from '../../charts/chart-spec';
 import { useActiveAccount } from '../../state/active-account';
 import { useDataQuery } from '../../data/hooks';

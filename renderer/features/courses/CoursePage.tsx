@@ -9,7 +9,7 @@ import { StatTile } from '../../components/StatTile';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Button } from '../../components/Button';
-import { Chart } from '../../charts/Chart';
+import { Chart } from '../../charts/LazyChart';
 import type { ChartSpec } from '../../charts/chart-spec';
 import { useActiveAccount } from '../../state/active-account';
 import { useDataQuery } from '../../data/hooks';
