@@ -35,10 +35,12 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], shell: isWindows });
+/** Runs the project's Vite with this Node (works whether or not node_modules/.bin is on PATH). */
+function vite(args) {
+  const bin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [bin, ...args, '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) {
-    console.error(`"${command} ${args.join(' ')}" failed (exit ${result.status}).`);
+    console.error(`"vite ${args.join(' ')}" failed (exit ${result.status}).`);
     process.exit(1);
   }
 }
@@ -49,7 +51,7 @@ function ensureRendererBuilt() {
   const sources = ['renderer', 'shared', 'vite.config.ts'].map((p) => join(root, p)).filter(existsSync);
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the app…');
-  run('vite', ['build', '--logLevel', 'warn']);
+  vite(['build']);
 }
 
 function electronBinary() {
@@ -111,8 +113,8 @@ async function main() {
 
   const electron = electronBinary();
   if (electron) {
-    run('vite', ['build', '-c', 'vite.electron.config.ts', '--mode', 'main', '--logLevel', 'warn']);
-    run('vite', ['build', '-c', 'vite.electron.config.ts', '--mode', 'preload', '--logLevel', 'warn']);
+    vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'main']);
+    vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'preload']);
     const app = spawn(electron, ['.', '--school', school, '--school-label', schoolLabel], { cwd: root, stdio: 'inherit' });
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
     app.on('exit', (code) => void stop(code ?? 0));
