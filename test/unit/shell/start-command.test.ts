@@ -1,0 +1,62 @@
+// The README's run command, as a person runs it: `npm start` (here `node scripts/start.mjs`, what the npm
+// script runs) prints the one-line notice and the launch address, the address signs a browser in, and
+// Ctrl-C (SIGINT) stops everything.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'sc-start-'));
+let child: ChildProcess | undefined;
+
+/** Where the Electron runtime is installed, npm start opens the desktop app instead (not testable headless here). */
+function electronInstalled(): boolean {
+  try {
+    const relative = readFileSync(join(root, 'node_modules', 'electron', 'path.txt'), 'utf8').trim();
+    return relative.length > 0 && existsSync(join(root, 'node_modules', 'electron', 'dist', relative));
+  } catch {
+    return false;
+  }
+}
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it.skipIf(electronInstalled())('serves browser mode where Electron is missing, prints the launch URL that works, and stops on Ctrl-C', async () => {
+    child = spawn(process.execPath, ['scripts/start.mjs', '--no-open'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on('data', () => undefined);
+    const launchUrl = await new Promise<string>((resolvePromise, reject) => {
+      const timer = setInterval(() => {
+        const match = /School Companion is running: open (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out);
+        if (match) {
+          clearInterval(timer);
+          resolvePromise(match[1]!);
+        }
+      }, 100);
+      child!.on('exit', (code) => {
+        clearInterval(timer);
+        reject(new Error(`npm start exited (${code}) before it was running:\n${out}`));
+      });
+    });
+    expect(out).toContain('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.\n');
+    expect(out).toMatch(/Sandbox platform with the demo schools: http:\/\/127\.0\.0\.1:\d+/);
+
+    const launch = await fetch(launchUrl, { redirect: 'manual' });
+    expect(launch.status).toBe(200);
+    const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+    const app = await fetch(new URL('/', launchUrl), { headers: { cookie } });
+    expect(app.status).toBe(200);
+    expect(await app.text()).toContain('<div id="root">');
+
+    const exited = new Promise<number | null>((resolvePromise) => child!.on('exit', (code) => resolvePromise(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  }, 120_000);
+});
