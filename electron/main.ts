@@ -17,6 +17,7 @@ import { consoleLogger } from './services/log';
 import { APP_ENTRY_URL, APP_ORIGIN } from './services/security/app-origin';
 import { buildContentSecurityPolicy, isLoopbackDevServerUrl } from './services/security/csp';
 import { secureWebPreferences } from './services/security/web-preferences';
+import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
 
 const logger = consoleLogger('main');
@@ -67,7 +68,11 @@ async function start(): Promise<void> {
 
   const dataDir = app.getPath('userData');
   const events = createEventHub({ validate: !app.isPackaged });
-  const updates = await startUpdates({ dataDir, emit: events.emit, logger });
+  // Updates are not worth failing the start over: without them the About panel says why.
+  const updates = await startUpdates({ dataDir, emit: events.emit, logger }).catch((error: unknown) => {
+    logger.error('updates could not start', { error: error instanceof Error ? error.name : typeof error });
+    return { handlers: unsupportedUpdateHandlers(app.getVersion(), 'Updates could not start on this computer.'), setOnline: () => undefined };
+  });
   events.subscribe((event, payload) => {
     if (event === 'app.statusChanged') updates.setOnline((payload as { online: boolean }).online);
   });

@@ -16,6 +16,7 @@ import { consoleLogger } from '../services/log';
 import type { Logger } from '../services/log';
 import { securityHeaders } from '../services/security/csp';
 import { resolveStaticFile } from '../services/security/static-files';
+import { unsupportedUpdateHandlers } from '../services/updates/handlers';
 import { KeyFileCipher } from '../services/store/key-file-cipher';
 import type { SecretCipher } from '../services/store/secret-cipher';
 import { EventStreams } from './event-stream';
@@ -66,9 +67,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const streams = new EventStreams();
   const stopForwarding = events.subscribe((event: EventName, payload) => streams.publish(event, payload));
 
+  const version = options.version ?? (await packageVersion());
   const services = await createAppServices({
     mode: 'browser',
-    version: options.version ?? (await packageVersion()),
+    version,
     dataDir: options.dataDir,
     cipher: await (options.cipher ?? ((dir: string) => KeyFileCipher.open(dir)))(options.dataDir),
     openExternal: options.openExternal ?? (async (url) => events.emit('app.openUrl', { url })),
@@ -76,7 +78,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logger,
     ...(options.engine ? { engine: options.engine } : {}),
     events,
-    ...(options.extraHandlers ? { extraHandlers: options.extraHandlers } : {}),
+    // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
+    extraHandlers: { ...unsupportedUpdateHandlers(version, 'Browser mode runs from the source checkout: update it with git, then restart npm start.'), ...options.extraHandlers },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });

@@ -141,6 +141,7 @@ describe('browser host', () => {
     expect(set).toMatchObject({ ok: true, value: { theme: 'dark' } });
     expect(JSON.parse((await rpc('settings.get', {})).body)).toMatchObject({ ok: true, value: { theme: 'dark' } });
 
+    expect(JSON.parse((await rpc('updates.status', {})).body)).toMatchObject({ ok: true, value: { supported: false } });
     expect(JSON.parse((await rpc('settings.set', { theme: 'purple' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(JSON.parse((await call(host, '/rpc', { method: 'POST', headers: rpcHeaders(), body: '{not json' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(JSON.parse((await rpc('accounts.connect', { address: 'javascript:alert(1)' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_address' } });
