@@ -17,6 +17,7 @@ const LOCALE = 'en-US';
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
 // Two cores shared with the rest of the suite: give each figure time to arrive, never a fixed sleep.
 const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 // ------------------------------------------------------------------------------------------ the platform
 
