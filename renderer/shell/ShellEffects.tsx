@@ -1,8 +1,7 @@
 // Everything the shell keeps in step with the main process, mounted once: accounts, status, settings,
-// sign-in progress, the theme on <html>, and (browser mode) pages the host asks to open in a new tab.
+// sign-in progress and the theme on <html>. (Browser mode's app.openUrl is the bridge's own business.)
 import { useEffect } from 'react';
 import { themeAttribute } from '../lib/theme';
-import { useEvent } from '../lib/bridge-hooks';
 import { useAccountsSync } from '../state/active-account';
 import { useAppStatusSync } from '../state/app-status';
 import { useBrowserFlowSync } from '../state/browser-flow-store';
@@ -15,12 +14,6 @@ export function ShellEffects() {
   useSettingsSync();
   useBrowserFlowSync();
   useThemeOnDocument();
-  useEvent('app.openUrl', ({ url }) => {
-    // The contract already checked it is http(s); noopener keeps that page from reaching back into ours.
-    // A blocked popup cannot be detected with noopener: the Connect screen's "Open the sign-in page" link
-    // is the way back in either case.
-    window.open(url, '_blank', 'noopener,noreferrer');
-  });
   return null;
 }
 

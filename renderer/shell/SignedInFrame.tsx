@@ -1,7 +1,7 @@
 // The frame around every signed-in screen: skip link, sidebar (school and admin with the switcher, the
 // navigation, settings and status), the banner for the account's state, and the dashboards' outlet.
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { dashboardNav } from '../features/routes';
 import { Icon, type IconName } from '../components/Icon';
 import { AccountBanner } from './AccountBanner';
@@ -14,20 +14,24 @@ const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 
 export function SignedInFrame() {
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const navigationType = useNavigationType();
   const firstRender = useRef(true);
 
-  // After a navigation, move focus to the new page's title so keyboard and screen-reader users land on it
-  // (a single-page app does not do this by itself).
+  // After the admin navigates (a link, back/forward), move focus to the new page's title so keyboard and
+  // screen-reader users land on it (a single-page app does not do this by itself). Not on the first screen
+  // and not on redirects or replaced URLs (filters kept in the address), which the admin did not ask for.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (navigationType === 'REPLACE') return;
     const main = mainRef.current;
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     (heading ?? main)?.focus({ preventScroll: false });
-  }, [location.pathname]);
+    // Runs when the path changes; navigationType is read as it was for that navigation.
+  }, [location.pathname, navigationType]);
 
   return (
     <div className="frame">

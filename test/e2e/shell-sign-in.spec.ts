@@ -92,3 +92,14 @@ test('says which failure it was: no platform at the address, or not reachable', 
   await field.press('Enter');
   await expect(page.getByRole('alert')).toContainText("Couldn't reach that address");
 });
+
+test.describe('as with npm start: the app page itself opens the consent tab', () => {
+  test.use({ consentVia: 'page' });
+
+  test('the consent page opens in a new tab of the same browser, which then says it can be closed, and the app updates by itself', async ({ page, sandbox, consentLog }) => {
+    await clickConnectDemoSchool(page);
+    await expect(activeAdmin(page)).toHaveText(sandbox.platform.admin.name, { timeout: 30_000 });
+    expect(consentLog.opened).toHaveLength(1);
+    expect(consentLog.redirectPages[0]).toMatch(/close/i);
+  });
+});
