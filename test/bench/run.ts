@@ -133,6 +133,15 @@ async function scrollFrames(page: Page): Promise<{ longest: number; frames: numb
   return page.evaluate(SCROLL_SCRIPT) as Promise<{ longest: number; frames: number }>;
 }
 
+/** Polls an expression in the page (page-level evaluation is not subject to the app's CSP, unlike waitForFunction's predicate). */
+async function waitUntil(page: Page, expression: string, timeoutMs = STEP_TIMEOUT): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const value = await work();
@@ -179,20 +188,20 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     const before = await count.getAttribute('data-count');
     const [, pageFilterMs] = await timed(async () => {
       await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
-      await page.waitForFunction(`document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') !== ${JSON.stringify(before)}`);
+      await waitUntil(page, `document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') !== ${JSON.stringify(before)}`);
     });
     const firstRow = page.getByTestId('orders-table').locator('[role="row"][data-index="0"]');
     const firstId = await firstRow.getAttribute('data-order-id');
     const [, pageSortMs] = await timed(async () => {
       await page.getByRole('columnheader', { name: /Refunded/ }).getByRole('button').click();
-      await page.waitForFunction(`(() => {
+      await waitUntil(page, `(() => {
         const id = document.querySelector('[data-testid="orders-table"] [role="row"][data-index="0"]')?.getAttribute('data-order-id');
         return Boolean(id) && id !== ${JSON.stringify(firstId)};
       })()`);
     });
     console.log(`  through the page: filter ${pageFilterMs.toFixed(0)} ms, sort ${pageSortMs.toFixed(0)} ms (click to rows on screen)`);
     await page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: 'Refunded', exact: true }).click();
-    await page.waitForFunction(`document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') === ${JSON.stringify(before)}`);
+    await waitUntil(page, `document.querySelector('[data-testid="orders-match-count"]')?.getAttribute('data-count') === ${JSON.stringify(before)}`);
 
     const { longest, frames } = await scrollFrames(page);
     const heap = await heapMb(page);
