@@ -27,3 +27,26 @@ test('the first orders load shows progress and Cancel; after a cancel, Load orde
   const expected = sandbox.platform.data.get(school.id)!.orders.count;
   await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(expected));
 });
+
+test('the orders table works from the keyboard: arrows move between rows, End reaches the last, Enter opens it', async ({ page, sandbox }) => {
+  await clickConnectDemoSchool(page);
+  await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  const table = page.getByTestId('orders-table');
+  const total = Number(await page.getByTestId('orders-match-count').getAttribute('data-count'));
+  expect(total).toBeGreaterThan(10);
+
+  await table.locator('[role="row"][data-index="0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(table.locator('[role="row"][data-index="1"]')).toBeFocused();
+  await page.keyboard.press('End');
+  const last = table.locator(`[role="row"][data-index="${total - 1}"]`);
+  await expect(last).toBeFocused();
+  await expect(last).toHaveAttribute('aria-rowindex', String(total + 1));
+  await expect(last).toHaveAttribute('data-order-id', /.+/);
+  const trade = (await last.locator('[role="cell"]').first().textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: `Order ${trade}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
