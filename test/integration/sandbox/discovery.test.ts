@@ -128,6 +128,25 @@ describe('/openapi.json', () => {
   });
 });
 
+describe('/openapi.json structure', () => {
+  it('declares every path parameter, a 2xx response per operation, and unique operation ids', async () => {
+    const { body } = await getJson('/openapi.json');
+    const paths = body.paths as Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(paths)) {
+      const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(methods)) {
+        const label = `${method} ${path}`;
+        expect(ids.has(op.operationId), label).toBe(false);
+        ids.add(op.operationId);
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(declared.sort(), label).toEqual([...names].sort());
+        expect(Object.keys(op.responses).some((status) => status.startsWith('2') || status.startsWith('3')), label).toBe(true);
+      }
+    }
+  });
+});
+
 describe('/auth.md', () => {
   it('is a Markdown walkthrough with curl examples on the real base URL', async () => {
     const response = await fetch(`${sandbox.url}/auth.md`);
