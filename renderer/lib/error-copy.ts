@@ -44,7 +44,7 @@ const COPY: Record<AppErrorCode, ErrorCopy> = {
   timed_out: { title: 'Sign-in timed out', hint: 'The sign-in page waited too long for an answer. Try again and finish it in your browser.', tone: 'error' },
   cancelled: { title: 'Sign-in cancelled', hint: 'Nothing was connected. You can start again whenever you like.', tone: 'neutral' },
   token_exchange_failed: { title: "Couldn't finish signing in", hint: 'The platform did not accept the sign-in. Try again.', tone: 'error' },
-  sign_in_needed: { title: 'Sign in again', hint: 'Your session with this school ended. Sign in again to keep working.', tone: 'error' },
+  sign_in_needed: { title: 'Sign in again', hint: 'Your session with this school ended. Sign in again to keep working.', tone: 'neutral' },
   insufficient_scope: { title: 'More access needed', hint: 'The app needs your permission to read this. Grant access to continue.', tone: 'neutral' },
   rate_limited: { title: 'The platform asked the app to slow down', hint: 'Wait a moment, then try again.', tone: 'error' },
   server_error: { title: 'The platform had a problem', hint: 'Try again in a moment.', tone: 'error' },

@@ -56,3 +56,22 @@ test.describe('@screenshots', () => {
     });
   }
 });
+
+test.describe('@screenshots extras', () => {
+  test.skip(!enabled || !extras, 'set SCREENSHOTS=1 and SCREENSHOTS_DIR to look at more screens');
+  test.use({ viewport: { width: 1320, height: 840 }, deviceScaleFactor: 1 });
+
+  test('grant access prompt and a session that ended', async ({ page, sandbox, consent }) => {
+    consent.scopes = (asked) => asked.filter((scope) => scope !== 'orders:read');
+    await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('region', { name: 'More access needed' }).waitFor();
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+    await page.screenshot({ path: `${out}/grant-light.png` });
+    sandbox.knobs.forgetAllClients();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByText('Your session with').first().waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${out}/session-ended-dark.png` });
+  });
+});
