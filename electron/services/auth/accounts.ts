@@ -17,6 +17,9 @@ export const AccountRecord = z.object({
   apiBase: z.string(),
   /** The RFC 8707 resource indicator, when the platform names one. */
   resource: z.string().nullable(),
+  /** The client the tokens were issued to: refresh and revocation must name it, even after the issuer's
+   *  remembered client was replaced or forgotten by a later sign-in attempt. Absent in older state files. */
+  clientId: z.string().optional(),
   school: z.object({ id: z.string(), name: z.string(), url: z.string().nullable() }),
   admin: z.object({ sub: z.string(), name: z.string(), email: z.string().nullable(), picture: z.string().nullable() }),
   grantedScopes: z.array(z.string()),
@@ -135,6 +138,11 @@ export class AccountStore {
     const { [issuer]: _gone, ...rest } = this.clients;
     this.clients = rest;
     await this.persist();
+  }
+
+  /** The client that holds this account's tokens: the one recorded at sign-in, else the issuer's current one. */
+  clientIdFor(record: AccountRecord): string | null {
+    return record.clientId ?? this.client(record.issuer)?.clientId ?? null;
   }
 
   onChange(listener: (accounts: AccountView[]) => void): () => void {

@@ -110,6 +110,7 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
         issuer: platform.as.issuer,
         apiBase: platform.apiBase,
         resource,
+        clientId: client.clientId,
         school: profile.school,
         admin: profile.admin,
         grantedScopes,

@@ -18,7 +18,9 @@ export async function signOutAccount(store: AccountStore, accountId: string, dep
     try {
       const as = await fetchAuthorizationServer(new URL(record.issuer), deps);
       const client = store.client(record.issuer);
-      const credentials = clientCredentials(client?.clientId ?? '', client?.preRegistered ? store.vault.getClientSecret(record.issuer) : null);
+      const clientId = store.clientIdFor(record) ?? '';
+      const preRegistered = client?.preRegistered === true && client.clientId === clientId;
+      const credentials = clientCredentials(clientId, preRegistered ? store.vault.getClientSecret(record.issuer) : null);
       const outcome = await revokeTokens(as, credentials, tokens, deps);
       revokedOnPlatform = outcome.revoked;
       note = outcome.revoked ? `The app's access was revoked at ${host}.` : outcome.message;

@@ -178,6 +178,39 @@ describe('signing out', () => {
     await expect(api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('still refreshes and revokes with the client the tokens were issued to after a cancelled sign-in forgot it', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const click = runs.wrap(consentClicker(browser, { decision: 'Allow' }));
+    let answerConsent = true;
+    let browserOpened: () => void = () => undefined;
+    const engine = await openEngine(dir.path, {
+      openExternal: async (url) => {
+        if (answerConsent) return click(url);
+        browserOpened(); // the admin looks at the consent page and gives up
+      },
+    });
+    const account = await engine.auth.connect(sandbox.url);
+
+    answerConsent = false;
+    const cancel = new AbortController();
+    const opened = new Promise<void>((resolve) => { browserOpened = resolve; });
+    const abandoned = engine.auth.connect(sandbox.url, { signal: cancel.signal });
+    await opened;
+    cancel.abort();
+    await expect(abandoned).rejects.toMatchObject({ code: 'cancelled' });
+
+    const api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, now: () => engine.clock.now() });
+    platformClock.offsetMs = (TTL_SECONDS + 60) * 1000;
+    engine.clock.offsetMs = platformClock.offsetMs;
+    await expect(api.call(account.id, 'getSchool', School)).resolves.toMatchObject({ id: account.school.id });
+
+    sandbox.stats.reset();
+    const result = await engine.auth.signOut(account.id);
+    expect(result.revokedOnPlatform).toBe(true);
+    expect(sandbox.stats.byPath()['/api/oauth/revoke']).toBe(2);
+  });
+
   it('goes offline when the platform is unreachable, and still signs out locally, saying so', async () => {
     const own = await startSandbox({ orders: 200, quiet: true });
     const { engine, api, accountId } = await signedIn(own);
