@@ -31,8 +31,10 @@ async function platformApi(sandbox: Sandbox, context: BrowserContext): Promise<P
   let arrived: (url: URL) => void = () => undefined;
   const callback = new Promise<URL>((resolve) => (arrived = resolve));
   const receiver = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    res.setHeader('connection', 'close');
     res.end('You can close this tab.');
-    arrived(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    if (url.pathname === '/figures') arrived(url);
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   try {
@@ -56,8 +58,12 @@ async function platformApi(sandbox: Sandbox, context: BrowserContext): Promise<P
       state: 'figures',
     }).toString();
     const tab = await context.newPage();
+    tab.setDefaultTimeout(20_000);
     await tab.goto(authorize.href);
+    // Close the tab only once it has loaded the receiver's page: closing it mid-navigation can hang.
+    const landed = tab.waitForURL((u) => u.pathname === '/figures', { waitUntil: 'load' });
     await tab.getByRole('button', { name: 'Allow', exact: true }).click();
+    await landed;
     const code = (await callback).searchParams.get('code');
     await tab.close();
     expect(code, 'authorization code').toBeTruthy();
@@ -185,9 +191,11 @@ function parseCsv(text: string): string[][] {
 // ----------------------------------------------------------------------------------------------- specs
 
 async function signedIn(page: Page, sandbox: Sandbox, context: BrowserContext) {
-  await clickConnectDemoSchool(page);
-  await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
-  const api = await platformApi(sandbox, context);
+  await test.step('the app signs in', async () => {
+    await clickConnectDemoSchool(page);
+    await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+  });
+  const api = await test.step('the test gets its own token', () => platformApi(sandbox, context));
   const school = await api.get<{ name: string }>('/api/v1/school');
   expect(school.name).toBe(sandbox.platform.schools[0]!.name);
   return api;
