@@ -42,6 +42,8 @@ interface UiRow {
   longestFrameMs: number;
   frames: number;
   warmFirstDashboardS: number;
+  warmBootS: number;
+  schoolOrders: number;
   cacheMb: number;
 }
 
@@ -171,7 +173,8 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     const status = await invoke(host, 'data.orders.status', { accountId });
     console.log(`  cold, no cache: Orders dashboard with rows after ${seconds(coldMs)} s (${status.count} orders loaded)`);
 
-    // A full reload, measured in the main process alone (the page is idle).
+    // A full reload, measured in the main process alone (the page idle, the first snapshot written).
+    await invoke(host, 'data.cacheInfo', { accountId });
     const [, loadMs] = await timed(() => invoke(host, 'data.orders.load', { accountId, mode: 'full', jobId: 'bench-full' }));
     console.log(`  load all orders (main process, over HTTP, pages of 1000): ${seconds(loadMs)} s`);
 
@@ -216,20 +219,18 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     // Launch 2: same data dir, with cache.
     host = await startBrowserHost(hostOptions);
     page = await openApp(browser, host);
-    const [, warmMs] = await timed(async () => {
-      await page.getByTestId('active-school').waitFor({ state: 'visible' });
-      await ordersOnScreen(page);
-    });
-    console.log(`  second launch, with cache: Orders dashboard with rows after ${seconds(warmMs)} s`);
+    const [, bootMs] = await timed(() => page.getByTestId('active-school').waitFor({ state: 'visible' }));
+    const [, warmMs] = await timed(() => ordersOnScreen(page));
+    console.log(`  second launch, with cache: signed-in frame after ${seconds(bootMs)} s, then Orders dashboard with rows after ${seconds(warmMs)} s`);
     step('closing the second launch');
     await page.close();
     await host.close();
     step('done');
 
     return {
-      orders, sandboxStartS: seconds(sandboxMs), signInS: seconds(signInMs), coldFirstDashboardS: seconds(coldMs), loadAllS: seconds(loadMs),
+      orders, schoolOrders: status.count ?? 0, sandboxStartS: seconds(sandboxMs), signInS: seconds(signInMs), coldFirstDashboardS: seconds(coldMs), loadAllS: seconds(loadMs),
       queryFilterMs, querySortMs: sortMs, pageFilterMs, pageSortMs, heapMb: heap, longestFrameMs: longest, frames,
-      warmFirstDashboardS: seconds(warmMs), cacheMb: info.bytes / 1048576,
+      warmFirstDashboardS: seconds(warmMs), warmBootS: seconds(bootMs), cacheMb: info.bytes / 1048576,
     };
   } finally {
     await sandbox.stop();
@@ -238,9 +239,9 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
 }
 
 function uiTable(rows: UiRow[]): string {
-  const head = '| orders | cold start → Orders rows (no cache) | second launch → Orders rows (cache) | load all orders (HTTP) | filter+sort+totals, main | first sort, main | filter, page | sort, page | renderer JS heap | longest frame scrolling | offline cache |';
-  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
-  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} | ${r.coldFirstDashboardS} s | ${r.warmFirstDashboardS} s | ${r.loadAllS} s | ${r.queryFilterMs.toFixed(1)} ms | ${r.querySortMs.toFixed(0)} ms | ${r.pageFilterMs.toFixed(0)} ms | ${r.pageSortMs.toFixed(0)} ms | ${r.heapMb.toFixed(0)} MB | ${r.longestFrameMs.toFixed(0)} ms (${r.frames} frames) | ${r.cacheMb.toFixed(1)} MB |`);
+  const head = '| orders (in the school) | first launch: Orders → rows, no cache (loads all) | second launch: app → signed-in frame | second launch: Orders → rows, with cache | load all orders (HTTP) | filter+sort+totals, main | first sort, main | filter, page | sort, page | renderer JS heap | longest frame scrolling | offline cache |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} (${r.schoolOrders.toLocaleString('en')}) | ${r.coldFirstDashboardS} s | ${r.warmBootS} s | ${r.warmFirstDashboardS} s | ${r.loadAllS} s | ${r.queryFilterMs.toFixed(1)} ms | ${r.querySortMs.toFixed(0)} ms | ${r.pageFilterMs.toFixed(0)} ms | ${r.pageSortMs.toFixed(0)} ms | ${r.heapMb.toFixed(0)} MB | ${r.longestFrameMs.toFixed(0)} ms (${r.frames} frames) | ${r.cacheMb.toFixed(1)} MB |`);
   return [head, sep, ...lines].join('\n');
 }
 
