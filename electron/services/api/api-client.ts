@@ -34,6 +34,8 @@ export class ApiClient implements PlatformCaller {
   private readonly http: typeof fetch;
   private readonly scopes: OperationScopeCatalog;
   private readonly maxRetries: number;
+  /** Accounts whose platform could not be reached on the last call, after retries. */
+  private readonly unreachable = new Set<string>();
   private readonly maxRetryDelayMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -80,15 +82,20 @@ export class ApiClient implements PlatformCaller {
         const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
         if (appError.code === 'cancelled') throw appError;
         if (appError.code === 'unreachable') {
-          if (idempotent && attempt < this.maxRetries) {
+          // Retries ride out a blip; once the platform is known to be away, fail at once so the offline
+          // cache answers without the admin waiting out the backoff on every screen.
+          if (idempotent && attempt < this.maxRetries && !this.unreachable.has(accountId)) {
             await this.sleep(this.backoff(attempt), args.signal).catch(() => throwIfAborted(args.signal));
             continue;
           }
+          this.unreachable.add(accountId);
           this.tokens.reportReachable(accountId, false);
           throw new AppError('offline', `${hostOf(url)} cannot be reached right now; what was loaded before is still shown.`, { cause: appError });
         }
         throw appError; // bad_response: oversized
       }
+
+      this.unreachable.delete(accountId); // it answered: the next network failure is a blip again
 
       if (response.status === 401 && !refreshed) {
         const challenge = bearerChallenge(response.headers.get('www-authenticate'));

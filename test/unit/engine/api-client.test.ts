@@ -183,6 +183,23 @@ describe('ApiClient', () => {
     expect(auth.listAccounts()[0]!.status).toBe('signed_in');
   });
 
+  it('once the platform is known to be away, fails at once without retrying, until it answers again', async () => {
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => res.socket?.destroy());
+    const { api, sleeps } = client({ maxRetries: 2 });
+    await expect(api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'offline' });
+    expect(sleeps).toHaveLength(2);
+    const before = platform.hits['/api/v1/school'] ?? 0;
+    await expect(api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'offline' });
+    expect(sleeps).toHaveLength(2);
+    expect(platform.hits['/api/v1/school']).toBe(before + 1);
+
+    sequence('/api/v1/school', ok);
+    await api.call(accountId, 'getSchool', School);
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => res.socket?.destroy());
+    await expect(api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'offline' });
+    expect(sleeps).toHaveLength(4); // a blip again after it answered: retried as before
+  });
+
   it('times out a request that never answers', async () => {
     platform.handlers.set('/api/v1/school', () => undefined);
     await expect(client({ timeoutMs: 100, maxRetries: 0 }).api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'offline' });
