@@ -4,10 +4,12 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 
-const TSX = 'node_modules/.bin/tsx';
+// Node itself with tsx's loader, as `npm run sandbox` runs it: the signal goes straight to the sandbox, with
+// no relaying parent process in between.
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
 async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stdout: () => string }> {
-  const child = spawn(TSX, ['test/sandbox/cli.ts', ...args], { stdio: 'pipe' });
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), 'test/sandbox/cli.ts', ...args], { stdio: 'pipe' });
   let all = '';
   child.stdout.on('data', (chunk: Buffer) => { all += chunk.toString(); });
   const lines = createInterface({ input: child.stdout });
@@ -19,7 +21,7 @@ async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNul
 
 describe('sandbox CLI', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`prints exactly one line, serves the platform and exits 0 on ${signal}`, async () => {
+    it(`prints exactly one line, serves the platform and exits 0 on ${signal}`, { timeout: 30_000 }, async () => {
       const { child, url, stdout } = await startCli(['--orders', '200', '--seed', '7', '--token-ttl', '600']);
       try {
         const metadata = (await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json()) as { issuer: string };
@@ -36,7 +38,7 @@ describe('sandbox CLI', () => {
   }
 
   it('refuses a bad option with a message and exit code 2', async () => {
-    const bad = spawn(TSX, ['test/sandbox/cli.ts', '--port', 'eighty'], { stdio: 'pipe' });
+    const bad = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), 'test/sandbox/cli.ts', '--port', 'eighty'], { stdio: 'pipe' });
     let stderr = '';
     bad.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
     const [code] = (await once(bad, 'exit')) as [number];
