@@ -15,6 +15,7 @@ test('without orders:read the Orders dashboard asks for it; Courses and Analytic
   await nav.getByRole('link', { name: 'Orders' }).click();
   const prompt = page.getByRole('region', { name: 'More access needed' });
   await expect(prompt).toContainText('The Orders dashboard needs your permission');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(prompt).toContainText(describeScope('orders:read'));
   await expect(page.getByTestId('orders-table')).toHaveCount(0);
 

@@ -1,9 +1,10 @@
 // What every dashboard shares: its scopes checked first (a missing one explains itself and offers "grant
 // access" while the other dashboards keep working), then the offline banner, then the content.
 import type { ReactNode } from 'react';
-import { DASHBOARD_SCOPES, type Dashboard } from '../../../shared/app-scopes';
-import { ScopeGate } from '../../components/ScopeGate';
+import { DASHBOARD_SCOPES, missingScopes, type Dashboard } from '../../../shared/app-scopes';
+import { GrantAccess } from '../../components/ScopeGate';
 import { EmptyState } from '../../components/EmptyState';
+import { Page } from '../../components/Page';
 import { useActiveAccount } from '../../state/active-account';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -13,15 +14,23 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   analytics: 'the Analytics dashboard',
 };
 
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics' };
+
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();
   if (!account) return <EmptyState title="No school connected">Connect a school to see its dashboards.</EmptyState>;
+  const missing = missingScopes(account.grantedScopes, DASHBOARD_SCOPES[dashboard]);
   return (
     <div className="dashboard" data-dashboard={dashboard}>
       <OfflineBanner />
-      <ScopeGate scopes={DASHBOARD_SCOPES[dashboard]} what={DASHBOARD_NAMES[dashboard]}>
-        {children}
-      </ScopeGate>
+      {missing.length === 0 ? (
+        children
+      ) : (
+        // Still a page with its title, so focus and screen readers land where they do on every dashboard.
+        <Page title={DASHBOARD_TITLES[dashboard]}>
+          <GrantAccess what={DASHBOARD_NAMES[dashboard]} missing={missing} />
+        </Page>
+      )}
     </div>
   );
 }
