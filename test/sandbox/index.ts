@@ -73,7 +73,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const now = options.clock ?? Date.now;
-  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, ...(options.dataNow ? { now: options.dataNow } : {}) });
+  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, clock: now, ...(options.dataNow ? { now: options.dataNow } : {}) });
   const knobs = new KnobsStore({
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     latencyMs: options.latencyMs,
