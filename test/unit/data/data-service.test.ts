@@ -61,6 +61,8 @@ let dir: string;
 let cipher: KeyFileCipher;
 let caller: StandInCaller;
 let events: { event: EventName; payload: unknown }[];
+/** Lets a test act on an event the moment it is emitted (e.g. cancel an export at its first progress). */
+let onEvent: ((event: EventName, payload: unknown) => void) | null;
 let removed: ((accountId: string) => void)[];
 let onlineListeners: ((online: boolean) => void)[];
 let services: DataService[];
@@ -76,6 +78,7 @@ function open(options: { appVersion?: string } = {}): DataService {
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
       EVENTS[event].payload.parse(payload); // what the service emits must match the contract
       events.push({ event, payload });
+      onEvent?.(event, payload);
     },
     onAccountRemoved: (listener) => removed.push(listener),
     onOnlineChange: (listener) => onlineListeners.push(listener),
@@ -97,6 +100,7 @@ beforeEach(async () => {
   cipher = await KeyFileCipher.open(join(dir, 'keys'));
   caller = new StandInCaller(syntheticOrders(12_345, 3));
   events = [];
+  onEvent = null;
   removed = [];
   onlineListeners = [];
   services = [];
@@ -249,6 +253,19 @@ describe('data service: orders', () => {
     expect(formulaRow?.[4]?.startsWith("'=")).toBe(true);
     expect(events.some((e) => e.event === 'data.progress' && (e.payload as { jobId: string; done: boolean }).jobId === 'exp-1' && (e.payload as { done: boolean }).done)).toBe(true);
     await expect(call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, timeZone: 'Nowhere/Void', locale: 'en' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('cancels an export midway: it fails with "cancelled" and says it is done', async () => {
+    const service = open();
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    onEvent = (event, payload) => {
+      const p = payload as EventPayload<'data.progress'>;
+      if (event === 'data.progress' && p.jobId === 'exp-cancel' && p.loaded > 0 && !p.done) void service.handlers['data.cancel']({ jobId: 'exp-cancel' }, { signal });
+    };
+    await expect(call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, jobId: 'exp-cancel', timeZone: 'UTC', locale: 'en' })).rejects.toMatchObject({ code: 'cancelled' });
+    const progress = events.filter((e) => e.event === 'data.progress' && (e.payload as { jobId: string }).jobId === 'exp-cancel').map((e) => e.payload as EventPayload<'data.progress'>);
+    expect(progress.at(-1)?.done).toBe(true);
+    expect(progress.some((p) => p.loaded === 12_345)).toBe(false);
   });
 
   it('drops the school on sign-out: nothing in memory, nothing on disk', async () => {
