@@ -4,21 +4,12 @@
 import type { Page } from '@playwright/test';
 import { test as appTest, expect as baseExpect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
-import { createServer } from 'node:net';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { freePort } from '../support/free-port';
 
 const SEED = 11;
 const ORDERS = 2000;
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-/** A port free right now: the platform must come back on the address the app knows. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // The same sandbox as the shared fixture, on an explicit port with a fixed seed (so a restart is the same
 // platform: same data, and it keeps its registered clients and grants, as a real platform does across a

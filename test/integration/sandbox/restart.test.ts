@@ -2,12 +2,12 @@
 // tests rely on it): clients and tokens survive; `resume: false` is a platform that forgot everything.
 // Also: consentClicker with a BrowserContext opens the consent page as a tab of that context.
 import * as oauth from 'oauth4webapi';
-import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
+import { freePort } from '../../support/free-port';
 import { authorizationUrl, discover, insecure, register, signIn, startReceiver, type LoopbackReceiver } from './harness';
 
 let browser: Browser;
@@ -20,14 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([browser?.close(), receiver?.close(), ...running.map((s) => s.close().catch(() => undefined))]);
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function start(options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> {
   const sandbox = await startSandbox({ orders: 200, quiet: true, ...options });

@@ -2,8 +2,6 @@
 // path, OpenID-only metadata, no resource metadata, fewer scopes granted, no school info, cache headers,
 // and a pre-registered confidential client.
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthService } from '../../../electron/services/auth/auth-service';
@@ -12,6 +10,7 @@ import { guardedFetch } from '../../../electron/services/auth/http';
 import { MetadataCache } from '../../../electron/services/auth/metadata-cache';
 import { memoryLogger } from '../../../electron/services/log';
 import { allFileText, fakeCipher, tempDir } from '../../integration/engine/harness';
+import { freePort } from '../../support/free-port';
 import { json, redirectingBrowser, startScriptedPlatform, type ScriptedPlatform } from './scripted-platform';
 
 let platform: ScriptedPlatform;
@@ -60,14 +59,6 @@ const metadata = (issuer: string) => ({
   revocation_endpoint: `${platform.url}/revoke`,
   code_challenge_methods_supported: ['S256'],
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const deps = () => ({ http: guardedFetch(), cache: MetadataCache.inMemory(), now: Date.now });
 

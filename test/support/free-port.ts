@@ -1,0 +1,11 @@
+// A loopback port that is free right now (listen on 0, read it, close): for a server that must come back on
+// the same address, or an address that must refuse connections.
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
