@@ -10,11 +10,11 @@ import type { DataService } from '../../../electron/services/data/handlers';
 import type { AccountView } from '../../../shared/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS, METHODS } from '../../../shared/ipc';
-import type { CurrencyTotals } from '../../../shared/ipc/data';
 import { Course, CourseReport, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
+import { currencyTotalsOf } from '../../support/order-totals';
 import { openEngine, tempDir, type Engine } from '../engine/harness';
 
 let sandbox: Sandbox;
@@ -34,21 +34,6 @@ function call<M extends keyof H>(method: M, input: z.input<(typeof METHODS)[M]['
   const handler = service.handlers[method] as (i: unknown, c: { signal: AbortSignal }) => ReturnType<H[M]>;
   // Outputs are checked against the contract, as the router does in development.
   return handler(parsed, { signal }).then((out: unknown) => METHODS[method].output.parse(out)) as ReturnType<H[M]>;
-}
-
-function totalsOf(orders: Order[]): CurrencyTotals[] {
-  const map = new Map<string, CurrencyTotals>();
-  for (const o of orders) {
-    const t = map.get(o.currency) ?? { currency: o.currency, count: 0, original: 0, discount: 0, paid: 0, refunded: 0, net: 0 };
-    t.count++;
-    t.original += o.original_amount;
-    t.discount += o.discount_amount;
-    t.paid += o.paid_amount;
-    t.refunded += o.refunded_amount;
-    t.net = t.paid - t.refunded;
-    map.set(o.currency, t);
-  }
-  return [...map.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 beforeAll(async () => {
@@ -104,7 +89,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
       const fromPlatform = await api.paginate(account.id, 'listOrders', Order, { query: { ...query, sort: '-paid_at', limit: 1000 } });
       const ours = await call('data.orders.query', { accountId: account.id, filters, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 1000 });
       expect(ours.data.total, JSON.stringify(filters)).toBe(fromPlatform.length);
-      expect(ours.data.totals, JSON.stringify(filters)).toEqual(totalsOf(fromPlatform));
+      expect(ours.data.totals, JSON.stringify(filters)).toEqual(currencyTotalsOf(fromPlatform));
       expect(ours.data.rows.map((o) => o.id), JSON.stringify(filters)).toEqual(fromPlatform.slice(0, 1000).map((o) => o.id));
       expect(ours.fromCache).toBe(false);
     }

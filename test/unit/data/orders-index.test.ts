@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OrdersIndex } from '../../../electron/services/data/orders-index';
-import type { CurrencyTotals, OrderFilters, OrderSort } from '../../../shared/ipc/data';
+import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
 import type { Order } from '../../../shared/platform/resources';
+import { currencyTotalsOf } from '../../support/order-totals';
 import { syntheticOrders } from './synthetic-orders';
 
 // The brute-force answer: plain array filter, sort and sum over the order objects.
@@ -27,21 +28,6 @@ function matches(o: Order, f: OrderFilters): boolean {
     if (t && o.id !== f.text.trim() && ![o.trade_number, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
   }
   return true;
-}
-
-function bruteTotals(list: Order[]): CurrencyTotals[] {
-  const map = new Map<string, CurrencyTotals>();
-  for (const o of list) {
-    const t = map.get(o.currency) ?? { currency: o.currency, count: 0, original: 0, discount: 0, paid: 0, refunded: 0, net: 0 };
-    t.count += 1;
-    t.original += o.original_amount;
-    t.discount += o.discount_amount;
-    t.paid += o.paid_amount;
-    t.refunded += o.refunded_amount;
-    t.net = t.paid - t.refunded;
-    map.set(o.currency, t);
-  }
-  return [...map.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 function sortValue(o: Order, key: OrderSort['key']): number | string | null {
@@ -106,7 +92,7 @@ describe('OrdersIndex over 100,000 orders', () => {
     const result = index.query(filters, { key: 'paidAt', direction: 'desc' }, 0, 1_000_000);
     expect(result.total).toBe(expected.length);
     expect(new Set(result.rows.map((o) => o.id))).toEqual(new Set(expected.map((o) => o.id)));
-    expect(result.totals).toEqual(bruteTotals(expected));
+    expect(result.totals).toEqual(currencyTotalsOf(expected));
     expect(result.loaded).toBe(orders.length);
   });
 
