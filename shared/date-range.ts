@@ -120,10 +120,6 @@ export function parseLocalDate(text: string): LocalDate {
   return date;
 }
 
-export function formatLocalDate(date: LocalDate): string {
-  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-}
-
 /** Builds the [from, to) instants covering local days firstDay..lastDay (inclusive). */
 export function rangeOfDays(firstDay: LocalDate, lastDay: LocalDate, timeZone: string, preset: RangePreset = 'custom'): ResolvedRange {
   if (compare(firstDay, lastDay) > 0) throw new RangeError('the range ends before it starts');

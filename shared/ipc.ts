@@ -25,6 +25,3 @@ export interface Bridge {
 export function isMethodName(value: string): value is MethodName {
   return Object.hasOwn(METHODS, value);
 }
-export function isEventName(value: string): value is EventName {
-  return Object.hasOwn(EVENTS, value);
-}

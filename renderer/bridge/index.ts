@@ -17,8 +17,3 @@ function selectBridge(): Bridge {
   const preload = (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL];
   return preload ? createElectronBridge(preload) : createBrowserHostBridge();
 }
-
-/** For tests: run the UI against a bridge of the test's choosing. */
-export function setBridgeForTests(value: Bridge | null): void {
-  bridge = value;
-}

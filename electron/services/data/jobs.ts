@@ -1,6 +1,6 @@
 // Long work the admin can cancel (an orders load, an export): each runs under a job id the UI knows, so a
 // data.cancel from any window reaches it, and its progress events carry the same id.
-import { AppError, isAppError } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 
 export interface Job {
   readonly id: string;
@@ -46,8 +46,4 @@ export async function checkpoint(signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-}
-
-export function isCancelled(error: unknown): boolean {
-  return isAppError(error) && error.code === 'cancelled';
 }

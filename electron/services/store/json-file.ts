@@ -108,7 +108,3 @@ export class JsonFile<S extends z.ZodType> {
     }
   }
 }
-
-export async function removeFile(path: string): Promise<void> {
-  await rm(path, { force: true });
-}
