@@ -21,6 +21,20 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
+/** The metadata the platform at `base` serves by default; tests spoil one field of it at a time. */
+export function authorizationServerMetadata(base: string) {
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/authorize`,
+    token_endpoint: `${base}/token`,
+    registration_endpoint: `${base}/register`,
+    revocation_endpoint: `${base}/revoke`,
+    userinfo_endpoint: `${base}/userinfo`,
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
 export async function startScriptedPlatform(): Promise<ScriptedPlatform> {
   const handlers = new Map<string, Handler>();
   const hits: Record<string, number> = {};
@@ -42,16 +56,7 @@ export async function startScriptedPlatform(): Promise<ScriptedPlatform> {
 
   const defaults = (): [string, Handler][] => [
     ['/.well-known/oauth-protected-resource', (_q, _u, res) => json(res, 200, { resource: base, authorization_servers: [base] })],
-    ['/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, {
-      issuer: base,
-      authorization_endpoint: `${base}/authorize`,
-      token_endpoint: `${base}/token`,
-      registration_endpoint: `${base}/register`,
-      revocation_endpoint: `${base}/revoke`,
-      userinfo_endpoint: `${base}/userinfo`,
-      code_challenge_methods_supported: ['S256'],
-      authorization_response_iss_parameter_supported: true,
-    })],
+    ['/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, authorizationServerMetadata(base))],
     ['/register', (_q, _u, res) => json(res, 201, { client_id: `client-${++counter}`, token_endpoint_auth_method: 'none' })],
     ['/token', (_q, _u, res) => {
       const access = `at-${++counter}-secret`;

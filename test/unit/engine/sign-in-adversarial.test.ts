@@ -5,7 +5,7 @@ import { AuthService } from '../../../electron/services/auth/auth-service';
 import { memoryLogger } from '../../../electron/services/log';
 import { Vault } from '../../../electron/services/store/vault';
 import { allFileText, fakeCipher, tempDir } from '../../integration/engine/harness';
-import { json, redirectingBrowser, startScriptedPlatform, type ScriptedPlatform } from './scripted-platform';
+import { authorizationServerMetadata, json, redirectingBrowser, startScriptedPlatform, type ScriptedPlatform } from './scripted-platform';
 
 let platform: ScriptedPlatform;
 const dirs: { remove(): Promise<void> }[] = [];
@@ -26,16 +26,7 @@ async function engine(browser = redirectingBrowser(), extra: Partial<Parameters<
   return { auth, logger, cipher, dir: dir.path, browser };
 }
 
-const asMetadata = () => ({
-  issuer: platform.url,
-  authorization_endpoint: `${platform.url}/authorize`,
-  token_endpoint: `${platform.url}/token`,
-  registration_endpoint: `${platform.url}/register`,
-  revocation_endpoint: `${platform.url}/revoke`,
-  userinfo_endpoint: `${platform.url}/userinfo`,
-  code_challenge_methods_supported: ['S256'],
-  authorization_response_iss_parameter_supported: true,
-});
+const asMetadata = () => authorizationServerMetadata(platform.url);
 
 describe('a callback that must not lead to a token request', () => {
   it.each([
