@@ -24,6 +24,7 @@ import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval } from '../common/range';
 import { formatCount, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { CurrencyTabs } from './CurrencyTabs';
+import { useCurrencyPick } from './use-currency-pick';
 import { ordersChart, salesChart, salesTiles } from './sales-view';
 
 const VIEWS = [
@@ -108,16 +109,13 @@ function SalesView({ locale }: { locale: Locale }) {
 }
 
 function SalesBody({ report, locale }: { report: SalesReport; locale: Locale }) {
-  const currencies = report.currencies.map((c) => c.currency);
-  const [picked, setPicked] = useState<string | null>(null);
-  const currency = picked && currencies.includes(picked) ? picked : currencies[0];
-  const entry = report.currencies.find((c) => c.currency === currency);
+  const { currencies, entry, pick } = useCurrencyPick(report.currencies);
   const revenue = useMemo(() => (entry ? salesChart(entry, report.interval, locale) : null), [entry, report.interval, locale]);
   const orders = useMemo(() => (entry ? ordersChart(entry, report.interval, locale) : null), [entry, report.interval, locale]);
   if (!entry || !revenue || !orders) return <EmptyState title="No sales in this range">Pick a longer range or another course.</EmptyState>;
   return (
     <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={setPicked} label="Currency" />
+      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="sales-tiles" data-currency={entry.currency}>
         {salesTiles(entry, locale).map((tile) => (
           <div key={tile.key} data-tile={tile.key} data-value={entry.current[tile.key]} className="tile-wrap">
@@ -161,10 +159,7 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
 }
 
 function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOverview; locale: Locale }) {
-  const currencies = overview.report.currencies.map((c) => c.currency);
-  const [picked, setPicked] = useState<string | null>(null);
-  const currency = picked && currencies.includes(picked) ? picked : currencies[0];
-  const entry = overview.report.currencies.find((c) => c.currency === currency);
+  const { currencies, entry, pick } = useCurrencyPick(overview.report.currencies);
   const spec = useMemo<ChartSpec | null>(
     () =>
       entry
@@ -183,7 +178,7 @@ function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOvervi
   if (!entry || !spec) return <EmptyState title="No subscriptions yet" />;
   return (
     <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={setPicked} label="Currency" />
+      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
         <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} /></div>
         <div className="tile-wrap" data-tile="active" data-value={entry.active_subscribers}><StatTile label="Active subscribers" value={formatCount(entry.active_subscribers, locale.locale)} /></div>
