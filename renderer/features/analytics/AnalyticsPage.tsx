@@ -191,14 +191,23 @@ function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOvervi
         <Card>
           <Chart spec={spec} />
         </Card>
-        <SubscriptionList title={`Past due (${overview.pastDue.length})`} rows={overview.pastDue} locale={locale} dateLabel="Next charge" testId="past-due" />
+        <SubscriptionList title={`Past due (${overview.pastDue.length})`} rows={overview.pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.next_charge_at ?? s.current_period_end} testId="past-due" />
       </div>
-      <SubscriptionList title={`Canceling (${overview.canceling.length})`} rows={overview.canceling} locale={locale} dateLabel="Ends" testId="canceling" />
+      <SubscriptionList title={`Canceling (${overview.canceling.length})`} rows={overview.canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.current_period_end} testId="canceling" />
     </>
   );
 }
 
-function SubscriptionList({ title, rows, locale, dateLabel, testId }: { title: string; rows: SubscriptionsOverview['pastDue']; locale: Locale; dateLabel: string; testId: string }) {
+type SubscriptionRow = SubscriptionsOverview['pastDue'][number];
+
+function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
+  title: string;
+  rows: SubscriptionRow[];
+  locale: Locale;
+  dateLabel: string;
+  dateOf(row: SubscriptionRow): string;
+  testId: string;
+}) {
   return (
     <Card title={title} flush>
       {rows.length === 0 ? (
@@ -220,7 +229,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, testId }: { title: s
                   <td className="num">
                     {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
                   </td>
-                  <td>{formatDateTime(dateLabel === 'Ends' ? s.current_period_end : (s.next_charge_at ?? s.current_period_end), locale)}</td>
+                  <td>{formatDateTime(dateOf(s), locale)}</td>
                 </tr>
               ))}
             </tbody>
