@@ -57,48 +57,69 @@ export function useOrdersLoad(accountId: string | null): OrdersLoadState {
   return { ...state, start, cancel };
 }
 
-export interface OrdersView {
+export interface OrdersHead {
   /** The first window's answer: total, totals per currency, facets, fetchedAt. */
   head: Answer<OrderQueryResult> | undefined;
   error: SerializedAppError | null;
   isFetching: boolean;
   /** The head shown is still the previous filter's, while the new one loads. */
   isStale: boolean;
+}
+
+/** The first window of the filtered, sorted orders, with the figures about the whole set (total, totals, facets). */
+export function useOrdersHead(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort): OrdersHead {
+  const headInput = accountId ? { accountId, filters, sort, offset: 0, limit: ORDER_BLOCK_SIZE } : null;
+  const head = useDataQuery('data.orders.query', headInput, { enabled });
+  return {
+    head: head.data,
+    error: head.error ? toSerializedError(head.error) : null,
+    isFetching: head.isFetching,
+    isStale: head.isPlaceholderData,
+  };
+}
+
+export interface OrderRows {
+  /** A block other than the head is in flight. */
+  isFetching: boolean;
   row(index: number): OrderQueryResult['rows'][number] | undefined;
 }
 
-/** Reads the windows covering rows [first, last] of the filtered, sorted orders. */
-export function useOrdersView(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort, first: number, last: number): OrdersView {
-  const headInput = accountId ? { accountId, filters, sort, offset: 0, limit: ORDER_BLOCK_SIZE } : null;
-  const head = useDataQuery('data.orders.query', headInput, { enabled });
-  const total = head.data?.data.total ?? 0;
-  const blocks = blocksFor(first, last, total).filter((b) => b !== 0);
-  const windows = useQueries({
-    queries: blocks.map((block) => {
-      const input = { accountId: accountId ?? '', filters, sort, offset: block * ORDER_BLOCK_SIZE, limit: ORDER_BLOCK_SIZE };
-      return {
-        queryKey: bridgeQueryKey('data.orders.query', input),
-        queryFn: () => invoke('data.orders.query', input),
-        enabled: enabled && accountId !== null && head.data !== undefined && !head.isPlaceholderData,
-        placeholderData: keepPreviousData,
-      };
-    }),
+/**
+ * Reads the windows covering rows [first, last] beyond the head. Called by the table itself, so a window
+ * arriving (or the view reaching another block) re-renders the rows, not the whole dashboard around them.
+ */
+export function useOrderRows(accountId: string | null, head: OrdersHead, filters: OrderFilters, sort: OrderSort, first: number, last: number): OrderRows {
+  const headData = head.head;
+  const current = headData !== undefined && !head.isStale;
+  const total = headData?.data.total ?? 0;
+  const blocksKey = blocksFor(first, last, total)
+    .filter((b) => b !== 0)
+    .join(',');
+  const blocks = useMemo(() => (blocksKey ? blocksKey.split(',').map(Number) : []), [blocksKey]);
+  // Same blocks, filters and sort: the same options array, so react-query does not rebuild its observers
+  // on every render of a scrolling table.
+  const queries = useMemo(
+    () =>
+      blocks.map((block) => {
+        const input = { accountId: accountId ?? '', filters, sort, offset: block * ORDER_BLOCK_SIZE, limit: ORDER_BLOCK_SIZE };
+        return {
+          queryKey: bridgeQueryKey('data.orders.query', input),
+          queryFn: () => invoke('data.orders.query', input),
+          enabled: accountId !== null && current,
+          placeholderData: keepPreviousData,
+        };
+      }),
+    [accountId, blocks, current, filters, sort],
+  );
+  const windows = useQueries({ queries });
+  const rowsByBlock = new Map<number, OrderQueryResult['rows']>();
+  // Rows of a previous filter (placeholder data) never show under the new one.
+  if (headData && current) rowsByBlock.set(0, headData.data.rows);
+  windows.forEach((w, i) => {
+    if (w.data && !w.isPlaceholderData) rowsByBlock.set(blocks[i] as number, w.data.data.rows);
   });
-  const rowsByBlock = useMemo(() => {
-    const map = new Map<number, OrderQueryResult['rows']>();
-    // Rows of a previous filter (placeholder data) never show under the new one.
-    if (head.data && !head.isPlaceholderData) map.set(0, head.data.data.rows);
-    windows.forEach((w, i) => {
-      if (w.data && !w.isPlaceholderData) map.set(blocks[i] as number, w.data.data.rows);
-    });
-    return map;
-  }, [head.data, head.isPlaceholderData, ...windows.map((w) => w.data), blocks.join(',')]);
-  const firstError = head.error ?? windows.find((w) => w.error)?.error ?? null;
   return {
-    head: head.data,
-    error: firstError ? toSerializedError(firstError) : null,
-    isFetching: head.isFetching || windows.some((w) => w.isFetching),
-    isStale: head.isPlaceholderData,
+    isFetching: windows.some((w) => w.isFetching),
     row: (index) => rowAt(rowsByBlock, index),
   };
 }

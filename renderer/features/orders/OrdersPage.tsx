@@ -2,10 +2,10 @@
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
 // filtered, sorted view in the admin's time zone and money format.
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
+import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/platform/resources';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
 import { useActiveAccount } from '../../state/active-account';
-import { useOrdersLoad, useOrdersView } from '../../data/orders';
+import { useOrderRows, useOrdersHead, useOrdersLoad, type OrdersHead } from '../../data/orders';
 import { newJobId, useJobProgress } from '../../data/progress';
 import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
@@ -62,9 +62,8 @@ function OrdersDashboard() {
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
   const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
-  const [visible, setVisible] = useState({ first: 0, last: 50 });
   const ready = load.result !== null;
-  const view = useOrdersView(accountId, ready, filters, sort, visible.first, visible.last);
+  const view = useOrdersHead(accountId, ready, filters, sort);
   const head = view.head?.data;
 
   return (
@@ -132,7 +131,7 @@ function OrdersDashboard() {
           {head ? (
             <>
               <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
-              <OrdersTable total={head.total} sort={sort} onSort={setSort} row={view.row} locale={locale} onRange={setVisible} busy={view.isFetching} />
+              <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>
           ) : view.error ? (
             <ErrorState error={view.error} what="the Orders dashboard" />
@@ -271,50 +270,84 @@ const COLUMNS: { label: string; key?: OrderSortKey; numeric?: boolean }[] = [
 ];
 
 function OrdersTable({
-  total,
+  accountId,
+  view,
+  filters,
   sort,
   onSort,
-  row,
   locale,
-  onRange,
-  busy,
 }: {
-  total: number;
+  accountId: string | null;
+  view: OrdersHead;
+  filters: OrderFilters;
   sort: OrderSort;
   onSort(sort: OrderSort): void;
-  row(index: number): Order | undefined;
   locale: Locale;
-  onRange(range: { first: number; last: number }): void;
-  busy: boolean;
 }) {
+  const total = view.head?.data.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { orderId } = useParams();
   const [focusIndex, setFocusIndex] = useState(0);
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  // No flushSync per scroll event: react-virtual's default renders synchronously inside every scroll
+  // event, which made each one a long task; React batches these renders into the next frame instead.
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
   const items = virtualizer.getVirtualItems();
-  // Ask for more rows only when the view (plus a margin) reaches another block: the page around the
-  // table re-renders on block changes, not on every scrolled pixel.
+  // Ask for more rows only when the view (plus a margin) reaches another block; the windows are read
+  // here, so their answers re-render this table and not the dashboard around it.
   const firstBlock = Math.floor(Math.max(0, (items[0]?.index ?? 0) - 50) / ORDER_BLOCK_SIZE);
   const lastBlock = Math.floor(((items[items.length - 1]?.index ?? 0) + 50) / ORDER_BLOCK_SIZE);
-  useEffect(() => {
-    onRange({ first: firstBlock * ORDER_BLOCK_SIZE, last: lastBlock * ORDER_BLOCK_SIZE + ORDER_BLOCK_SIZE - 1 });
-  }, [firstBlock, lastBlock, onRange]);
+  const rows = useOrderRows(accountId, view, filters, sort, firstBlock * ORDER_BLOCK_SIZE, lastBlock * ORDER_BLOCK_SIZE + ORDER_BLOCK_SIZE - 1);
 
   useEffect(() => {
     if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
   }, [total, focusIndex]);
 
-  function focusRow(index: number) {
-    const clamped = Math.max(0, Math.min(total - 1, index));
+  // Rows are memoised; their handlers are stable and read the latest table state through this ref.
+  const latest = useRef({ total, rows, virtualizer, navigate });
+  useEffect(() => {
+    latest.current = { total, rows, virtualizer, navigate };
+  });
+  const open = useCallback((index: number) => {
+    const order = latest.current.rows.row(index);
+    if (order) void latest.current.navigate(`/orders/${encodeURIComponent(order.id)}`);
+  }, []);
+  // A row out of the rendered range is only rendered a frame or two after the scroll (renders are
+  // asynchronous): it gets the focus in the first commit that has it.
+  const pendingFocus = useRef<number | null>(null);
+  const focusRow = useCallback((index: number) => {
+    const clamped = Math.max(0, Math.min(latest.current.total - 1, index));
     setFocusIndex(clamped);
-    virtualizer.scrollToIndex(clamped, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`)?.focus());
-  }
+    latest.current.virtualizer.scrollToIndex(clamped, { align: 'auto' });
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`);
+    pendingFocus.current = row ? null : clamped;
+    row?.focus();
+  }, []);
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`);
+    if (!row) return;
+    pendingFocus.current = null;
+    row.focus();
+  });
+  const onRowKey = useCallback(
+    (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
+      if (e.key === 'ArrowDown') focusRow(index + 1);
+      else if (e.key === 'ArrowUp') focusRow(index - 1);
+      else if (e.key === 'PageDown') focusRow(index + 10);
+      else if (e.key === 'PageUp') focusRow(index - 10);
+      else if (e.key === 'Home') focusRow(0);
+      else if (e.key === 'End') focusRow(latest.current.total - 1);
+      else if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
+      else return;
+      e.preventDefault();
+    },
+    [focusRow, open],
+  );
 
   if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
   return (
-    <div className="vtable" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-busy={busy || undefined} data-testid="orders-table">
+    <div className="vtable" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-busy={view.isFetching || rows.isFetching || undefined} data-testid="orders-table">
       <div className="vtable-inner">
       <div className="vtable-head" role="rowgroup">
         <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
@@ -332,35 +365,20 @@ function OrdersTable({
       <div ref={scrollRef} className="vtable-body" role="rowgroup" data-testid="orders-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const order = row(item.index);
-            const selected = order?.id === orderId;
+            const order = rows.row(item.index);
             return (
-              <div
+              <OrderRow
                 key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selected || undefined}
-                data-index={item.index}
-                data-order-id={order?.id}
-                tabIndex={item.index === focusIndex ? 0 : -1}
-                className={`vtable-row${selected ? ' is-selected' : ''}${order ? '' : ' is-loading'}`}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                onClick={() => order && navigate(`/orders/${encodeURIComponent(order.id)}`)}
-                onFocus={() => setFocusIndex(item.index)}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowDown') focusRow(item.index + 1);
-                  else if (e.key === 'ArrowUp') focusRow(item.index - 1);
-                  else if (e.key === 'PageDown') focusRow(item.index + 10);
-                  else if (e.key === 'PageUp') focusRow(item.index - 10);
-                  else if (e.key === 'Home') focusRow(0);
-                  else if (e.key === 'End') focusRow(total - 1);
-                  else if ((e.key === 'Enter' || e.key === ' ') && order) navigate(`/orders/${encodeURIComponent(order.id)}`);
-                  else return;
-                  e.preventDefault();
-                }}
-              >
-                {order ? <OrderCells order={order} locale={locale} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
-              </div>
+                index={item.index}
+                start={item.start}
+                order={order}
+                selected={order !== undefined && order.id === orderId}
+                focusable={item.index === focusIndex}
+                locale={locale}
+                onOpen={open}
+                onFocusIndex={setFocusIndex}
+                onKey={onRowKey}
+              />
             );
           })}
         </div>
@@ -369,6 +387,48 @@ function OrdersTable({
     </div>
   );
 }
+
+// Memoised with stable handlers: as the list scrolls, only the rows entering the view (or whose block
+// just arrived) render; the others keep their element and only React's diff of the list runs.
+const OrderRow = memo(function OrderRow({
+  index,
+  start,
+  order,
+  selected,
+  focusable,
+  locale,
+  onOpen,
+  onFocusIndex,
+  onKey,
+}: {
+  index: number;
+  start: number;
+  order: Order | undefined;
+  selected: boolean;
+  focusable: boolean;
+  locale: Locale;
+  onOpen(index: number): void;
+  onFocusIndex(index: number): void;
+  onKey(index: number, e: React.KeyboardEvent<HTMLDivElement>): void;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected || undefined}
+      data-index={index}
+      data-order-id={order?.id}
+      tabIndex={focusable ? 0 : -1}
+      className={`vtable-row${selected ? ' is-selected' : ''}${order ? '' : ' is-loading'}`}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      onClick={() => onOpen(index)}
+      onFocus={() => onFocusIndex(index)}
+      onKeyDown={(e) => onKey(index, e)}
+    >
+      {order ? <OrderCells order={order} locale={locale} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
+    </div>
+  );
+});
 
 // Memoised: a row already on screen does not re-render as the list scrolls past it.
 const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
