@@ -4,10 +4,9 @@ import * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeScope } from '../../../shared/scopes';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
+import type { Sandbox } from '../../sandbox';
 import { consentClicker, ConsentPageError } from '../../support/consent-browser';
-import { authorizationUrl, authorizeRedirect, consent, discover, register, signIn, startReceiver, type LoopbackReceiver } from './harness';
+import { authorizationUrl, authorizeRedirect, consent, signIn, startOAuthRig, startReceiver, type LoopbackReceiver, type OAuthRig } from './harness';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -15,15 +14,13 @@ let as: oauth.AuthorizationServer;
 let receiver: LoopbackReceiver;
 let client: oauth.Client;
 
+let rig: OAuthRig | undefined;
+
 beforeAll(async () => {
-  [sandbox, browser] = await Promise.all([startSandbox({ orders: 200, quiet: true }), launchChromium()]);
-  as = await discover(sandbox.url);
-  receiver = await startReceiver('/callback');
-  client = await register(as, [receiver.redirectUri]);
+  rig = await startOAuthRig();
+  ({ sandbox, browser, as, receiver, client } = rig);
 });
-afterAll(async () => {
-  await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
-});
+afterAll(() => rig?.close());
 
 describe('consent page', () => {
   it('shows the signed-in admin, every requested scope in plain words, the schools and Allow/Deny, with Allow focused', async () => {

@@ -2,13 +2,11 @@
 // it, 401 otherwise, 401 invalid_token for a bad token, 403 insufficient_scope naming the operation's scope,
 // and through with a token that has it. The operations come from /openapi.json, so a new route is covered
 // the day it is added.
-import type * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../shared/scopes';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
-import { discover, register, signIn, startReceiver, type LoopbackReceiver } from './harness';
+import type { Sandbox } from '../../sandbox';
+import { signIn, startOAuthRig, type LoopbackReceiver, type OAuthRig } from './harness';
 
 interface Operation { method: string; path: string; scope: string; anonymous: boolean }
 
@@ -18,12 +16,12 @@ let receiver: LoopbackReceiver;
 let operations: Operation[];
 let everything: string;
 let openidOnly: string;
+let rig: OAuthRig | undefined;
 
 beforeAll(async () => {
-  [sandbox, browser] = await Promise.all([startSandbox({ orders: 500, quiet: true }), launchChromium()]);
-  receiver = await startReceiver();
-  const as: oauth.AuthorizationServer = await discover(sandbox.url);
-  const client = await register(as, [receiver.redirectUri]);
+  rig = await startOAuthRig({ orders: 500 });
+  ({ sandbox, browser, receiver } = rig);
+  const { as, client } = rig;
   everything = (await signIn(browser, as, client, receiver, ALL_SCOPES.join(' '))).tokens.access_token;
   openidOnly = (await signIn(browser, as, client, receiver, 'openid')).tokens.access_token;
   const openapi = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -33,9 +31,7 @@ beforeAll(async () => {
       method: method.toUpperCase(), path, scope: op['x-required-scope'] as string, anonymous: 'x-anonymous' in op,
     })));
 });
-afterAll(async () => {
-  await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
-});
+afterAll(() => rig?.close());
 
 function call(op: Operation, accessToken?: string): Promise<Response> {
   const url = `${sandbox.url}${op.path.replace(/\{[^}]+\}/g, 'unknown-id')}`;

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { launchChromium } from '../../support/chromium';
 import { consentClicker, type ConsentOptions } from '../../support/consent-browser';
 
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
@@ -56,6 +58,36 @@ export async function startReceiver(path = '/callback'): Promise<LoopbackReceive
         server.closeAllConnections();
       }),
   };
+}
+
+/** What the OAuth conformance tests sign in with: a sandbox, Chromium for its consent page, a loopback
+ * receiver and one client registered for it. `close` ends whatever started. */
+export interface OAuthRig {
+  sandbox: Sandbox;
+  browser: Browser;
+  as: oauth.AuthorizationServer;
+  receiver: LoopbackReceiver;
+  client: oauth.Client;
+  close(): Promise<void>;
+}
+
+export async function startOAuthRig(options: SandboxOptions = {}): Promise<OAuthRig> {
+  let sandbox: Sandbox | undefined;
+  let browser: Browser | undefined;
+  let receiver: LoopbackReceiver | undefined;
+  const close = async () => {
+    await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
+  };
+  try {
+    [sandbox, browser] = await Promise.all([startSandbox({ orders: 200, quiet: true, ...options }), launchChromium()]);
+    const as = await discover(sandbox.url);
+    receiver = await startReceiver('/callback');
+    const client = await register(as, [receiver.redirectUri]);
+    return { sandbox, browser, as, receiver, client, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 export async function discover(issuer: string): Promise<oauth.AuthorizationServer> {

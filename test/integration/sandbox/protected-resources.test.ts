@@ -4,10 +4,9 @@
 import * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { BusinessError, type BusinessRoute } from '../../sandbox/http/business-route';
-import { launchChromium } from '../../support/chromium';
-import { discover, insecure, postForm, register, signIn, startReceiver, type LoopbackReceiver } from './harness';
+import { insecure, postForm, register, signIn, startOAuthRig, type LoopbackReceiver, type OAuthRig } from './harness';
 
 const probeRoutes = (): BusinessRoute[] => {
   const echo: BusinessRoute['handle'] = ({ caller, params, query, body }) => ({
@@ -31,19 +30,13 @@ let receiver: LoopbackReceiver;
 let client: oauth.Client;
 let skewMs = 0;
 let crashLog = '';
+let rig: OAuthRig | undefined;
 
 beforeAll(async () => {
-  [sandbox, browser] = await Promise.all([
-    startSandbox({ orders: 200, quiet: true, clock: () => Date.now() + skewMs, businessRoutes: probeRoutes }),
-    launchChromium(),
-  ]);
-  as = await discover(sandbox.url);
-  receiver = await startReceiver('/callback');
-  client = await register(as, [receiver.redirectUri]);
+  rig = await startOAuthRig({ clock: () => Date.now() + skewMs, businessRoutes: probeRoutes });
+  ({ sandbox, browser, as, receiver, client } = rig);
 });
-afterAll(async () => {
-  await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
-});
+afterAll(() => rig?.close());
 
 const token = async (scope: string, options: { school?: string } = {}) => (await signIn(browser, as, client, receiver, scope, options)).tokens;
 const get = (path: string, accessToken?: string, headers: Record<string, string> = {}) =>

@@ -5,11 +5,10 @@ import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
+import type { Sandbox } from '../../sandbox';
 import {
-  authorizationUrl, clientAuth, consent, discover, insecure, postForm, register, signIn, startReceiver,
-  type AuthorizationAttempt, type LoopbackReceiver,
+  authorizationUrl, clientAuth, consent, insecure, postForm, register, signIn, startOAuthRig,
+  type AuthorizationAttempt, type LoopbackReceiver, type OAuthRig,
 } from './harness';
 
 let sandbox: Sandbox;
@@ -19,15 +18,13 @@ let receiver: LoopbackReceiver;
 let client: oauth.Client;
 let skewMs = 0;
 
+let rig: OAuthRig | undefined;
+
 beforeAll(async () => {
-  [sandbox, browser] = await Promise.all([startSandbox({ orders: 200, quiet: true, clock: () => Date.now() + skewMs }), launchChromium()]);
-  as = await discover(sandbox.url);
-  receiver = await startReceiver('/callback');
-  client = await register(as, [receiver.redirectUri]);
+  rig = await startOAuthRig({ clock: () => Date.now() + skewMs });
+  ({ sandbox, browser, as, receiver, client } = rig);
 });
-afterAll(async () => {
-  await Promise.all([receiver?.close(), browser?.close(), sandbox?.close()]);
-});
+afterAll(() => rig?.close());
 
 const tokenUrl = () => `${sandbox.url}/api/oauth/token`;
 
