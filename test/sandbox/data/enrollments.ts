@@ -6,6 +6,7 @@ import type { Enrollment } from '../../../shared/platform/resources';
 import { iso, wholeSeconds, type Catalog } from './catalog';
 import { STATE, type OrderStore } from './orders';
 import type { Random } from './random';
+import { rowId } from './row-ids';
 import { DAY_MS } from './time-zone';
 
 export class EnrollmentStore {
@@ -35,7 +36,7 @@ export class EnrollmentStore {
   }
 
   id(i: number): string {
-    return `enr_${this.no}_${i + 1}`;
+    return rowId('enr', this.no, i);
   }
 
   forStudent(s: number): Int32Array {

@@ -5,6 +5,7 @@ import { ITEM_KINDS, iso, wholeSeconds, type Catalog, type CourseRecord } from '
 import type { OrderCalendar } from './calendar';
 import type { SchoolProfile } from './content';
 import { searchCumulative, type Random } from './random';
+import { rowId, rowOf } from './row-ids';
 import type { StudentStore } from './students';
 import { DAY_MS } from './time-zone';
 
@@ -58,16 +59,11 @@ export class OrderStore {
   }
 
   id(i: number): string {
-    return `ord_${this.no}_${i + 1}`;
+    return rowId('ord', this.no, i);
   }
 
   indexOf(id: string): number {
-    const prefix = `ord_${this.no}_`;
-    if (!id.startsWith(prefix)) return -1;
-    const rest = id.slice(prefix.length);
-    if (!/^[1-9][0-9]*$/.test(rest)) return -1;
-    const n = Number(rest) - 1;
-    return n < this.count ? n : -1;
+    return rowOf(id, 'ord', this.no, this.count);
   }
 
   tradeNumber(i: number): string {

@@ -3,6 +3,7 @@
 import type { Person } from '../../../shared/platform/resources';
 import { EMAIL_DOMAINS, type SchoolProfile } from './content';
 import { iso } from './catalog';
+import { rowId, rowOf } from './row-ids';
 
 export const STUDENT_TAGS = ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'] as const;
 
@@ -26,17 +27,12 @@ export class StudentStore {
   }
 
   id(i: number): string {
-    return `stu_${this.no}_${i + 1}`;
+    return rowId('stu', this.no, i);
   }
 
   /** The index of a student id of this school, or -1. */
   indexOf(id: string): number {
-    const prefix = `stu_${this.no}_`;
-    if (!id.startsWith(prefix)) return -1;
-    const rest = id.slice(prefix.length);
-    if (!/^[1-9][0-9]*$/.test(rest)) return -1;
-    const n = Number(rest) - 1;
-    return n < this.count ? n : -1;
+    return rowOf(id, 'stu', this.no, this.count);
   }
 
   name(i: number): string {
