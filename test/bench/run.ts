@@ -7,7 +7,7 @@
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
 // Then the in-process columnar index numbers (test/bench/orders-index.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--skip-index]
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,6 +23,7 @@ import type { MethodName, MethodInput, MethodOutput } from '../../shared/ipc';
 import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { benchIndex, indexTable, type IndexBenchRow } from './orders-index';
+import { describeFrameCpu, frameCpu } from './frame-trace';
 
 const STEP_TIMEOUT = 15 * 60_000;
 const args = process.argv.slice(2);
@@ -31,8 +32,10 @@ function option(name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 const sizesOption = option('--sizes');
-const sizes = (sizesOption ? sizesOption.split(',') : args.filter((a, i) => args[i - 1] !== '--rounds' && args[i - 1] !== '--trace')).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = (sizesOption ? sizesOption.split(',') : args.filter((a, i) => !['--rounds', '--trace', '--renderer'].includes(args[i - 1] ?? ''))).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const TRACE_DIR = option('--trace');
+/** Another build of the renderer (e.g. a previous commit's, for a before/after comparison on the same box). */
+const RENDERER_DIR = option('--renderer');
 const SCROLL_ROUNDS = Math.max(1, Number(option('--rounds') ?? 3) || 3);
 const SIZES = sizes.length ? sizes : [100_000, 1_000_000];
 
@@ -197,7 +200,7 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
   const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders));
   console.log(`  sandbox up in ${seconds(sandboxMs)} s`);
   const dataDir = await mkdtemp(join(tmpdir(), 'sc-bench-'));
-  const hostOptions = { dataDir, school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };
+  const hostOptions = { dataDir, ...(RENDERER_DIR ? { rendererDir: RENDERER_DIR } : {}), school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };
   try {
     // Launch 1: no cache.
     step('starting the browser host');
@@ -226,6 +229,9 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     for (const f of filters) filterTimes.push((await timed(() => invoke(host, 'data.orders.query', { accountId, filters: f, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 100 })))[1]);
     const [, sortMs] = await timed(() => invoke(host, 'data.orders.query', { accountId, filters: {}, sort: sortKey, offset: 0, limit: 100 }));
     const queryFilterMs = filterTimes.sort((a, b) => a - b)[Math.floor(filterTimes.length / 2)]!;
+    // What one scrolling window costs the main process and weighs on the wire (it carries totals and facets too).
+    const [windowAnswer, windowMs] = await timed(() => invoke(host, 'data.orders.query', { accountId, filters: {}, sort: sortKey, offset: 20_000, limit: 200 }));
+    console.log(`  one window of 200 rows (main handler): ${windowMs.toFixed(1)} ms, ${(JSON.stringify(windowAnswer).length / 1024).toFixed(0)} KB of JSON (facets ${(JSON.stringify(windowAnswer.data.facets).length / 1024).toFixed(1)} KB)`);
     console.log(`  main-side query: filter+sort+totals median ${queryFilterMs.toFixed(1)} ms, first sort by paid amount ${sortMs.toFixed(1)} ms`);
 
     // Through the page: a filter change until the match count changes; a sort click until the first row changes.
@@ -251,16 +257,16 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     // The first scroll of the freshly loaded list, then more rounds over windows partly fetched already.
     const rounds: ScrollFrames[] = [];
     for (let round = 0; round < SCROLL_ROUNDS; round++) {
-      // --trace <dir>: a Chrome trace of the first round (open it in chrome://tracing or the DevTools Performance panel).
-      const tracing = TRACE_DIR !== undefined && round === 0;
-      const tracePath = join(TRACE_DIR ?? '.', `scroll-${orders}.json`);
-      if (tracing) await browser.startTracing(page, { path: tracePath, screenshots: false, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler'] });
+      // --trace <dir>: a Chrome trace of each round (chrome://tracing or the DevTools Performance panel), and
+      // the main thread's CPU time per frame from it (wall time on a loaded box also counts waiting for a core).
+      const tracePath = join(TRACE_DIR ?? '.', `scroll-${orders}-round${round + 1}.json`);
+      if (TRACE_DIR) await browser.startTracing(page, { path: tracePath, screenshots: false, categories: ['devtools.timeline'] });
       const frames = await scrollFrames(page);
-      if (tracing) {
-        await browser.stopTracing();
-        console.log(`  trace of round 1: ${tracePath}`);
-      }
       console.log(`  scrolling, round ${round + 1}: ${describeScroll(frames)}`);
+      if (TRACE_DIR) {
+        await browser.stopTracing();
+        console.log(`      ${describeFrameCpu(await frameCpu(tracePath))} (trace: ${tracePath})`);
+      }
       rounds.push(frames);
     }
     const worst = rounds.reduce((a, b) => (b.longest > a.longest ? b : a));
@@ -304,7 +310,7 @@ function uiTable(rows: UiRow[]): string {
   return [head, sep, ...lines].join('\n');
 }
 
-if (!existsSync('dist/renderer/index.html')) {
+if (!existsSync(join(RENDERER_DIR ?? 'dist/renderer', 'index.html'))) {
   console.error('The renderer is not built: run `npm run build` first.');
   process.exit(2);
 }
