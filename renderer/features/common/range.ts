@@ -1,5 +1,6 @@
 // Date ranges the admin picks, as [from, to) instants between local midnights of the admin's time zone
-// (Intl finds the offsets, including DST changes; no date library).
+// (Intl finds the offsets, including DST changes; no date library). Local days come from shared/date-range.
+import { localDateOf, startOfLocalDay } from '../../../shared/date-range';
 
 export const RANGE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisYear', 'last12Months', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -33,25 +34,9 @@ interface Ymd {
   d: number;
 }
 
-function wallClock(ms: number, timeZone: string): Ymd & { hh: number; mm: number; ss: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { y: get('year'), m: get('month'), d: get('day'), hh: get('hour'), mm: get('minute'), ss: get('second') };
-}
-
-function offsetAt(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant of local midnight starting day `ymd` in the time zone. */
+/** The instant local day `ymd` starts in the time zone (where DST skips midnight, the first instant that exists). */
 export function zonedMidnight({ y, m, d }: Ymd, timeZone: string): number {
-  const guess = Date.UTC(y, m - 1, d);
-  const first = guess - offsetAt(guess, timeZone);
-  // Across a DST change the offset at the result can differ from the guess's: settle on it.
-  return guess - offsetAt(first, timeZone);
+  return startOfLocalDay({ year: y, month: m, day: d }, timeZone);
 }
 
 export function parseDay(day: string): Ymd {
@@ -70,8 +55,8 @@ export function addDays(day: Ymd, days: number): Ymd {
 }
 
 export function today(nowMs: number, timeZone: string): Ymd {
-  const w = wallClock(nowMs, timeZone);
-  return { y: w.y, m: w.m, d: w.d };
+  const { year, month, day } = localDateOf(nowMs, timeZone);
+  return { y: year, m: month, d: day };
 }
 
 /** The inclusive local days a preset covers on the day `now` falls on. */

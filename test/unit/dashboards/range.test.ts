@@ -12,6 +12,8 @@ describe('local midnights in the admin time zone', () => {
     expect(new Date(zonedMidnight({ y: 2026, m: 3, d: 8 }, 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(new Date(zonedMidnight({ y: 2026, m: 3, d: 9 }, 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
     expect(new Date(zonedMidnight({ y: 2026, m: 11, d: 2 }, 'America/New_York')).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    // Santiago skips midnight when DST starts: the day begins at 01:00 local, not at 23:00 the day before.
+    expect(new Date(zonedMidnight({ y: 2026, m: 9, d: 6 }, 'America/Santiago')).toISOString()).toBe('2026-09-06T04:00:00.000Z');
   });
 });
 
