@@ -32,6 +32,12 @@ export function describeDataAge(updatedAt: string | number | Date | null | undef
   return describeUpdated(fromMs, nowMs);
 }
 
+/** A figure answered from the saved copy while the app is online (the platform failed, the session ended). */
+export function describeSavedCopyAge(fromMs: number, nowMs: number): string {
+  const age = formatAge(fromMs, nowMs);
+  return age === 'just now' ? 'shown from the saved copy, saved just now' : `shown from the saved copy, ${age} old`;
+}
+
 export function toMs(value: string | number | Date | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);

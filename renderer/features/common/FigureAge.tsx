@@ -2,7 +2,7 @@
 // but answered from the saved copy (the session ended, the platform failed), it says "saved copy" instead,
 // since the app is not offline.
 import { DataAge, useNow } from '../../components/DataAge';
-import { formatAge } from '../../lib/relative-time';
+import { describeSavedCopyAge } from '../../lib/relative-time';
 import { useAppStatus } from '../../state/app-status';
 
 export function FigureAge({ answer }: { answer: { fetchedAt: string; fromCache: boolean } | undefined }) {
@@ -15,7 +15,7 @@ export function FigureAge({ answer }: { answer: { fetchedAt: string; fromCache: 
       {online && answer.fromCache ? (
         <span className="data-age data-age-offline">
           <time dateTime={answer.fetchedAt} title={new Date(answer.fetchedAt).toLocaleString()}>
-            shown from the saved copy, {formatAge(Date.parse(answer.fetchedAt), Math.max(now, Date.now()))} old
+            {describeSavedCopyAge(Date.parse(answer.fetchedAt), Math.max(now, Date.now()))}
           </time>
         </span>
       ) : (

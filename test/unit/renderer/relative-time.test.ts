@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDataAge, describeUpdated, formatAge, toMs } from '../../../renderer/lib/relative-time';
+import { describeDataAge, describeSavedCopyAge, describeUpdated, formatAge, toMs } from '../../../renderer/lib/relative-time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const MIN = 60_000;
@@ -25,6 +25,11 @@ describe('data age words', () => {
     expect(describeDataAge(new Date(NOW - 5 * MIN).toISOString(), NOW, false)).toBe('updated 5 min ago');
     expect(describeDataAge(NOW - 2 * 60 * MIN, NOW, true)).toBe('offline: shown from cache, 2 h old');
     expect(describeDataAge(NOW - 10_000, NOW, true)).toBe('offline: shown from cache, saved just now');
+  });
+
+  it('names the saved copy when the app is online but the platform could not answer', () => {
+    expect(describeSavedCopyAge(NOW - 10_000, NOW)).toBe('shown from the saved copy, saved just now');
+    expect(describeSavedCopyAge(NOW - 3 * 60 * MIN, NOW)).toBe('shown from the saved copy, 3 h old');
   });
 
   it('says plainly when there is nothing to date', () => {
