@@ -141,8 +141,22 @@ export class AccountStore {
   }
 
   /** The client that holds this account's tokens: the one recorded at sign-in, else the issuer's current one. */
-  clientIdFor(record: AccountRecord): string | null {
+  private clientIdFor(record: AccountRecord): string | null {
     return record.clientId ?? this.client(record.issuer)?.clientId ?? null;
+  }
+
+  /** That client, with its secret when it is the configured (pre-registered) one: what refresh and revocation send. */
+  clientOf(record: AccountRecord): { clientId: string; secret: string | null } | null {
+    const clientId = this.clientIdFor(record);
+    if (!clientId) return null;
+    const remembered = this.client(record.issuer);
+    const preRegistered = remembered?.preRegistered === true && remembered.clientId === clientId;
+    return { clientId, secret: preRegistered ? this.vault.getClientSecret(record.issuer) : null };
+  }
+
+  /** Whether the issuer's remembered client is the one holding this account's tokens. */
+  holdsTokensOf(record: AccountRecord): boolean {
+    return this.client(record.issuer)?.clientId === this.clientIdFor(record);
   }
 
   onChange(listener: (accounts: AccountView[]) => void): () => void {

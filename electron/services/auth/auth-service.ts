@@ -154,11 +154,9 @@ export class AuthService implements TokenSource {
       this.store.setStatus(accountId, 'refreshing');
       try {
         const as = await fetchAuthorizationServer(new URL(record.issuer), this.discoveryDeps());
-        const client = this.store.client(record.issuer);
-        const clientId = this.store.clientIdFor(record);
-        if (!clientId) throw new RefreshRefused('invalid_client', record.school.name, null);
-        const preRegistered = client?.preRegistered === true && client.clientId === clientId;
-        const credentials = clientCredentials(clientId, preRegistered ? this.store.vault.getClientSecret(record.issuer) : null);
+        const client = this.store.clientOf(record);
+        if (!client) throw new RefreshRefused('invalid_client', record.school.name, null);
+        const credentials = clientCredentials(client.clientId, client.secret);
         const grant = await refreshTokenGrant(as, credentials, tokens.refreshToken, record.resource, { http: this.http, now: this.now });
         await this.store.saveTokens(accountId, grant.tokens);
         this.store.setStatus(accountId, 'signed_in');
@@ -167,7 +165,7 @@ export class AuthService implements TokenSource {
       } catch (error) {
         if (error instanceof RefreshRefused) {
           this.options.logger.warn('refresh refused; sign-in needed', { account: accountId, error: error.oauthError });
-          if (error.oauthError !== 'invalid_grant' && this.store.client(record.issuer)?.clientId === this.store.clientIdFor(record)) await this.store.forgetClient(record.issuer);
+          if (error.oauthError !== 'invalid_grant' && this.store.holdsTokensOf(record)) await this.store.forgetClient(record.issuer);
           await this.store.markSignInNeeded(accountId);
           throw signInNeeded(record.school.name, error);
         }

@@ -17,10 +17,8 @@ export async function signOutAccount(store: AccountStore, accountId: string, dep
   } else {
     try {
       const as = await fetchAuthorizationServer(new URL(record.issuer), deps);
-      const client = store.client(record.issuer);
-      const clientId = store.clientIdFor(record) ?? '';
-      const preRegistered = client?.preRegistered === true && client.clientId === clientId;
-      const credentials = clientCredentials(clientId, preRegistered ? store.vault.getClientSecret(record.issuer) : null);
+      const client = store.clientOf(record);
+      const credentials = clientCredentials(client?.clientId ?? '', client?.secret ?? null);
       const outcome = await revokeTokens(as, credentials, tokens, deps);
       revokedOnPlatform = outcome.revoked;
       note = outcome.revoked ? `The app's access was revoked at ${host}.` : outcome.message;
