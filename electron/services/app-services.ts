@@ -85,6 +85,9 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
+/** How old the probe's answer may be when a page asks for the app's status. */
+const STATUS_FRESH_MS = 2_000;
+
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const { logger } = options;
   const events = options.events ?? createEventHub({ validate: true });
@@ -175,6 +178,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       auth.onAccountsChanged((accounts) => {
         emit('accounts.changed', accounts);
         emit('app.statusChanged', status());
+        // A platform call just failed to connect (or succeeded again) and disagrees with the probe: the
+        // probe looks again now rather than at its next interval, and stays the one that decides.
+        if (accounts.some((account) => account.status === 'offline') === probe.online) void probe.check();
       }),
       auth.onAccountRemoved((accountId) => {
         for (const listener of [...removedListeners]) listener(accountId);
@@ -186,7 +192,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check() });
   onAuthorizationUrl = accounts.authorizationUrlOpened;
-  const appHandlers = createAppHandlers({ engine, settings, status, openExternal: options.openExternal });
+  const appHandlers = createAppHandlers({
+    engine,
+    settings,
+    // A page asking (start-up, reload) gets what the probe sees now, not what it saw up to an interval ago.
+    status: async () => {
+      await probe.fresh(STATUS_FRESH_MS);
+      return status();
+    },
+    openExternal: options.openExternal,
+  });
 
   await engine.retry();
   probe.start();

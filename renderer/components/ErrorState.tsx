@@ -7,22 +7,28 @@ import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-sto
 import { Button } from './Button';
 import { Icon } from './Icon';
 import { GrantAccess } from './ScopeGate';
+import { NothingSavedOffline } from './NothingSavedOffline';
 
 export interface ErrorStateProps {
   error: Pick<SerializedAppError, 'code' | 'message' | 'missingScopes'>;
   onRetry?: () => void;
-  /** For insufficient_scope: what needed the access ("the Orders dashboard"). */
+  /**
+   * What the content is ("the Orders dashboard"): names it for insufficient_scope, and marks a read of that
+   * content, so an `offline` failure says there is nothing saved for it yet (nothing was, or the main
+   * process would have answered from its cache) rather than showing a failure.
+   */
   what?: string;
 }
 
-export function ErrorState({ error, onRetry, what = 'this screen' }: ErrorStateProps) {
+export function ErrorState({ error, onRetry, what }: ErrorStateProps) {
   const account = useActiveAccount();
   const flow = useBrowserFlow();
   const { signInAgain } = useBrowserFlowActions();
 
   if (error.code === 'insufficient_scope' && error.missingScopes && error.missingScopes.length > 0) {
-    return <GrantAccess what={what} missing={error.missingScopes} />;
+    return <GrantAccess what={what ?? 'this screen'} missing={error.missingScopes} />;
   }
+  if (error.code === 'offline' && what !== undefined) return <NothingSavedOffline what={what} onRetry={onRetry} />;
   const copy = errorCopy(error.code);
   const signingIn = flow.phase === 'running' && flow.kind === 'sign_in_again';
   return (

@@ -5,7 +5,6 @@ import { errorCopy } from '../lib/error-copy';
 import { useActiveAccount } from '../state/active-account';
 import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
 import { Button } from '../components/Button';
-import { DataAge } from '../components/DataAge';
 import { Icon } from '../components/Icon';
 import { BrowserFlowProgress } from './BrowserFlowProgress';
 
@@ -53,15 +52,6 @@ function StatusBanner({ account, onSignIn }: { account: AccountView; onSignIn: (
       </div>
     );
   }
-  if (account.status === 'offline') {
-    return (
-      <div className="banner banner-neutral" role="status">
-        <Icon name="wifiOff" size={18} />
-        <p className="banner-text">
-          <strong>{account.school.name} can't be reached.</strong> Showing saved data <DataAge updatedAt={account.lastSyncAt} offline />.
-        </p>
-      </div>
-    );
-  }
+  // Offline is not said here: the dashboards' OfflineBanner is the one offline notice, from the probe.
   return null;
 }

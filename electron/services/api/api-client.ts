@@ -90,7 +90,7 @@ export class ApiClient implements PlatformCaller {
           }
           this.unreachable.add(accountId);
           this.tokens.reportReachable(accountId, false);
-          throw new AppError('offline', `${hostOf(url)} cannot be reached right now; what was loaded before is still shown.`, { cause: appError });
+          throw new AppError('offline', `${hostOf(url)} cannot be reached right now.`, { cause: appError });
         }
         throw appError; // bad_response: oversized
       }
@@ -153,7 +153,7 @@ export class ApiClient implements PlatformCaller {
     } catch (error) {
       if (error instanceof AppError && error.code === 'unreachable') {
         this.tokens.reportReachable(accountId, false);
-        throw new AppError('offline', `${hostOf(this.tokens.apiBase(accountId))} cannot be reached to renew the sign-in; what was loaded before is still shown.`, { cause: error });
+        throw new AppError('offline', `${hostOf(this.tokens.apiBase(accountId))} cannot be reached to renew the sign-in.`, { cause: error });
       }
       throw error;
     }

@@ -11,7 +11,7 @@ export type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' |
 export interface AppHandlerDeps {
   engine: EngineSlot;
   settings: SettingsStore;
-  status(): AppStatus;
+  status(): AppStatus | Promise<AppStatus>;
   openExternal(url: string): Promise<void>;
 }
 

@@ -1,16 +1,21 @@
-// Says when the platform is out of reach (the main process's probe, not navigator.onLine) and that the
-// figures come from what was saved; the app refreshes them by itself when it is back.
+// The app's one offline notice. Online or offline is the main process's probe (app.status), never
+// navigator.onLine or a failed read, so this banner, the sidebar's status line and the figures' ages never
+// disagree. It names no age: each figure carries its own (FigureAge), and a view never opened says that
+// nothing is saved for it (NothingSavedOffline).
 import { useAppStatus } from '../../state/app-status';
+import { useActiveAccount } from '../../state/active-account';
 import { Icon } from '../../components/Icon';
 
 export function OfflineBanner() {
   const status = useAppStatus();
+  const school = useActiveAccount()?.school.name;
   if (!status || status.online) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <Icon name="wifiOff" size={16} />
       <span>
-        <strong>Offline.</strong> The platform can't be reached: you are reviewing saved figures. They refresh by themselves when it is back.
+        <strong>Offline.</strong> {school ? `${school} can't be reached.` : "The platform can't be reached."} Views opened before show what was saved, each
+        figure with its age; everything refreshes by itself when it is back.
       </span>
     </div>
   );
