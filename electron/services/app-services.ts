@@ -85,9 +85,6 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-/** How old the probe's answer may be when a page asks for the app's status. */
-const STATUS_FRESH_MS = 2_000;
-
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const { logger } = options;
   const events = options.events ?? createEventHub({ validate: true });
@@ -195,9 +192,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const appHandlers = createAppHandlers({
     engine,
     settings,
-    // A page asking (start-up, reload) gets what the probe sees now, not what it saw up to an interval ago.
+    // A page asking (start-up, reload: once per page) gets what the probe sees now, not what it saw up to
+    // an interval ago. Refused connections answer at once; a silent network within the probe's timeout.
     status: async () => {
-      await probe.fresh(STATUS_FRESH_MS);
+      await probe.check();
       return status();
     },
     openExternal: options.openExternal,

@@ -1,8 +1,8 @@
 // Are we online? navigator.onLine only knows about a network interface; the app cares whether the schools
 // it talks to answer. So the main process asks them: a GET of each connected platform's protected-resource
 // metadata (any HTTP answer, even an error status, means reachable), with a timeout, on an interval.
-// It is the app's one answer to "online?": app.status reads it (fresh, see `fresh`), and evidence from
-// elsewhere (a platform call that could not connect) only asks it to look again, never overrides it.
+// It is the app's one answer to "online?": app.status asks it afresh, and evidence from elsewhere (a
+// platform call that could not connect) only makes it look again, never overrides it.
 import type { Logger } from '../log';
 
 export interface OnlineProbeOptions {
@@ -19,11 +19,6 @@ export interface OnlineProbe {
   readonly online: boolean;
   /** Probes now (coalesced with a probe already running) and returns the result. */
   check(): Promise<boolean>;
-  /**
-   * The answer, probing first unless the last probe finished less than `maxAgeMs` ago. Before the first
-   * probe has finished the answer is not known, so this always waits for one.
-   */
-  fresh(maxAgeMs: number): Promise<boolean>;
   start(): void;
   stop(): void;
 }
@@ -38,8 +33,6 @@ export function createOnlineProbe(options: OnlineProbeOptions): OnlineProbe {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 5_000;
   let online = true;
-  /** When the last probe finished (performance.now()); undefined until the first has. */
-  let checkedAt: number | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<boolean> | undefined;
 
@@ -56,7 +49,6 @@ export function createOnlineProbe(options: OnlineProbeOptions): OnlineProbe {
   async function probe(): Promise<boolean> {
     const targets = [...new Set(options.targets())];
     const result = targets.length === 0 ? true : (await Promise.all(targets.map(reachable))).some(Boolean);
-    checkedAt = performance.now();
     if (result !== online) {
       online = result;
       options.logger?.info(result ? 'platforms reachable again' : 'no platform reachable', { targets: targets.length });
@@ -74,10 +66,6 @@ export function createOnlineProbe(options: OnlineProbeOptions): OnlineProbe {
         running = undefined;
       });
       return running;
-    },
-    fresh(maxAgeMs) {
-      if (checkedAt !== undefined && !running && performance.now() - checkedAt < maxAgeMs) return Promise.resolve(online);
-      return this.check();
     },
     start() {
       if (timer) return;
