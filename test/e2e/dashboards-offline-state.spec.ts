@@ -123,6 +123,9 @@ for (const viewport of [
       await expect(nothingSaved.getByRole('button', { name: 'Try again' })).toBeVisible();
       await expectOneOfflineNotice(page);
       await page.screenshot({ path: test.info().outputPath('reload-analytics-nothing-saved.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: test.info().outputPath('reload-analytics-nothing-saved-dark.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
 
       await page.getByRole('link', { name: 'Orders', exact: true }).click();
       await expect(nothingSaved).toContainText('Nothing saved for the Orders dashboard yet');
@@ -133,3 +136,22 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('a read that cannot reach the platform makes the probe look again at once: Offline without waiting for its interval', async ({ page, sandbox }) => {
+    test.setTimeout(90_000);
+    await clickConnectDemoSchool(page);
+    await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
+    await expect(page.getByTestId('courses-table')).toBeVisible();
+    await expect(page.getByTestId('app-status')).toContainText('Online');
+
+    // No reload, no nudge of the probe (its interval is 30 s): only the failed reads tell the main process.
+    await sandbox.close();
+    await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+    await expect(page.getByTestId('nothing-saved-offline')).toContainText('Nothing saved for the sales report yet', { timeout: 20_000 });
+    await expect(page.getByTestId('app-status')).toContainText('Offline', { timeout: 5_000 });
+    await expectOneOfflineNotice(page);
+  });
+});
