@@ -3,7 +3,7 @@
 // The e2e spec dashboards-offline-state.spec.ts checks the same in Chromium with the window's offline event.
 import { afterEach, describe, expect, it } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
-import { createQueryClient } from '../../../renderer/data/provider';
+import { createQueryClient } from '../../../renderer/data/query-client';
 
 afterEach(() => {
   onlineManager.setOnline(true);
