@@ -20,6 +20,7 @@ import { newJobId, useJobProgress } from '../../data/progress';
 import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
+import { nextRowIndex } from '../../lib/roving-focus';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { RangePicker } from '../common/RangePicker';
@@ -32,6 +33,7 @@ import { formatCount, formatMoney, formatShortDateTime, type Locale } from '../c
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { NO_COUPON, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { downloadText } from './csv-download';
+import { orderLink } from './order-links';
 
 const ROW_HEIGHT = 44;
 
@@ -310,7 +312,9 @@ function OrdersTable({
   });
   const open = useCallback((index: number) => {
     const order = latest.current.rows.row(index);
-    if (order) void latest.current.navigate(`/orders/${encodeURIComponent(order.id)}`);
+    if (!order) return;
+    const link = orderLink(order.id);
+    void latest.current.navigate(link.to, { state: link.state });
   }, []);
   // A row out of the rendered range is only rendered a frame or two after the scroll (renders are
   // asynchronous): it gets the focus in the first commit that has it.
@@ -332,12 +336,8 @@ function OrdersTable({
   });
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
-      if (e.key === 'ArrowDown') focusRow(index + 1);
-      else if (e.key === 'ArrowUp') focusRow(index - 1);
-      else if (e.key === 'PageDown') focusRow(index + 10);
-      else if (e.key === 'PageUp') focusRow(index - 10);
-      else if (e.key === 'Home') focusRow(0);
-      else if (e.key === 'End') focusRow(latest.current.total - 1);
+      const next = nextRowIndex(e.key, index, latest.current.total);
+      if (next !== null) focusRow(next);
       else if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
       else return;
       e.preventDefault();
