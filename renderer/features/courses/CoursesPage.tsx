@@ -83,7 +83,7 @@ function CoursesDashboard() {
               </EmptyState>
             ) : (
               <div className="table-scroll">
-                <table className="data-table" aria-label="Courses" data-testid="courses-table">
+                <table className="data-table data-table-fit" aria-label="Courses" data-testid="courses-table">
                   <thead>
                     <tr>
                       <SortHeader label="Course" sortKey="title" sort={sort} onSort={setSort} />

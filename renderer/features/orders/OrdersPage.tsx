@@ -443,7 +443,7 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
         {first ? first.name : '–'}
         {order.items.length > 1 && <span className="cell-sub-inline"> +{order.items.length - 1}</span>}
       </div>
-      <div role="cell" className="cell-clip">{order.coupon?.code ?? ''}</div>
+      <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
       <div role="cell" className="num">{money(order.original_amount)}</div>
       <div role="cell" className="num">{order.discount_amount ? money(order.discount_amount) : '–'}</div>
