@@ -29,13 +29,14 @@ import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
-import { formatCount, formatMoney, formatShortDateTime, type Locale } from '../common/format';
+import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../common/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
-import { NO_COUPON, toOrderFilters, type OrderFilterForm } from './order-filters';
+import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { downloadText } from './csv-download';
 import { orderLink } from './order-links';
 
 const ROW_HEIGHT = 44;
+const NO_FORM_FILTERS: Omit<OrderFilterForm, 'from' | 'to' | 'text'> = { allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '' };
 
 export function OrdersPage() {
   return (
@@ -58,7 +59,7 @@ function OrdersDashboard() {
   }, [start]);
 
   const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>({ allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '' });
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(NO_FORM_FILTERS);
   const [text, setText] = useState('');
   const debouncedText = useDebounced(text, 250);
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
@@ -126,7 +127,19 @@ function OrdersDashboard() {
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
-              <FacetFilters form={form} setForm={setForm} facets={head?.facets} />
+              <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
+              {hasOrderFilters({ ...form, text }) && (
+                <button
+                  type="button"
+                  className="link-button filter-clear"
+                  onClick={() => {
+                    setForm(NO_FORM_FILTERS);
+                    setText('');
+                  }}
+                >
+                  Clear filters
+                </button>
+              )}
             </div>
             <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
           </Card>
@@ -152,11 +165,14 @@ function FacetFilters({
   form,
   setForm,
   facets,
+  locale,
 }: {
   form: Omit<OrderFilterForm, 'from' | 'to' | 'text'>;
   setForm: React.Dispatch<React.SetStateAction<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>>;
   facets: OrderFacets | undefined;
+  locale: Locale;
 }) {
+  const products = useMemo(() => productOptions(facets?.products ?? [], (iso) => formatDate(iso, locale, 'day', true)), [facets, locale]);
   return (
     <>
       <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
@@ -186,9 +202,9 @@ function FacetFilters({
       </SelectField>
       <SelectField label="Product" className="select-narrow" value={form.productId} onChange={(productId) => setForm((f) => ({ ...f, productId }))}>
           <option value="">Any</option>
-          {facets?.products.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
+          {products.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
             </option>
           ))}
       </SelectField>
