@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './test/support/chromium';
 
-/** The specs that run at both window sizes: layout, keyboard, the screens an admin looks at. */
-const WINDOW_SIZE_SPECS = ['dashboards-layout.spec.ts', 'dashboards-keyboard.spec.ts', 'dashboards-orders-filters.spec.ts', 'shell-ui.spec.ts'];
+/**
+ * Specs that do not run again at 1280×720: they look at no layout (secrets in the page, the desktop shell)
+ * or set their own window size (the README's screenshots). Every other spec, a new one too, runs at both sizes.
+ */
+const ONE_SIZE_SPECS = ['shell-no-token-in-page.spec.ts', 'shell-electron.spec.ts', 'screenshots.spec.ts', 'dashboards-screenshots.spec.ts'];
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -16,12 +19,12 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  // Two window sizes: a common desktop and the smallest the app is laid out for. Every spec runs at
-  // 1440×900; the specs about what the admin sees and does by keyboard also at 1280×720 (the rest, the
-  // sign-in protocol, tokens and figures, do not depend on the window). Specs that set their own viewport
-  // (the screenshots) keep it.
+  // Two window sizes: a common desktop and the smallest the app is laid out for (issue 9: every dashboard
+  // fits 1280×720). Running the suite at both costs about 1.9× the time of one (measured: 316 s for all specs
+  // at 1440×900 and 140 s for the layout/keyboard ones at 1280×720 on the 2-CPU box under load; about 1.5 min
+  // per size on a quiet one), far under CI's 25 min, and a new spec needs no list to be checked at both sizes.
   projects: [
     { name: '1440x900', use: { viewport: { width: 1440, height: 900 } } },
-    { name: '1280x720', use: { viewport: { width: 1280, height: 720 } }, testMatch: WINDOW_SIZE_SPECS },
+    { name: '1280x720', use: { viewport: { width: 1280, height: 720 } }, testIgnore: ONE_SIZE_SPECS },
   ],
 });

@@ -93,6 +93,8 @@ test('a course page: the Plans tile keeps its text inside, the permission prompt
     tiles.filter((tile) => [...tile.querySelectorAll<HTMLElement>('*')].some((e) => e.getBoundingClientRect().right > tile.getBoundingClientRect().right + 0.5)).map((t) => t.textContent),
   );
   expect(overflowing, 'tiles whose text runs past the card').toEqual([]);
+  await expect(page.getByRole('table', { name: "This course's orders" })).toBeVisible();
+  expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card')).toEqual([]);
 
   const title = page.getByRole('heading', { level: 1 });
   const before = (await title.boundingBox())!;
@@ -113,6 +115,12 @@ test('Analytics fits the window', async ({ page, sandbox }) => {
   await expect(page.getByTestId('sales-tiles')).toBeVisible();
   await expectNoPageScrollX(page);
   expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile')).toEqual([]);
+  for (const view of ['Subscriptions', 'Learning']) {
+    await page.getByRole('button', { name: view, exact: true }).click();
+    await expect(page.getByTestId(`${view.toLowerCase() === 'subscriptions' ? 'subscription' : 'learning'}-tiles`)).toBeVisible();
+    await expectNoPageScrollX(page);
+    expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile'), view).toEqual([]);
+  }
 });
 
 test('an order opens in a drawer at its top, every field inside it, nothing to scroll sideways', async ({ page, sandbox }) => {
