@@ -11,7 +11,9 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
   const first = items[0];
   const last = items[items.length - 1];
   if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
+  // From the first control, or from the heading a reading dialog starts on, Shift+Tab wraps to the last.
+  const onFirst = document.activeElement === first || !items.includes(document.activeElement as HTMLElement);
+  if (event.shiftKey && onFirst) {
     event.preventDefault();
     last.focus();
   } else if (!event.shiftKey && document.activeElement === last) {

@@ -83,8 +83,11 @@ test('Orders: Escape from an order gives focus back to its row, where the page w
   await page.keyboard.press('ArrowDown');
   await expect(table.locator('[role="row"][data-index="5"]')).toBeFocused();
 
-  // Close (the button) does the same; Back after closing does not reopen the order.
+  // Close (the button) does the same. Inside, Tab and Shift+Tab stay in the drawer from its heading.
   await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('heading', { name: /^Order T/ })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
   await expect(table.locator('[role="row"][data-index="5"]')).toBeFocused();
