@@ -78,7 +78,7 @@ test('Courses and Orders: every table fits the window, the money columns in view
   expect(clipped, 'cut off in the Orders table').toEqual({ buyers: [], coupons: [], paidAt: [] });
 });
 
-test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox }) => {
+test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
   // The course with the most price plans: the longest Plans tile.
   const rows = page.getByTestId('courses-table').locator('tbody tr');
@@ -105,6 +105,16 @@ test('a course page: the Plans tile keeps its text inside, the permission prompt
   expect(Math.abs(after.y - before.y), 'the page title moved down').toBeLessThanOrEqual(1);
   await expectInsideWindowX(page, prompt, 'the permission prompt');
   await expect(prompt.getByRole('button', { name: 'Grant access' })).toBeInViewport();
+  // Granting runs in the browser: its progress (with Cancel) shows without moving the page either.
+  consent.decision = 'Leave';
+  await prompt.getByRole('button', { name: 'Grant access' }).click();
+  const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  await expect(cancel).toBeInViewport();
+  const granting = (await title.boundingBox())!;
+  expect(Math.abs(granting.y - before.y), 'the page title moved down while granting').toBeLessThanOrEqual(1);
+  await cancel.click();
+  await expect(cancel).toHaveCount(0);
+  await expect(prompt.getByRole('button', { name: 'Not now' })).toBeEnabled();
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await expect(prompt).toHaveCount(0);
 });
