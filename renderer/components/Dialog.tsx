@@ -11,7 +11,9 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
   const first = items[0];
   const last = items[items.length - 1];
   if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
+  // From the first control, or from the heading a reading dialog starts on, Shift+Tab wraps to the last.
+  const onFirst = document.activeElement === first || !items.includes(document.activeElement as HTMLElement);
+  if (event.shiftKey && onFirst) {
     event.preventDefault();
     last.focus();
   } else if (!event.shiftKey && document.activeElement === last) {
@@ -30,10 +32,19 @@ export interface DialogProps {
   actions?: ReactNode;
   /** Set while an action runs: Escape and the backdrop no longer close it. */
   busy?: boolean;
+  /** 'drawer': a full-height panel on the right for reading a record (its body scrolls, the footer stays). */
+  variant?: 'dialog' | 'drawer';
+  /**
+   * Where focus starts. 'first' (default) is the first control, right for a question; 'title' starts at the
+   * top, for a dialog that is mostly to read, so it opens scrolled to its heading and not to its last button.
+   */
+  initialFocus?: 'first' | 'title';
 }
 
-export function Dialog({ open, onClose, title, description, children, actions, busy = false }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, actions, busy = false, variant = 'dialog', initialFocus = 'first' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -43,6 +54,10 @@ export function Dialog({ open, onClose, title, description, children, actions, b
     if (open && !dialog.open) {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      if (initialFocus === 'title') {
+        titleRef.current?.focus({ preventScroll: true });
+        if (bodyRef.current) bodyRef.current.scrollTop = 0;
+      }
       return () => {
         if (dialog.open) dialog.close();
         // The opener may be gone (e.g. the account it belonged to was signed out): then let focus fall.
@@ -50,13 +65,14 @@ export function Dialog({ open, onClose, title, description, children, actions, b
       };
     }
     return undefined;
+    // initialFocus is read once, when the dialog opens.
   }, [open]);
 
   if (!open) return null;
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={variant === 'drawer' ? 'dialog dialog-drawer' : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onKeyDown={keepTabInside}
@@ -68,8 +84,8 @@ export function Dialog({ open, onClose, title, description, children, actions, b
         if (event.target === ref.current && !busy) onClose(); // a click on the backdrop
       }}
     >
-      <div className="dialog-panel">
-        <h2 className="dialog-title" id={titleId}>
+      <div className="dialog-panel" ref={bodyRef}>
+        <h2 className="dialog-title" id={titleId} ref={titleRef} tabIndex={initialFocus === 'title' ? -1 : undefined}>
           {title}
         </h2>
         {description && (

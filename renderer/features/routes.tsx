@@ -20,7 +20,9 @@ export const dashboardNav: DashboardNavEntry[] = [
 
 export const dashboardRoutes: RouteObject[] = [
   { path: 'courses', element: <CoursesPage /> },
-  { path: 'courses/:courseId', element: <CoursePage /> },
-  { path: 'orders', element: <OrdersPage />, children: [{ path: ':orderId', element: <OrderDrawer /> }] },
+  // An order opens as a drawer over the page it was opened from (the Orders list or a course's page), so
+  // closing it lands back there; `overlay` tells the frame this is no new page (focus stays with the drawer).
+  { path: 'courses/:courseId', element: <CoursePage />, children: [{ path: 'orders/:orderId', element: <OrderDrawer />, handle: { overlay: true } }] },
+  { path: 'orders', element: <OrdersPage />, children: [{ path: ':orderId', element: <OrderDrawer />, handle: { overlay: true } }] },
   { path: 'analytics', element: <AnalyticsPage /> },
 ];

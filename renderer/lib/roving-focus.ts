@@ -15,3 +15,29 @@ export function nextFocusIndex(key: string, current: number, count: number): num
       return null;
   }
 }
+
+/** Rows a PageUp/PageDown moves by in a table. */
+export const ROWS_PER_PAGE = 10;
+
+// Which row of a table gets focus for a key (the grid pattern's row movement): arrows and PageUp/PageDown
+// stop at the ends instead of wrapping, Home/End jump. Null for keys it does not handle.
+export function nextRowIndex(key: string, current: number, count: number): number | null {
+  if (count <= 0) return null;
+  const clamp = (i: number) => Math.max(0, Math.min(count - 1, i));
+  switch (key) {
+    case 'ArrowDown':
+      return clamp(current + 1);
+    case 'ArrowUp':
+      return clamp(current - 1);
+    case 'PageDown':
+      return clamp(current + ROWS_PER_PAGE);
+    case 'PageUp':
+      return clamp(current - ROWS_PER_PAGE);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}

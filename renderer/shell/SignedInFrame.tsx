@@ -1,7 +1,7 @@
 // The frame around every signed-in screen: skip link, sidebar (school and admin with the switcher, the
 // navigation, settings and status), the banner for the account's state, and the dashboards' outlet.
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
+import { NavLink, Outlet, useMatches, useNavigationType } from 'react-router';
 import { dashboardNav } from '../features/routes';
 import { Icon, type IconName } from '../components/Icon';
 import { AccountBanner } from './AccountBanner';
@@ -13,25 +13,26 @@ const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 
 
 export function SignedInFrame() {
   const mainRef = useRef<HTMLElement>(null);
-  const location = useLocation();
   const navigationType = useNavigationType();
-  const firstRender = useRef(true);
+  const page = pageOf(useMatches());
+  const shownPage = useRef<string | null>(null);
 
   // After the admin navigates (a link, back/forward), move focus to the new page's title so keyboard and
   // screen-reader users land on it (a single-page app does not do this by itself). Not on the first screen
   // and not on redirects or replaced URLs (filters kept in the address), which the admin did not ask for.
+  // Opening or closing an overlay route (an order's drawer) is no new page: the overlay takes focus and gives
+  // it back to what opened it.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    const previous = shownPage.current;
+    shownPage.current = page;
+    if (previous === null || previous === page) return;
     if (navigationType === 'REPLACE') return;
     const main = mainRef.current;
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     (heading ?? main)?.focus({ preventScroll: false });
-    // Runs when the path changes; navigationType is read as it was for that navigation.
-  }, [location.pathname, navigationType]);
+    // Runs when the page changes; navigationType is read as it was for that navigation.
+  }, [page, navigationType]);
 
   return (
     <div className="frame">
@@ -76,4 +77,10 @@ export function SignedInFrame() {
       </div>
     </div>
   );
+}
+
+/** The page on screen: the deepest route that is not an overlay (`handle: { overlay: true }`) over it. */
+function pageOf(matches: ReturnType<typeof useMatches>): string {
+  const pages = matches.filter((m) => !(m.handle as { overlay?: boolean } | undefined)?.overlay);
+  return pages[pages.length - 1]?.pathname ?? '';
 }

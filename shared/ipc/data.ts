@@ -121,7 +121,8 @@ export const OrderFacets = z.object({
   states: z.array(OrderState),
   coupons: z.array(z.string()),
   courses: z.array(z.object({ id, title: z.string() })),
-  products: z.array(z.object({ id, name: z.string(), kind: z.string() })),
+  /** lastSoldAt: the latest paid time of an order with the product, which tells apart products sold under one name (an event's tickets, year after year). */
+  products: z.array(z.object({ id, name: z.string(), kind: z.string(), lastSoldAt: z.string().nullable().optional() })),
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 

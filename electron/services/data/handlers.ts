@@ -14,9 +14,15 @@ import { CachedReader, isUnavailable } from './cached-read';
 import { JobRegistry } from './jobs';
 import { ordersToCsv } from './orders-csv';
 import { OrdersStore } from './orders-store';
+import type { OrdersIndex } from './orders-index';
+import { withCourseTitles } from './order-facets';
 import {
-  readCourseDetail, readCourseList, readCourseOrders, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
+  readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
+import type { OrderFacets } from '../../../shared/ipc/data';
+
+/** How long the Orders filters wait for the course titles before they show the line names. */
+const COURSE_TITLES_TIMEOUT_MS = 5_000;
 
 export type DataMethodName = Extract<keyof typeof dataMethods, string>;
 
@@ -82,6 +88,27 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     if (online) reader.backOnline();
   });
 
+  // The Orders filters name courses by their title (line items say "Course · Plan"): one course list per
+  // loaded index, through the offline cache. Without courses:read, or offline with no saved list, the line
+  // names stay; an unreachable platform is asked again on the next query.
+  const facetsByIndex = new WeakMap<OrdersIndex, Promise<OrderFacets>>();
+  function orderFacets(accountId: string, index: OrdersIndex): Promise<OrderFacets> {
+    let facets = facetsByIndex.get(index);
+    if (!facets) {
+      facets = reader
+        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+        .then(
+          (answer) => withCourseTitles(index.facets(), new Map(answer.data)),
+          (error: unknown) => {
+            if (isUnavailable(error)) facetsByIndex.delete(index);
+            return index.facets();
+          },
+        );
+      facetsByIndex.set(index, facets);
+    }
+    return facets;
+  }
+
   const handlers: MethodHandlers<DataMethodName> = {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
@@ -109,7 +136,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
       const loaded = await orders.ensureLoaded(accountId);
       const result = loaded.index.query(filters, sort, offset, limit);
-      return { data: { ...result, facets: loaded.index.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      return { data: { ...result, facets: await orderFacets(accountId, loaded.index) }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
     },
     'data.orders.get': async ({ accountId, orderId }, { signal }) => {
       try {

@@ -170,12 +170,24 @@ export class OrdersIndex {
   #computeFacets(): OrderFacets {
     const states = new Set<OrderState>();
     for (let i = 0; i < this.size; i++) states.add(STATES[this.#state[i]!]!);
+    // The latest paid time per product: several products may share a name (an event's tickets, year after year).
+    const lastSold = new Float64Array(this.#productInfo.length).fill(NaN);
+    for (let i = 0; i < this.size; i++) {
+      const paidAt = this.#paidAt[i]!;
+      if (Number.isNaN(paidAt)) continue;
+      for (let k = this.#itemStart[i]!; k < this.#itemStart[i + 1]!; k++) {
+        const p = this.#itemProduct[k]!;
+        if (!(lastSold[p]! >= paidAt)) lastSold[p] = paidAt;
+      }
+    }
     return {
       currencies: [...this.#currencies.values].sort(),
       states: STATES.filter((s) => states.has(s)),
       coupons: [...this.#couponDisplay].sort((a, b) => a.localeCompare(b)),
       courses: this.#courses.values.map((id, i) => ({ id, title: this.#courseTitles[i]! })).sort((a, b) => a.title.localeCompare(b.title)),
-      products: this.#products.values.map((id, i) => ({ id, ...this.#productInfo[i]! })).sort((a, b) => a.name.localeCompare(b.name)),
+      products: this.#products.values
+        .map((id, i) => ({ id, ...this.#productInfo[i]!, lastSoldAt: Number.isNaN(lastSold[i]!) ? null : new Date(lastSold[i]!).toISOString() }))
+        .sort((a, b) => a.name.localeCompare(b.name) || (a.lastSoldAt ?? '').localeCompare(b.lastSoldAt ?? '')),
     };
   }
 

@@ -56,6 +56,12 @@ export async function readCourseList(caller: PlatformCaller, accountId: string, 
   };
 }
 
+/** Every course's id and title (one paged list, no reports): the Orders filter names courses by their title. */
+export async function readCourseTitles(caller: PlatformCaller, accountId: string, signal: AbortSignal): Promise<[string, string][]> {
+  const courses = await caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal });
+  return courses.map((course) => [course.id, course.title]);
+}
+
 export async function readCourseDetail(
   caller: PlatformCaller,
   accountId: string,

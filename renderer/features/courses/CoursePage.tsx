@@ -1,7 +1,7 @@
 // One course: enrollments over time, where learners stall (reached vs completed per section), revenue and
 // refunds per currency in the range, its orders, and publish/unpublish.
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import type { CourseDetail, CourseOrdersPage } from '../../../shared/ipc/data';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -28,11 +28,13 @@ import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';
 import { OrderStateBadge } from '../orders/OrderStateBadge';
+import { orderLink } from '../orders/order-links';
 
 export function CoursePage() {
   return (
     <DashboardFrame dashboard="courses">
       <CourseDashboard />
+      <Outlet />
     </DashboardFrame>
   );
 }
@@ -203,7 +205,7 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
                 {rows.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
-                      <Link to={`/orders/${encodeURIComponent(o.id)}`}>{o.trade_number}</Link>
+                      <Link {...orderLink(o.id, courseId)}>{o.trade_number}</Link>
                     </th>
                     <td>{o.buyer.name}</td>
                     <td>

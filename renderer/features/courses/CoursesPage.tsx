@@ -14,6 +14,7 @@ import { RangePicker } from '../common/RangePicker';
 import { SortHeader } from '../common/SortHeader';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
+import { useRowFocus } from '../common/use-row-focus';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { formatCount, formatMoney, formatPercent } from '../common/format';
 import { filterCourses, mainCurrency, NO_COURSE_FILTER, sortCourses, type CourseFilter, type CourseSort } from './course-table';
@@ -40,6 +41,8 @@ function CoursesDashboard() {
   const currency = useMemo(() => (list ? mainCurrency(list.courses) : null), [list]);
   const rows = useMemo(() => (list ? sortCourses(filterCourses(list.courses, filter), sort, currency) : []), [list, filter, sort, currency]);
   const filtered = filter.text !== '' || filter.state !== '' || filter.category !== '' || filter.tag !== '';
+  // One Tab stop for the whole list; arrows move between courses, as in the Orders table.
+  const rowFocus = useRowFocus(rows.length);
 
   return (
     <Page
@@ -80,7 +83,7 @@ function CoursesDashboard() {
               </EmptyState>
             ) : (
               <div className="table-scroll">
-                <table className="data-table" aria-label="Courses" data-testid="courses-table">
+                <table className="data-table data-table-fit" aria-label="Courses" data-testid="courses-table">
                   <thead>
                     <tr>
                       <SortHeader label="Course" sortKey="title" sort={sort} onSort={setSort} />
@@ -93,11 +96,13 @@ function CoursesDashboard() {
                       <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
                     </tr>
                   </thead>
-                  <tbody>
-                    {rows.map((course) => (
+                  <tbody onKeyDown={rowFocus.onKeyDown} onFocus={rowFocus.onFocus}>
+                    {rows.map((course, index) => (
                       <tr key={course.id} data-course-id={course.id}>
                         <th scope="row" className="cell-title">
-                          <Link to={`/courses/${encodeURIComponent(course.id)}`}>{course.title}</Link>
+                          <Link to={`/courses/${encodeURIComponent(course.id)}`} data-row-focus={index} tabIndex={rowFocus.tabIndex(index)}>
+                            {course.title}
+                          </Link>
                           {course.categories.length > 0 && <span className="cell-sub">{course.categories.join(', ')}</span>}
                         </th>
                         <td>

@@ -1,6 +1,7 @@
-// One order's details over the Orders table (a modal dialog: Escape or Close returns to the list with the
-// filters as they were).
-import { Link, useNavigate, useParams } from 'react-router';
+// One order's details in a drawer over the page that opened it (the Orders table or a course's orders): a
+// modal dialog that opens at its top; Escape or Close returns to that page as it was, focus on the row or
+// link that opened it.
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Order } from '../../../shared/platform/resources';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/Button';
@@ -13,21 +14,33 @@ import { FigureAge } from '../common/FigureAge';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../common/format';
 import { OrderStateBadge } from './OrderStateBadge';
+import { openedFromList, orderListPath } from './order-links';
 
 const METHODS: Record<string, string> = {
   credit_card: 'Credit card', atm: 'ATM transfer', cvs: 'Convenience store', paypal: 'PayPal', line_pay: 'LINE Pay', apple_pay: 'Apple Pay', free: 'Free',
 };
 
 export function OrderDrawer() {
-  const { orderId = '' } = useParams();
+  const { orderId = '', courseId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const account = useActiveAccount();
   const locale = useLocale();
   const query = useDataQuery('data.orders.get', account ? { accountId: account.id, orderId } : null);
   const order = query.data && query.data.data.id === orderId ? query.data.data : undefined;
-  const close = () => navigate('/orders');
+  const listPath = orderListPath(courseId);
+  // Opened from its page: Back returns there without a new history entry. Opened from an address (a reload):
+  // replace it with the page.
+  const close = () => void (openedFromList(location.state, listPath) ? navigate(-1) : navigate(listPath, { replace: true }));
   return (
-    <Dialog open onClose={close} title={order ? `Order ${order.trade_number}` : 'Order'} actions={<Button onClick={close}>Close</Button>}>
+    <Dialog
+      open
+      onClose={close}
+      variant="drawer"
+      initialFocus="title"
+      title={order ? `Order ${order.trade_number}` : 'Order'}
+      actions={<Button onClick={close}>Close</Button>}
+    >
       <div className="order-details" data-testid="order-details">
         {order ? (
           <OrderBody order={order} locale={locale} />

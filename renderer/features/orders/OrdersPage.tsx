@@ -20,6 +20,7 @@ import { newJobId, useJobProgress } from '../../data/progress';
 import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
+import { nextRowIndex } from '../../lib/roving-focus';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { RangePicker } from '../common/RangePicker';
@@ -28,12 +29,14 @@ import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
-import { formatCount, formatMoney, formatShortDateTime, type Locale } from '../common/format';
+import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../common/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
-import { NO_COUPON, toOrderFilters, type OrderFilterForm } from './order-filters';
+import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { downloadText } from './csv-download';
+import { orderLink } from './order-links';
 
 const ROW_HEIGHT = 44;
+const NO_FORM_FILTERS: Omit<OrderFilterForm, 'from' | 'to' | 'text'> = { allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '' };
 
 export function OrdersPage() {
   return (
@@ -56,7 +59,7 @@ function OrdersDashboard() {
   }, [start]);
 
   const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>({ allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '' });
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(NO_FORM_FILTERS);
   const [text, setText] = useState('');
   const debouncedText = useDebounced(text, 250);
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
@@ -124,7 +127,19 @@ function OrdersDashboard() {
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
-              <FacetFilters form={form} setForm={setForm} facets={head?.facets} />
+              <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
+              {hasOrderFilters({ ...form, text }) && (
+                <button
+                  type="button"
+                  className="link-button filter-clear"
+                  onClick={() => {
+                    setForm(NO_FORM_FILTERS);
+                    setText('');
+                  }}
+                >
+                  Clear filters
+                </button>
+              )}
             </div>
             <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
           </Card>
@@ -150,11 +165,14 @@ function FacetFilters({
   form,
   setForm,
   facets,
+  locale,
 }: {
   form: Omit<OrderFilterForm, 'from' | 'to' | 'text'>;
   setForm: React.Dispatch<React.SetStateAction<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>>;
   facets: OrderFacets | undefined;
+  locale: Locale;
 }) {
+  const products = useMemo(() => productOptions(facets?.products ?? [], (iso) => formatDate(iso, locale, 'day', true)), [facets, locale]);
   return (
     <>
       <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
@@ -184,9 +202,9 @@ function FacetFilters({
       </SelectField>
       <SelectField label="Product" className="select-narrow" value={form.productId} onChange={(productId) => setForm((f) => ({ ...f, productId }))}>
           <option value="">Any</option>
-          {facets?.products.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
+          {products.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
             </option>
           ))}
       </SelectField>
@@ -310,7 +328,9 @@ function OrdersTable({
   });
   const open = useCallback((index: number) => {
     const order = latest.current.rows.row(index);
-    if (order) void latest.current.navigate(`/orders/${encodeURIComponent(order.id)}`);
+    if (!order) return;
+    const link = orderLink(order.id);
+    void latest.current.navigate(link.to, { state: link.state });
   }, []);
   // A row out of the rendered range is only rendered a frame or two after the scroll (renders are
   // asynchronous): it gets the focus in the first commit that has it.
@@ -332,12 +352,8 @@ function OrdersTable({
   });
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
-      if (e.key === 'ArrowDown') focusRow(index + 1);
-      else if (e.key === 'ArrowUp') focusRow(index - 1);
-      else if (e.key === 'PageDown') focusRow(index + 10);
-      else if (e.key === 'PageUp') focusRow(index - 10);
-      else if (e.key === 'Home') focusRow(0);
-      else if (e.key === 'End') focusRow(latest.current.total - 1);
+      const next = nextRowIndex(e.key, index, latest.current.total);
+      if (next !== null) focusRow(next);
       else if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
       else return;
       e.preventDefault();
@@ -443,7 +459,7 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
         {first ? first.name : '–'}
         {order.items.length > 1 && <span className="cell-sub-inline"> +{order.items.length - 1}</span>}
       </div>
-      <div role="cell" className="cell-clip">{order.coupon?.code ?? ''}</div>
+      <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
       <div role="cell" className="num">{money(order.original_amount)}</div>
       <div role="cell" className="num">{order.discount_amount ? money(order.discount_amount) : '–'}</div>

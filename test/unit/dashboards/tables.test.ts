@@ -3,7 +3,7 @@ import type { CourseRow } from '../../../shared/ipc/data';
 import { filterCourses, mainCurrency, sortCourses, NO_COURSE_FILTER } from '../../../renderer/features/courses/course-table';
 import { describePlans } from '../../../renderer/features/courses/plans';
 import { blocksFor, rowAt, ORDER_BLOCK_SIZE } from '../../../renderer/data/orders-window';
-import { NO_COUPON, toOrderFilters } from '../../../renderer/features/orders/order-filters';
+import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters } from '../../../renderer/features/orders/order-filters';
 import { isStaleAfterInvalidation } from '../../../renderer/data/query-keys';
 
 function course(id: string, over: Partial<CourseRow> = {}): CourseRow {
@@ -107,5 +107,36 @@ describe('refetch after invalidation', () => {
     expect(isStaleAfterInvalidation(['data.sales.report', { accountId: 'a2' }], 'a1')).toBe(false);
     expect(isStaleAfterInvalidation(['accounts.list', {}], 'a1')).toBe(false);
     expect(isStaleAfterInvalidation(['data.orders.load', { accountId: 'a1' }], 'a1')).toBe(false);
+  });
+});
+
+describe('the Orders filter options', () => {
+  it('tells apart products that share a name by when they last sold, then by number', () => {
+    const options = productOptions(
+      [
+        { id: 'a', name: 'Masterclass · General', kind: 'ticket', lastSoldAt: '2024-03-14T10:00:00Z' },
+        { id: 'b', name: 'Masterclass · General', kind: 'ticket', lastSoldAt: '2025-09-02T10:00:00Z' },
+        { id: 'c', name: 'Open Studio · VIP', kind: 'ticket', lastSoldAt: '2025-01-01T00:00:00Z' },
+        { id: 'd', name: 'Career Night · VIP', kind: 'ticket', lastSoldAt: null },
+        { id: 'e', name: 'Career Night · VIP', kind: 'ticket', lastSoldAt: null },
+      ],
+      (iso) => iso.slice(0, 10),
+    );
+    expect(options).toEqual([
+      { value: 'a', label: 'Masterclass · General · last sold 2024-03-14' },
+      { value: 'b', label: 'Masterclass · General · last sold 2025-09-02' },
+      { value: 'c', label: 'Open Studio · VIP' },
+      { value: 'd', label: 'Career Night · VIP · last sold never (1)' },
+      { value: 'e', label: 'Career Night · VIP · last sold never (2)' },
+    ]);
+    expect(new Set(options.map((o) => o.label)).size).toBe(options.length);
+  });
+
+  it('says when any filter is set (a range other than All time counts)', () => {
+    const none = { allTime: true, states: [], courseId: '', productId: '', coupon: '', currency: '', text: '  ' };
+    expect(hasOrderFilters(none)).toBe(false);
+    expect(hasOrderFilters({ ...none, allTime: false })).toBe(true);
+    expect(hasOrderFilters({ ...none, coupon: NO_COUPON })).toBe(true);
+    expect(hasOrderFilters({ ...none, text: 'lea' })).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { IDLE, browserFlowReducer, type BrowserFlowState } from '../../../render
 import { stepPosition, stepStates } from '../../../renderer/lib/connect-steps';
 import { addressFeedback } from '../../../renderer/shell/address-feedback';
 import { pickActiveAccount } from '../../../renderer/state/pick-active-account';
-import { nextFocusIndex } from '../../../renderer/lib/roving-focus';
+import { nextFocusIndex, nextRowIndex } from '../../../renderer/lib/roving-focus';
 import { resolveTheme, themeAttribute } from '../../../renderer/lib/theme';
 import type { AccountView } from '../../../shared/accounts';
 
@@ -106,6 +106,19 @@ describe('keyboard and theme', () => {
     expect(nextFocusIndex('Home', 2, 3)).toBe(0);
     expect(nextFocusIndex('a', 0, 3)).toBeNull();
     expect(nextFocusIndex('ArrowDown', 0, 0)).toBeNull();
+  });
+
+  it('moves table-row focus without wrapping: arrows and pages stop at the ends, Home/End jump', () => {
+    expect(nextRowIndex('ArrowDown', 2, 25)).toBe(3);
+    expect(nextRowIndex('ArrowDown', 24, 25)).toBe(24);
+    expect(nextRowIndex('ArrowUp', 0, 25)).toBe(0);
+    expect(nextRowIndex('PageDown', 1, 25)).toBe(11);
+    expect(nextRowIndex('PageDown', 20, 25)).toBe(24);
+    expect(nextRowIndex('PageUp', 5, 25)).toBe(0);
+    expect(nextRowIndex('End', 0, 25)).toBe(24);
+    expect(nextRowIndex('Home', 9, 25)).toBe(0);
+    expect(nextRowIndex('Enter', 0, 25)).toBeNull();
+    expect(nextRowIndex('ArrowDown', 0, 0)).toBeNull();
   });
 
   it('follows the OS for "system" and pins the choice otherwise', () => {

@@ -1,0 +1,168 @@
+// Every dashboard fits the window it runs in (both projects: 1440×900 and 1280×720): no sideways scrolling
+// of a page or a table, the money columns inside the window, text inside its card, the order drawer
+// showing every field from its top, and a permission prompt that does not push the page's title down.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect as baseExpect } from './fixtures/app';
+import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+
+test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signedIn(page: Page, school: string): Promise<void> {
+  await clickConnectDemoSchool(page);
+  await expect(activeSchool(page)).toHaveText(school, { timeout: 30_000 });
+}
+
+/** Elements under `root` (matching `selector`) that scroll sideways: their content is wider than their box. */
+async function sidewaysScrollers(root: Locator, selector: string): Promise<string[]> {
+  return root.evaluate(
+    (el, sel) =>
+      [...el.querySelectorAll<HTMLElement>(sel)]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`),
+    selector,
+  );
+}
+
+/** The page as a whole does not scroll sideways. */
+async function expectNoPageScrollX(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** A box entirely inside the window, left to right. */
+async function expectInsideWindowX(page: Page, locator: Locator, what: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what}: right edge (window ${width} px)`).toBeLessThanOrEqual(width);
+}
+
+test('Courses and Orders: every table fits the window, the money columns in view', async ({ page, sandbox }) => {
+  await signedIn(page, sandbox.platform.schools[0]!.name);
+
+  const courses = page.getByTestId('courses-table');
+  await expect(courses.locator('tbody tr').first()).toBeVisible();
+  await expectNoPageScrollX(page);
+  expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card')).toEqual([]);
+  await expectInsideWindowX(page, courses.getByRole('columnheader', { name: /Net revenue/ }), 'Courses: Net revenue header');
+  await expectInsideWindowX(page, courses.locator('[data-field="revenue"]').first(), 'Courses: a revenue cell');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  const orders = page.getByTestId('orders-table');
+  await expect(orders.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await expect(orders.locator('.is-loading')).toHaveCount(0);
+  await expectNoPageScrollX(page);
+  expect(await sidewaysScrollers(page.locator('html'), '.vtable, .vtable-body, .card')).toEqual([]);
+  for (const name of ['Original', 'Discount', 'Paid amount', 'Refunded']) {
+    await expectInsideWindowX(page, orders.getByRole('columnheader', { name: new RegExp(name) }), `Orders: ${name} header`);
+  }
+  // Every cell of a row inside the row: nothing hidden to the right of the table.
+  const row = orders.locator('[role="row"][data-index="0"]');
+  const rowBox = (await row.boundingBox())!;
+  for (const cell of await row.getByRole('cell').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width, (await cell.textContent()) ?? "").toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+  }
+  // Buyer and items wrap onto a second line before they are cut; where the window has room (1440 px) the
+  // coupon shows whole too.
+  const clipped = await orders.evaluate((table, wide) => {
+    const cells = (n: number) => [...table.querySelectorAll<HTMLElement>(`[role="row"][data-order-id] [role="cell"]:nth-child(${n})`)];
+    const cut = (cell: HTMLElement) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1;
+    return {
+      buyers: cells(3).filter(cut).map((c) => c.textContent),
+      coupons: wide ? cells(5).filter(cut).map((c) => c.textContent) : [],
+      paidAt: cells(2).filter(cut).map((c) => c.textContent),
+    };
+  }, page.viewportSize()!.width >= 1400);
+  expect(clipped, 'cut off in the Orders table').toEqual({ buyers: [], coupons: [], paidAt: [] });
+});
+
+test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
+  await signedIn(page, sandbox.platform.schools[0]!.name);
+  // The course with the most price plans: the longest Plans tile.
+  const rows = page.getByTestId('courses-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const longest = await rows.evaluateAll((trs) =>
+    trs.map((tr) => ({ id: tr.getAttribute('data-course-id')!, plans: tr.querySelector('td[title]')?.getAttribute('title') ?? '' })).sort((a, b) => b.plans.length - a.plans.length)[0]!.id,
+  );
+  await page.getByTestId('courses-table').locator(`tr[data-course-id="${longest}"]`).getByRole('link').click();
+  await expect(page.locator('.stat-tile').filter({ hasText: 'Plans' })).toBeVisible();
+  await expectNoPageScrollX(page);
+  const overflowing = await page.locator('.stat-tile').evaluateAll((tiles) =>
+    tiles.filter((tile) => [...tile.querySelectorAll<HTMLElement>('*')].some((e) => e.getBoundingClientRect().right > tile.getBoundingClientRect().right + 0.5)).map((t) => t.textContent),
+  );
+  expect(overflowing, 'tiles whose text runs past the card').toEqual([]);
+  await expect(page.getByRole('table', { name: "This course's orders" })).toBeVisible();
+  expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card')).toEqual([]);
+
+  const title = page.getByRole('heading', { level: 1 });
+  const before = (await title.boundingBox())!;
+  await page.getByRole('button', { name: /^(Publish|Unpublish)$/ }).click();
+  const prompt = page.getByRole('alert').filter({ hasText: 'needs one more permission' });
+  await expect(prompt).toBeVisible();
+  const after = (await title.boundingBox())!;
+  expect(Math.abs(after.y - before.y), 'the page title moved down').toBeLessThanOrEqual(1);
+  await expectInsideWindowX(page, prompt, 'the permission prompt');
+  await expect(prompt.getByRole('button', { name: 'Grant access' })).toBeInViewport();
+  // Granting runs in the browser: its progress (with Cancel) shows without moving the page either.
+  consent.decision = 'Leave';
+  await prompt.getByRole('button', { name: 'Grant access' }).click();
+  const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  await expect(cancel).toBeInViewport();
+  const granting = (await title.boundingBox())!;
+  expect(Math.abs(granting.y - before.y), 'the page title moved down while granting').toBeLessThanOrEqual(1);
+  await cancel.click();
+  await expect(cancel).toHaveCount(0);
+  await expect(prompt.getByRole('button', { name: 'Not now' })).toBeEnabled();
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toHaveCount(0);
+});
+
+test('Analytics fits the window', async ({ page, sandbox }) => {
+  await signedIn(page, sandbox.platform.schools[0]!.name);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByTestId('sales-tiles')).toBeVisible();
+  await expectNoPageScrollX(page);
+  expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile')).toEqual([]);
+  for (const view of ['Subscriptions', 'Learning']) {
+    await page.getByRole('button', { name: view, exact: true }).click();
+    await expect(page.getByTestId(`${view.toLowerCase() === 'subscriptions' ? 'subscription' : 'learning'}-tiles`)).toBeVisible();
+    await expectNoPageScrollX(page);
+    expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile'), view).toEqual([]);
+  }
+});
+
+test('an order opens in a drawer at its top, every field inside it, nothing to scroll sideways', async ({ page, sandbox }) => {
+  await signedIn(page, sandbox.platform.schools[0]!.name);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  const table = page.getByTestId('orders-table');
+  await expect(table.locator('.is-loading')).toHaveCount(0);
+  // An order with several items and a coupon: the longest drawer there is.
+  const row = table.locator('[role="row"][data-order-id]').filter({ has: page.locator('.cell-sub-inline') }).first();
+  await row.focus();
+  await page.keyboard.press('Enter');
+
+  const drawer = page.getByRole('dialog');
+  const heading = drawer.getByRole('heading', { name: /^Order T/ });
+  await expect(heading).toBeVisible();
+  await expect(drawer.getByTestId('order-details').getByRole('table', { name: 'Items' })).toBeVisible();
+  await expect(heading).toBeInViewport();
+  const shape = await drawer.evaluate((dialog) => {
+    const panel = dialog.querySelector<HTMLElement>('.dialog-panel')!;
+    const right = panel.getBoundingClientRect().right;
+    return {
+      scrollers: [dialog, panel].filter((e) => e.scrollWidth > e.clientWidth).map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+      scrollTops: [dialog.scrollTop, panel.scrollTop],
+      pastTheRightEdge: [...panel.querySelectorAll<HTMLElement>('*')].filter((e) => e.getBoundingClientRect().right > right + 0.5).map((e) => e.textContent?.slice(0, 40)),
+      dialogRight: dialog.getBoundingClientRect().right,
+    };
+  });
+  expect(shape.scrollers, 'the drawer scrolls sideways').toEqual([]);
+  expect(shape.pastTheRightEdge, 'content past the drawer').toEqual([]);
+  expect(shape.scrollTops, 'the drawer opens at its top').toEqual([0, 0]);
+  expect(shape.dialogRight).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // The fields an admin reads first are on screen without scrolling.
+  for (const field of ['State', 'Buyer', 'Paid', 'Payment']) await expect(drawer.locator('dt', { hasText: new RegExp(`^${field}$`) })).toBeInViewport();
+  await expect(drawer.getByRole('button', { name: 'Close' })).toBeInViewport();
+});
