@@ -117,3 +117,18 @@ export function rangeProblem(range: Pick<PickedRange, 'startDay' | 'endDay'>): s
   if (dayCount(range) > 3 * 366) return 'Pick at most three years.';
   return null;
 }
+
+/** The period of the same length just before a range: what "vs previous period" compares with. */
+export function previousInstants({ from, to }: InstantRange): InstantRange {
+  const a = Date.parse(from);
+  const b = Date.parse(to);
+  return { from: new Date(a - (b - a)).toISOString(), to: from };
+}
+
+/**
+ * Whether "vs last year" says anything: only for ranges shorter than a year. From a year on, the same days a
+ * year before overlap the range or are just the previous period again, so the page shows only the latter.
+ */
+export function comparesWithLastYear(range: Pick<PickedRange, 'startDay' | 'endDay'>): boolean {
+  return dayCount(range) < 365;
+}
