@@ -71,9 +71,12 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette, options
     partial >= 0
       ? {
           silent: true,
-          itemStyle: { color: palette.grid, opacity: 0.6 },
+          itemStyle: { color: palette.axis, opacity: 0.22 },
           label: { show: true, position: 'insideTop', color: palette.mutedText, formatter: 'so far' },
-          data: [[{ xAxis: spec.categories[partial] }, { xAxis: spec.categories[spec.categories.length - 1] }]],
+          // Category indexes (ECharts rounds them) to the plot's right edge (Infinity). A line's band starts at the
+          // last full period, so the whole segment into the partial one is shaded: that segment is what would
+          // read as a drop. Bars start at the partial period's own bar (drawn lighter too).
+          data: [[{ xAxis: spec.kind === 'line' ? Math.max(0, partial - 1) : partial }, { xAxis: Infinity }]],
         }
       : undefined;
   const series = spec.series.map((s, index): LineSeriesOption | BarSeriesOption =>

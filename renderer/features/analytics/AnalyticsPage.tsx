@@ -18,6 +18,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
@@ -31,7 +32,7 @@ import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view
 const VIEWS = [
   { id: 'sales', label: 'Sales', description: 'Sales in the range, against the previous period and, for ranges under a year, the same days last year.' },
   { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers in the range, against the previous period.' },
-  { id: 'learning', label: 'Learning', description: 'Enrollments, completions and active students in the range, against the previous period.' },
+  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the previous period; students active in the 30 days up to its end.' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
@@ -67,10 +68,7 @@ function AnalyticsDashboard() {
         ))}
       </nav>
       {problem ? (
-        // The last range's figures would sit under the error as if they were these days': show none.
-        <div data-testid="range-problem">
-          <EmptyState title="No figures for these days" icon="alert">{problem}</EmptyState>
-        </div>
+        <RangeProblem problem={problem} />
       ) : (
         <>
           {view === 'sales' && <SalesView locale={locale} />}
@@ -296,11 +294,13 @@ function LearningView({ locale }: { locale: Locale }) {
   );
 }
 
+// Active students get no "vs previous period": the platform keeps only each learner's last activity, so an
+// earlier window misses everyone active since, and the change would show growth that is not there.
 const LEARNING_TILES = [
-  { key: 'enrollments', label: 'Enrollments', kind: 'count' },
-  { key: 'active_students', label: 'Active students', kind: 'count' },
-  { key: 'completions', label: 'Completions', kind: 'count' },
-  { key: 'completion_rate', label: 'Completion rate', kind: 'rate' },
+  { key: 'enrollments', label: 'Enrollments', kind: 'count', compare: true },
+  { key: 'active_students', label: 'Active students', kind: 'count', compare: false },
+  { key: 'completions', label: 'Completions', kind: 'count', compare: true },
+  { key: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
 ] as const;
 
 function LearningBody({ report, previous, locale }: { report: LearningReport; previous: LearningReport | undefined; locale: Locale }) {
@@ -332,12 +332,12 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
   return (
     <>
       <div className="tiles" data-testid="learning-tiles">
-        {LEARNING_TILES.map(({ key, label, kind }) => (
-          <div key={key} className="tile-wrap" data-tile={key === 'active_students' ? 'active' : key} data-value={report[key]} data-previous={previous?.[key]}>
+        {LEARNING_TILES.map(({ key, label, kind, compare }) => (
+          <div key={key} className="tile-wrap" data-tile={key === 'active_students' ? 'active' : key} data-value={report[key]} data-previous={compare ? previous?.[key] : undefined}>
             <StatTile
               label={label}
               value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}
-              delta={previous ? relativeChange(report[key], previous[key]) : null}
+              delta={compare && previous ? relativeChange(report[key], previous[key]) : null}
               deltaLabel="vs previous period"
               hint={hints[key]}
             />

@@ -19,6 +19,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
@@ -41,8 +42,9 @@ function CourseDashboard() {
   const { courseId = '' } = useParams();
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
   const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
   const interval = defaultInterval(range);
   const query = useDataQuery('data.courses.get', account ? { accountId: account.id, courseId, from, to, interval, timeZone: locale.timeZone } : null);
   const shownInterval = useSettled(interval, !query.isPlaceholderData);
@@ -54,14 +56,16 @@ function CourseDashboard() {
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
-          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />
+          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
           {query.data && <PublishButton course={query.data.data.course} />}
         </>
       }
     >
-      <QueryState query={query} what="this course's page" label="the course">
-        {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
-      </QueryState>
+      {problem ? <RangeProblem problem={problem} /> : (
+        <QueryState query={query} what="this course's page" label="the course">
+          {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
+        </QueryState>
+      )}
     </Page>
   );
 }

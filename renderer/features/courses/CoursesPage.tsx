@@ -12,6 +12,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SortHeader } from '../common/SortHeader';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
@@ -39,8 +40,9 @@ export function CoursesPage() {
 function CoursesDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
   const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
   const query = useDataQuery('data.courses.list', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   const [filter, setFilter] = useState<CourseFilter>(NO_COURSE_FILTER);
   const [sort, setSort] = useState<CourseSort>({ key: 'title', direction: 'asc' });
@@ -59,8 +61,9 @@ function CoursesDashboard() {
       title="Courses"
       description="Every course with its plans; enrollments, completion and revenue in the range; students active in the 30 days up to its end."
       meta={<FigureAge answer={query.data} />}
-      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />}
+      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />}
     >
+      {problem ? <RangeProblem problem={problem} /> : (
       <QueryState query={query} what="the Courses dashboard" label="courses">
         {(answer) => (
           <Card flush>
@@ -152,6 +155,7 @@ function CoursesDashboard() {
           </Card>
         )}
       </QueryState>
+      )}
     </Page>
   );
 }
