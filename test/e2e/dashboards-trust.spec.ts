@@ -57,6 +57,14 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       for (const badge of badges) expect(stateOptions).toContain(badge);
       expect(stateOptions).not.toContain('published');
       await page.screenshot({ path: shot('courses') });
+      // Learners per course, to compare with Analytics › Learning below: one definition, the same numbers.
+      const coursesActive = new Map<string, { enrollments: string; active: string }>();
+      for (const row of await table.locator('tbody tr').all()) {
+        coursesActive.set((await row.locator('th a').textContent())!, {
+          enrollments: (await row.locator('[data-field="enrollments"]').textContent())!,
+          active: (await row.locator('[data-field="active"]').textContent())!,
+        });
+      }
 
       // ---- Analytics › Sales: today is still going on, so its day is marked "so far", not drawn as a drop.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
@@ -128,6 +136,14 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await expect(learning.getByText('vs previous period').first()).toBeVisible();
       await expect(learning.locator('[data-tile="active"]')).toContainText(/in the 30 days to [A-Z][a-z]{2} \d{1,2}/);
       await page.screenshot({ path: shot('learning') });
+      const top = page.locator('figure[data-chart^="Top courses"]');
+      await top.getByRole('button', { name: 'Show table' }).click();
+      const topRows = await top.locator('tbody tr').all();
+      expect(topRows.length).toBeGreaterThan(0);
+      for (const row of topRows) {
+        const [title, enrollments, active] = await Promise.all([row.locator('th').textContent(), row.locator('td').nth(0).textContent(), row.locator('td').nth(1).textContent()]);
+        expect(coursesActive.get(title!), `${title} on Courses and on Learning`).toEqual({ enrollments, active });
+      }
 
       // ---- One date format: the Orders table writes a moment as the order's details do.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
@@ -138,6 +154,17 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       const paid = (await dialog.locator('dt', { hasText: /^Paid$/ }).locator('xpath=following-sibling::dd[1]').textContent())!;
       expect(paid).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
       await expect(first).toContainText(paid);
+      await page.keyboard.press('Escape');
+
+      // The same marks in the dark theme, to look at.
+      await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+      await expect(page.getByRole('columnheader', { name: /Active students/ })).toBeVisible();
+      await page.screenshot({ path: shot('courses-dark') });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.getByRole('button', { name: 'Sales', exact: true }).click();
+      await expect(page.getByTestId('partial-period').first()).toBeVisible();
+      await page.locator('.chart-row').first().screenshot({ path: shot('sales-charts-dark') });
     });
   });
 }
