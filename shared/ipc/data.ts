@@ -76,6 +76,8 @@ export const CourseDetail = z.object({
   course: Course,
   curriculum: Curriculum,
   report: CourseReport,
+  /** The course's learners in the range, as Courses and Analytics › Learning count them (absent in old caches). */
+  learning: CourseLearning.optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetail>;
 

@@ -210,6 +210,11 @@ test('Courses: learners and revenue per course equal the platform; filters; a co
   // Drill down into the most enrolled course: enrollments over the range equal its raw enrollments.
   await table.locator(`tr[data-course-id="${most.id}"]`).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: most.title })).toBeVisible();
+  // Its learners read as on the list: the same range, the same definitions.
+  const mostFigures = learners.get(most.id)!;
+  await expect(page.locator('[data-tile="enrollments"]')).toHaveAttribute('data-value', String(mostFigures.enrollments));
+  await expect(page.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(mostFigures.active_students));
+  expect(Number(await page.locator('[data-tile="completion_rate"]').getAttribute('data-value'))).toBeCloseTo(mostFigures.completion_rate, 10);
   const enrollments = await api.list<Enrollment>(`/api/v1/courses/${most.id}/enrollments`);
   const enrolledInRange = enrollments.filter((e) => inRange(e.enrolled_at, range)).length;
   const chart = page.locator('figure[data-chart^="Enrollments per"]');

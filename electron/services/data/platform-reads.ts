@@ -76,12 +76,20 @@ export async function readCourseDetail(
   signal: AbortSignal,
 ): Promise<CourseDetail> {
   const path = { course_id: input.courseId };
-  const [course, curriculum, report] = await Promise.all([
+  const [course, curriculum, report, learning] = await Promise.all([
     caller.call(accountId, 'getCourse', Course, { path, signal }),
     caller.call(accountId, 'getCurriculum', Curriculum, { path, signal }),
     caller.call(accountId, 'getCourseReport', CourseReport, { path, query: { ...rangeQuery(input), interval: input.interval }, signal }),
+    // The same learner figures the Courses list shows for this course, so the two screens agree.
+    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
   ]);
-  return { course, curriculum, report };
+  const mine = learning.courses.find((c) => c.course_id === course.id);
+  return {
+    course,
+    curriculum,
+    report,
+    ...(mine ? { learning: { enrollments: mine.enrollments, active_students: mine.active_students, completions: mine.completions, completion_rate: mine.completion_rate } } : {}),
+  };
 }
 
 export async function readCourseOrders(

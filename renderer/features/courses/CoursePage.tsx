@@ -24,7 +24,7 @@ import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval } from '../common/range';
-import { formatCount, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';
@@ -100,13 +100,26 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
     [report, locale],
   );
   const stats = course.stats;
+  // Learners of the range, counted as on Courses and Analytics › Learning (docs/business-api.md).
+  const learning = detail.learning;
+  const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   return (
     <div className="dashboard-grid">
       <div className="tiles" aria-label="Course figures">
         <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.published_at ? `published ${formatDateTime(course.published_at, locale)}` : undefined} />
-        <StatTile label="Enrollments (all time)" value={stats ? formatCount(stats.enrollments, locale.locale) : '–'} />
-        <StatTile label="Active students (30 days)" value={stats ? formatCount(stats.active_students, locale.locale) : '–'} />
-        <StatTile label="Completion rate" value={stats ? formatPercent(stats.completion_rate, locale.locale) : '–'} hint={stats ? `${formatCount(stats.completions, locale.locale)} completed` : undefined} />
+        <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
+          <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
+        </div>
+        <div className="tile-wrap" data-tile="active" data-value={learning?.active_students}>
+          <StatTile label="Active students" value={learning ? formatCount(learning.active_students, locale.locale) : '–'} hint={`in the 30 days to ${activeUntil}`} />
+        </div>
+        <div className="tile-wrap" data-tile="completion_rate" data-value={learning?.completion_rate}>
+          <StatTile
+            label="Completion rate"
+            value={learning && learning.enrollments > 0 ? formatPercent(learning.completion_rate, locale.locale) : '–'}
+            hint={learning ? `of the range's enrollments · ${formatCount(learning.completions, locale.locale)} completed in the range` : undefined}
+          />
+        </div>
         <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricing_plans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lectures_count} lectures`} />
       </div>
       <Card title="Revenue and refunds in the range" flush>
@@ -118,7 +131,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
               <tr>
                 <th scope="col">Currency</th>
                 <th scope="col" className="num">Orders</th>
-                <th scope="col" className="num">Gross</th>
+                <th scope="col" className="num">Gross (before discounts)</th>
                 <th scope="col" className="num">Discounts</th>
                 <th scope="col" className="num">Refunds</th>
                 <th scope="col" className="num">Net</th>

@@ -124,6 +124,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(detail.data.course.id).toBe(courses[0]!.id);
     expect(detail.data.curriculum.course_id).toBe(courses[0]!.id);
     expect(detail.data.report.sections.length).toBe(detail.data.curriculum.sections.length);
+    expect(detail.data.learning).toEqual(list.data.courses.find((c) => c.id === courses[0]!.id)!.learning);
     const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
     const platformPage = await api.paginate(account.id, 'listOrders', Order, { query: { course_id: courses[0]!.id, limit: 1000 } });
     expect(orders.data.total).toBe(platformPage.length);
