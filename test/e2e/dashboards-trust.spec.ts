@@ -66,6 +66,18 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
         });
       }
 
+      // A course's page: the same learners as its row, and its revenue table says what gross is.
+      const withSales = [...coursesActive.entries()].find(([, v]) => v.enrollments !== '0')![0];
+      await table.getByRole('link', { name: withSales, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: withSales })).toBeVisible();
+      const tilesOfCourse = page.locator('[aria-label="Course figures"]');
+      await expect(tilesOfCourse.locator('[data-tile="active"]')).toContainText(coursesActive.get(withSales)!.active);
+      await expect(tilesOfCourse.locator('[data-tile="active"]')).toContainText(/in the 30 days to [A-Z][a-z]{2} \d{1,2}/);
+      await expect(tilesOfCourse.locator('[data-tile="enrollments"]')).toContainText(coursesActive.get(withSales)!.enrollments);
+      await page.screenshot({ path: shot('course') });
+      await page.getByRole('link', { name: '← All courses' }).click();
+      await expect(table).toBeVisible();
+
       // ---- Analytics › Sales: today is still going on, so its day is marked "so far", not drawn as a drop.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
       const tiles = page.getByTestId('sales-tiles');
