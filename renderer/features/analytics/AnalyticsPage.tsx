@@ -192,7 +192,8 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
       entry
         ? {
             kind: 'bar',
-            title: `Subscribers in the range (${entry.currency})`,
+            // The title says each bar's period: three are as of now, two count the range.
+            title: `Subscribers (${entry.currency}): new and churned in the range, the others now`,
             categoryLabel: 'Figure',
             categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
             series: [{ name: 'Subscribers', values: [entry.active_subscribers, entry.new_subscribers, entry.churned_subscribers, entry.past_due, entry.canceling] }],
