@@ -166,6 +166,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       const paid = (await dialog.locator('dt', { hasText: /^Paid$/ }).locator('xpath=following-sibling::dd[1]').textContent())!;
       expect(paid).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
       await expect(first).toContainText(paid);
+      // ...and the table's column holds it whole, not cut or spilling into the buyer's name.
+      const paidCell = first.getByRole('cell').filter({ hasText: paid });
+      expect(await paidCell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.keyboard.press('Escape');
 
       // The same marks in the dark theme, to look at.
