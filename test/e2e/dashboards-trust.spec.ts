@@ -75,6 +75,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await expect(tilesOfCourse.locator('[data-tile="active"]')).toContainText(/in the 30 days to [A-Z][a-z]{2} \d{1,2}/);
       await expect(tilesOfCourse.locator('[data-tile="enrollments"]')).toContainText(coursesActive.get(withSales)!.enrollments);
       await page.screenshot({ path: shot('course') });
+      const perDay = page.locator('figure[data-chart="Enrollments per day"]');
+      await perDay.getByRole('button', { name: 'Show table' }).click();
+      await expect(perDay.locator('tbody tr').last().locator('th')).toHaveText(/ \(so far\)$/);
       await page.getByRole('link', { name: '← All courses' }).click();
       await expect(table).toBeVisible();
 

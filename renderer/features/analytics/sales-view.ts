@@ -3,6 +3,9 @@
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 import type { ChartSpec } from '../../charts/chart-spec';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../common/format';
+import { markPartial } from '../common/range';
+
+export { partialBucket } from '../common/range';
 
 export interface SalesTile {
   key: keyof SalesTotals;
@@ -37,21 +40,9 @@ export function salesTiles(entry: CurrencySales, locale: Locale, options: { last
   });
 }
 
-/**
- * The series bucket still in progress at `now` (today, this week, this month), or -1: its figures are only
- * what has happened so far, so a chart must not show it as a full period that dropped.
- */
-export function partialBucket(series: readonly { period_start: string }[], rangeTo: string, now: number): number {
-  const last = series.length - 1;
-  if (last < 0) return -1;
-  return Date.parse(series[last]!.period_start) <= now && now < Date.parse(rangeTo) ? last : -1;
-}
-
 /** The period labels of a series, the one in progress marked "(so far)". */
 function periodLabels(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial: number): string[] {
-  const labels = formatPeriods(entry.series.map((p) => p.period_start), locale, interval);
-  if (partial >= 0) labels[partial] = `${labels[partial]} (so far)`;
-  return labels;
+  return markPartial(formatPeriods(entry.series.map((p) => p.period_start), locale, interval), partial);
 }
 
 export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {

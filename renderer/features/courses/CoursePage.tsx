@@ -23,7 +23,7 @@ import { RangeProblem } from '../common/RangeProblem';
 import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { defaultInterval } from '../common/range';
+import { defaultInterval, markPartial, partialBucket } from '../common/range';
 import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
@@ -72,17 +72,20 @@ function CourseDashboard() {
 
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
+  // Today (this week, this month) is not over: its enrollments so far must not read as a drop.
+  const partial = partialBucket(report.enrollments_series, report.to, Date.now());
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval),
+      categories: markPartial(formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval), partial),
+      partialFrom: partial >= 0 ? partial : undefined,
       series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [report, locale, interval],
+    [report, locale, interval, partial],
   );
   const funnelSpec = useMemo<ChartSpec>(
     () => ({
