@@ -1,12 +1,12 @@
 // Turns a ChartSpec into an ECharts option with the theme's palette. Pure: no DOM, no echarts runtime.
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption, DataZoomComponentOption } from 'echarts/components';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption, DataZoomComponentOption, MarkAreaComponentOption } from 'echarts/components';
 import type { ChartSpec } from './chart-spec';
 import type { ChartPalette } from './palette';
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | FunnelSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption
+  LineSeriesOption | BarSeriesOption | FunnelSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkAreaComponentOption
 >;
 
 /** Above this many points a line is downsampled (largest-triangle-three-buckets keeps peaks) and zoomable. */
@@ -65,19 +65,41 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette, options
     ...(spec.integer ? { minInterval: 1 } : {}),
   };
   const horizontal = spec.kind === 'hbar';
-  const series = spec.series.map((s): LineSeriesOption | BarSeriesOption =>
+  const partial = spec.partialFrom !== undefined && spec.partialFrom >= 0 && spec.partialFrom < spec.categories.length ? spec.partialFrom : -1;
+  // The period in progress: a shaded band labelled "so far" behind it, and its bars lighter.
+  const partialArea: MarkAreaComponentOption | undefined =
+    partial >= 0
+      ? {
+          silent: true,
+          itemStyle: { color: palette.axis, opacity: 0.22 },
+          label: { show: true, position: 'insideTop', color: palette.mutedText, formatter: 'so far' },
+          // Category indexes (ECharts rounds them) to the plot's right edge (Infinity). A line's band starts at the
+          // last full period, so the whole segment into the partial one is shaded: that segment is what would
+          // read as a drop. Bars start at the partial period's own bar (drawn lighter too).
+          data: [[{ xAxis: spec.kind === 'line' ? Math.max(0, partial - 1) : partial }, { xAxis: Infinity }]],
+        }
+      : undefined;
+  const series = spec.series.map((s, index): LineSeriesOption | BarSeriesOption =>
     spec.kind === 'line'
       ? {
           type: 'line',
           name: s.name,
           data: s.values,
+          ...(partialArea && index === 0 ? { markArea: partialArea } : {}),
           showSymbol: spec.categories.length <= 31,
           symbolSize: 5,
           lineStyle: { width: 2 },
           emphasis: { focus: 'series' },
           ...(long ? { sampling: 'lttb' as const } : {}),
         }
-      : { type: 'bar', name: s.name, data: s.values, barMaxWidth: 28, itemStyle: { borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] } },
+      : {
+          type: 'bar',
+          name: s.name,
+          data: partial >= 0 ? s.values.map((value, i) => (i >= partial ? { value, itemStyle: { opacity: 0.45 } } : value)) : s.values,
+          barMaxWidth: 28,
+          itemStyle: { borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
+          ...(partialArea && index === 0 ? { markArea: partialArea } : {}),
+        },
   );
   const option: ChartOption = {
     animation,

@@ -24,6 +24,11 @@ export interface ChartSpec {
   formatAxis?: (value: number) => string;
   /** Counts: ticks only on whole numbers. */
   integer?: boolean;
+  /**
+   * The first category still in progress (today, this week): drawn apart (a dashed line, lighter bars) so a
+   * partial period never reads as a drop. Its label should say so too ("Nov 23 (so far)").
+   */
+  partialFrom?: number | undefined;
 }
 
 export interface ChartTable {

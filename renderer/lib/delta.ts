@@ -1,18 +1,19 @@
-// How a change against the previous period reads: "+12.5 %", up arrow, good or bad depending on the metric.
+// How a change against the previous period reads: "+12.5%", up arrow, good or bad depending on the metric.
+// The number is written like every other percentage on the dashboards (formatChange: the locale's own
+// percent format with one decimal), only with a sign.
+import { formatChange, systemLocale } from '../features/common/format';
 export interface DeltaWords {
   text: string;
   arrow: '↑' | '↓' | '→';
   tone: 'positive' | 'negative' | 'neutral';
-  /** For screen readers, which do not read arrows: "up 12.5 %, better". */
+  /** For screen readers, which do not read arrows: "up 12.5%, better". */
   spoken: string;
 }
 
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-
-export function describeDelta(delta: number, lowerIsBetter = false): DeltaWords {
+export function describeDelta(delta: number, lowerIsBetter = false, locale: string = systemLocale().locale): DeltaWords {
   if (!Number.isFinite(delta)) return { text: 'n/a', arrow: '→', tone: 'neutral', spoken: 'no comparison' };
   const rounded = Math.round(delta * 1000) / 1000; // what the text shows (0.1 %) decides "flat"
-  const text = percent.format(rounded).replace(/(\d)%$/, '$1 %');
+  const text = formatChange(rounded, locale);
   if (rounded === 0) return { text, arrow: '→', tone: 'neutral', spoken: 'unchanged' };
   const up = rounded > 0;
   const good = up !== lowerIsBetter;
@@ -20,6 +21,6 @@ export function describeDelta(delta: number, lowerIsBetter = false): DeltaWords 
     text,
     arrow: up ? '↑' : '↓',
     tone: good ? 'positive' : 'negative',
-    spoken: `${up ? 'up' : 'down'} ${text.replace(/^[+-]/, '')}, ${good ? 'better' : 'worse'}`,
+    spoken: `${up ? 'up' : 'down'} ${text.replace(/^[+\-\u2212]/, '')}, ${good ? 'better' : 'worse'}`,
   };
 }

@@ -45,8 +45,23 @@ export const CourseRevenue = z.object({
 });
 export type CourseRevenue = z.infer<typeof CourseRevenue>;
 
-/** A course with its all-time statistics (`stats`) and its revenue per currency in the asked range. */
-export const CourseRow = Course.extend({ revenue: z.array(CourseRevenue) });
+/** A course's learners in the asked range, as the learning report counts them (docs/business-api.md). */
+export const CourseLearning = z.object({
+  enrollments: z.int().nonnegative(),
+  /** Active in the 30 days that end with the range. */
+  active_students: z.int().nonnegative(),
+  completions: z.int().nonnegative(),
+  /** Of the range's enrollments, the share completed before its end. */
+  completion_rate: z.number().min(0).max(1),
+});
+export type CourseLearning = z.infer<typeof CourseLearning>;
+
+/**
+ * A course with its all-time statistics (`stats`), its learners in the asked range (`learning`, the same
+ * figures as Analytics › Learning) and its revenue per currency in the range. `learning` is absent only in
+ * a list the offline cache kept from a version of the app before it.
+ */
+export const CourseRow = Course.extend({ revenue: z.array(CourseRevenue), learning: CourseLearning.optional() });
 export type CourseRow = z.infer<typeof CourseRow>;
 
 export const CourseList = z.object({
@@ -61,6 +76,8 @@ export const CourseDetail = z.object({
   course: Course,
   curriculum: Curriculum,
   report: CourseReport,
+  /** The course's learners in the range, as Courses and Analytics › Learning count them (absent in old caches). */
+  learning: CourseLearning.optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetail>;
 
@@ -209,7 +226,7 @@ export const dataMethods = {
   'data.courses.list': method(
     reportRange.strict(),
     answerOf(CourseList),
-    'Every course with its state, price plans, lecturers and all-time stats, plus its revenue per currency in [from, to). Search, filter and sort happen in the UI (a school has tens of courses).',
+    'Every course with its state, price plans, lecturers and all-time stats, plus its learners (the learning report\'s figures) and its revenue per currency in [from, to). Search, filter and sort happen in the UI (a school has tens of courses).',
   ),
   'data.courses.get': method(
     z.object({ accountId: AccountId, courseId: id, ...range, interval: ReportInterval.optional(), timeZone: TimeZone.optional() }).strict(),

@@ -2,144 +2,18 @@
 // lists (fetched over HTTP with a token this test obtains through the platform's own OAuth), for the same
 // filters and the same range the page shows; never a number written in the test. The admin sits in Los
 // Angeles while the school keeps New York time, so time zones are exercised too.
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { count, enrollmentsByCourse, exponent, inRange, learningFigures, LOCALE, money, SALE_STATES, salesFigures, shownRange, signedIn } from './fixtures/figures';
 import { currencyTotalsOf } from '../support/order-totals';
-import type { Sandbox } from '../sandbox';
 import type { Course, Enrollment, Order, Subscription } from '../../shared/platform/resources';
 
 const TIME_ZONE = 'America/Los_Angeles';
-const LOCALE = 'en-US';
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
 // Two cores shared with the rest of the suite: give each figure time to arrive, never a fixed sleep.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-// ------------------------------------------------------------------------------------------ the platform
-
-interface PlatformApi {
-  list<T>(path: string): Promise<T[]>;
-  get<T>(path: string): Promise<T>;
-}
-
-/** A token for the same school the app shows, from the platform's OAuth (consent answered in a tab). */
-async function platformApi(sandbox: Sandbox, context: BrowserContext): Promise<PlatformApi> {
-  let arrived: (url: URL) => void = () => undefined;
-  const callback = new Promise<URL>((resolve) => (arrived = resolve));
-  const receiver = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    res.setHeader('connection', 'close');
-    res.end('You can close this tab.');
-    if (url.pathname === '/figures') arrived(url);
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  try {
-    const redirectUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/figures`;
-    const registration = (await (
-      await fetch(`${sandbox.url}/api/oauth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_name: 'Dashboard figures check', application_type: 'native', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }),
-      })
-    ).json()) as { client_id: string };
-    const verifier = randomBytes(32).toString('base64url');
-    const authorize = new URL(`${sandbox.url}/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: registration.client_id,
-      redirect_uri: redirectUri,
-      scope: 'openid school:read courses:read orders:read analytics:read students:read subscriptions:read curriculum:read',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 'figures',
-    }).toString();
-    const tab = await context.newPage();
-    tab.setDefaultTimeout(20_000);
-    await tab.goto(authorize.href);
-    // Close the tab only once it has loaded the receiver's page: closing it mid-navigation can hang.
-    const landed = tab.waitForURL((u) => u.pathname === '/figures', { waitUntil: 'load' });
-    await tab.getByRole('button', { name: 'Allow', exact: true }).click();
-    await landed;
-    const code = (await callback).searchParams.get('code');
-    await tab.close();
-    expect(code, 'authorization code').toBeTruthy();
-    const token = (await (
-      await fetch(`${sandbox.url}/api/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: registration.client_id, code_verifier: verifier }),
-      })
-    ).json()) as { access_token: string };
-    const get = async <T,>(path: string): Promise<T> => {
-      const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${token.access_token}` } });
-      expect(response.status, path).toBe(200);
-      return (await response.json()) as T;
-    };
-    return {
-      get,
-      async list<T>(path: string): Promise<T[]> {
-        const out: T[] = [];
-        let cursor: string | null = null;
-        do {
-          const sep = path.includes('?') ? '&' : '?';
-          const page: { data: T[]; meta: { next_cursor: string | null } } = await get(`${path}${sep}limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-          out.push(...page.data);
-          cursor = page.meta.next_cursor;
-        } while (cursor);
-        return out;
-      },
-    };
-  } finally {
-    receiver.close();
-  }
-}
-
-// ------------------------------------------------------------------------------------ figures, by hand
-
-const SALE_STATES = new Set(['paid', 'refunding', 'refunded']);
-const exponent = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-const money = (minor: number, currency: string) => new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(minor / 10 ** exponent(currency));
-const count = (n: number) => new Intl.NumberFormat(LOCALE).format(n);
-const inRange = (iso: string | null, range: { from: string; to: string }) => iso !== null && Date.parse(iso) >= Date.parse(range.from) && Date.parse(iso) < Date.parse(range.to);
-
-/** Sales figures as docs/business-api.md defines them: sale orders paid in the range, optionally one course's items. */
-function salesFigures(orders: Order[], currency: string, range: { from: string; to: string }, courseId?: string) {
-  let gross = 0;
-  let discounts = 0;
-  let refunds = 0;
-  let n = 0;
-  let refunded = 0;
-  for (const o of orders) {
-    if (o.currency !== currency || !SALE_STATES.has(o.state) || !inRange(o.paid_at, range)) continue;
-    const items = courseId ? o.items.filter((i) => i.course_id === courseId) : null;
-    if (items && items.length === 0) continue;
-    gross += items ? items.reduce((s, i) => s + i.original_amount, 0) : o.original_amount;
-    discounts += items ? items.reduce((s, i) => s + i.discount_amount, 0) : o.discount_amount;
-    refunds += items ? (o.refunded_amount > 0 ? items.reduce((s, i) => s + i.amount, 0) : 0) : o.refunded_amount;
-    n += 1;
-    if (o.refunded_amount > 0) refunded += 1;
-  }
-  return {
-    gross,
-    discounts,
-    refunds,
-    net: gross - discounts - refunds,
-    orders: n,
-    average_order_value: n === 0 ? 0 : Math.round((gross - discounts) / n),
-    refund_rate: n === 0 ? 0 : refunded / n,
-  };
-}
-
-async function shownRange(page: Page) {
-  const range = page.getByTestId('range').first();
-  await expect(range).toHaveAttribute('data-from', /.+/);
-  return { from: (await range.getAttribute('data-from'))!, to: (await range.getAttribute('data-to'))! };
-}
 
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -176,16 +50,6 @@ function parseCsv(text: string): string[][] {
 
 // ----------------------------------------------------------------------------------------------- specs
 
-async function signedIn(page: Page, sandbox: Sandbox, context: BrowserContext) {
-  await test.step('the app signs in', async () => {
-    await clickConnectDemoSchool(page);
-    await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
-  });
-  const api = await test.step('the test gets its own token', () => platformApi(sandbox, context));
-  const school = await api.get<{ name: string }>('/api/v1/school');
-  expect(school.name).toBe(sandbox.platform.schools[0]!.name);
-  return api;
-}
 
 async function expectOrderTotals(page: Page, expected: Order[]) {
   await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(expected.length));
@@ -237,7 +101,8 @@ test('Orders: count and totals per currency equal the platform for each filter; 
   const firstRow = page.getByTestId('orders-table').locator('[role="row"][data-index="0"]');
   await expect(firstRow).toContainText(money(largest, currency));
 
-  // Export CSV: a file with exactly the filtered orders, in the admin's time zone and money format.
+  // Export CSV: a file with exactly the filtered orders, in the admin's time zone; amounts are numbers a
+  // spreadsheet sums (the currency in its own column), states the labels the screen shows.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
@@ -248,11 +113,14 @@ test('Orders: count and totals per currency equal the platform for each filter; 
   const col = (name: string) => header!.indexOf(name);
   expect(new Set(rows.map((r) => r[col('Trade number')]))).toEqual(new Set(expected.map((o) => o.trade_number)));
   const byTrade = new Map(expected.map((o) => [o.trade_number, o]));
-  const paidSum = rows.reduce((sum, r) => sum + Number(r[col('Paid')]!.replace(/[^\d-]/g, '')), 0);
+  const unit = 10 ** exponent(currency);
+  const paidSum = rows.reduce((sum, r) => sum + Math.round(Number(r[col('Paid')]) * unit), 0);
   expect(paidSum).toBe(currencyTotalsOf(expected).find((t) => t.currency === currency)!.paid);
   for (const r of rows.slice(0, 20)) {
     const order = byTrade.get(r[col('Trade number')]!)!;
-    expect(r[col('Paid')]).toBe(money(order.paid_amount, currency));
+    expect(r[col('Paid')]).toBe(String(order.paid_amount / unit));
+    expect(r[col('Currency')]).toBe(currency);
+    expect(r[col('State')]).toBe(order.state === 'paid' ? 'Paid' : 'Refunded');
     const local = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
       .format(new Date(order.paid_at!))
       .replace(',', '');
@@ -280,26 +148,48 @@ test('Orders: count and totals per currency equal the platform for each filter; 
 
 test('Courses: learners and revenue per course equal the platform; filters; a course page; publish asks for courses:write first', async ({ page, sandbox, context }) => {
   const api = await signedIn(page, sandbox, context);
-  const courses = await api.list<Course>('/api/v1/courses');
+  const raw = await enrollmentsByCourse(api);
+  const courses = [...raw.keys()];
   const orders = await api.list<Order>('/api/v1/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   await expect(page.getByTestId('course-count')).toHaveText(`${courses.length} courses`);
   const range = await shownRange(page);
 
+  // Learners follow the range: enrollments and completion of the range, students active in its last 30 days.
   const table = page.getByTestId('courses-table');
+  const learners = new Map(courses.map((c) => [c.id, learningFigures(raw.get(c)!, range)]));
   for (const course of courses) {
     const row = table.locator(`tr[data-course-id="${course.id}"]`);
-    await expect(row.locator('[data-field="enrollments"]')).toHaveText(count(course.stats!.enrollments));
-    await expect(row.locator('[data-field="active"]')).toHaveText(count(course.stats!.active_students));
-    await expect(row.locator('[data-field="completion"]')).toHaveText(new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(course.stats!.completion_rate));
-    const currencies = [...new Set(orders.map((o) => o.currency))];
-    for (const currency of currencies) {
+    const figures = learners.get(course.id)!;
+    await expect(row.locator('[data-field="enrollments"]')).toHaveText(count(figures.enrollments));
+    await expect(row.locator('[data-field="active"]')).toHaveText(count(figures.active_students));
+    await expect(row.locator('[data-field="completion"]')).toHaveText(
+      figures.enrollments === 0 ? '–' : new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(figures.completion_rate),
+    );
+  }
+  expect([...learners.values()].some((f) => f.enrollments > 0 && f.active_students > 0), 'some learners in the range').toBe(true);
+
+  // Revenue: one currency at a time, by default the one with the most course sales in the range (a count
+  // means the same in every currency; amounts of two currencies are never compared), the school's on a tie.
+  const currencies = ['USD', 'EUR'].filter((c) => orders.some((o) => o.currency === c));
+  const sales = new Map(currencies.map((c) => [c, courses.reduce((n, course) => n + salesFigures(orders, c, range, course.id).orders, 0)]));
+  const byDefault = currencies.reduce((best, c) => (sales.get(c)! > sales.get(best)! ? c : best));
+  const chooser = page.getByLabel('Revenue in', { exact: true });
+  await expect(chooser).toHaveValue(byDefault);
+  for (const currency of [byDefault, ...currencies.filter((c) => c !== byDefault)]) {
+    await chooser.selectOption(currency);
+    await expect(page.getByRole('columnheader', { name: new RegExp(`Net revenue \\(${currency}\\)`) })).toBeVisible();
+    for (const course of courses) {
       const net = salesFigures(orders, currency, range, course.id);
-      const cell = row.locator(`[data-field="revenue"] [data-currency="${currency}"]`);
-      if (net.orders === 0) await expect(cell).toHaveCount(0);
-      else await expect(cell).toHaveAttribute('data-minor', String(net.net));
+      const cell = table.locator(`tr[data-course-id="${course.id}"] [data-field="revenue"]`);
+      if (net.orders === 0) await expect(cell).toHaveText('–');
+      else {
+        await expect(cell.locator(`[data-currency="${currency}"]`)).toHaveAttribute('data-minor', String(net.net));
+        await expect(cell).toHaveText(money(net.net, currency));
+      }
     }
   }
+  await chooser.selectOption(byDefault);
 
   // Filters: state, then a search on top.
   await page.getByLabel('State', { exact: true }).selectOption('published');
@@ -312,14 +202,19 @@ test('Courses: learners and revenue per course equal the platform; filters; a co
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('course-count')).toHaveText(`${courses.length} courses`);
 
-  // Sorting by enrollments puts the most enrolled first.
+  // Sorting by enrollments puts the course most enrolled in the range first.
   await page.getByRole('columnheader', { name: /Enrollments/ }).getByRole('button').click();
-  const most = [...courses].sort((a, b) => b.stats!.enrollments - a.stats!.enrollments)[0]!;
-  await expect(table.locator('tbody tr').first().locator('[data-field="enrollments"]')).toHaveText(count(most.stats!.enrollments));
+  const most = [...courses].sort((a, b) => learners.get(b.id)!.enrollments - learners.get(a.id)!.enrollments)[0]!;
+  await expect(table.locator('tbody tr').first().locator('[data-field="enrollments"]')).toHaveText(count(learners.get(most.id)!.enrollments));
 
   // Drill down into the most enrolled course: enrollments over the range equal its raw enrollments.
   await table.locator(`tr[data-course-id="${most.id}"]`).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: most.title })).toBeVisible();
+  // Its learners read as on the list: the same range, the same definitions.
+  const mostFigures = learners.get(most.id)!;
+  await expect(page.locator('[data-tile="enrollments"]')).toHaveAttribute('data-value', String(mostFigures.enrollments));
+  await expect(page.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(mostFigures.active_students));
+  expect(Number(await page.locator('[data-tile="completion_rate"]').getAttribute('data-value'))).toBeCloseTo(mostFigures.completion_rate, 10);
   const enrollments = await api.list<Enrollment>(`/api/v1/courses/${most.id}/enrollments`);
   const enrolledInRange = enrollments.filter((e) => inRange(e.enrolled_at, range)).length;
   const chart = page.locator('figure[data-chart^="Enrollments per"]');
@@ -400,21 +295,41 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
   const monthly = (s: Subscription) => (s.interval === 'day' ? s.amount * 30 : s.interval === 'month' ? s.amount : Math.round(s.amount / 12));
   await expect(subTiles.locator('[data-tile="mrr"]')).toHaveAttribute('data-value', String(live.reduce((sum, s) => sum + monthly(s), 0)));
   await expect(subTiles.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(live.length));
-  const pastDue = subscriptions.filter((s) => s.state === 'past_due');
-  await expect(page.getByTestId('past-due').locator('tbody tr')).toHaveCount(pastDue.length);
-
-  // Learning: enrollments and completions in the range, from every course's raw enrollments.
-  await page.getByRole('button', { name: 'Learning', exact: true }).click();
-  const courses = await api.list<Course>('/api/v1/courses');
-  let enrolled = 0;
-  let completed = 0;
-  for (const course of courses) {
-    for (const e of await api.list<Enrollment>(`/api/v1/courses/${course.id}/enrollments`)) {
-      if (inRange(e.enrolled_at, range)) enrolled += 1;
-      if (inRange(e.completed_at, range)) completed += 1;
+  // Each currency tab lists its own past-due and canceling subscriptions, never the other currency's.
+  const subTabs = page.getByRole('tablist', { name: 'Currency' });
+  const subCurrencies = [...new Set(subscriptions.map((s) => s.currency))];
+  for (const currency of subCurrencies) {
+    if (subCurrencies.length > 1) await subTabs.getByRole('tab', { name: currency }).click();
+    await expect(subTiles).toHaveAttribute('data-currency', currency);
+    const pastDue = subscriptions.filter((s) => s.state === 'past_due' && s.currency === currency);
+    const canceling = subscriptions.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired' && s.currency === currency);
+    for (const [id, list] of [['past-due', pastDue], ['canceling', canceling]] as const) {
+      const rows = page.getByTestId(id).locator('tbody tr');
+      await expect(rows, `${id} ${currency}`).toHaveCount(list.length);
+      for (const s of list.slice(0, 5)) await expect(page.getByTestId(id)).toContainText(money(s.amount, currency));
     }
   }
+
+  // Learning: enrollments, completions, completion and active students in the range, from every course's
+  // raw enrollments, each against the period before.
+  await page.getByRole('button', { name: 'Learning', exact: true }).click();
+  const raw = [...(await enrollmentsByCourse(api)).values()].flat();
+  const current = learningFigures(raw, range);
+  const before = learningFigures(raw, { from: new Date(2 * Date.parse(range.from) - Date.parse(range.to)).toISOString(), to: range.from });
   const learning = page.getByTestId('learning-tiles');
-  await expect(learning.locator('[data-tile="enrollments"]')).toHaveAttribute('data-value', String(enrolled));
-  await expect(learning.locator('[data-tile="completions"]')).toHaveAttribute('data-value', String(completed));
+  for (const key of ['enrollments', 'completions', 'active_students', 'completion_rate'] as const) {
+    const tile = learning.locator(`[data-tile="${key === 'active_students' ? 'active' : key}"]`);
+    const value = key === 'completion_rate' ? current.completion_rate : current[key];
+    if (key === 'completion_rate') expect(Number(await tile.getAttribute('data-value')), key).toBeCloseTo(value, 10);
+    else await expect(tile, key).toHaveAttribute('data-value', String(value));
+    // Active students are counted from each learner's last activity only: no earlier window to compare with.
+    if (key === 'active_students') {
+      await expect(tile).not.toContainText('vs previous period');
+      continue;
+    }
+    const previous = key === 'completion_rate' ? before.completion_rate : before[key];
+    if (key === 'completion_rate') expect(Number(await tile.getAttribute('data-previous')), key).toBeCloseTo(previous, 10);
+    else await expect(tile, key).toHaveAttribute('data-previous', String(previous));
+    if (previous !== 0) await expect(tile).toContainText('vs previous period');
+  }
 });

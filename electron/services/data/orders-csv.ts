@@ -1,15 +1,19 @@
-// The filtered view of the orders as CSV: what the admin sees, in their time zone and money format.
-// Built in slices with a checkpoint between them, so a 100,000-row export shows progress, can be cancelled,
-// and never freezes the main process.
+// The filtered view of the orders as CSV: what the admin sees, in their time zone, made for a spreadsheet:
+// amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency column, so a column
+// sums) and states are the labels the screen shows. Built in slices with a checkpoint between them, so a
+// 100,000-row export shows progress, can be cancelled, and never freezes the main process. The row
+// functions are pure and take plain orders, so they can run on any thread.
 import { csvRow } from '../../../shared/csv';
-import { formatMoney } from '../../../shared/money';
+import { minorToDecimalString } from '../../../shared/money';
 import type { Order } from '../../../shared/platform/resources';
+import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { checkpoint } from './jobs';
 
 const SLICE = 5000;
 
 export interface CsvFormat {
   timeZone: string;
+  /** The admin's locale (kept for what may read differently per locale; amounts are locale-free numbers). */
   locale: string;
 }
 
@@ -33,11 +37,16 @@ export function ordersCsvHeader(timeZone: string): string[] {
   ];
 }
 
-export function orderCsvCells(order: Order, format: CsvFormat, time: (iso: string | null) => string): string[] {
-  const money = (minor: number) => formatMoney(minor, order.currency, format.locale);
+/** An amount as a spreadsheet reads a number: exact decimal digits of the major unit, no symbol or grouping. */
+export function csvAmount(minor: number, currency: string): number {
+  return Number(minorToDecimalString(minor, currency));
+}
+
+export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): (string | number)[] {
+  const money = (minor: number) => csvAmount(minor, order.currency);
   return [
     order.trade_number,
-    order.state,
+    stateLabel(ORDER_STATE_LABELS, order.state),
     time(order.created_at),
     time(order.paid_at),
     order.buyer.name,

@@ -39,7 +39,13 @@ function distinctSorted(values: Iterable<string>): string[] {
 }
 
 export async function readCourseList(caller: PlatformCaller, accountId: string, input: RangeInput, signal: AbortSignal): Promise<CourseList> {
-  const courses = await caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal });
+  const [courses, learning] = await Promise.all([
+    caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }),
+    // Learners per course for the range, from the one report Analytics › Learning shows too: both screens
+    // count enrollments, completion and active students the same way (docs/business-api.md).
+    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+  ]);
+  const learningOf = new Map(learning.courses.map((c) => [c.course_id, c]));
   const revenues = await mapLimited(courses, REPORT_CONCURRENCY, async (course): Promise<CourseRevenue[]> => {
     // Only the revenue is used here: monthly buckets keep each report small on long ranges.
     const report = await caller.call(accountId, 'getCourseReport', CourseReport, { path: { course_id: course.id }, query: { ...rangeQuery(input), interval: 'month' }, signal });
@@ -47,7 +53,14 @@ export async function readCourseList(caller: PlatformCaller, accountId: string, 
   });
   return {
     range: { from: input.from, to: input.to },
-    courses: courses.map((course, i) => ({ ...course, revenue: revenues[i] ?? [] })),
+    courses: courses.map((course, i) => {
+      const l = learningOf.get(course.id);
+      return {
+        ...course,
+        revenue: revenues[i] ?? [],
+        learning: { enrollments: l?.enrollments ?? 0, active_students: l?.active_students ?? 0, completions: l?.completions ?? 0, completion_rate: l?.completion_rate ?? 0 },
+      };
+    }),
     facets: {
       states: distinctSorted(courses.map((c) => c.state)),
       categories: distinctSorted(courses.flatMap((c) => c.categories)),
@@ -69,12 +82,20 @@ export async function readCourseDetail(
   signal: AbortSignal,
 ): Promise<CourseDetail> {
   const path = { course_id: input.courseId };
-  const [course, curriculum, report] = await Promise.all([
+  const [course, curriculum, report, learning] = await Promise.all([
     caller.call(accountId, 'getCourse', Course, { path, signal }),
     caller.call(accountId, 'getCurriculum', Curriculum, { path, signal }),
     caller.call(accountId, 'getCourseReport', CourseReport, { path, query: { ...rangeQuery(input), interval: input.interval }, signal }),
+    // The same learner figures the Courses list shows for this course, so the two screens agree.
+    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
   ]);
-  return { course, curriculum, report };
+  const mine = learning.courses.find((c) => c.course_id === course.id);
+  return {
+    course,
+    curriculum,
+    report,
+    ...(mine ? { learning: { enrollments: mine.enrollments, active_students: mine.active_students, completions: mine.completions, completion_rate: mine.completion_rate } } : {}),
+  };
 }
 
 export async function readCourseOrders(

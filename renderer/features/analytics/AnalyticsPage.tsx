@@ -18,19 +18,21 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { defaultInterval } from '../common/range';
-import { formatCount, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { comparesWithLastYear, defaultInterval, previousInstants } from '../common/range';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { useCurrencyPick } from './use-currency-pick';
-import { ordersChart, salesChart, salesTiles } from './sales-view';
+import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
+// Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
-  { id: 'sales', label: 'Sales' },
-  { id: 'subscriptions', label: 'Subscriptions' },
-  { id: 'learning', label: 'Learning' },
+  { id: 'sales', label: 'Sales', description: 'Sales in the range, against the previous period and, for ranges under a year, the same days last year.' },
+  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers in the range, against the previous period.' },
+  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the previous period; students active in the 30 days up to its end.' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
@@ -46,10 +48,12 @@ function AnalyticsDashboard() {
   const [params, setParams] = useSearchParams();
   const view: View = VIEWS.some((v) => v.id === params.get('view')) ? (params.get('view') as View) : 'sales';
   const locale = useLocale();
-  const { range } = useRangeInstants(locale.timeZone);
+  const { range, problem } = useRangeInstants(locale.timeZone);
   const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
+  const description = VIEWS.find((v) => v.id === view)?.description;
   return (
-    <Page title="Analytics" description="Sales, subscriptions and learning, against the previous period and last year." actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />}>
+    <Page title="Analytics" description={description} actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />}>
       <nav className="tabs" aria-label="Analytics views">
         {VIEWS.map((v) => (
           <button
@@ -63,9 +67,15 @@ function AnalyticsDashboard() {
           </button>
         ))}
       </nav>
-      {view === 'sales' && <SalesView locale={locale} />}
-      {view === 'subscriptions' && <SubscriptionsView locale={locale} />}
-      {view === 'learning' && <LearningView locale={locale} />}
+      {problem ? (
+        <RangeProblem problem={problem} />
+      ) : (
+        <>
+          {view === 'sales' && <SalesView locale={locale} />}
+          {view === 'subscriptions' && <SubscriptionsView locale={locale} />}
+          {view === 'learning' && <LearningView locale={locale} />}
+        </>
+      )}
     </Page>
   );
 }
@@ -102,17 +112,25 @@ function SalesView({ locale }: { locale: Locale }) {
         <FigureAge answer={query.data} />
       </div>
       <QueryState query={query} what="the sales report" label="sales">
-        {(answer) => <SalesBody report={answer.data} locale={locale} />}
+        {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
       </QueryState>
     </section>
   );
 }
 
-function SalesBody({ report, locale }: { report: SalesReport; locale: Locale }) {
+function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: Locale; lastYear: boolean }) {
   const { currencies, entry, pick } = useCurrencyPick(report.currencies);
-  const revenue = useMemo(() => (entry ? salesChart(entry, report.interval, locale) : null), [entry, report.interval, locale]);
-  const orders = useMemo(() => (entry ? ordersChart(entry, report.interval, locale) : null), [entry, report.interval, locale]);
+  // The period still in progress (today, this week…) holds only what happened so far.
+  const partial = entry ? partialBucket(entry.series, report.to, Date.now()) : -1;
+  const revenue = useMemo(() => (entry ? salesChart(entry, report.interval, locale, partial) : null), [entry, report.interval, locale, partial]);
+  const orders = useMemo(() => (entry ? ordersChart(entry, report.interval, locale, partial) : null), [entry, report.interval, locale, partial]);
   if (!entry || !revenue || !orders) return <EmptyState title="No sales in this range">Pick a longer range or another course.</EmptyState>;
+  const partialNote =
+    partial >= 0 ? (
+      <p className="chart-note" data-testid="partial-period">
+        {revenue.categories[partial]?.replace(/ \(so far\)$/, '')} is not over yet: its {report.interval === 'day' ? 'day' : report.interval} shows only the sales so far.
+      </p>
+    ) : null;
   return (
     <>
       <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
@@ -125,7 +143,7 @@ function SalesBody({ report, locale }: { report: SalesReport; locale: Locale }) 
               delta={tile.delta}
               deltaLabel="vs previous period"
               lowerIsBetter={tile.lowerIsBetter}
-              hint={tile.yearDelta === null ? 'none a year before' : `${describeDelta(tile.yearDelta, tile.lowerIsBetter).text} vs last year`}
+              hint={!lastYear ? undefined : tile.yearDelta === null ? 'none a year before' : `${describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale).text} vs last year`}
             />
           </div>
         ))}
@@ -133,9 +151,11 @@ function SalesBody({ report, locale }: { report: SalesReport; locale: Locale }) 
       <div className="chart-row">
         <Card>
           <Chart spec={revenue} />
+          {partialNote}
         </Card>
         <Card>
           <Chart spec={orders} />
+          {partialNote}
         </Card>
       </div>
     </>
@@ -146,26 +166,34 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
   const { from, to } = useRangeInstants(locale.timeZone);
   const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  // New and churned subscribers are counted over the range, so they compare with the period before it.
+  const before = previousInstants({ from, to });
+  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
   return (
     <section aria-label="Subscriptions" className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
       <QueryState query={query} what="the subscriptions report" label="subscriptions">
-        {(answer) => <SubscriptionsBody overview={answer.data} locale={locale} />}
+        {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
       </QueryState>
     </section>
   );
 }
 
-function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOverview; locale: Locale }) {
+function SubscriptionsBody({ overview, previous, locale }: { overview: SubscriptionsOverview; previous: SubscriptionsOverview['report'] | undefined; locale: Locale }) {
   const { currencies, entry, pick } = useCurrencyPick(overview.report.currencies);
+  const before = previous?.currencies.find((c) => c.currency === entry?.currency);
+  // Each currency tab lists its own subscriptions: amounts of two currencies never share a list.
+  const pastDue = useMemo(() => overview.pastDue.filter((s) => s.currency === entry?.currency), [overview.pastDue, entry?.currency]);
+  const canceling = useMemo(() => overview.canceling.filter((s) => s.currency === entry?.currency), [overview.canceling, entry?.currency]);
   const spec = useMemo<ChartSpec | null>(
     () =>
       entry
         ? {
             kind: 'bar',
-            title: `Subscribers in the range (${entry.currency})`,
+            // The title says each bar's period: three are as of now, two count the range.
+            title: `Subscribers (${entry.currency}): new and churned in the range, the others now`,
             categoryLabel: 'Figure',
             categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
             series: [{ name: 'Subscribers', values: [entry.active_subscribers, entry.new_subscribers, entry.churned_subscribers, entry.past_due, entry.canceling] }],
@@ -180,20 +208,29 @@ function SubscriptionsBody({ overview, locale }: { overview: SubscriptionsOvervi
     <>
       <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
-        <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="active" data-value={entry.active_subscribers}><StatTile label="Active subscribers" value={formatCount(entry.active_subscribers, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="new" data-value={entry.new_subscribers}><StatTile label="New" value={formatCount(entry.new_subscribers, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="churned" data-value={entry.churned_subscribers}>
-          <StatTile label="Churned" value={formatCount(entry.churned_subscribers, locale.locale)} hint={`churn rate ${formatPercent(entry.churn_rate, locale.locale)}`} />
+        <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
+        <div className="tile-wrap" data-tile="active" data-value={entry.active_subscribers}><StatTile label="Active subscribers" value={formatCount(entry.active_subscribers, locale.locale)} hint="as of now" /></div>
+        <div className="tile-wrap" data-tile="new" data-value={entry.new_subscribers} data-previous={before?.new_subscribers}>
+          <StatTile label="New" value={formatCount(entry.new_subscribers, locale.locale)} delta={before ? relativeChange(entry.new_subscribers, before.new_subscribers) : null} deltaLabel="vs previous period" />
+        </div>
+        <div className="tile-wrap" data-tile="churned" data-value={entry.churned_subscribers} data-previous={before?.churned_subscribers}>
+          <StatTile
+            label="Churned"
+            value={formatCount(entry.churned_subscribers, locale.locale)}
+            delta={before ? relativeChange(entry.churned_subscribers, before.churned_subscribers) : null}
+            deltaLabel="vs previous period"
+            lowerIsBetter
+            hint={`churn rate ${formatPercent(entry.churn_rate, locale.locale)}`}
+          />
         </div>
       </div>
       <div className="chart-row">
         <Card>
           <Chart spec={spec} />
         </Card>
-        <SubscriptionList title={`Past due (${overview.pastDue.length})`} rows={overview.pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.next_charge_at ?? s.current_period_end} testId="past-due" />
+        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.next_charge_at ?? s.current_period_end} testId="past-due" />
       </div>
-      <SubscriptionList title={`Canceling (${overview.canceling.length})`} rows={overview.canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.current_period_end} testId="canceling" />
+      <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.current_period_end} testId="canceling" />
     </>
   );
 }
@@ -244,19 +281,38 @@ function LearningView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
   const { from, to } = useRangeInstants(locale.timeZone);
   const query = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  const before = previousInstants({ from, to });
+  const previous = useDataQuery('data.learning.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
   return (
     <section aria-label="Learning" className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
       <QueryState query={query} what="the learning report" label="learning">
-        {(answer) => <LearningBody report={answer.data} locale={locale} />}
+        {(answer) => <LearningBody report={answer.data} previous={previous.data?.data} locale={locale} />}
       </QueryState>
     </section>
   );
 }
 
-function LearningBody({ report, locale }: { report: LearningReport; locale: Locale }) {
+// Active students get no "vs previous period": the platform keeps only each learner's last activity, so an
+// earlier window misses everyone active since, and the change would show growth that is not there.
+const LEARNING_TILES = [
+  { key: 'enrollments', label: 'Enrollments', kind: 'count', compare: true },
+  { key: 'active_students', label: 'Active students', kind: 'count', compare: false },
+  { key: 'completions', label: 'Completions', kind: 'count', compare: true },
+  { key: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
+] as const;
+
+function LearningBody({ report, previous, locale }: { report: LearningReport; previous: LearningReport | undefined; locale: Locale }) {
+  // Active students count the 30 days that end with the range (docs/business-api.md).
+  const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
+  const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
+    enrollments: undefined,
+    active_students: `in the 30 days to ${activeUntil}`,
+    completions: undefined,
+    completion_rate: 'of the enrollments in the range',
+  };
   const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
   const spec = useMemo<ChartSpec>(
     () => ({
@@ -277,10 +333,17 @@ function LearningBody({ report, locale }: { report: LearningReport; locale: Loca
   return (
     <>
       <div className="tiles" data-testid="learning-tiles">
-        <div className="tile-wrap" data-tile="enrollments" data-value={report.enrollments}><StatTile label="Enrollments" value={formatCount(report.enrollments, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="active" data-value={report.active_students}><StatTile label="Active students" value={formatCount(report.active_students, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="completions" data-value={report.completions}><StatTile label="Completions" value={formatCount(report.completions, locale.locale)} /></div>
-        <div className="tile-wrap" data-tile="completion_rate" data-value={report.completion_rate}><StatTile label="Completion rate" value={formatPercent(report.completion_rate, locale.locale)} /></div>
+        {LEARNING_TILES.map(({ key, label, kind, compare }) => (
+          <div key={key} className="tile-wrap" data-tile={key === 'active_students' ? 'active' : key} data-value={report[key]} data-previous={compare ? previous?.[key] : undefined}>
+            <StatTile
+              label={label}
+              value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}
+              delta={compare && previous ? relativeChange(report[key], previous[key]) : null}
+              deltaLabel="vs previous period"
+              hint={hints[key]}
+            />
+          </div>
+        ))}
       </div>
       <Card>{top.length === 0 ? <EmptyState title="No learning activity in this range" /> : <Chart spec={spec} height={Math.max(240, top.length * 40)} />}</Card>
     </>

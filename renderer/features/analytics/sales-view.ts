@@ -3,6 +3,9 @@
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 import type { ChartSpec } from '../../charts/chart-spec';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../common/format';
+import { markPartial } from '../common/range';
+
+export { partialBucket } from '../common/range';
 
 export interface SalesTile {
   key: keyof SalesTotals;
@@ -10,13 +13,14 @@ export interface SalesTile {
   value: string;
   /** Against the previous period of the same length. */
   delta: number | null;
-  /** Against the same period last year. */
+  /** Against the same period last year; null when there was nothing then, or when the range is a year or longer. */
   yearDelta: number | null;
   lowerIsBetter: boolean;
 }
 
 const TILES: { key: keyof SalesTotals; label: string; kind: 'money' | 'count' | 'rate'; lowerIsBetter?: boolean }[] = [
-  { key: 'gross', label: 'Gross revenue', kind: 'money' },
+  // "Gross" is the list price, before discounts and refunds: the label says so where it is shown.
+  { key: 'gross', label: 'Gross revenue (before discounts)', kind: 'money' },
   { key: 'discounts', label: 'Discounts', kind: 'money', lowerIsBetter: true },
   { key: 'refunds', label: 'Refunds', kind: 'money', lowerIsBetter: true },
   { key: 'net', label: 'Net revenue', kind: 'money' },
@@ -27,22 +31,29 @@ const TILES: { key: keyof SalesTotals; label: string; kind: 'money' | 'count' | 
 
 type CurrencySales = SalesReport['currencies'][number];
 
-export function salesTiles(entry: CurrencySales, locale: Locale): SalesTile[] {
+export function salesTiles(entry: CurrencySales, locale: Locale, options: { lastYear?: boolean } = {}): SalesTile[] {
+  const lastYear = options.lastYear ?? true;
   return TILES.map(({ key, label, kind, lowerIsBetter = false }) => {
     const value = entry.current[key];
     const text = kind === 'money' ? formatMoney(value, entry.currency, locale.locale) : kind === 'rate' ? formatPercent(value, locale.locale) : formatCount(value, locale.locale);
-    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: relativeChange(value, entry.last_year[key]), lowerIsBetter };
+    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: lastYear ? relativeChange(value, entry.last_year[key]) : null, lowerIsBetter };
   });
 }
 
-export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale): ChartSpec {
+/** The period labels of a series, the one in progress marked "(so far)". */
+function periodLabels(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial: number): string[] {
+  return markPartial(formatPeriods(entry.series.map((p) => p.period_start), locale, interval), partial);
+}
+
+export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
   return {
     kind: 'line',
     title: `Revenue per ${interval} (${entry.currency})`,
     categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-    categories: formatPeriods(entry.series.map((p) => p.period_start), locale, interval),
+    categories: periodLabels(entry, interval, locale, partial),
+    partialFrom: partial >= 0 ? partial : undefined,
     series: [
-      { name: 'Gross', values: entry.series.map((p) => p.gross) },
+      { name: 'Gross (before discounts)', values: entry.series.map((p) => p.gross) },
       { name: 'Net', values: entry.series.map((p) => p.net) },
       { name: 'Refunds', values: entry.series.map((p) => p.refunds) },
     ],
@@ -51,12 +62,13 @@ export function salesChart(entry: CurrencySales, interval: SalesReport['interval
   };
 }
 
-export function ordersChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale): ChartSpec {
+export function ordersChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
   return {
     kind: 'bar',
     title: `Orders per ${interval} (${entry.currency})`,
     categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-    categories: formatPeriods(entry.series.map((p) => p.period_start), locale, interval),
+    categories: periodLabels(entry, interval, locale, partial),
+    partialFrom: partial >= 0 ? partial : undefined,
     series: [{ name: 'Orders', values: entry.series.map((p) => p.orders) }],
     formatValue: (v) => formatCount(v, locale.locale),
     integer: true,

@@ -1,5 +1,5 @@
 // The date range of a dashboard: a preset, or two days picked by the admin (in their time zone).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
 
 export interface RangePickerProps {
@@ -10,12 +10,18 @@ export interface RangePickerProps {
   allowAllTime?: boolean;
   allTime?: boolean;
   onAllTime?(): void;
+  /**
+   * Told when the typed days stop (or start again) making a range, e.g. From after To: the page then shows
+   * no figures instead of the last range's under the error.
+   */
+  onProblem?(problem: string | null): void;
 }
 
-export function RangePicker({ value, onChange, timeZone, allowAllTime = false, allTime = false, onAllTime }: RangePickerProps) {
+export function RangePicker({ value, onChange, timeZone, allowAllTime = false, allTime = false, onAllTime, onProblem }: RangePickerProps) {
   const id = useId();
   const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
   const problem = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
+  useEffect(() => onProblem?.(problem), [problem, onProblem]);
   const selected = allTime ? 'all' : value.preset;
   // The instants the dashboard asks for, on the element: tests recompute the figures for exactly them.
   const instants = allTime ? null : toInstants(value, timeZone);

@@ -11,9 +11,11 @@ export interface SortHeaderProps<K extends string> {
   numeric?: boolean;
   as?: 'th' | 'div';
   className?: string;
+  /** A second line under the label naming the period the column covers ("30 days to Nov 22"). */
+  note?: string;
 }
 
-export function SortHeader<K extends string>({ label, sortKey, sort, onSort, numeric = false, as = 'th', className }: SortHeaderProps<K>) {
+export function SortHeader<K extends string>({ label, sortKey, sort, onSort, numeric = false, as = 'th', className, note }: SortHeaderProps<K>) {
   const active = sort.key === sortKey;
   const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
   const next: SortDirection = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : numeric ? 'desc' : 'asc';
@@ -23,6 +25,7 @@ export function SortHeader<K extends string>({ label, sortKey, sort, onSort, num
       <span className="sort-arrow" aria-hidden="true">
         {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
       </span>
+      {note && <span className="sort-note">{note}</span>}
     </button>
   );
   const classes = [numeric ? 'num' : '', className ?? ''].filter(Boolean).join(' ') || undefined;

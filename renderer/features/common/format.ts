@@ -52,20 +52,28 @@ export function formatCount(value: number, locale: string): string {
   return numberFormat(locale, {}).format(value);
 }
 
-export function formatPercent(ratio: number, locale: string, digits = 1): string {
-  return numberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio);
+/** The one percent format of the app: the locale's, with one decimal ("12.5%", "12,5 %" in German). */
+export function formatPercent(ratio: number, locale: string): string {
+  return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
 }
 
-/** "21 Nov 2026, 14:05" in the time zone. */
+/** A change in the same format, signed: "+12.5%", "-4.0%", "0.0%". */
+export function formatChange(ratio: number, locale: string): string {
+  return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio);
+}
+
+/**
+ * "Nov 21, 2026, 2:05 PM" in the time zone: the one way a moment reads on every screen (the locale's medium
+ * date), so a table never shows "11/21/26" next to a drawer's "Nov 21, 2026".
+ */
 export function formatDateTime(iso: string | null, { locale, timeZone }: Locale): string {
   if (!iso) return '–';
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
-/** "11/20/26, 7:08 PM": the compact form for dense tables. */
-export function formatShortDateTime(iso: string | null, { locale, timeZone }: Locale): string {
-  if (!iso) return '–';
-  return dateFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** Dense tables use the same format as everywhere else (kept as a name so callers need not change). */
+export function formatShortDateTime(iso: string | null, locale: Locale): string {
+  return formatDateTime(iso, locale);
 }
 
 /** A period's label: "Nov 3" (with the year only when the series spans several), or "Nov 2026" for months. */

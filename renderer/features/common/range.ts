@@ -117,3 +117,33 @@ export function rangeProblem(range: Pick<PickedRange, 'startDay' | 'endDay'>): s
   if (dayCount(range) > 3 * 366) return 'Pick at most three years.';
   return null;
 }
+
+/** The period of the same length just before a range: what "vs previous period" compares with. */
+export function previousInstants({ from, to }: InstantRange): InstantRange {
+  const a = Date.parse(from);
+  const b = Date.parse(to);
+  return { from: new Date(a - (b - a)).toISOString(), to: from };
+}
+
+/**
+ * Whether "vs last year" says anything: only for ranges shorter than a year. From a year on, the same days a
+ * year before overlap the range or are just the previous period again, so the page shows only the latter.
+ */
+export function comparesWithLastYear(range: Pick<PickedRange, 'startDay' | 'endDay'>): boolean {
+  return dayCount(range) < 365;
+}
+
+/**
+ * The series bucket still in progress at `now` (today, this week, this month), or -1: its figures are only
+ * what has happened so far, so a chart must not show it as a full period that dropped.
+ */
+export function partialBucket(series: readonly { period_start: string }[], rangeTo: string, now: number): number {
+  const last = series.length - 1;
+  if (last < 0) return -1;
+  return Date.parse(series[last]!.period_start) <= now && now < Date.parse(rangeTo) ? last : -1;
+}
+
+/** Period labels with the one in progress marked "(so far)" (a copy; -1 marks none). */
+export function markPartial(labels: readonly string[], partial: number): string[] {
+  return labels.map((label, i) => (i === partial ? `${label} (so far)` : label));
+}

@@ -19,11 +19,12 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { defaultInterval } from '../common/range';
-import { formatCount, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { defaultInterval, markPartial, partialBucket } from '../common/range';
+import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';
@@ -43,8 +44,9 @@ function CourseDashboard() {
   const { courseId = '' } = useParams();
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
   const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
   const interval = defaultInterval(range);
   const query = useDataQuery('data.courses.get', account ? { accountId: account.id, courseId, from, to, interval, timeZone: locale.timeZone } : null);
   const shownInterval = useSettled(interval, !query.isPlaceholderData);
@@ -56,31 +58,36 @@ function CourseDashboard() {
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
-          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />
+          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
           {query.data && <PublishButton course={query.data.data.course} />}
         </>
       }
     >
-      <QueryState query={query} what="this course's page" label="the course">
-        {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
-      </QueryState>
+      {problem ? <RangeProblem problem={problem} /> : (
+        <QueryState query={query} what="this course's page" label="the course">
+          {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
+        </QueryState>
+      )}
     </Page>
   );
 }
 
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
+  // Today (this week, this month) is not over: its enrollments so far must not read as a drop.
+  const partial = partialBucket(report.enrollments_series, report.to, Date.now());
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval),
+      categories: markPartial(formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval), partial),
+      partialFrom: partial >= 0 ? partial : undefined,
       series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [report, locale, interval],
+    [report, locale, interval, partial],
   );
   const funnelSpec = useMemo<ChartSpec>(
     () => ({
@@ -98,13 +105,26 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
     [report, locale],
   );
   const stats = course.stats;
+  // Learners of the range, counted as on Courses and Analytics › Learning (docs/business-api.md).
+  const learning = detail.learning;
+  const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   return (
     <div className="dashboard-grid">
       <div className="tiles" aria-label="Course figures">
         <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.published_at ? `published ${formatDateTime(course.published_at, locale)}` : undefined} />
-        <StatTile label="Enrollments (all time)" value={stats ? formatCount(stats.enrollments, locale.locale) : '–'} />
-        <StatTile label="Active students (30 days)" value={stats ? formatCount(stats.active_students, locale.locale) : '–'} />
-        <StatTile label="Completion rate" value={stats ? formatPercent(stats.completion_rate, locale.locale) : '–'} hint={stats ? `${formatCount(stats.completions, locale.locale)} completed` : undefined} />
+        <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
+          <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
+        </div>
+        <div className="tile-wrap" data-tile="active" data-value={learning?.active_students}>
+          <StatTile label="Active students" value={learning ? formatCount(learning.active_students, locale.locale) : '–'} hint={`in the 30 days to ${activeUntil}`} />
+        </div>
+        <div className="tile-wrap" data-tile="completion_rate" data-value={learning?.completion_rate}>
+          <StatTile
+            label="Completion rate"
+            value={learning && learning.enrollments > 0 ? formatPercent(learning.completion_rate, locale.locale) : '–'}
+            hint={learning ? `of the range's enrollments · ${formatCount(learning.completions, locale.locale)} completed in the range` : undefined}
+          />
+        </div>
         <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricing_plans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lectures_count} lectures`} />
       </div>
       <Card title="Revenue and refunds in the range" flush>
@@ -116,7 +136,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
               <tr>
                 <th scope="col">Currency</th>
                 <th scope="col" className="num">Orders</th>
-                <th scope="col" className="num">Gross</th>
+                <th scope="col" className="num">Gross (before discounts)</th>
                 <th scope="col" className="num">Discounts</th>
                 <th scope="col" className="num">Refunds</th>
                 <th scope="col" className="num">Net</th>

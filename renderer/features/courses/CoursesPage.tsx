@@ -1,6 +1,7 @@
-// Every course of the school: state, plans, lecturers, all-time learning figures and revenue in the range;
-// search, filters and sortable columns; a row opens the course's page.
+// Every course of the school: state, plans, lecturers, and its learners and revenue in the range (the same
+// figures as Analytics › Learning); search, filters and sortable columns; a row opens the course's page.
 import { useMemo, useState } from 'react';
+import { create } from 'zustand';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -11,15 +12,23 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SortHeader } from '../common/SortHeader';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRowFocus } from '../common/use-row-focus';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { formatCount, formatMoney, formatPercent } from '../common/format';
-import { filterCourses, mainCurrency, NO_COURSE_FILTER, sortCourses, type CourseFilter, type CourseSort } from './course-table';
+import { formatCount, formatDate, formatMoney, formatPercent } from '../common/format';
+import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+import { defaultRevenueCurrency, filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
 import { StateBadge } from './StateBadge';
+
+/** The currency the admin picked for the revenue column, kept while they visit a course and come back. */
+const useRevenueCurrency = create<{ picked: string | null; pick(currency: string): void }>()((set) => ({
+  picked: null,
+  pick: (picked) => set({ picked }),
+}));
 
 export function CoursesPage() {
   return (
@@ -32,13 +41,19 @@ export function CoursesPage() {
 function CoursesDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
   const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
   const query = useDataQuery('data.courses.list', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   const [filter, setFilter] = useState<CourseFilter>(NO_COURSE_FILTER);
   const [sort, setSort] = useState<CourseSort>({ key: 'title', direction: 'asc' });
   const list = query.data?.data;
-  const currency = useMemo(() => (list ? mainCurrency(list.courses) : null), [list]);
+  const { picked, pick } = useRevenueCurrency();
+  const currencies = useMemo(() => (list ? revenueCurrencies(list.courses) : []), [list]);
+  // The admin's pick while this school sells in it; otherwise the currency with the most sales in the range.
+  const currency = useMemo(() => (picked && currencies.includes(picked) ? picked : list ? defaultRevenueCurrency(list.courses) : null), [picked, currencies, list]);
+  // Active students count the 30 days that end with the range (docs/business-api.md): say which days.
+  const activeUntil = formatDate(new Date(Date.parse(to) - 1).toISOString(), locale);
   const rows = useMemo(() => (list ? sortCourses(filterCourses(list.courses, filter), sort, currency) : []), [list, filter, sort, currency]);
   const filtered = filter.text !== '' || filter.state !== '' || filter.category !== '' || filter.tag !== '';
   // One Tab stop for the whole list; arrows move between courses, as in the Orders table.
@@ -47,10 +62,11 @@ function CoursesDashboard() {
   return (
     <Page
       title="Courses"
-      description="Every course with its plans, learners and revenue in the range."
+      description="Every course with its plans; enrollments, completion and revenue in the range; students active in the 30 days up to its end."
       meta={<FigureAge answer={query.data} />}
-      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} />}
+      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />}
     >
+      {problem ? <RangeProblem problem={problem} /> : (
       <QueryState query={query} what="the Courses dashboard" label="courses">
         {(answer) => (
           <Card flush>
@@ -65,9 +81,18 @@ function CoursesDashboard() {
                   onChange={(e) => setFilter({ ...filter, text: e.target.value })}
                 />
               </label>
-              <FacetSelect label="State" value={filter.state} options={answer.data.facets.states} onChange={(state) => setFilter({ ...filter, state })} />
+              <FacetSelect label="State" value={filter.state} options={answer.data.facets.states} labelOf={(state) => stateLabel(COURSE_STATE_LABELS, state)} onChange={(state) => setFilter({ ...filter, state })} />
               <FacetSelect label="Category" value={filter.category} options={answer.data.facets.categories} onChange={(category) => setFilter({ ...filter, category })} />
               <FacetSelect label="Tag" value={filter.tag} options={answer.data.facets.tags} onChange={(tag) => setFilter({ ...filter, tag })} />
+              {currency && currencies.length > 1 && (
+                <SelectField label="Revenue in" value={currency} onChange={pick}>
+                  {currencies.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
               <span className="filter-count" aria-live="polite" data-testid="course-count">
                 {rows.length === answer.data.courses.length ? `${rows.length} courses` : `${rows.length} of ${answer.data.courses.length} courses`}
               </span>
@@ -91,7 +116,7 @@ function CoursesDashboard() {
                       <th scope="col">Price plans</th>
                       <th scope="col" className="num">Lecturers</th>
                       <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
-                      <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric />
+                      <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric note={`30 days to ${activeUntil}`} />
                       <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric />
                       <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
                     </tr>
@@ -112,17 +137,19 @@ function CoursesDashboard() {
                           {describePlans(course.pricing_plans, locale.locale, 1)}
                         </td>
                         <td className="num">{formatCount(course.lecturer_ids.length, locale.locale)}</td>
-                        <td className="num" data-field="enrollments">{course.stats ? formatCount(course.stats.enrollments, locale.locale) : '–'}</td>
-                        <td className="num" data-field="active">{course.stats ? formatCount(course.stats.active_students, locale.locale) : '–'}</td>
-                        <td className="num" data-field="completion">{course.stats ? formatPercent(course.stats.completion_rate, locale.locale) : '–'}</td>
+                        <td className="num" data-field="enrollments">{course.learning ? formatCount(course.learning.enrollments, locale.locale) : '–'}</td>
+                        <td className="num" data-field="active">{course.learning ? formatCount(course.learning.active_students, locale.locale) : '–'}</td>
+                        <td className="num" data-field="completion">
+                          {course.learning && course.learning.enrollments > 0 ? formatPercent(course.learning.completion_rate, locale.locale) : '–'}
+                        </td>
                         <td className="num" data-field="revenue">
-                          {course.revenue.every((r) => r.orders === 0)
-                            ? '–'
-                            : course.revenue.filter((r) => r.orders > 0).map((r) => (
-                                <span key={r.currency} className="money-line" data-currency={r.currency} data-minor={r.net}>
-                                  {formatMoney(r.net, r.currency, locale.locale)}
-                                </span>
-                              ))}
+                          {currency && course.revenue.some((r) => r.currency === currency && r.orders > 0) ? (
+                            <span className="money-line" data-currency={currency} data-minor={netIn(course, currency)}>
+                              {formatMoney(netIn(course, currency), currency, locale.locale)}
+                            </span>
+                          ) : (
+                            '–'
+                          )}
                         </td>
                       </tr>
                     ))}
@@ -133,17 +160,18 @@ function CoursesDashboard() {
           </Card>
         )}
       </QueryState>
+      )}
     </Page>
   );
 }
 
-function FacetSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
+function FacetSelect({ label, value, options, onChange, labelOf = (o) => o }: { label: string; value: string; options: readonly string[]; onChange(value: string): void; labelOf?(option: string): string }) {
   return (
     <SelectField label={label} value={value} onChange={onChange}>
       <option value="">Any</option>
       {options.map((o) => (
         <option key={o} value={o}>
-          {o}
+          {labelOf(o)}
         </option>
       ))}
     </SelectField>

@@ -34,15 +34,25 @@ export function netIn(course: CourseRow, currency: string): number {
   return course.revenue.find((r) => r.currency === currency)?.net ?? 0;
 }
 
+/** Every currency the course list has revenue figures in, in the platform's order (the school's own first). */
+export function revenueCurrencies(courses: readonly CourseRow[]): string[] {
+  const seen: string[] = [];
+  for (const c of courses) for (const r of c.revenue) if (!seen.includes(r.currency)) seen.push(r.currency);
+  return seen;
+}
+
 /**
- * The currency revenue is sorted by: the one most courses earned in (never a sum across currencies).
- * Null when no course earned anything in the range.
+ * The currency the revenue column shows until the admin picks one: the one with the most course sales
+ * (orders, counted per course) in the range. Amounts of two currencies are never added or compared, since
+ * that would need an exchange rate; a count of sales means the same in every currency. Ties, and a range
+ * without sales, go to the currency the platform lists first: the school's own. Null without currencies.
  */
-export function mainCurrency(courses: readonly CourseRow[]): string | null {
-  const counts = new Map<string, number>();
-  for (const c of courses) for (const r of c.revenue) if (r.orders > 0) counts.set(r.currency, (counts.get(r.currency) ?? 0) + 1);
+export function defaultRevenueCurrency(courses: readonly CourseRow[]): string | null {
+  const currencies = revenueCurrencies(courses);
+  const sales = new Map(currencies.map((c) => [c, 0]));
+  for (const c of courses) for (const r of c.revenue) sales.set(r.currency, (sales.get(r.currency) ?? 0) + r.orders);
   let best: string | null = null;
-  for (const [currency, n] of counts) if (best === null || n > (counts.get(best) ?? 0) || (n === counts.get(best) && currency < best)) best = currency;
+  for (const currency of currencies) if (best === null || (sales.get(currency) ?? 0) > (sales.get(best) ?? 0)) best = currency;
   return best;
 }
 
@@ -54,11 +64,11 @@ export function sortCourses(courses: readonly CourseRow[], sort: CourseSort, cur
       case 'state':
         return c.state;
       case 'enrollments':
-        return c.stats?.enrollments ?? -1;
+        return c.learning?.enrollments ?? -1;
       case 'activeStudents':
-        return c.stats?.active_students ?? -1;
+        return c.learning?.active_students ?? -1;
       case 'completionRate':
-        return c.stats?.completion_rate ?? -1;
+        return c.learning?.completion_rate ?? -1;
       case 'revenue':
         return currency ? netIn(c, currency) : 0;
       case 'createdAt':

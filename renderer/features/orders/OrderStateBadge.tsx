@@ -1,13 +1,8 @@
-export const ORDER_STATE_LABELS: Record<string, string> = {
-  not_paid: 'Not paid',
-  paid: 'Paid',
-  expired: 'Expired',
-  failed: 'Failed',
-  manual_enrolled: 'Manually enrolled',
-  refunded: 'Refunded',
-  refunding: 'Refunding',
-};
+import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+
+// The labels live in shared/ so the CSV export writes the same words the badges and filters show.
+export { ORDER_STATE_LABELS };
 
 export function OrderStateBadge({ state }: { state: string }) {
-  return <span className={`badge badge-order-${state}`} data-state={state}>{ORDER_STATE_LABELS[state] ?? state}</span>;
+  return <span className={`badge badge-order-${state}`} data-state={state}>{stateLabel(ORDER_STATE_LABELS, state)}</span>;
 }

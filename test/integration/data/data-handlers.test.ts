@@ -107,10 +107,24 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
       expect(course.revenue).toEqual(report.revenue);
       expect(course.stats).toBeDefined();
     }
+    // Learners per course follow the range, and are the very figures Analytics › Learning shows: one
+    // definition of enrollments, completion and active students for both screens.
+    for (const r of [range, { from: '2026-01-01T00:00:00Z', to: '2026-04-01T00:00:00Z' }]) {
+      const [rows, learning] = await Promise.all([call('data.courses.list', { accountId: account.id, ...r }), call('data.learning.report', { accountId: account.id, ...r })]);
+      for (const course of rows.data.courses) {
+        const { course_id: _id, title: _title, ...figures } = learning.data.courses.find((c) => c.course_id === course.id)!;
+        expect(course.learning, course.title).toEqual(figures);
+      }
+      expect(rows.data.courses.some((c) => (c.learning?.enrollments ?? 0) > 0)).toBe(true);
+    }
+    const short = await call('data.courses.list', { accountId: account.id, from: '2026-01-01T00:00:00Z', to: '2026-04-01T00:00:00Z' });
+    const allTime = list.data.courses.reduce((n, c) => n + (c.learning?.enrollments ?? 0), 0);
+    expect(short.data.courses.reduce((n, c) => n + (c.learning?.enrollments ?? 0), 0)).toBeLessThan(allTime);
     const detail = await call('data.courses.get', { accountId: account.id, courseId: courses[0]!.id, ...range, interval: 'month' });
     expect(detail.data.course.id).toBe(courses[0]!.id);
     expect(detail.data.curriculum.course_id).toBe(courses[0]!.id);
     expect(detail.data.report.sections.length).toBe(detail.data.curriculum.sections.length);
+    expect(detail.data.learning).toEqual(list.data.courses.find((c) => c.id === courses[0]!.id)!.learning);
     const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
     const platformPage = await api.paginate(account.id, 'listOrders', Order, { query: { course_id: courses[0]!.id, limit: 1000 } });
     expect(orders.data.total).toBe(platformPage.length);

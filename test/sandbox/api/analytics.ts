@@ -5,6 +5,7 @@ import type { SchoolData } from '../data';
 import { iso } from '../data/catalog';
 import { SALE_STATES } from '../data/orders';
 import { bucketStarts, DAY_MS, shiftLocalYears, type Interval } from '../data/time-zone';
+import { isActiveAt } from '../data/activity';
 import { permutation } from './order-index';
 import { invalid } from './params';
 
@@ -143,15 +144,18 @@ export function salesReport(school: SchoolData, range: ReportRange, courseIndex?
   };
 }
 
-interface LearningCounts { enrollments: number; completions: number; active: Set<number> }
+interface LearningCounts { enrollments: number; completedByTo: number; completions: number; active: Set<number> }
 
-/** Enrollments, completions and active students over a range, for the school and per course. */
+/**
+ * Enrollments, completions and active students over a range, for the school and per course. Active students
+ * follow the one definition of `isActiveAt` (the 30 days up to `to`); the completion rate is that of the
+ * range's enrollments (those that completed before `to`), so it never mixes two groups of learners.
+ */
 export function learningReport(school: SchoolData, from: number, to: number): LearningReport {
   if (to <= from) throw invalid('to must be after from.');
   const { enrollments, catalog } = school;
-  const activeFrom = to - 30 * DAY_MS;
-  const perCourse: LearningCounts[] = catalog.courses.map(() => ({ enrollments: 0, completions: 0, active: new Set<number>() }));
-  const all: LearningCounts = { enrollments: 0, completions: 0, active: new Set<number>() };
+  const perCourse: LearningCounts[] = catalog.courses.map(() => ({ enrollments: 0, completedByTo: 0, completions: 0, active: new Set<number>() }));
+  const all: LearningCounts = { enrollments: 0, completedByTo: 0, completions: 0, active: new Set<number>() };
   for (let e = 0; e < enrollments.count; e++) {
     const course = perCourse[enrollments.course[e] as number]!;
     const enrolled = enrollments.enrolledAt[e] as number;
@@ -160,17 +164,21 @@ export function learningReport(school: SchoolData, from: number, to: number): Le
     if (enrolled >= from && enrolled < to) {
       course.enrollments++;
       all.enrollments++;
+      if (completed < to) {
+        course.completedByTo++;
+        all.completedByTo++;
+      }
     }
     if (completed >= from && completed < to) {
       course.completions++;
       all.completions++;
     }
-    if (last >= activeFrom && last < to) {
+    if (isActiveAt(last, to)) {
       course.active.add(enrollments.student[e] as number);
       all.active.add(enrollments.student[e] as number);
     }
   }
-  const rate = (n: LearningCounts) => (n.enrollments === 0 ? 0 : Math.min(1, n.completions / n.enrollments));
+  const rate = (n: LearningCounts) => (n.enrollments === 0 ? 0 : n.completedByTo / n.enrollments);
   return {
     from: iso(from),
     to: iso(to),

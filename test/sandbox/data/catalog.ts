@@ -75,6 +75,9 @@ export interface Catalog {
   postCategoryIds: string[];
 }
 
+/** As many slots as the categories list the former random pick shuffled. */
+const FORMER_CATEGORY_DRAW: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
+
 const KIND = Object.fromEntries(ITEM_KINDS.map((k, i) => [k, i])) as Record<ItemKind, number>;
 
 export function iso(ms: number): string {
@@ -111,7 +114,7 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   // Courses
   const titles = rng.sample(profile.courseTitles, rng.between(20, Math.min(40, profile.courseTitles.length)));
   const span = now - historyStart;
-  const courses: CourseRecord[] = titles.map((title, i) => {
+  const courses: CourseRecord[] = titles.map(({ title, categories: titleCategories }, i) => {
     const id = `crs_${no}_${i + 1}`;
     // A third of the catalogue exists from the start; the rest arrives over the three years.
     const createdAt = wholeSeconds((i < titles.length / 3 ? historyStart - rng.between(10, 200) * DAY_MS : historyStart + rng.float() * span * 0.95) + rng.float() * DAY_MS);
@@ -123,7 +126,8 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
 
     // Curriculum
     const sectionCount = rng.between(3, 10);
-    const sectionTitles = rng.sample(profile.sectionTitles, sectionCount);
+    // Some of the school's sections, kept in the order a course teaches them (welcome first, final project last).
+    const sectionTitles = rng.sample(profile.sectionTitles, sectionCount).sort((a, b) => profile.sectionTitles.indexOf(a) - profile.sectionTitles.indexOf(b));
     const lectureStart: number[] = [];
     let lectureTotal = 0;
     const sections = sectionTitles.map((sectionTitle, s) => {
@@ -184,12 +188,17 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
     }
 
     const lecturerIds = rng.sample(lecturers, rng.between(1, 3)).map((l) => l.id);
+    // A course is filed under its title's categories (one, or its main one and a second). The shuffle that
+    // once picked categories at random still takes its draws, so every later draw (tags, the next courses,
+    // the orders built on them) and with it every count the tests rely on stays what it was.
+    const categoryCount = rng.between(1, 2);
+    rng.sample(FORMER_CATEGORY_DRAW, categoryCount);
     const course: Omit<Course, 'stats'> = {
       id,
       title,
       slug: slugify(title, i + 1),
       state,
-      categories: rng.sample(profile.categories, rng.between(1, 2)),
+      categories: titleCategories.slice(0, categoryCount),
       tags: rng.sample(profile.tags, rng.between(0, 3)),
       lecturer_ids: lecturerIds,
       pricing_plans: plans,

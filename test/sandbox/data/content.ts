@@ -1,6 +1,11 @@
 // The words the demo schools are made of: names, course titles, section titles, per language.
 // Japanese names carry a romanisation for the e-mail address.
 
+export interface CourseTitle {
+  title: string;
+  categories: readonly [string, ...string[]];
+}
+
 export interface SchoolProfile {
   id: string;
   name: string;
@@ -15,7 +20,9 @@ export interface SchoolProfile {
   orderShare: number;
   categories: string[];
   tags: string[];
-  courseTitles: string[];
+  /** Each course title with the categories it belongs to (its first is its main one), from `categories`. */
+  courseTitles: CourseTitle[];
+  /** In the order a course teaches them: a course takes some of these and keeps this order. */
   sectionTitles: string[];
   lecturePrefix: string;
   firstNames: readonly (readonly [string, string])[];
@@ -30,6 +37,10 @@ const EN_LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Mi
 const JA_FIRST = [['健', 'ken'], ['翔', 'sho'], ['蓮', 'ren'], ['大輝', 'daiki'], ['悠斗', 'yuto'], ['陽翔', 'haruto'], ['湊', 'minato'], ['拓海', 'takumi'], ['颯太', 'sota'], ['直樹', 'naoki'], ['健太', 'kenta'], ['誠', 'makoto'], ['浩', 'hiroshi'], ['隆', 'takashi'], ['陽葵', 'himari'], ['結衣', 'yui'], ['さくら', 'sakura'], ['美咲', 'misaki'], ['葵', 'aoi'], ['凛', 'rin'], ['芽依', 'mei'], ['陽菜', 'hina'], ['愛', 'ai'], ['真由美', 'mayumi'], ['恵子', 'keiko'], ['由美', 'yumi'], ['彩', 'aya'], ['優子', 'yuko'], ['花子', 'hanako'], ['明美', 'akemi']] as const;
 const JA_LAST = [['佐藤', 'sato'], ['鈴木', 'suzuki'], ['高橋', 'takahashi'], ['田中', 'tanaka'], ['伊藤', 'ito'], ['渡辺', 'watanabe'], ['山本', 'yamamoto'], ['中村', 'nakamura'], ['小林', 'kobayashi'], ['加藤', 'kato'], ['吉田', 'yoshida'], ['山田', 'yamada'], ['佐々木', 'sasaki'], ['山口', 'yamaguchi'], ['松本', 'matsumoto'], ['井上', 'inoue'], ['木村', 'kimura'], ['林', 'hayashi'], ['斎藤', 'saito'], ['清水', 'shimizu'], ['山崎', 'yamazaki'], ['森', 'mori'], ['池田', 'ikeda'], ['橋本', 'hashimoto'], ['阿部', 'abe'], ['石川', 'ishikawa'], ['前田', 'maeda'], ['藤田', 'fujita'], ['小川', 'ogawa'], ['岡田', 'okada']] as const;
 
+function titles(byTitle: Record<string, readonly [string, ...string[]]>): CourseTitle[] {
+  return Object.entries(byTitle).map(([title, categories]) => ({ title, categories }));
+}
+
 export const SCHOOL_PROFILES: readonly SchoolProfile[] = [
   {
     id: 'sch_lumen',
@@ -41,21 +52,25 @@ export const SCHOOL_PROFILES: readonly SchoolProfile[] = [
     timeZone: 'America/New_York',
     locale: 'en',
     orderShare: 0.65,
-    categories: ['Design', 'Development', 'Photography', 'Marketing', 'Business', 'Music', 'Writing'],
+    categories: ['Design', 'Development', 'Photo & Video', 'Marketing', 'Business', 'Music & Audio', 'Writing'],
     tags: ['beginner', 'intermediate', 'advanced', 'bestseller', 'new', 'certificate', 'project-based', 'live-q&a'],
-    courseTitles: [
-      'UI Design Fundamentals', 'Figma from Zero to Prototype', 'Design Systems in Practice', 'Typography That Works',
-      'Modern JavaScript', 'TypeScript for Teams', 'React the Practical Way', 'Node.js APIs', 'SQL for Analysts',
-      'Python for Data Work', 'Machine Learning Basics', 'Portrait Photography', 'Street Photography Walks',
-      'Lightroom Editing Masterclass', 'Landscape Photography', 'Email Marketing That Converts', 'SEO Without the Jargon',
-      'Social Media Strategy', 'Copywriting for the Web', 'Start Your Online Business', 'Pricing Your Product',
-      'Bookkeeping for Freelancers', 'Leadership for New Managers', 'Guitar for Absolute Beginners', 'Music Theory Made Simple',
-      'Home Recording Studio', 'Songwriting Workshop', 'Write Your First Novel', 'Business Writing Clarity',
-      'Public Speaking Confidence', 'Excel Power User', 'Product Management Essentials', 'Color Theory for Designers',
-      'Illustration with Procreate', 'Video Editing with DaVinci Resolve', 'Podcasting from Scratch', 'Personal Finance 101',
-      'Data Visualization Stories', 'Accessibility for Designers', 'Git and GitHub Confidence',
-    ],
-    sectionTitles: ['Welcome and setup', 'Foundations', 'Core techniques', 'Putting it together', 'Going deeper', 'Real-world project', 'Common mistakes', 'Advanced topics', 'Case studies', 'Final project and next steps'],
+    courseTitles: titles({
+      'UI Design Fundamentals': ['Design'], 'Figma from Zero to Prototype': ['Design'], 'Design Systems in Practice': ['Design', 'Development'],
+      'Typography That Works': ['Design'], 'Modern JavaScript': ['Development'], 'TypeScript for Teams': ['Development'],
+      'React the Practical Way': ['Development'], 'Node.js APIs': ['Development'], 'SQL for Analysts': ['Development', 'Business'],
+      'Python for Data Work': ['Development'], 'Machine Learning Basics': ['Development'], 'Portrait Photography': ['Photo & Video'],
+      'Street Photography Walks': ['Photo & Video'], 'Lightroom Editing Masterclass': ['Photo & Video'], 'Landscape Photography': ['Photo & Video'],
+      'Email Marketing That Converts': ['Marketing'], 'SEO Without the Jargon': ['Marketing'], 'Social Media Strategy': ['Marketing'],
+      'Copywriting for the Web': ['Writing', 'Marketing'], 'Start Your Online Business': ['Business'], 'Pricing Your Product': ['Business', 'Marketing'],
+      'Bookkeeping for Freelancers': ['Business'], 'Leadership for New Managers': ['Business'], 'Guitar for Absolute Beginners': ['Music & Audio'],
+      'Music Theory Made Simple': ['Music & Audio'], 'Home Recording Studio': ['Music & Audio'], 'Songwriting Workshop': ['Music & Audio', 'Writing'],
+      'Write Your First Novel': ['Writing'], 'Business Writing Clarity': ['Writing', 'Business'], 'Public Speaking Confidence': ['Business'],
+      'Excel Power User': ['Business'], 'Product Management Essentials': ['Business'], 'Color Theory for Designers': ['Design'],
+      'Illustration with Procreate': ['Design'], 'Video Editing with DaVinci Resolve': ['Photo & Video'], 'Podcasting from Scratch': ['Music & Audio', 'Marketing'],
+      'Personal Finance 101': ['Business'], 'Data Visualization Stories': ['Development', 'Design'], 'Accessibility for Designers': ['Design'],
+      'Git and GitHub Confidence': ['Development'],
+    }),
+    sectionTitles: ['Welcome and setup', 'Foundations', 'Core techniques', 'Common mistakes', 'Putting it together', 'Going deeper', 'Advanced topics', 'Case studies', 'Real-world project', 'Final project and next steps'],
     lecturePrefix: 'Lesson',
     firstNames: EN_FIRST.map((n) => [n, n.toLowerCase()] as const),
     lastNames: EN_LAST.map((n) => [n, n.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')] as const),
@@ -72,17 +87,19 @@ export const SCHOOL_PROFILES: readonly SchoolProfile[] = [
     timeZone: 'Asia/Tokyo',
     locale: 'ja',
     orderShare: 0.35,
-    categories: ['日本語', 'プログラミング', 'デザイン', 'ビジネス', '料理', '音楽', '資格'],
+    categories: ['日本語', '語学', 'プログラミング', 'デザイン', '写真・動画', 'ビジネス', '料理', '音楽', '資格', '趣味・教養', '健康'],
     tags: ['初心者', '中級', '上級', '人気', '新着', '修了証', '実践', 'ライブ'],
-    courseTitles: [
-      'はじめての日本語文法', 'JLPT N3 合格講座', 'JLPT N2 読解対策', 'ビジネス日本語の敬語', 'Python入門', 'JavaScript基礎',
-      'Webデザイン実践', 'Figmaで作るUI', 'Excel業務効率化', 'プレゼンテーションの技術', 'マーケティング入門', 'SNS運用講座',
-      '家庭料理の基本', '和菓子づくり', 'パン作り入門', 'ギター初級', 'ピアノで弾く名曲', 'ボイストレーニング',
-      '簿記3級合格講座', 'FP3級対策', 'TOEIC 600点突破', '英会話フレーズ100', '写真撮影の基本', '動画編集入門',
-      '書道の基礎', '茶道入門', 'ライティング講座', 'データ分析入門', 'AI活用術', 'マインドフルネス瞑想',
-      'ヨガ基礎', '副業の始め方', '投資の基本', 'イラスト入門', '起業準備講座',
-    ],
-    sectionTitles: ['オリエンテーション', '基礎編', '応用編', '演習', '実践編', 'よくある間違い', '発展編', 'ケーススタディ', '総まとめ', '修了課題'],
+    courseTitles: titles({
+      'はじめての日本語文法': ['日本語'], 'JLPT N3 合格講座': ['日本語', '資格'], 'JLPT N2 読解対策': ['日本語', '資格'], 'ビジネス日本語の敬語': ['日本語', 'ビジネス'],
+      'Python入門': ['プログラミング'], 'JavaScript基礎': ['プログラミング'], 'Webデザイン実践': ['デザイン'], 'Figmaで作るUI': ['デザイン'],
+      'Excel業務効率化': ['ビジネス'], 'プレゼンテーションの技術': ['ビジネス'], 'マーケティング入門': ['ビジネス'], 'SNS運用講座': ['ビジネス'],
+      '家庭料理の基本': ['料理'], '和菓子づくり': ['料理'], 'パン作り入門': ['料理'], 'ギター初級': ['音楽'], 'ピアノで弾く名曲': ['音楽'], 'ボイストレーニング': ['音楽'],
+      '簿記3級合格講座': ['資格', 'ビジネス'], 'FP3級対策': ['資格'], 'TOEIC 600点突破': ['語学', '資格'], '英会話フレーズ100': ['語学'],
+      '写真撮影の基本': ['写真・動画'], '動画編集入門': ['写真・動画'], '書道の基礎': ['趣味・教養'], '茶道入門': ['趣味・教養'], 'ライティング講座': ['ビジネス'],
+      'データ分析入門': ['プログラミング', 'ビジネス'], 'AI活用術': ['プログラミング', 'ビジネス'], 'マインドフルネス瞑想': ['健康'], 'ヨガ基礎': ['健康'],
+      '副業の始め方': ['ビジネス'], '投資の基本': ['ビジネス'], 'イラスト入門': ['デザイン'], '起業準備講座': ['ビジネス'],
+    }),
+    sectionTitles: ['オリエンテーション', '基礎編', '演習', 'よくある間違い', '応用編', '実践編', '発展編', 'ケーススタディ', '総まとめ', '修了課題'],
     lecturePrefix: '第',
     firstNames: JA_FIRST,
     lastNames: JA_LAST,

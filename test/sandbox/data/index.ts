@@ -12,6 +12,7 @@ import { generateOrders, SALE_STATES, type OrderStore } from './orders';
 import { Random } from './random';
 import { StudentStore } from './students';
 import { generateSubscriptions } from './subscriptions';
+import { isActiveAt } from './activity';
 import { DAY_MS } from './time-zone';
 
 export interface CourseStatsRecord {
@@ -145,9 +146,8 @@ function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void
   }
 }
 
-/** Course.stats: all-time enrollments and completions, students active in the 30 days before `now`. */
+/** Course.stats: all-time enrollments and completions, students active at `now` (see activity.ts). */
 export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
-  const activeFrom = now - 30 * DAY_MS;
   // Distinct students per course: mark each student with the course last counted for.
   const counted = new Int32Array(studentCount).fill(-1);
   return catalog.courses.map((_, c) => {
@@ -158,7 +158,7 @@ export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStor
       if (!Number.isNaN(enrollments.completedAt[e] as number)) completions++;
       const last = enrollments.lastActivityAt[e] as number;
       const student = enrollments.student[e] as number;
-      if (last >= activeFrom && last < now && counted[student] !== c) {
+      if (isActiveAt(last, now) && counted[student] !== c) {
         counted[student] = c;
         active++;
       }

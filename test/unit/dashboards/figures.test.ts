@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatMoney, relativeChange } from '../../../renderer/features/common/format';
-import { salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
+import { currencyExponent, formatChange, formatDateTime, formatMoney, formatPercent, formatShortDateTime, relativeChange } from '../../../renderer/features/common/format';
+import { comparesWithLastYear, previousInstants } from '../../../renderer/features/common/range';
+import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
+import { buildChartOption } from '../../../renderer/charts/chart-option';
+import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
+import { COURSE_STATE_LABELS, ORDER_STATE_LABELS } from '../../../shared/state-labels';
+import { CourseState, OrderState } from '../../../shared/platform/resources';
+import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/data/orders-csv';
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 
 const totals = (over: Partial<SalesTotals> = {}): SalesTotals => ({
@@ -51,10 +57,73 @@ describe('sales view', () => {
     expect(spec.categories).toEqual(['Nov 1', 'Nov 2']);
     expect(spec.formatAxis?.(1_234_500)).toBe('$12.3K');
     expect(spec.series.map((s) => [s.name, s.values])).toEqual([
-      ['Gross', [4000, 6000]],
+      ['Gross (before discounts)', [4000, 6000]],
       ['Net', [3500, 5000]],
       ['Refunds', [500, 500]],
     ]);
     expect(spec.formatValue(4000)).toBe('$40.00');
+    expect(spec.partialFrom).toBeUndefined();
+  });
+
+  it('says what gross means where it is shown', () => {
+    expect(salesTiles(entry, locale).find((t) => t.key === 'gross')!.label).toBe('Gross revenue (before discounts)');
+  });
+
+  it('marks the period still in progress as partial instead of drawing it as a drop', () => {
+    const to = '2026-11-03T00:00:00Z';
+    expect(partialBucket(entry.series, to, Date.parse('2026-11-02T15:00:00Z'))).toBe(1);
+    expect(partialBucket(entry.series, to, Date.parse('2026-11-03T00:00:00Z'))).toBe(-1); // the day is over
+    expect(partialBucket(entry.series, to, Date.parse('2026-11-01T15:00:00Z'))).toBe(-1); // a range that ends in the future: its last period has not started
+    const spec = salesChart(entry, 'day', locale, 1);
+    expect(spec.categories).toEqual(['Nov 1', 'Nov 2 (so far)']);
+    expect(spec.partialFrom).toBe(1);
+    expect(ordersChart(entry, 'day', locale, 1).categories[1]).toBe('Nov 2 (so far)');
+    // Drawn apart: a labelled band behind the partial period, its bars lighter.
+    const line = buildChartOption(spec, LIGHT_PALETTE) as { series: { markArea?: { label?: { formatter?: string }; data: unknown } }[] };
+    expect(line.series[0]!.markArea?.label?.formatter).toBe('so far');
+    expect(line.series[0]!.markArea?.data).toEqual([[{ xAxis: 0 }, { xAxis: Infinity }]]);
+    const bars = buildChartOption(ordersChart(entry, 'day', locale, 1), LIGHT_PALETTE) as { series: { data: unknown[] }[] };
+    expect(bars.series[0]!.data).toEqual([4, { value: 4, itemStyle: { opacity: 0.45 } }]);
+  });
+
+  it('compares with last year only for ranges shorter than a year', () => {
+    expect(comparesWithLastYear({ startDay: '2026-10-25', endDay: '2026-11-23' })).toBe(true);
+    expect(comparesWithLastYear({ startDay: '2026-01-01', endDay: '2026-11-23' })).toBe(true);
+    expect(comparesWithLastYear({ startDay: '2025-11-24', endDay: '2026-11-23' })).toBe(false); // last 12 months
+    expect(comparesWithLastYear({ startDay: '2024-01-01', endDay: '2026-11-23' })).toBe(false);
+    const tiles = salesTiles({ ...entry, last_year: totals({ gross: 5000 }) }, locale, { lastYear: false });
+    expect(tiles.every((t) => t.yearDelta === null)).toBe(true);
+    expect(previousInstants({ from: '2026-11-01T00:00:00Z', to: '2026-11-11T00:00:00Z' })).toEqual({ from: '2026-10-22T00:00:00.000Z', to: '2026-11-01T00:00:00Z' });
+  });
+});
+
+describe('one format per kind of figure', () => {
+  const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
+  it('writes a moment the same way in dense tables and in details', () => {
+    const at = '2026-11-23T03:08:00Z';
+    expect(formatShortDateTime(at, la)).toBe(formatDateTime(at, la));
+    expect(formatDateTime(at, la)).toMatch(/^Nov 22, 2026, 7:08\sPM$/);
+  });
+
+  it('writes every percentage with one decimal in the locale\'s way, changes with a sign', () => {
+    expect(formatPercent(0.125, 'en-US')).toBe('12.5%');
+    expect(formatPercent(0.5, 'en-US')).toBe('50.0%');
+    expect(formatChange(0.125, 'en-US')).toBe('+12.5%');
+    expect(formatChange(-0.04, 'en-US')).toBe('-4.0%');
+    expect(formatPercent(0.125, 'de-DE')).toBe('12,5\u00a0%');
+  });
+
+  it('has one label per state, used by badges, filters and the CSV alike', () => {
+    for (const state of OrderState.options) expect(ORDER_STATE_LABELS[state], state).toMatch(/^[A-Z][a-z ]+$/);
+    for (const state of CourseState.options) expect(COURSE_STATE_LABELS[state], state).toMatch(/^[A-Z][a-z ]+$/);
+    const order = {
+      id: 'ord_1', trade_number: 'T-1', state: 'manual_enrolled', currency: 'JPY', original_amount: 1200, discount_amount: 0, paid_amount: 1200, refunded_amount: 0,
+      created_at: '2026-11-01T00:00:00Z', paid_at: '2026-11-01T00:00:00Z', buyer: { name: 'A', email: 'a@example.com' }, payment_method: 'card', items: [], coupon: null,
+    } as unknown as Parameters<typeof orderCsvCells>[0];
+    const cells = orderCsvCells(order, { timeZone: 'UTC', locale: 'ja-JP' }, () => '');
+    const header = ordersCsvHeader('UTC');
+    expect(cells[header.indexOf('State')]).toBe('Manually enrolled');
+    expect(cells[header.indexOf('Paid')]).toBe(1200);
+    expect(orderCsvCells({ ...order, currency: 'USD', paid_amount: 123456 }, { timeZone: 'UTC', locale: 'de-DE' }, () => '')[header.indexOf('Paid')]).toBe(1234.56);
   });
 });

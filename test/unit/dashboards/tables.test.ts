@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseRow } from '../../../shared/ipc/data';
-import { filterCourses, mainCurrency, sortCourses, NO_COURSE_FILTER } from '../../../renderer/features/courses/course-table';
+import { defaultRevenueCurrency, filterCourses, revenueCurrencies, sortCourses, NO_COURSE_FILTER } from '../../../renderer/features/courses/course-table';
 import { describePlans } from '../../../renderer/features/courses/plans';
 import { blocksFor, rowAt, ORDER_BLOCK_SIZE } from '../../../renderer/data/orders-window';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters } from '../../../renderer/features/orders/order-filters';
@@ -21,6 +21,7 @@ function course(id: string, over: Partial<CourseRow> = {}): CourseRow {
     sections_count: 1,
     lectures_count: 1,
     stats: { enrollments: 0, active_students: 0, completions: 0, completion_rate: 0 },
+    learning: { enrollments: 0, active_students: 0, completions: 0, completion_rate: 0 },
     revenue: [],
     ...over,
   };
@@ -28,9 +29,9 @@ function course(id: string, over: Partial<CourseRow> = {}): CourseRow {
 
 describe('course list', () => {
   const courses = [
-    course('a', { title: 'Watercolour basics', state: 'published', categories: ['Art'], tags: ['beginner'], stats: { enrollments: 30, active_students: 5, completions: 3, completion_rate: 0.1 }, revenue: [{ currency: 'TWD', gross: 900, refunds: 0, net: 900, orders: 3 }] }),
-    course('b', { title: 'Oil painting', state: 'draft', categories: ['Art'], tags: ['advanced'], stats: { enrollments: 10, active_students: 9, completions: 8, completion_rate: 0.8 }, revenue: [{ currency: 'TWD', gross: 5000, refunds: 1000, net: 4000, orders: 2 }, { currency: 'USD', gross: 100000, refunds: 0, net: 100000, orders: 1 }] }),
-    course('c', { title: 'Python for data', state: 'hidden', categories: ['Code'], tags: ['beginner'], stats: { enrollments: 50, active_students: 1, completions: 0, completion_rate: 0 } }),
+    course('a', { title: 'Watercolour basics', state: 'published', categories: ['Art'], tags: ['beginner'], learning: { enrollments: 30, active_students: 5, completions: 3, completion_rate: 0.1 }, stats: { enrollments: 1, active_students: 90, completions: 1, completion_rate: 0.9 }, revenue: [{ currency: 'TWD', gross: 900, refunds: 0, net: 900, orders: 3 }] }),
+    course('b', { title: 'Oil painting', state: 'draft', categories: ['Art'], tags: ['advanced'], learning: { enrollments: 10, active_students: 9, completions: 8, completion_rate: 0.8 }, revenue: [{ currency: 'TWD', gross: 5000, refunds: 1000, net: 4000, orders: 2 }, { currency: 'USD', gross: 100000, refunds: 0, net: 100000, orders: 1 }] }),
+    course('c', { title: 'Python for data', state: 'hidden', categories: ['Code'], tags: ['beginner'], learning: { enrollments: 50, active_students: 1, completions: 0, completion_rate: 0 } }),
   ];
 
   it('filters by text, state, category and tag together', () => {
@@ -40,19 +41,35 @@ describe('course list', () => {
     expect(filterCourses(courses, { ...NO_COURSE_FILTER, state: 'hidden' }).map((c) => c.id)).toEqual(['c']);
   });
 
-  it('sorts by figures both ways', () => {
+  it('sorts by the range\'s figures (not the all-time stats) both ways', () => {
     expect(sortCourses(courses, { key: 'enrollments', direction: 'desc' }, null).map((c) => c.id)).toEqual(['c', 'a', 'b']);
     expect(sortCourses(courses, { key: 'completionRate', direction: 'asc' }, null).map((c) => c.id)).toEqual(['c', 'a', 'b']);
     expect(sortCourses(courses, { key: 'title', direction: 'asc' }, null).map((c) => c.id)).toEqual(['b', 'c', 'a']);
   });
 
   it('sorts revenue within one currency, never adding two', () => {
-    expect(mainCurrency(courses)).toBe('TWD');
+    expect(defaultRevenueCurrency(courses)).toBe('TWD');
     // b earned 100000 USD cents but only 4000 TWD: in TWD it is still ahead of a (900), c earned nothing.
     expect(sortCourses(courses, { key: 'revenue', direction: 'desc' }, 'TWD').map((c) => c.id)).toEqual(['b', 'a', 'c']);
     // In USD only b earned anything; the others tie at zero and keep title order.
     expect(sortCourses(courses, { key: 'revenue', direction: 'desc' }, 'USD').map((c) => c.id)).toEqual(['b', 'c', 'a']);
-    expect(mainCurrency([course('x')])).toBeNull();
+    expect(defaultRevenueCurrency([course('x')])).toBeNull();
+  });
+
+  it('defaults the revenue column to the currency with the most sales, not the one most courses earned in', () => {
+    const usd = (orders: number, net: number) => ({ currency: 'USD', gross: net, refunds: 0, net, orders });
+    const eur = (orders: number, net: number) => ({ currency: 'EUR', gross: net, refunds: 0, net, orders });
+    // Three courses sold a little in EUR; one sold a lot in USD: more EUR courses, far more USD sales.
+    const list = [
+      course('p', { revenue: [usd(40, 500_000), eur(1, 9_000)] }),
+      course('q', { revenue: [usd(0, 0), eur(1, 9_000)] }),
+      course('r', { revenue: [usd(0, 0), eur(2, 18_000)] }),
+    ];
+    expect(revenueCurrencies(list)).toEqual(['USD', 'EUR']);
+    expect(defaultRevenueCurrency(list)).toBe('USD');
+    // A tie, or no sales at all, goes to the currency listed first (the school's own).
+    expect(defaultRevenueCurrency([course('s', { revenue: [usd(2, 100), eur(2, 100_000)] })])).toBe('USD');
+    expect(defaultRevenueCurrency([course('t', { revenue: [eur(0, 0), usd(0, 0)] })])).toBe('EUR');
   });
 
   it('describes plans in a few words', () => {

@@ -248,7 +248,14 @@ describe('data service: orders', () => {
     const first = expected[0]!;
     const paidLocal = new Date(Date.parse(first.paid_at!) + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
     expect(records[1]![3]).toBe(paidLocal);
-    expect(records[1]![12]).toBe(new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD' }).format(first.paid_amount / 100));
+    // Amounts are numbers a spreadsheet sums (major unit, no symbol), the currency in its own column; states
+    // are the labels the screen shows.
+    expect(records[0]![9]).toBe('Currency');
+    expect(records[1]![9]).toBe('TWD');
+    expect(records[1]![12]).toBe(String(first.paid_amount / 100));
+    expect(records[1]![1]).toBe(first.state === 'paid' ? 'Paid' : 'Refunded');
+    const paidSum = records.slice(1).reduce((n, r) => n + Math.round(Number(r[12]) * 100), 0);
+    expect(paidSum).toBe(expected.reduce((n, o) => n + o.paid_amount, 0));
     const formulaRow = records.find((r) => r[4]!.includes('HYPERLINK'));
     expect(formulaRow?.[4]?.startsWith("'=")).toBe(true);
     expect(events.some((e) => e.event === 'data.progress' && (e.payload as { jobId: string; done: boolean }).jobId === 'exp-1' && (e.payload as { done: boolean }).done)).toBe(true);

@@ -50,13 +50,15 @@ describe('bridge errors', () => {
 
 describe('stat deltas', () => {
   it('formats the change with a sign and reads it as better or worse', () => {
-    expect(describeDelta(0.125)).toMatchObject({ text: '+12.5 %', arrow: '↑', tone: 'positive', spoken: 'up 12.5 %, better' });
-    expect(describeDelta(-0.04)).toMatchObject({ text: '-4 %', arrow: '↓', tone: 'negative' });
+    expect(describeDelta(0.125, false, 'en-US')).toMatchObject({ text: '+12.5%', arrow: '↑', tone: 'positive', spoken: 'up 12.5%, better' });
+    expect(describeDelta(-0.04, false, 'en-US')).toMatchObject({ text: '-4.0%', arrow: '↓', tone: 'negative' });
+    // The same format as every other percentage of the locale: German puts a comma and a space.
+    expect(describeDelta(0.125, false, 'de-DE').text).toBe('+12,5\u00a0%');
   });
 
   it('inverts good and bad for metrics where lower is better (refunds, churn)', () => {
     expect(describeDelta(0.1, true).tone).toBe('negative');
-    expect(describeDelta(-0.1, true)).toMatchObject({ tone: 'positive', spoken: 'down 10 %, better' });
+    expect(describeDelta(-0.1, true, 'en-US')).toMatchObject({ tone: 'positive', spoken: 'down 10.0%, better' });
   });
 
   it('calls a change too small to show "unchanged", and copes with no comparison', () => {

@@ -132,7 +132,9 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
           const enrolled = list.filter((e) => Date.parse(e.enrolled_at) >= f && Date.parse(e.enrolled_at) < t).length;
           const completions = list.filter((e) => e.completed_at && Date.parse(e.completed_at) >= f && Date.parse(e.completed_at) < t).length;
           const active = new Set(list.filter((e) => e.last_activity_at && Date.parse(e.last_activity_at) >= t - 30 * DAY && Date.parse(e.last_activity_at) < t).map((e) => e.student_id)).size;
-          return { enrollments: enrolled, completions, active_students: active, completion_rate: enrolled ? Math.min(1, completions / enrolled) : 0 };
+          // The rate of the range's own enrollments: those that completed before the range ended.
+          const cohortDone = list.filter((e) => Date.parse(e.enrolled_at) >= f && Date.parse(e.enrolled_at) < t && e.completed_at && Date.parse(e.completed_at) < t).length;
+          return { enrollments: enrolled, completions, active_students: active, completion_rate: enrolled ? cohortDone / enrolled : 0 };
         };
         const all = [...enrollments.values()].flat();
         expect(report).toMatchObject(count(all));
@@ -174,6 +176,25 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
         const expected = sumRange(orders, r.currency, Date.parse(from), Date.parse(to), course.id);
         expect(r).toEqual({ currency: r.currency, gross: expected.gross, refunds: expected.refunds, net: expected.net, orders: expected.orders });
       }
+    }
+  });
+
+  it('counts active students one way: Course.stats over the 30 days to now equals the learning report ending now, per course', async () => {
+    for (const school of [lumen.id, sakura.id]) {
+      const now = h.platform.now.getTime();
+      const courses = (await h.all<Course>('listCourses', { school, query: { limit: '1000' } })).items;
+      const report = (await h.call('getLearningReport', { school, query: { from: new Date(now - 90 * DAY).toISOString(), to: new Date(now).toISOString() } })).body as LearningReport;
+      let someActive = false;
+      for (const course of courses) {
+        const row = report.courses.find((c) => c.course_id === course.id)!;
+        expect(row.active_students, course.title).toBe(course.stats!.active_students);
+        // And from the raw enrollments, the one definition: last activity in [now - 30 days, now).
+        const list = (await h.all<Enrollment>('listCourseEnrollments', { school, params: { course_id: course.id }, query: { limit: '1000' } })).items;
+        const active = new Set(list.filter((e) => e.last_activity_at && Date.parse(e.last_activity_at) >= now - 30 * DAY && Date.parse(e.last_activity_at) < now).map((e) => e.student_id)).size;
+        expect(course.stats!.active_students, course.title).toBe(active);
+        if (active > 0) someActive = true;
+      }
+      expect(someActive).toBe(true);
     }
   });
 

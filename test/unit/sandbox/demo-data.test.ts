@@ -134,6 +134,37 @@ describe('demo data', () => {
     }
   });
 
+  it('files each course under categories that fit its title, and runs its sections in teaching order', () => {
+    const { platform } = harness();
+    // Written here, not read from the generator: what an admin would expect of these titles.
+    const expected: Record<string, string> = {
+      'Design Systems in Practice': 'Design', 'Portrait Photography': 'Photo & Video', 'Modern JavaScript': 'Development',
+      'Guitar for Absolute Beginners': 'Music & Audio', 'SEO Without the Jargon': 'Marketing', 'Python入門': 'プログラミング', '家庭料理の基本': '料理',
+    };
+    let checked = 0;
+    for (const [, school] of platform.data) {
+      const byTitle = new Map(school.profile.courseTitles.map((t) => [t.title, t.categories]));
+      for (const { course, curriculum } of school.catalog.courses) {
+        const fitting = byTitle.get(course.title)!;
+        expect(course.categories.length).toBeGreaterThanOrEqual(1);
+        expect(course.categories[0], course.title).toBe(fitting[0]);
+        for (const category of course.categories) expect(fitting, course.title).toContain(category);
+        if (expected[course.title]) {
+          expect(course.categories[0], course.title).toBe(expected[course.title]);
+          checked++;
+        }
+        // Teaching order: welcome first, common mistakes after the techniques, the final project last.
+        const order = curriculum.sections.map((s) => school.profile.sectionTitles.indexOf(s.title));
+        expect(order, course.title).toEqual([...order].sort((a, b) => a - b));
+        const titles = curriculum.sections.map((s) => s.title);
+        if (titles.includes('Welcome and setup')) expect(titles[0]).toBe('Welcome and setup');
+        if (titles.includes('Final project and next steps')) expect(titles.at(-1)).toBe('Final project and next steps');
+        if (titles.includes('Common mistakes') && titles.includes('Foundations')) expect(titles.indexOf('Foundations')).toBeLessThan(titles.indexOf('Common mistakes'));
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('derives enrollments from access-granting curriculum-plan items, once per student and course, with coherent progress', () => {
     const { platform } = harness({ orders: 4000 });
     for (const [, school] of platform.data) {
