@@ -12,7 +12,7 @@ import { createAppServices } from '../services/app-services';
 import type { AppServices, AppServicesOptions } from '../services/app-services';
 import { createEventHub } from '../services/ipc/event-hub';
 import { createIpcRouter } from '../services/ipc/router';
-import { consoleLogger } from '../services/log';
+import { appLogger } from '../services/log';
 import type { Logger } from '../services/log';
 import { securityHeaders } from '../services/security/csp';
 import { resolveStaticFile } from '../services/security/static-files';
@@ -61,7 +61,9 @@ const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', impor
 const MAX_RPC_BODY = 1024 * 1024;
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const logger = options.logger ?? consoleLogger('browser-host');
+  // Default: details to <dataDir>/logs/school-companion.log, errors to the terminal (see services/log.ts).
+  const ownLogger = options.logger ? null : appLogger({ dataDir: options.dataDir, scope: 'browser-host' });
+  const logger = options.logger ?? ownLogger!;
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   const events = createEventHub({ validate: true });
   const streams = new EventStreams();
@@ -218,6 +220,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await services.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ownLogger?.close();
     },
   };
 }
