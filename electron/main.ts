@@ -83,7 +83,7 @@ async function start(): Promise<void> {
     dataDir,
     cipher: safeStorageCipher(),
     openExternal,
-    defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school } : null,
+    defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school, formerAddresses: args.formerSchoolAddresses, named: args.schoolNamed } : null,
     logger,
     events,
     extraHandlers: updates.handlers,

@@ -29,6 +29,10 @@ export interface BrowserHostOptions {
   /** Preselected school address (the sandbox in development, or --school). */
   school?: string;
   schoolLabel?: string;
+  /** Where that same platform was before (see LaunchArgs.formerSchoolAddresses). */
+  formerSchoolAddresses?: string[];
+  /** The person named the school on the command line (--school): the app offers it even when signed in. */
+  schoolNamed?: boolean;
   dataDir: string;
   /** How the consent page is shown. Default: an app.openUrl event the page opens in a new tab. */
   openExternal?: (url: string) => Promise<void>;
@@ -76,7 +80,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     dataDir: options.dataDir,
     cipher: await (options.cipher ?? ((dir: string) => KeyFileCipher.open(dir)))(options.dataDir),
     openExternal: options.openExternal ?? (async (url) => events.emit('app.openUrl', { url })),
-    defaultSchool: options.school ? { address: options.school, label: options.schoolLabel ?? options.school } : null,
+    defaultSchool: options.school
+      ? { address: options.school, label: options.schoolLabel ?? options.school, formerAddresses: options.formerSchoolAddresses ?? [], named: options.schoolNamed ?? false }
+      : null,
     logger,
     ...(options.engine ? { engine: options.engine } : {}),
     events,

@@ -33,6 +33,7 @@ export interface AuthPort {
   connect(address: string, options?: InteractiveOptions): Promise<AccountView>;
   signInAgain(accountId: string, options?: InteractiveOptions): Promise<AccountView>;
   grantScopes(accountId: string, scopes: string[], options?: InteractiveOptions): Promise<AccountView>;
+  relocate(accountId: string, address: string, options: InteractiveOptions & { trusted: boolean }): Promise<AccountView>;
   signOut(accountId: string): Promise<SignOutResult>;
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
   onAccountRemoved(listener: (accountId: string) => void): () => void;
@@ -64,7 +65,7 @@ export interface AppServicesOptions {
   /** Shows the platform's consent page: shell.openExternal (desktop), an app.openUrl event (browser mode), a test's consent clicker. */
   openExternal(url: string): Promise<void>;
   /** The school the Connect screen offers (the sandbox in development, or --school). */
-  defaultSchool: { address: string; label: string } | null;
+  defaultSchool: AppStatus['defaultSchool'];
   logger: Logger;
   /** Builds the engine (AuthService + ApiClient). Default: the real one. */
   engine?: EngineFactory;
@@ -184,7 +185,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     emit('accounts.changed', auth.listAccounts());
   });
 
-  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check() });
+  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
   onAuthorizationUrl = accounts.authorizationUrlOpened;
   const appHandlers = createAppHandlers({ engine, settings, status, openExternal: options.openExternal });
 

@@ -83,8 +83,16 @@ describe('launch arguments', () => {
       school: 'https://school.example.com',
       port: 8080,
       open: false,
+      formerSchoolAddresses: [],
+      schoolNamed: false,
     });
-    expect(parseLaunchArgs([])).toEqual({ open: true });
+    expect(parseLaunchArgs([])).toEqual({ open: true, formerSchoolAddresses: [], schoolNamed: false });
     expect(() => parseLaunchArgs(['--port', 'eighty'])).toThrow(/--port/);
+  });
+
+  it('reads where the default school was before (--school-former, repeatable) and whether the person named it (--school-named)', () => {
+    const args = parseLaunchArgs(['.', '--school', 'http://127.0.0.1:4100', '--school-former', 'http://127.0.0.1:4000', '--school-former=http://127.0.0.1:3900', '--school-named']);
+    expect(args.formerSchoolAddresses).toEqual(['http://127.0.0.1:4000', 'http://127.0.0.1:3900']);
+    expect(args.schoolNamed).toBe(true);
   });
 });
