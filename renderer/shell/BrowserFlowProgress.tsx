@@ -11,6 +11,7 @@ const TITLES = {
   connect: (target: string) => `Connecting to ${target}`,
   sign_in_again: (target: string) => `Signing in to ${target} again`,
   grant: (target: string) => `Asking ${target} for more access`,
+  reconnect: (target: string) => `Reconnecting ${target} at its new address`,
 };
 
 export function BrowserFlowProgress({ flow, compact = false }: { flow: Extract<BrowserFlowState, { phase: 'running' }>; compact?: boolean }) {

@@ -35,6 +35,8 @@ export interface BrowserFlowActions {
   connect(address: string, label?: string): Promise<AccountView | null>;
   signInAgain(account: AccountView): Promise<AccountView | null>;
   grantScopes(account: AccountView, scopes: readonly string[]): Promise<AccountView | null>;
+  /** The account's platform moved to `address`: re-point the account there (see accounts.relocate). */
+  reconnect(account: AccountView, address: string): Promise<AccountView | null>;
   cancel(): void;
   dismiss(): void;
 }
@@ -87,6 +89,14 @@ export function useBrowserFlowActions(): BrowserFlowActions {
       async (account: AccountView, scopes: readonly string[]) => {
         const result = await run('grant', account.school.name, () => invoke('accounts.grantScopes', { accountId: account.id, scopes: [...scopes] }));
         if (result) push({ tone: 'success', title: 'Access granted' });
+        return result;
+      },
+      [run, push],
+    ),
+    reconnect: useCallback(
+      async (account: AccountView, address: string) => {
+        const result = await run('reconnect', account.school.name, () => invoke('accounts.relocate', { accountId: account.id, address }));
+        if (result) push({ tone: 'success', title: `Reconnected ${result.school.name}`, message: `It is at ${address} now.` });
         return result;
       },
       [run, push],

@@ -3,7 +3,7 @@
 import type { SerializedAppError } from '../../shared/errors';
 import type { ConnectProgress, ConnectStep } from '../../shared/ipc/accounts';
 
-export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant';
+export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant' | 'reconnect';
 
 export type BrowserFlowState =
   | { phase: 'idle' }
