@@ -16,6 +16,7 @@ import type { EventHub } from './ipc/event-hub';
 import type { MethodHandlers } from './ipc/handler-types';
 import type { Logger } from './log';
 import { checkExternalUrl } from './security/external-url';
+import { accountNamedBy } from './launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
 import type { OnlineProbe } from './status/online-probe';
 import type { SecretCipher } from './store/secret-cipher';
@@ -190,6 +191,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const appHandlers = createAppHandlers({ engine, settings, status, openExternal: options.openExternal });
 
   await engine.retry();
+  // A school named on the command line (--school) is what the person wants now: when it is connected, it is
+  // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
+  if (options.defaultSchool?.named) {
+    const named = accountNamedBy(engine.accountsIfOpen(), options.defaultSchool.address);
+    if (named && settings.get().activeAccountId !== named) {
+      await settings.update({ activeAccountId: named }).catch((error: unknown) => logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
+    }
+  }
   probe.start();
 
   return {

@@ -52,3 +52,15 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
   }
   return out;
 }
+
+const bare = (address: string) => address.trim().replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The connected account a school named on the command line is, if any: its platform (issuer) or the school's
+ * own site is at that address. Several schools on one platform: the most recently connected one.
+ */
+export function accountNamedBy(accounts: readonly { id: string; issuer: string; school: { url: string | null } }[], address: string): string | null {
+  const wanted = bare(/^[a-z][a-z0-9+.-]*:\/\//i.test(address.trim()) ? address : `https://${address}`);
+  const found = accounts.find((account) => bare(account.issuer) === wanted || (account.school.url !== null && bare(account.school.url) === wanted));
+  return found?.id ?? null;
+}

@@ -28,3 +28,9 @@ export function movedPlatformAddress(account: AccountView, defaultSchool: AppSta
   if (bare(account.issuer) === bare(defaultSchool.address)) return null;
   return defaultSchool.formerAddresses.some((former) => bare(former) === bare(account.issuer)) ? defaultSchool.address : null;
 }
+
+/** Whether a connected account is at this address (its platform or its school's own site). */
+export function isConnectedAt(accounts: readonly AccountView[], address: string): boolean {
+  const wanted = bare(address).toLowerCase();
+  return accounts.some((account) => bare(account.issuer).toLowerCase() === wanted || (account.school.url !== null && bare(account.school.url).toLowerCase() === wanted));
+}
