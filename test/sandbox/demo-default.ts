@@ -71,6 +71,10 @@ export async function startDemoDefault(options: DemoDefaultOptions): Promise<Dem
     } catch (error) {
       if (!isPortTaken(error)) throw error;
       movedFrom = `http://127.0.0.1:${saved.port}`;
+      if (await isDemoPlatformAt(movedFrom)) {
+        // Not another program: this data folder's demo platform, i.e. an `npm start` that is still running.
+        throw new Error(`School Companion is already running with this data folder (its demo platform answers at ${movedFrom}). Use that one, or stop it (Ctrl-C) and start again.`);
+      }
       sandbox = await startSandbox(sandboxOptions(0));
     }
   } else {
@@ -107,6 +111,17 @@ export async function startDemoDefault(options: DemoDefaultOptions): Promise<Dem
       await sandbox.close();
     },
   };
+}
+
+/** Whether the platform at `address` is a sandbox that calls itself by that address (our own, still running). */
+async function isDemoPlatformAt(address: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${address}/.well-known/oauth-authorization-server`, { signal: AbortSignal.timeout(2_000) });
+    const metadata = (await response.json()) as { issuer?: unknown };
+    return response.ok && metadata.issuer === address;
+  } catch {
+    return false;
+  }
 }
 
 function isPortTaken(error: unknown): boolean {

@@ -86,6 +86,21 @@ describe('startDemoDefault', () => {
     }
   });
 
+  it('refuses to start a second time on the same data folder while the first still runs, and says so', async () => {
+    const dir = dataDir();
+    const first = await startDemoDefault({ dataDir: dir, orders: 50, quiet: true });
+    await first.close();
+    // Started again: the state now names a port, which the running one holds.
+    const running = await startDemoDefault({ dataDir: dir, orders: 50, quiet: true });
+    try {
+      await expect(startDemoDefault({ dataDir: dir, orders: 50, quiet: true })).rejects.toThrow(
+        `School Companion is already running with this data folder (its demo platform answers at ${running.sandbox.url}).`,
+      );
+    } finally {
+      await running.close();
+    }
+  });
+
   it('sets a damaged state file aside and starts fresh', async () => {
     const dir = dataDir();
     const first = await startDemoDefault({ dataDir: dir, orders: 50, quiet: true });
