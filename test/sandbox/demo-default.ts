@@ -73,7 +73,7 @@ export async function startDemoDefault(options: DemoDefaultOptions): Promise<Dem
       movedFrom = `http://127.0.0.1:${saved.port}`;
       if (await isDemoPlatformAt(movedFrom)) {
         // Not another program: this data folder's demo platform, i.e. an `npm start` that is still running.
-        throw new Error(`School Companion is already running with this data folder (its demo platform answers at ${movedFrom}). Use that one, or stop it (Ctrl-C) and start again.`);
+        throw new Error(`School Companion is already running with this data folder (its demo platform answers at ${movedFrom}). Use that one, or stop it (Ctrl-C) and start again.`, { cause: error });
       }
       sandbox = await startSandbox(sandboxOptions(0));
     }
