@@ -187,3 +187,43 @@ test('the same school at two addresses: the switcher shows where each one is', a
     await new Promise<void>((resolve) => squatter.close(() => resolve()));
   }
 });
+
+test('a platform that moved without the app being told: Settings › Moved? signs in at the new address for the same school and keeps the account', async ({ page, context, dataDir, consent, record }) => {
+  test.setTimeout(120_000);
+  const first = await npmStart(dataDir, context, consent, record);
+  const school = first.demo.sandbox.platform.schools[0]!;
+  let accountId: string;
+  try {
+    await openApp(page, first.host);
+    await connectDemoSchool(page, school.name);
+    accountId = (await connectedAccounts(first.host))[0]!.id;
+  } finally {
+    await first.stop();
+  }
+  const squatter = await occupy(first.demo.sandbox.port);
+  // As for a school whose platform changed domain: the app is not told where it went.
+  const demo = await startDemoDefault({ dataDir, orders: ORDERS, quiet: true });
+  const host = await startBrowserHost({ dataDir, school: 'https://elsewhere.example.com', schoolLabel: 'Elsewhere', openExternal: consentOpener(context, consent, record), logger: memoryLogger() });
+  try {
+    await openApp(page, host);
+    await expect(activeSchool(page)).toHaveText(school.name);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: `${school.name} moved to a new address?` }).click({ timeout: 30_000 });
+    const form = page.getByRole('form', { name: `New address for ${school.name}` });
+    await form.getByLabel(`${school.name}'s new address`).fill(demo.sandbox.url);
+    await form.getByRole('button', { name: 'Reconnect' }).click();
+    await expect(form).toHaveCount(0, { timeout: 30_000 });
+
+    // A sign-in at the new address (the consent page named the school), the same account now there.
+    expect(record.opened).toHaveLength(2);
+    expect(new URL(record.opened[1]!).origin).toBe(demo.sandbox.url);
+    expect(new URL(record.opened[1]!).searchParams.get('school')).toBe(school.id);
+    const accounts = await connectedAccounts(host);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ id: accountId, issuer: demo.sandbox.url, status: 'signed_in' });
+  } finally {
+    await host.close();
+    await demo.close();
+    await new Promise<void>((resolve) => squatter.close(() => resolve()));
+  }
+});
