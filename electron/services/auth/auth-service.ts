@@ -46,7 +46,8 @@ export interface TokenSource {
   apiBase(accountId: string): string;
   /** What the account was granted: a 403's named scopes minus these are the missing ones. */
   grantedScopes(accountId: string): readonly string[];
-  reportReachable(accountId: string, reachable: boolean): void;
+  /** `apiBase`: where the call went; a report about an address the account has since left is ignored. */
+  reportReachable(accountId: string, reachable: boolean, apiBase?: string): void;
 }
 
 export class AuthService implements TokenSource {
@@ -145,9 +146,11 @@ export class AuthService implements TokenSource {
     return this.store.get(accountId).grantedScopes;
   }
 
-  reportReachable(accountId: string, reachable: boolean): void {
+  reportReachable(accountId: string, reachable: boolean, apiBase?: string): void {
     const record = this.store.list().find((a) => a.id === accountId);
     if (!record || record.status === 'sign_in_needed' || record.status === 'refreshing') return;
+    // A call still in flight to the old address of a re-pointed account (relocate) says nothing about the new one.
+    if (apiBase !== undefined && apiBase !== this.store.get(accountId).apiBase) return;
     this.store.setStatus(accountId, reachable ? 'signed_in' : 'offline');
     // lastSyncAt is "recently in touch", not a per-request log: one state write a minute at most.
     const last = record.lastSyncAt ? Date.parse(record.lastSyncAt) : 0;

@@ -100,7 +100,10 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
       // Decided here from the app's own launch configuration, never from what the page sends.
       const trusted = Boolean(home && sameAddress(normalized.url, home.address) && (home.formerAddresses ?? []).some((former) => sameAddress(former, issuer)));
       const auth = await engine.ready();
-      return runInteractive(normalized.url, context, (options) => auth.relocate(accountId, normalized.url, { ...options, trusted }));
+      const relocated = await runInteractive(normalized.url, context, (options) => auth.relocate(accountId, normalized.url, { ...options, trusted }));
+      // What the screens read from the old address (failures included) is read again from the new one.
+      emit('data.invalidated', { accountId, reason: 'back_online' });
+      return relocated;
     },
     'accounts.signOut': async ({ accountId }) => {
       await account(accountId);
