@@ -13,14 +13,13 @@ import { createAppServices } from './services/app-services';
 import type { AppServices } from './services/app-services';
 import { createEventHub } from './services/ipc/event-hub';
 import { createIpcRouter } from './services/ipc/router';
-import { consoleLogger } from './services/log';
+import { appLogger } from './services/log';
 import { APP_ENTRY_URL, APP_ORIGIN } from './services/security/app-origin';
 import { buildContentSecurityPolicy, isLoopbackDevServerUrl } from './services/security/csp';
 import { secureWebPreferences } from './services/security/web-preferences';
 import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
 
-const logger = consoleLogger('main');
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged && isLoopbackDevServerUrl(process.env.VITE_DEV_SERVER_URL) ? process.env.VITE_DEV_SERVER_URL : undefined;
@@ -33,6 +32,8 @@ let services: AppServices | null = null;
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
 if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userData', process.env.SCHOOL_COMPANION_DATA_DIR);
+// Details to <userData>/logs/school-companion.log; the terminal only hears about errors (README "Where things are kept").
+const logger = appLogger({ dataDir: app.getPath('userData'), scope: 'main' });
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -82,7 +83,7 @@ async function start(): Promise<void> {
     dataDir,
     cipher: safeStorageCipher(),
     openExternal,
-    defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school } : null,
+    defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school, formerAddresses: args.formerSchoolAddresses, named: args.schoolNamed } : null,
     logger,
     events,
     extraHandlers: updates.handlers,

@@ -3,6 +3,9 @@
 // platform in this process (unless --school names a school), then opens the desktop app where the Electron
 // runtime is installed, or serves browser mode and prints (and, with a display, opens) its launch address.
 // Options: --school <address>, --port <n> (browser mode), --no-open. Ctrl-C stops everything.
+// The sandbox keeps its port and its OAuth state in the app's data folder (test/sandbox/demo-default.ts), so
+// the demo schools connected before are still signed in after a restart. The terminal gets what a person can
+// act on; the details go to the log file in the data folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -65,6 +68,17 @@ function electronBinary() {
   }
 }
 
+/** The app's data folder: SCHOOL_COMPANION_DATA_DIR, else Electron's userData (desktop) or ~/.school-companion (browser mode). */
+function dataDirFor(desktop) {
+  if (process.env.SCHOOL_COMPANION_DATA_DIR) return process.env.SCHOOL_COMPANION_DATA_DIR;
+  if (!desktop) return join(homedir(), '.school-companion');
+  const { productName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const appData = process.platform === 'darwin' ? join(homedir(), 'Library', 'Application Support')
+    : isWindows ? (process.env.APPDATA || join(homedir(), 'AppData', 'Roaming'))
+    : (process.env.XDG_CONFIG_HOME || join(homedir(), '.config'));
+  return join(appData, productName);
+}
+
 function hasDisplay() {
   if (process.platform === 'darwin' || isWindows) return true;
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
@@ -100,34 +114,47 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  const electron = electronBinary();
+  const dataDir = dataDirFor(Boolean(electron));
+  const { logFilePath } = await tsImport('../electron/services/log.ts', import.meta.url);
+
   let school = opts.school;
   let schoolLabel = school;
+  let formerAddresses = [];
   if (!school) {
-    const { startSandbox } = await tsImport('../test/sandbox/index.ts', import.meta.url);
-    const sandbox = await startSandbox({ quiet: true });
-    stoppers.push(() => sandbox.close());
-    school = sandbox.url;
+    const { startDemoDefault } = await tsImport('../test/sandbox/demo-default.ts', import.meta.url);
+    const demo = await startDemoDefault({ dataDir, quiet: true });
+    stoppers.push(() => demo.close());
+    school = demo.sandbox.url;
     schoolLabel = 'Demo school (local sandbox)';
-    console.log(`Sandbox platform with the demo schools: ${sandbox.url}`);
+    formerAddresses = demo.formerAddresses;
+    console.log(`Sandbox platform with the demo schools: ${school}`);
+    if (demo.movedFrom) {
+      console.log(`Its usual address ${demo.movedFrom} is in use by another program, so it runs at ${school} from now on.`);
+      console.log('Schools you connected at the old address offer "Reconnect" in the app: no need to sign in from scratch.');
+    }
   }
+  // --school names a school the person wants now: the app offers it (connect, or switch to it) even when signed in.
+  const named = opts.school !== undefined;
 
-  const electron = electronBinary();
   if (electron) {
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'main']);
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'preload']);
-    const app = spawn(electron, ['.', '--school', school, '--school-label', schoolLabel], { cwd: root, stdio: 'inherit' });
+    const args = ['.', '--school', school, '--school-label', schoolLabel, ...formerAddresses.flatMap((address) => ['--school-former', address]), ...(named ? ['--school-named'] : [])];
+    const app = spawn(electron, args, { cwd: root, stdio: 'inherit' });
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
     app.on('exit', (code) => void stop(code ?? 0));
     console.log('School Companion is running (desktop app).');
+    console.log(`Details are logged to ${logFilePath(dataDir)}`);
     return;
   }
 
   console.log('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.');
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
-  const dataDir = process.env.SCHOOL_COMPANION_DATA_DIR || join(homedir(), '.school-companion');
-  const host = await startBrowserHost({ school, schoolLabel, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  const host = await startBrowserHost({ school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
   console.log(`School Companion is running: open ${host.url}`);
+  console.log(`Details are logged to ${logFilePath(dataDir)}`);
   if (opts.open && hasDisplay()) openInBrowser(host.url);
 }
 

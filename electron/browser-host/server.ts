@@ -12,7 +12,7 @@ import { createAppServices } from '../services/app-services';
 import type { AppServices, AppServicesOptions } from '../services/app-services';
 import { createEventHub } from '../services/ipc/event-hub';
 import { createIpcRouter } from '../services/ipc/router';
-import { consoleLogger } from '../services/log';
+import { appLogger } from '../services/log';
 import type { Logger } from '../services/log';
 import { securityHeaders } from '../services/security/csp';
 import { resolveStaticFile } from '../services/security/static-files';
@@ -29,6 +29,10 @@ export interface BrowserHostOptions {
   /** Preselected school address (the sandbox in development, or --school). */
   school?: string;
   schoolLabel?: string;
+  /** Where that same platform was before (see LaunchArgs.formerSchoolAddresses). */
+  formerSchoolAddresses?: string[];
+  /** The person named the school on the command line (--school): the app offers it even when signed in. */
+  schoolNamed?: boolean;
   dataDir: string;
   /** How the consent page is shown. Default: an app.openUrl event the page opens in a new tab. */
   openExternal?: (url: string) => Promise<void>;
@@ -61,7 +65,9 @@ const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', impor
 const MAX_RPC_BODY = 1024 * 1024;
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const logger = options.logger ?? consoleLogger('browser-host');
+  // Default: details to <dataDir>/logs/school-companion.log, errors to the terminal (see services/log.ts).
+  const ownLogger = options.logger ? null : appLogger({ dataDir: options.dataDir, scope: 'browser-host' });
+  const logger = options.logger ?? ownLogger!;
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   const events = createEventHub({ validate: true });
   const streams = new EventStreams();
@@ -74,7 +80,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     dataDir: options.dataDir,
     cipher: await (options.cipher ?? ((dir: string) => KeyFileCipher.open(dir)))(options.dataDir),
     openExternal: options.openExternal ?? (async (url) => events.emit('app.openUrl', { url })),
-    defaultSchool: options.school ? { address: options.school, label: options.schoolLabel ?? options.school } : null,
+    defaultSchool: options.school
+      ? { address: options.school, label: options.schoolLabel ?? options.school, formerAddresses: options.formerSchoolAddresses ?? [], named: options.schoolNamed ?? false }
+      : null,
     logger,
     ...(options.engine ? { engine: options.engine } : {}),
     events,
@@ -218,6 +226,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await services.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ownLogger?.close();
     },
   };
 }

@@ -16,6 +16,7 @@ import type { EventHub } from './ipc/event-hub';
 import type { MethodHandlers } from './ipc/handler-types';
 import type { Logger } from './log';
 import { checkExternalUrl } from './security/external-url';
+import { accountNamedBy } from './launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
 import type { OnlineProbe } from './status/online-probe';
 import type { SecretCipher } from './store/secret-cipher';
@@ -33,6 +34,7 @@ export interface AuthPort {
   connect(address: string, options?: InteractiveOptions): Promise<AccountView>;
   signInAgain(accountId: string, options?: InteractiveOptions): Promise<AccountView>;
   grantScopes(accountId: string, scopes: string[], options?: InteractiveOptions): Promise<AccountView>;
+  relocate(accountId: string, address: string, options: InteractiveOptions & { trusted: boolean }): Promise<AccountView>;
   signOut(accountId: string): Promise<SignOutResult>;
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
   onAccountRemoved(listener: (accountId: string) => void): () => void;
@@ -64,7 +66,7 @@ export interface AppServicesOptions {
   /** Shows the platform's consent page: shell.openExternal (desktop), an app.openUrl event (browser mode), a test's consent clicker. */
   openExternal(url: string): Promise<void>;
   /** The school the Connect screen offers (the sandbox in development, or --school). */
-  defaultSchool: { address: string; label: string } | null;
+  defaultSchool: AppStatus['defaultSchool'];
   logger: Logger;
   /** Builds the engine (AuthService + ApiClient). Default: the real one. */
   engine?: EngineFactory;
@@ -187,7 +189,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     emit('accounts.changed', auth.listAccounts());
   });
 
-  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check() });
+  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
   onAuthorizationUrl = accounts.authorizationUrlOpened;
   const appHandlers = createAppHandlers({
     engine,
@@ -202,6 +204,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   await engine.retry();
+  // A school named on the command line (--school) is what the person wants now: when it is connected, it is
+  // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
+  if (options.defaultSchool?.named) {
+    const named = accountNamedBy(engine.accountsIfOpen(), options.defaultSchool.address);
+    if (named && settings.get().activeAccountId !== named) {
+      await settings.update({ activeAccountId: named }).catch((error: unknown) => logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
+    }
+  }
   probe.start();
 
   return {

@@ -17,7 +17,7 @@ export interface BrowserHostBridgeOptions {
 }
 
 /** Calls after which the host may ask this tab to open a page (the consent page, a link the admin clicked). */
-const OPENS_PAGES: ReadonlySet<string> = new Set(['accounts.connect', 'accounts.signInAgain', 'accounts.grantScopes', 'app.openExternal']);
+const OPENS_PAGES: ReadonlySet<string> = new Set(['accounts.connect', 'accounts.signInAgain', 'accounts.grantScopes', 'accounts.relocate', 'app.openExternal']);
 /** The event may arrive just after the call's answer (they travel on different connections). */
 const OPEN_GRACE_MS = 3_000;
 

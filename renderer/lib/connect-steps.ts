@@ -25,3 +25,15 @@ export function stepPosition(current: ConnectStep | null): { index: number; tota
   const at = VISIBLE_STEPS.findIndex((s) => s.step === current);
   return { index: at < 0 ? 0 : at, total };
 }
+
+/** How long the app waits for the admin's answer on the sign-in page (the engine's loopback receiver timeout). */
+export const SIGN_IN_WAIT_MINUTES = 5;
+
+/**
+ * The admin came back to the app while it still waits for the sign-in page's answer: most often because they
+ * closed that tab (the browser then shows the app again). Neither mode can see the tab itself (the system
+ * browser; in browser mode the app page's Cross-Origin-Opener-Policy severs its handle on the tab), so the
+ * app says it is still waiting and offers the page again. This long after the return, so that an answer
+ * already on its way moves the steps on first.
+ */
+export const RETURN_GRACE_MS = 1_000;

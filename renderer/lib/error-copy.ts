@@ -28,7 +28,11 @@ const COPY: Record<AppErrorCode, ErrorCopy> = {
     hint: 'Its sign-in server gave a different address than expected, so the app stopped to keep your account safe.',
     tone: 'error',
   },
-  bad_metadata: { title: "The platform's sign-in settings are incomplete", hint: 'Try again later or contact the platform provider.', tone: 'error' },
+  bad_metadata: {
+    title: "No course platform sign-in found there",
+    hint: "The site answered, but not the way a course platform's sign-in does. Check the address: it is the one your school's admin pages live on. If it is right, contact the platform provider.",
+    tone: 'error',
+  },
   registration_refused: {
     title: 'The platform refused to register the app',
     hint: 'It may not allow desktop apps. Contact the platform provider to arrange access.',
@@ -65,4 +69,26 @@ const COPY: Record<AppErrorCode, ErrorCopy> = {
 
 export function errorCopy(code: AppErrorCode): ErrorCopy {
   return COPY[code];
+}
+
+/**
+ * Failures whose title and hint already say, in plain words, what happened and what to do: the main
+ * process's own message (status codes, well-known paths) is only a technical detail there, shown folded.
+ * For the others (e.g. "You chose X on the sign-in page, but this is for Y") the message is the news.
+ */
+const TECHNICAL_DETAIL: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
+  'unreachable',
+  'no_platform',
+  'bad_metadata',
+  'insecure_issuer',
+  'issuer_mismatch',
+  'registration_refused',
+  'server_error',
+  'bad_response',
+  'token_exchange_failed',
+  'internal',
+]);
+
+export function messageIsTechnical(code: AppErrorCode): boolean {
+  return TECHNICAL_DETAIL.has(code);
 }

@@ -2,16 +2,21 @@
 // progress of a browser flow started from inside the frame (sign in again, grant access).
 import type { AccountView } from '../../shared/accounts';
 import { errorCopy } from '../lib/error-copy';
+import { movedPlatformAddress } from '../lib/account-addresses';
 import { useActiveAccount } from '../state/active-account';
+import { useAppStatus } from '../state/app-status';
 import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { BrowserFlowProgress } from './BrowserFlowProgress';
+import { MovedPlatformBanner } from './MovedPlatformBanner';
 
 export function AccountBanner() {
   const account = useActiveAccount();
   const flow = useBrowserFlow();
-  const { signInAgain, dismiss } = useBrowserFlowActions();
+  const { signInAgain, reconnect, dismiss } = useBrowserFlowActions();
+  const defaultSchool = useAppStatus()?.defaultSchool ?? null;
+  const movedTo = account ? movedPlatformAddress(account, defaultSchool) : null;
   if (!account) return null;
 
   if (flow.phase === 'running' && flow.kind !== 'connect') {
@@ -35,6 +40,7 @@ export function AccountBanner() {
       </div>
     );
   }
+  if (movedTo) return <MovedPlatformBanner account={account} address={movedTo} onReconnect={() => void reconnect(account, movedTo)} />;
   return <StatusBanner account={account} onSignIn={() => void signInAgain(account)} />;
 }
 

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountView } from '../../shared/accounts';
+import { accountsNeedingAddress, shortAddress } from '../lib/account-addresses';
 import { useAccounts, useActiveAccount, useSetActiveAccount } from '../state/active-account';
 import { Avatar } from '../components/Avatar';
 import { Icon } from '../components/Icon';
@@ -17,11 +18,13 @@ export function AccountSwitcher() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState<AccountView | null>(null);
   if (!active) return null;
+  // Two accounts with the same school name (the same school at an old and a new address): show where each is.
+  const withAddress = accountsNeedingAddress(accounts);
 
   return (
     <div className="account-switcher">
       <Menu
-        label={`School: ${active.school.name}, signed in as ${active.admin.name}. Switch school`}
+        label={`School: ${active.school.name}${withAddress.has(active.id) ? ` at ${shortAddress(active.issuer)}` : ''}, signed in as ${active.admin.name}. Switch school`}
         triggerClassName="account-trigger"
         trigger={
           <>
@@ -33,6 +36,7 @@ export function AccountSwitcher() {
               <span className="account-admin" data-testid="active-admin">
                 {active.admin.name}
               </span>
+              {withAddress.has(active.id) && <span className="account-admin mono">{shortAddress(active.issuer)}</span>}
             </span>
             {active.status !== 'signed_in' && <span className={`status-dot status-dot-${active.status}`} title={accountStatusLabel(active.status)} />}
             <Icon name="chevronsUpDown" size={16} className="account-trigger-chevron" />
@@ -54,6 +58,11 @@ export function AccountSwitcher() {
                 <Avatar name={account.school.name} size={24} square />
                 <span className="menu-item-text">
                   <span className="menu-item-title">{account.school.name}</span>
+                  {withAddress.has(account.id) && (
+                    <span className="menu-item-sub mono" data-testid="account-address">
+                      {shortAddress(account.issuer)}
+                    </span>
+                  )}
                   <span className="menu-item-sub">
                     {account.admin.name} · {accountStatusLabel(account.status)}
                   </span>

@@ -1,7 +1,7 @@
 // The steps of a browser sign-in, the link back to the sign-in page while it waits, and Cancel.
-import { VISIBLE_STEPS, stepPosition, stepStates } from '../lib/connect-steps';
+import { SIGN_IN_WAIT_MINUTES, VISIBLE_STEPS, stepPosition, stepStates } from '../lib/connect-steps';
 import type { BrowserFlowState } from '../state/browser-flow';
-import { useBrowserFlowActions } from '../state/browser-flow-store';
+import { useBrowserFlowActions, useBrowserFlowStore } from '../state/browser-flow-store';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
@@ -11,10 +11,12 @@ const TITLES = {
   connect: (target: string) => `Connecting to ${target}`,
   sign_in_again: (target: string) => `Signing in to ${target} again`,
   grant: (target: string) => `Asking ${target} for more access`,
+  reconnect: (target: string) => `Reconnecting ${target} at its new address`,
 };
 
 export function BrowserFlowProgress({ flow, compact = false }: { flow: Extract<BrowserFlowState, { phase: 'running' }>; compact?: boolean }) {
   const { cancel } = useBrowserFlowActions();
+  const dispatch = useBrowserFlowStore((s) => s.dispatch);
   const states = stepStates(flow.step);
   const { index, total } = stepPosition(flow.step);
   const current = VISIBLE_STEPS[Math.min(index, total - 1)]!;
@@ -47,10 +49,18 @@ export function BrowserFlowProgress({ flow, compact = false }: { flow: Extract<B
       )}
       {waiting && (
         <div className="flow-waiting">
-          <p>
-            Your browser opened your school's sign-in page. Review the access there and choose <strong>Allow</strong>; this screen moves on by itself.
-          </p>
-          {flow.authorizationUrl && <SignInLink url={flow.authorizationUrl} />}
+          {flow.backWhileWaiting ? (
+            <p role="status">
+              <strong>Still waiting for your answer on the sign-in page.</strong> If you closed that tab, open the sign-in page again, or Cancel. The app
+              waits up to {SIGN_IN_WAIT_MINUTES} minutes in all.
+            </p>
+          ) : (
+            <p>
+              Your browser opened your school's sign-in page. Review the access there and choose <strong>Allow</strong>; this screen moves on by itself. The
+              app waits up to {SIGN_IN_WAIT_MINUTES} minutes for your answer.
+            </p>
+          )}
+          {flow.authorizationUrl && <SignInLink url={flow.authorizationUrl} onOpen={() => dispatch({ type: 'pageReopened' })} />}
         </div>
       )}
       <p className="visually-hidden" aria-live="polite">

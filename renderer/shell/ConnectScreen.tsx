@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { normalizeSchoolAddress } from '../../shared/school-address';
-import { errorCopy } from '../lib/error-copy';
+import { errorCopy, messageIsTechnical } from '../lib/error-copy';
 import { useAccounts, useActiveAccount } from '../state/active-account';
 import { useAppStatus } from '../state/app-status';
 import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
@@ -25,6 +25,7 @@ export function ConnectScreen() {
   const navigate = useNavigate();
   const [address, setAddress] = useState('');
   const [settled, setSettled] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const inputId = useId();
   const feedbackId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -50,6 +51,7 @@ export function ConnectScreen() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSettled(true);
+    setSubmitted(true);
     const result = normalizeSchoolAddress(address);
     if (!result.ok) {
       inputRef.current?.focus();
@@ -58,8 +60,8 @@ export function ConnectScreen() {
     void start(result.url);
   };
 
-  const feedback = addressFeedback(address, settled);
   const failure = connectFlow?.phase === 'failed' ? connectFlow : null;
+  const feedback = addressFeedback(address, settled, { submitted, failedFor: failure?.target ?? null });
   const copy = failure ? errorCopy(failure.error.code) : null;
 
   return (
@@ -85,9 +87,15 @@ export function ConnectScreen() {
                 <Icon name={copy.tone === 'error' ? 'alert' : 'info'} size={18} />
                 <div>
                   <p className="callout-title">{copy.title}</p>
-                  {/* "Cancelled" needs no detail: the admin just did it. */}
-                  {failure.error.code !== 'cancelled' && <p>{failure.error.message}</p>}
+                  {/* "Cancelled" needs no detail: the admin just did it. A technical message folds away under the plain hint. */}
+                  {failure.error.code !== 'cancelled' && !messageIsTechnical(failure.error.code) && <p>{failure.error.message}</p>}
                   <p className="muted">{copy.hint}</p>
+                  {messageIsTechnical(failure.error.code) && (
+                    <details className="callout-details">
+                      <summary>Technical details</summary>
+                      <p className="mono">{failure.error.message}</p>
+                    </details>
+                  )}
                 </div>
               </div>
             )}
@@ -134,6 +142,7 @@ export function ConnectScreen() {
                   onChange={(event) => {
                     setAddress(event.target.value);
                     setSettled(false);
+                    setSubmitted(false);
                   }}
                   onBlur={() => address && setSettled(true)}
                 />

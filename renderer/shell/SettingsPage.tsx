@@ -15,6 +15,7 @@ import { Card } from '../components/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
+import { MoveSchoolForm } from './MoveSchoolForm';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
 
@@ -67,6 +68,7 @@ function SchoolsCard() {
   const { signInAgain } = useBrowserFlowActions();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState<AccountView | null>(null);
+  const [moving, setMoving] = useState<string | null>(null);
   return (
     <Card
       title="Schools"
@@ -102,10 +104,16 @@ function SchoolsCard() {
                   Switch to
                 </Button>
               )}
+              {(account.status === 'offline' || account.status === 'sign_in_needed') && moving !== account.id && (
+                <Button size="sm" variant="ghost" onClick={() => setMoving(account.id)} aria-label={`${account.school.name} moved to a new address?`}>
+                  Moved?
+                </Button>
+              )}
               <Button size="sm" variant="ghost" onClick={() => setSigningOut(account)} aria-label={`Sign out of ${account.school.name}`}>
                 Sign out
               </Button>
             </div>
+            {moving === account.id && <MoveSchoolForm account={account} onDone={() => setMoving(null)} />}
           </li>
         ))}
       </ul>

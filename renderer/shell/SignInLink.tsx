@@ -3,7 +3,7 @@
 import { invoke } from '../lib/bridge-hooks';
 import { Icon } from '../components/Icon';
 
-export function SignInLink({ url }: { url: string }) {
+export function SignInLink({ url, onOpen }: { url: string; onOpen?: () => void }) {
   return (
     <a
       className="link-button"
@@ -12,6 +12,7 @@ export function SignInLink({ url }: { url: string }) {
       rel="noreferrer"
       onClick={(event) => {
         event.preventDefault();
+        onOpen?.();
         invoke('app.openExternal', { url }).catch(() => undefined);
       }}
     >

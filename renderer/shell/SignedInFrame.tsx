@@ -8,6 +8,7 @@ import { AccountBanner } from './AccountBanner';
 import { AccountSwitcher } from './AccountSwitcher';
 import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
+import { LaunchSchoolOffer } from './LaunchSchoolOffer';
 
 const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics' };
 
@@ -70,6 +71,7 @@ export function SignedInFrame() {
         </div>
       </aside>
       <div className="frame-main">
+        <LaunchSchoolOffer />
         <AccountBanner />
         <main id="main" className="frame-content" ref={mainRef} tabIndex={-1}>
           <Outlet />

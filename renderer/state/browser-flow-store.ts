@@ -1,10 +1,11 @@
 // The browser sign-in flow on screen (connect, sign in again, grant access) and the calls that drive it.
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AccountView } from '../../shared/accounts';
 import type { SerializedAppError } from '../../shared/errors';
 import { invoke, useEvent } from '../lib/bridge-hooks';
+import { RETURN_GRACE_MS } from '../lib/connect-steps';
 import { ACCOUNTS_KEY, useSetActiveAccount } from './active-account';
 import { IDLE, browserFlowReducer, type BrowserFlowAction, type BrowserFlowKind, type BrowserFlowState } from './browser-flow';
 import { useNotices } from './notices';
@@ -23,10 +24,25 @@ export function useBrowserFlow(): BrowserFlowState {
   return useBrowserFlowStore((s) => s.state);
 }
 
-/** Follows the main process's progress events. Mounted once, by the app shell. */
+/** Follows the main process's progress events, and the admin coming back to the app while it waits. Mounted once, by the app shell. */
 export function useBrowserFlowSync(): void {
   const dispatch = useBrowserFlowStore((s) => s.dispatch);
   useEvent('accounts.connectProgress', (progress) => dispatch({ type: 'progress', progress }));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onReturn = () => {
+      if (document.visibilityState === 'hidden') return;
+      clearTimeout(timer);
+      timer = setTimeout(() => dispatch({ type: 'returned' }), RETURN_GRACE_MS);
+    };
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [dispatch]);
 }
 
 export interface BrowserFlowActions {
@@ -35,6 +51,8 @@ export interface BrowserFlowActions {
   connect(address: string, label?: string): Promise<AccountView | null>;
   signInAgain(account: AccountView): Promise<AccountView | null>;
   grantScopes(account: AccountView, scopes: readonly string[]): Promise<AccountView | null>;
+  /** The account's platform moved to `address`: re-point the account there (see accounts.relocate). */
+  reconnect(account: AccountView, address: string): Promise<AccountView | null>;
   cancel(): void;
   dismiss(): void;
 }
@@ -87,6 +105,14 @@ export function useBrowserFlowActions(): BrowserFlowActions {
       async (account: AccountView, scopes: readonly string[]) => {
         const result = await run('grant', account.school.name, () => invoke('accounts.grantScopes', { accountId: account.id, scopes: [...scopes] }));
         if (result) push({ tone: 'success', title: 'Access granted' });
+        return result;
+      },
+      [run, push],
+    ),
+    reconnect: useCallback(
+      async (account: AccountView, address: string) => {
+        const result = await run('reconnect', account.school.name, () => invoke('accounts.relocate', { accountId: account.id, address }));
+        if (result) push({ tone: 'success', title: `Reconnected ${result.school.name}`, message: `It is at ${address} now.` });
         return result;
       },
       [run, push],

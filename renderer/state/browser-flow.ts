@@ -3,17 +3,28 @@
 import type { SerializedAppError } from '../../shared/errors';
 import type { ConnectProgress, ConnectStep } from '../../shared/ipc/accounts';
 
-export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant';
+export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant' | 'reconnect';
 
 export type BrowserFlowState =
   | { phase: 'idle' }
-  | { phase: 'running'; kind: BrowserFlowKind; target: string; step: ConnectStep | null; authorizationUrl: string | null; cancelling: boolean }
+  | {
+      phase: 'running';
+      kind: BrowserFlowKind;
+      target: string;
+      step: ConnectStep | null;
+      authorizationUrl: string | null;
+      cancelling: boolean;
+      /** The admin came back to the app while it still waited for the sign-in page (likely closed that tab). */
+      backWhileWaiting?: true;
+    }
   | { phase: 'failed'; kind: BrowserFlowKind; target: string; error: SerializedAppError };
 
 export type BrowserFlowAction =
   | { type: 'start'; kind: BrowserFlowKind; target: string }
   | { type: 'progress'; progress: ConnectProgress }
   | { type: 'cancelling' }
+  | { type: 'returned' }
+  | { type: 'pageReopened' }
   | { type: 'failed'; error: SerializedAppError }
   | { type: 'succeeded' }
   | { type: 'dismiss' };
@@ -28,11 +39,17 @@ export function browserFlowReducer(state: BrowserFlowState, action: BrowserFlowA
       // Progress only moves a flow the UI started; a stray event (another window's flow) changes nothing.
       if (state.phase !== 'running') return state;
       const { step, authorizationUrl } = action.progress;
-      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...state, step, authorizationUrl: null };
-      return { ...state, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null };
+      const moved = withoutBack(state);
+      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...moved, step, authorizationUrl: null };
+      return { ...moved, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null };
     }
     case 'cancelling':
       return state.phase === 'running' ? { ...state, cancelling: true } : state;
+    case 'returned':
+      // Only while the app waits for the answer: after Allow the steps have moved on by the time the admin is back.
+      return state.phase === 'running' && state.step === 'waiting_for_browser' ? { ...state, backWhileWaiting: true } : state;
+    case 'pageReopened':
+      return state.phase === 'running' ? withoutBack(state) : state;
     case 'failed':
       return state.phase === 'running' ? { phase: 'failed', kind: state.kind, target: state.target, error: action.error } : state;
     case 'succeeded':
@@ -41,4 +58,10 @@ export function browserFlowReducer(state: BrowserFlowState, action: BrowserFlowA
       // Only a finished failure is dismissed: a flow in progress ends by itself or by Cancel.
       return state.phase === 'failed' ? IDLE : state;
   }
+}
+
+function withoutBack(state: Extract<BrowserFlowState, { phase: 'running' }>): Extract<BrowserFlowState, { phase: 'running' }> {
+  if (!state.backWhileWaiting) return state;
+  const { backWhileWaiting: _back, ...rest } = state;
+  return rest;
 }

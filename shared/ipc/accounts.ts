@@ -54,6 +54,11 @@ export const accountMethods = {
     AccountView,
     'Incremental authorization: asks the admin for more scopes on that school.',
   ),
+  'accounts.relocate': method(
+    z.object({ accountId: AccountId, address: z.string().min(1).max(2048) }).strict(),
+    AccountView,
+    'The school\'s platform moved to this address: re-points the account (same id and saved data). Without a browser when the address is the app\'s own default that was at the account\'s old address before; otherwise a sign-in there for the same school.',
+  ),
   'accounts.signOut': method(z.object({ accountId: AccountId }).strict(), SignOutResult, 'Revokes the tokens on the platform, deletes them and that school\'s cache.'),
 } satisfies Record<string, MethodDef>;
 

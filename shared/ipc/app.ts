@@ -13,7 +13,16 @@ export const AppStatus = z.object({
   online: z.boolean(),
   lastSyncAt: z.iso.datetime({ offset: true }).nullable(),
   /** The school offered on the Connect screen (the sandbox in development, or --school). */
-  defaultSchool: z.object({ address: z.string(), label: z.string() }).nullable(),
+  defaultSchool: z
+    .object({
+      address: z.string(),
+      label: z.string(),
+      /** Where this same platform was before (npm start's sandbox whose port was taken): accounts there can be re-pointed. */
+      formerAddresses: z.array(z.string()).optional(),
+      /** The person named it on the command line (--school): offer it even when signed in. */
+      named: z.boolean().optional(),
+    })
+    .nullable(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

@@ -9,6 +9,7 @@ import type { BusinessRoute } from './http/business-route';
 import { KnobsStore, type Knobs } from './knobs';
 import { ClientRegistry } from './oauth/clients';
 import { createIdTokenSigner, type IdTokenSigner } from './oauth/jwks';
+import { restoreOAuthState, saveOAuthState, type SavedOAuthState } from './oauth/saved-state';
 import { TokenStore } from './oauth/tokens-store';
 import { RateLimiter } from './rate-limit';
 import { createSandboxServer } from './server';
@@ -47,6 +48,13 @@ export interface SandboxOptions {
    * is generated again from the options. false starts with no OAuth state, like a fresh `npm run sandbox`.
    */
   resume?: boolean;
+  /**
+   * OAuth state saved by an earlier process (Sandbox.saveOAuthState): registered clients, grants and token
+   * digests come back, bound to this sandbox's address. `npm start`'s demo platform uses it across restarts.
+   */
+  savedOAuthState?: SavedOAuthState;
+  /** Called after a client, grant or token changed, so the caller can save the state. */
+  onOAuthChange?: () => void;
 }
 
 interface OAuthState {
@@ -67,6 +75,8 @@ export interface Sandbox {
   /** For POST /__sandbox/knobs and /__sandbox/forget-client (header X-Sandbox-Admin). */
   adminSecret: string;
   stats: { requests: number; byPath(): Record<string, number>; reset(): void };
+  /** The OAuth state to keep (see SandboxOptions.savedOAuthState): no token in it, only digests. */
+  saveOAuthState(): SavedOAuthState;
   close(): Promise<void>;
 }
 
@@ -109,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   ctx.baseUrl = `http://${shownHost}:${port}`;
+  if (options.savedOAuthState && !resumed) restoreOAuthState(options.savedOAuthState, ctx.baseUrl, oauth.clients, oauth.tokens);
+  if (options.onOAuthChange) oauth.clients.onChange = oauth.tokens.onChange = options.onOAuthChange;
 
   return {
     url: ctx.baseUrl,
@@ -126,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     adminSecret,
     stats,
+    saveOAuthState: () => saveOAuthState(ctx.baseUrl, oauth.clients, oauth.tokens),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -44,7 +44,7 @@ export function authenticateBearer(ctx: SandboxContext, req: IncomingMessage, ur
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) throw invalidToken(ctx, 'The Authorization header is not a well-formed Bearer token.');
   const token = match[1]!;
-  const accessToken = ctx.tokens.accessTokens.get(token);
+  const accessToken = ctx.tokens.findAccessToken(token);
   const grant = accessToken ? ctx.tokens.grants.get(accessToken.grantId) : undefined;
   if (!accessToken || !grant) throw invalidToken(ctx, 'The access token is unknown.');
   if (accessToken.revoked || grant.revoked) throw invalidToken(ctx, 'The access token was revoked.');

@@ -82,6 +82,8 @@ export class ApiClient implements PlatformCaller {
         const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
         if (appError.code === 'cancelled') throw appError;
         if (appError.code === 'unreachable') {
+          // The account was re-pointed while this read was under way (its platform moved): ask the new address.
+          if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.call(accountId, operation, schema, args);
           // Retries ride out a blip; once the platform is known to be away, fail at once so the offline
           // cache answers without the admin waiting out the backoff on every screen.
           if (idempotent && attempt < this.maxRetries && !this.unreachable.has(accountId)) {
@@ -89,7 +91,7 @@ export class ApiClient implements PlatformCaller {
             continue;
           }
           this.unreachable.add(accountId);
-          this.tokens.reportReachable(accountId, false);
+          this.tokens.reportReachable(accountId, false, apiBase);
           throw new AppError('offline', `${hostOf(url)} cannot be reached right now.`, { cause: appError });
         }
         throw appError; // bad_response: oversized
@@ -118,7 +120,7 @@ export class ApiClient implements PlatformCaller {
       }
       if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, refreshed);
 
-      this.tokens.reportReachable(accountId, true);
+      this.tokens.reportReachable(accountId, true, apiBase);
       return parseBody(response, schema, url);
     }
   }

@@ -78,6 +78,19 @@ export class AccountStore {
     return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt };
   }
 
+  /** The account for this school at this issuer: the one already kept (it may be a re-pointed one), else a new id. */
+  idFor(issuer: string, schoolId: string): string {
+    return this.accounts.find((a) => a.issuer === issuer && a.school.id === schoolId)?.id ?? accountIdFor(issuer, schoolId);
+  }
+
+  /** The platform moved: its remembered client goes with it (same platform, same registration). */
+  async moveClient(fromIssuer: string, toIssuer: string): Promise<void> {
+    const known = this.clients[fromIssuer];
+    if (!known || this.clients[toIssuer]) return;
+    const secret = known.preRegistered ? this.vault.getClientSecret(fromIssuer) : null;
+    await this.saveClient({ ...known, issuer: toIssuer }, secret);
+  }
+
   tokens(accountId: string): TokenSet | null {
     return this.vault.getTokens(accountId);
   }

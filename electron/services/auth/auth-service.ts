@@ -12,6 +12,7 @@ import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
 import { guardedFetch } from './http';
 import { MetadataCache } from './metadata-cache';
 import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
+import { relocateAccount } from './relocate';
 import { signOutAccount } from './sign-out';
 import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
@@ -45,7 +46,8 @@ export interface TokenSource {
   apiBase(accountId: string): string;
   /** What the account was granted: a 403's named scopes minus these are the missing ones. */
   grantedScopes(accountId: string): readonly string[];
-  reportReachable(accountId: string, reachable: boolean): void;
+  /** `apiBase`: where the call went; a report about an address the account has since left is ignored. */
+  reportReachable(accountId: string, reachable: boolean, apiBase?: string): void;
 }
 
 export class AuthService implements TokenSource {
@@ -84,14 +86,25 @@ export class AuthService implements TokenSource {
   async signInAgain(accountId: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes } = stepUpScopes(INITIAL_SCOPES, record.grantedScopes);
-    return this.interactive({ address: record.apiBase, scopes, expectAccountId: accountId, ...options });
+    return this.interactive({ address: record.apiBase, scopes, expectAccountId: accountId, school: record.school, ...options });
   }
 
   async grantScopes(accountId: string, scopes: string[], options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes: all, added } = stepUpScopes(record.grantedScopes, scopes);
     if (added.length === 0 && !record.signInNeeded) return this.store.view(record);
-    return this.interactive({ address: record.apiBase, scopes: all, expectAccountId: accountId, ...options });
+    return this.interactive({ address: record.apiBase, scopes: all, expectAccountId: accountId, school: record.school, ...options });
+  }
+
+  /**
+   * The account's platform moved to `address`: re-point the account (same id, cache and settings). `trusted`
+   * (decided by the caller, never by the renderer) lets the stored refresh token go to the validated new
+   * address; otherwise it is a browser sign-in there for the same school. See auth/relocate.ts.
+   */
+  async relocate(accountId: string, address: string, options: { trusted: boolean; signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void }): Promise<AccountView> {
+    const { account, timing } = await relocateAccount(this.signInContext(), { accountId, address, ...options });
+    if (timing) this.lastSignInTiming = timing;
+    return account;
   }
 
   async signOut(accountId: string): Promise<{ revokedOnPlatform: boolean; message: string }> {
@@ -133,9 +146,11 @@ export class AuthService implements TokenSource {
     return this.store.get(accountId).grantedScopes;
   }
 
-  reportReachable(accountId: string, reachable: boolean): void {
+  reportReachable(accountId: string, reachable: boolean, apiBase?: string): void {
     const record = this.store.list().find((a) => a.id === accountId);
     if (!record || record.status === 'sign_in_needed' || record.status === 'refreshing') return;
+    // A call still in flight to the old address of a re-pointed account (relocate) says nothing about the new one.
+    if (apiBase !== undefined && apiBase !== this.store.get(accountId).apiBase) return;
     this.store.setStatus(accountId, reachable ? 'signed_in' : 'offline');
     // lastSyncAt is "recently in touch", not a per-request log: one state write a minute at most.
     const last = record.lastSyncAt ? Date.parse(record.lastSyncAt) : 0;

@@ -20,6 +20,8 @@ export async function buildAuthorizationRequest(
   redirectUri: string,
   scopes: readonly string[],
   resource: string | null,
+  /** The school this authorization is for (sign in again, step-up): sent as `school=<id>` so the consent page preselects it. */
+  schoolHint: string | null = null,
 ): Promise<AuthorizationRequest> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -32,6 +34,9 @@ export async function buildAuthorizationRequest(
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('state', state);
   if (resource) url.searchParams.set('resource', resource);
+  // Not in the platform spec: the sandbox preselects that school on its consent page; a platform that does not
+  // know the parameter ignores it (RFC 6749 §3.1). The account check after the exchange stays the guard.
+  if (schoolHint) url.searchParams.set('school', schoolHint);
   return { url, state, codeVerifier, redirectUri };
 }
 

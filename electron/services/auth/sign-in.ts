@@ -6,7 +6,7 @@ import * as oauth from 'oauth4webapi';
 import type { AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
-import { type AccountRecord, type AccountStore, accountIdFor } from './accounts';
+import type { AccountRecord, AccountStore } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
 import { discoverPlatform, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from './http';
@@ -40,6 +40,10 @@ export interface SignInRequest {
   scopes: readonly string[];
   /** Set for sign-in-again and step-up: the flow must end at this same account (same school). */
   expectAccountId?: string;
+  /** The school the authorization is for, named in the request so the consent page leads to it. */
+  school?: { id: string; name: string };
+  /** Re-point this account (its platform moved): the flow must end at the same school, kept under this account's id. */
+  relocateAccountId?: string;
   signal?: AbortSignal;
   onProgress?: (step: SignInStep, detail: SignInStepDetail) => void;
 }
@@ -72,7 +76,7 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal);
       const credentials = clientCredentials(client.clientId, client.preRegistered ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
 
-      const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource);
+      const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource, request.school?.id ?? null);
       progress('waiting_for_browser', { authorizationUrl: authorization.url.href });
       let grant: GrantResult;
       let callbackAt: number;
@@ -100,7 +104,14 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       progress('loading_profile', {});
       const grantedScopes = grant.grantedScopes ?? [...request.scopes];
       const profile = await loadProfile(platform.as, client.clientId, grant, grantedScopes, platform.apiBase, deps);
-      const id = accountIdFor(platform.as.issuer, profile.school.id);
+      if (request.school && profile.school.id !== request.school.id) {
+        throw new AppError(
+          'authorization_failed',
+          `You chose ${profile.school.name} on the sign-in page, but this is for ${request.school.name}. Nothing was changed: try again and choose ${request.school.name}.`,
+        );
+      }
+      // An account re-pointed after its platform moved keeps the id it was created with.
+      const id = request.relocateAccountId ?? ctx.store.idFor(platform.as.issuer, profile.school.id);
       if (request.expectAccountId && id !== request.expectAccountId) {
         throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
       }

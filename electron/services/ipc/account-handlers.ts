@@ -9,13 +9,20 @@ import type { Logger } from '../log';
 import type { EngineSlot } from './engine-slot';
 import type { CallContext, EmitEvent, MethodHandlers } from './handler-types';
 
-export type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.signOut';
+export type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.relocate' | 'accounts.signOut';
 
 export interface AccountHandlerDeps {
   engine: EngineSlot;
   emit: EmitEvent;
   logger: Logger;
   afterSignIn(): void;
+  /** The app's own default school and where it was before: the only move trusted without a browser sign-in. */
+  defaultSchool?: { address: string; formerAddresses?: string[] | undefined } | null;
+}
+
+/** Addresses compared as the engine keeps issuers: no trailing slash. */
+function sameAddress(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 export function createAccountHandlers(deps: AccountHandlerDeps) {
@@ -84,6 +91,19 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
       const { issuer } = await account(accountId);
       const auth = await engine.ready();
       return runInteractive(issuer, context, (options) => auth.grantScopes(accountId, scopes, options));
+    },
+    'accounts.relocate': async ({ accountId, address }, context) => {
+      const normalized = normalizeSchoolAddress(address);
+      if (!normalized.ok) throw new AppError('invalid_address', normalized.message);
+      const { issuer } = await account(accountId);
+      const home = deps.defaultSchool;
+      // Decided here from the app's own launch configuration, never from what the page sends.
+      const trusted = Boolean(home && sameAddress(normalized.url, home.address) && (home.formerAddresses ?? []).some((former) => sameAddress(former, issuer)));
+      const auth = await engine.ready();
+      const relocated = await runInteractive(normalized.url, context, (options) => auth.relocate(accountId, normalized.url, { ...options, trusted }));
+      // What the screens read from the old address (failures included) is read again from the new one.
+      emit('data.invalidated', { accountId, reason: 'back_online' });
+      return relocated;
     },
     'accounts.signOut': async ({ accountId }) => {
       await account(accountId);

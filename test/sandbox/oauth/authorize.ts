@@ -85,12 +85,17 @@ export function handleAuthorize(ctx: SandboxContext, url: URL, res: ServerRespon
     nonce: params.get('nonce') ?? null,
     resource,
   });
+  // `school` (the school's id or subdomain; not in the platform spec) says which school the request is for:
+  // preselected on the page. The admin still chooses; an unknown value changes nothing.
+  const named = params.get('school');
+  const preselected = named ? ctx.identity.schools.find((s) => s.id === named || s.subdomain === named) : undefined;
   const page = renderConsentPage({
     baseUrl: ctx.baseUrl,
     requestId: consent.id,
     clientName: typeof client.metadata.client_name === 'string' ? client.metadata.client_name : client.clientId,
     admin: ctx.identity.admin,
     schools: ctx.identity.schools,
+    ...(preselected ? { preselectedSchoolId: preselected.id } : {}),
     scopes,
     redirectOrigin: new URL(redirectUri).origin,
   });

@@ -17,6 +17,17 @@ export interface RegisteredClient {
 
 export class ClientRegistry {
   readonly #clients = new Map<string, RegisteredClient>();
+  /** Called after a client was registered or forgotten (the demo platform saves its state then). */
+  onChange: () => void = () => undefined;
+
+  all(): RegisteredClient[] {
+    return [...this.#clients.values()];
+  }
+
+  /** Puts back a client from saved state (the demo platform after a restart). */
+  restore(client: RegisteredClient): void {
+    this.#clients.set(client.clientId, client);
+  }
 
   register(input: Omit<RegisteredClient, 'clientId' | 'secretHash' | 'issuedAt'>, now: number): { client: RegisteredClient; secret: string | null } {
     const clientId = `sbx_client_${randomBytes(12).toString('base64url')}`;
@@ -28,6 +39,7 @@ export class ClientRegistry {
       issuedAt: Math.floor(now / 1000),
     };
     this.#clients.set(clientId, client);
+    this.onChange();
     return { client, secret };
   }
 
@@ -36,12 +48,15 @@ export class ClientRegistry {
   }
 
   forget(clientId: string): boolean {
-    return this.#clients.delete(clientId);
+    const forgotten = this.#clients.delete(clientId);
+    this.onChange();
+    return forgotten;
   }
 
   forgetAll(): string[] {
     const ids = [...this.#clients.keys()];
     this.#clients.clear();
+    this.onChange();
     return ids;
   }
 

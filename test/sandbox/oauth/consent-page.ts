@@ -12,6 +12,8 @@ export interface ConsentPageInput {
   clientName: string;
   admin: { name: string; email: string };
   schools: School[];
+  /** The school the request named (`school=`): checked first; default the first school. */
+  preselectedSchoolId?: string;
   scopes: string[];
   /** The form's answer redirects there, so CSP form-action must allow it (Chromium checks redirects). */
   redirectOrigin: string;
@@ -56,9 +58,10 @@ function layout(title: string, nonce: string, body: string): string {
 
 export function renderConsentPage(input: ConsentPageInput): RenderedPage {
   const nonce = randomBytes(16).toString('base64');
+  const checkedId = input.schools.some((s) => s.id === input.preselectedSchoolId) ? input.preselectedSchoolId : input.schools[0]?.id;
   const schools = input.schools
     .map(
-      (school, i) => `<label><input type="radio" name="school" value="${escapeHtml(school.id)}"${i === 0 ? ' checked' : ''}>
+      (school) => `<label><input type="radio" name="school" value="${escapeHtml(school.id)}"${school.id === checkedId ? ' checked' : ''}>
         ${escapeHtml(school.name)} <span class="who">(${escapeHtml(school.subdomain)})</span></label>`,
     )
     .join('\n');

@@ -13,9 +13,9 @@ export async function handleRevoke(ctx: SandboxContext, req: IncomingMessage, re
   const token = form.get('token');
   if (!token) throw new HttpError(400, 'invalid_request', 'token is required.');
   // token_type_hint only speeds up lookups elsewhere; both stores are checked regardless (RFC 7009 §2.1).
-  const refresh = ctx.tokens.refreshTokens.get(token);
+  const refresh = ctx.tokens.findRefreshToken(token);
   if (refresh && refresh.clientId === client.clientId) ctx.tokens.revokeGrant(refresh.grantId);
-  const access = ctx.tokens.accessTokens.get(token);
-  if (access && access.clientId === client.clientId) access.revoked = true;
+  const access = ctx.tokens.findAccessToken(token);
+  if (access && access.clientId === client.clientId) ctx.tokens.revokeAccessToken(access);
   sendJson(res, 200, {}, NO_STORE);
 }

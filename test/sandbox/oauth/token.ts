@@ -70,12 +70,12 @@ function redeemCode(ctx: SandboxContext, client: RegisteredClient, form: Map<str
 
 function refresh(ctx: SandboxContext, client: RegisteredClient, form: Map<string, string>, resource: string | null) {
   const refreshToken = required(form, 'refresh_token');
-  const stored = ctx.tokens.refreshTokens.get(refreshToken);
+  const stored = ctx.tokens.findRefreshToken(refreshToken);
   const grant = stored ? ctx.tokens.grants.get(stored.grantId) : undefined;
   if (!stored || !grant) throw invalidGrant('The refresh token is unknown.');
   if (stored.clientId !== client.clientId) throw invalidGrant('The refresh token was issued to another client.');
   if (grant.revoked) throw invalidGrant('The refresh token was revoked.');
-  if (grant.currentRefreshToken !== refreshToken) {
+  if (!ctx.tokens.isCurrentRefreshToken(grant, refreshToken)) {
     // An old token of a rotated chain came back: it leaked, so the whole grant goes (OAuth 2.0 Security BCP §4.14.2).
     ctx.tokens.revokeGrant(grant.id);
     throw invalidGrant('The refresh token was already used (tokens rotate); every token of this grant is now revoked.');

@@ -1,7 +1,9 @@
 // Codes, grants and tokens. A grant is one consent (client, admin, school, scopes); every token minted
 // from it points back to it, so replay detection can revoke "everything issued from that code" and "the
 // whole refresh chain" in one step (RFC 6749 §4.1.2, OAuth 2.0 Security BCP §4.14).
-import { randomBytes } from 'node:crypto';
+// Access and refresh tokens are kept by their SHA-256 (as a platform's database would), so the state can be
+// written to disk (`npm start`'s demo platform keeps it across restarts) without a usable token in it.
+import { createHash, randomBytes } from 'node:crypto';
 
 export const CODE_LIFETIME_MS = 60_000;
 export const CONSENT_REQUEST_LIFETIME_MS = 10 * 60_000;
@@ -16,8 +18,9 @@ export interface Grant {
   resource: string;
   authTime: number; // seconds
   revoked: boolean;
+  /** Digests (tokenDigest) of the access tokens minted from it. */
   accessTokens: Set<string>;
-  /** The one refresh token that may be used next; older ones are replays. */
+  /** Digest of the one refresh token that may be used next; older ones are replays. */
   currentRefreshToken: string | null;
 }
 
@@ -67,12 +70,21 @@ export interface ConsentRequest {
 
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
+/** How a token is looked up and kept: its SHA-256, never the token itself. */
+export function tokenDigest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
 export class TokenStore {
   readonly consentRequests = new Map<string, ConsentRequest>();
   readonly codes = new Map<string, AuthorizationCode>();
   readonly grants = new Map<string, Grant>();
+  /** By tokenDigest. */
   readonly accessTokens = new Map<string, AccessToken>();
+  /** By tokenDigest. */
   readonly refreshTokens = new Map<string, RefreshToken>();
+  /** Called after grants or tokens changed (the demo platform saves its state then). */
+  onChange: () => void = () => undefined;
 
   /** Replaceable so a sandbox restarted on the same address can carry its tokens over with its own clock. */
   constructor(public now: () => number) {}
@@ -104,10 +116,28 @@ export class TokenStore {
     return grant;
   }
 
+  findAccessToken(value: string): AccessToken | undefined {
+    return this.accessTokens.get(tokenDigest(value));
+  }
+
+  findRefreshToken(value: string): RefreshToken | undefined {
+    return this.refreshTokens.get(tokenDigest(value));
+  }
+
+  isCurrentRefreshToken(grant: Grant, value: string): boolean {
+    return grant.currentRefreshToken === tokenDigest(value);
+  }
+
+  revokeAccessToken(stored: AccessToken): void {
+    stored.revoked = true;
+    this.onChange();
+  }
+
   /** Mints an access token and rotates the grant's refresh token. */
   mint(grant: Grant, scopes: string[], ttlSeconds: number): { accessToken: string; refreshToken: string } {
     const accessToken = token('sbx_at_');
-    this.accessTokens.set(accessToken, {
+    const accessDigest = tokenDigest(accessToken);
+    this.accessTokens.set(accessDigest, {
       grantId: grant.id,
       clientId: grant.clientId,
       scopes,
@@ -115,10 +145,12 @@ export class TokenStore {
       expiresAt: this.now() + ttlSeconds * 1000,
       revoked: false,
     });
-    grant.accessTokens.add(accessToken);
+    grant.accessTokens.add(accessDigest);
     const refreshToken = token('sbx_rt_');
-    this.refreshTokens.set(refreshToken, { grantId: grant.id, clientId: grant.clientId });
-    grant.currentRefreshToken = refreshToken;
+    const refreshDigest = tokenDigest(refreshToken);
+    this.refreshTokens.set(refreshDigest, { grantId: grant.id, clientId: grant.clientId });
+    grant.currentRefreshToken = refreshDigest;
+    this.onChange();
     return { accessToken, refreshToken };
   }
 
@@ -131,6 +163,7 @@ export class TokenStore {
       const stored = this.accessTokens.get(accessToken);
       if (stored) stored.revoked = true;
     }
+    this.onChange();
   }
 
   revokeClient(clientId: string): void {

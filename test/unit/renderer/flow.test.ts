@@ -60,8 +60,14 @@ describe('connect steps', () => {
 });
 
 describe('the address field', () => {
-  it('says nothing on an empty field', () => {
+  it('says nothing on an empty field, and what to enter once Connect was pressed on it', () => {
     expect(addressFeedback('   ', true)).toEqual({ kind: 'none' });
+    expect(addressFeedback('', true, { submitted: true })).toEqual({ kind: 'error', message: "Enter your school's address, for example https://school.example.com." });
+  });
+
+  it('does not say "will connect to" an address a connect just failed for', () => {
+    expect(addressFeedback('school.example.com', true, { failedFor: 'https://school.example.com' })).toEqual({ kind: 'none' });
+    expect(addressFeedback('other.example.com', true, { failedFor: 'https://school.example.com' })).toMatchObject({ kind: 'ok' });
   });
 
   it('holds an error back while the admin is still typing, and shows it once they pause', () => {
@@ -127,5 +133,24 @@ describe('keyboard and theme', () => {
     expect(resolveTheme('light', true)).toBe('light');
     expect(themeAttribute('system')).toBeNull();
     expect(themeAttribute('dark')).toBe('dark');
+  });
+});
+
+describe('waiting for the sign-in page', () => {
+  it('says the engine\'s real timeout', async () => {
+    const { DEFAULT_RECEIVER_TIMEOUT_MS } = await import('../../../electron/services/auth/loopback-receiver');
+    const { SIGN_IN_WAIT_MINUTES } = await import('../../../renderer/lib/connect-steps');
+    expect(SIGN_IN_WAIT_MINUTES * 60_000).toBe(DEFAULT_RECEIVER_TIMEOUT_MS);
+  });
+
+  it('notes the admin back without an answer only while waiting, and forgets it when the page is opened again or the steps move on', async () => {
+    const { browserFlowReducer: reduce } = await import('../../../renderer/state/browser-flow');
+    const started = reduce({ phase: 'idle' }, { type: 'start', kind: 'connect', target: 'x' });
+    expect(reduce(started, { type: 'returned' })).toBe(started);
+    const waiting = reduce(started, { type: 'progress', progress: { step: 'waiting_for_browser', authorizationUrl: 'http://127.0.0.1:1/oauth/authorize' } });
+    const back = reduce(waiting, { type: 'returned' });
+    expect(back).toMatchObject({ backWhileWaiting: true });
+    expect(reduce(back, { type: 'pageReopened' })).not.toHaveProperty('backWhileWaiting');
+    expect(reduce(back, { type: 'progress', progress: { step: 'exchanging' } })).not.toHaveProperty('backWhileWaiting');
   });
 });

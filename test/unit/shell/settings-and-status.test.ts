@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseLaunchArgs } from '../../../electron/services/launch-args';
+import { accountNamedBy, parseLaunchArgs } from '../../../electron/services/launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from '../../../electron/services/status/online-probe';
 import { SettingsStore } from '../../../electron/services/store/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/app';
@@ -83,8 +83,29 @@ describe('launch arguments', () => {
       school: 'https://school.example.com',
       port: 8080,
       open: false,
+      formerSchoolAddresses: [],
+      schoolNamed: false,
     });
-    expect(parseLaunchArgs([])).toEqual({ open: true });
+    expect(parseLaunchArgs([])).toEqual({ open: true, formerSchoolAddresses: [], schoolNamed: false });
     expect(() => parseLaunchArgs(['--port', 'eighty'])).toThrow(/--port/);
+  });
+
+  it('reads where the default school was before (--school-former, repeatable) and whether the person named it (--school-named)', () => {
+    const args = parseLaunchArgs(['.', '--school', 'http://127.0.0.1:4100', '--school-former', 'http://127.0.0.1:4000', '--school-former=http://127.0.0.1:3900', '--school-named']);
+    expect(args.formerSchoolAddresses).toEqual(['http://127.0.0.1:4000', 'http://127.0.0.1:3900']);
+    expect(args.schoolNamed).toBe(true);
+  });
+});
+
+describe('the school named on the command line', () => {
+  const accounts = [
+    { id: 'b', issuer: 'https://platform.example.com', school: { url: 'https://lumen.example.com' } },
+    { id: 'a', issuer: 'http://127.0.0.1:4100', school: { url: null } },
+  ];
+  it('is the account whose platform or school site is at that address, however it was typed', () => {
+    expect(accountNamedBy(accounts, 'http://127.0.0.1:4100/')).toBe('a');
+    expect(accountNamedBy(accounts, 'platform.example.com')).toBe('b');
+    expect(accountNamedBy(accounts, 'https://Lumen.example.com/')).toBe('b');
+    expect(accountNamedBy(accounts, 'https://other.example.com')).toBeNull();
   });
 });

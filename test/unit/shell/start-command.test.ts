@@ -26,37 +26,75 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Runs `npm start -- --no-open` on the test's data folder until it prints its launch address. */
+async function start(): Promise<{ child: ChildProcess; out: () => string; err: () => string; launchUrl: string }> {
+  const started = spawn(process.execPath, ['scripts/start.mjs', '--no-open'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = started;
+  let out = '';
+  let err = '';
+  started.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  started.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const launchUrl = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setInterval(() => {
+      const match = /School Companion is running: open (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out);
+      if (match) {
+        clearInterval(timer);
+        resolvePromise(match[1]!);
+      }
+    }, 100);
+    started.on('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`npm start exited (${code}) before it was running:\n${out}\n${err}`));
+    });
+  });
+  return { child: started, out: () => out, err: () => err, launchUrl };
+}
+
+async function stop(running: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolvePromise) => running.on('exit', (code) => resolvePromise(code)));
+  running.kill('SIGINT');
+  return exited;
+}
+
 describe('npm start', () => {
   it.skipIf(electronInstalled())('serves browser mode where Electron is missing, prints the launch URL that works, and stops on Ctrl-C', async () => {
-    child = spawn(process.execPath, ['scripts/start.mjs', '--no-open'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on('data', () => undefined);
-    const launchUrl = await new Promise<string>((resolvePromise, reject) => {
-      const timer = setInterval(() => {
-        const match = /School Companion is running: open (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out);
-        if (match) {
-          clearInterval(timer);
-          resolvePromise(match[1]!);
-        }
-      }, 100);
-      child!.on('exit', (code) => {
-        clearInterval(timer);
-        reject(new Error(`npm start exited (${code}) before it was running:\n${out}`));
-      });
-    });
-    expect(out).toContain('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.\n');
-    expect(out).toMatch(/Sandbox platform with the demo schools: http:\/\/127\.0\.0\.1:\d+/);
+    const run = await start();
+    expect(run.out()).toContain('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.\n');
+    expect(run.out()).toMatch(/Sandbox platform with the demo schools: http:\/\/127\.0\.0\.1:\d+/);
 
-    const launch = await fetch(launchUrl, { redirect: 'manual' });
+    const launch = await fetch(run.launchUrl, { redirect: 'manual' });
     expect(launch.status).toBe(200);
     const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
-    const app = await fetch(new URL('/', launchUrl), { headers: { cookie } });
+    const app = await fetch(new URL('/', run.launchUrl), { headers: { cookie } });
     expect(app.status).toBe(200);
     expect(await app.text()).toContain('<div id="root">');
 
-    const exited = new Promise<number | null>((resolvePromise) => child!.on('exit', (code) => resolvePromise(code)));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await stop(run.child)).toBe(0);
+  }, 120_000);
+
+  it.skipIf(electronInstalled())('keeps the terminal to what a person acts on, and logs the details to the data folder', async () => {
+    const run = await start();
+    const log = join(dataDir, 'logs', 'school-companion.log');
+    expect(run.out()).toContain(`Details are logged to ${log}\n`);
+    // A refused request and a launch are logged, not printed.
+    await fetch(new URL('/rpc', run.launchUrl), { method: 'POST' });
+    await fetch(run.launchUrl, { redirect: 'manual' });
+    expect(await stop(run.child)).toBe(0);
+    expect(run.err()).toBe('');
+    expect(run.out()).not.toMatch(/\[browser-host\]|redacted|errorCode/);
+    const logged = readFileSync(log, 'utf8');
+    expect(logged).toContain('browser host refused a request');
+    expect(logged).toContain('browser signed in with a launch code');
+    expect(logged).not.toMatch(/code=[\w-]{8,}/);
+  }, 120_000);
+
+  it.skipIf(electronInstalled())('started again on the same data folder, the demo platform is back at the same address', async () => {
+    const first = await start();
+    const address = /Sandbox platform with the demo schools: (\S+)/.exec(first.out())![1];
+    expect(await stop(first.child)).toBe(0);
+    const second = await start();
+    expect(/Sandbox platform with the demo schools: (\S+)/.exec(second.out())![1]).toBe(address);
+    expect(second.out()).not.toContain('in use by another program');
+    expect(await stop(second.child)).toBe(0);
   }, 120_000);
 });
