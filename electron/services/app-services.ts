@@ -36,6 +36,9 @@ export interface AuthPort {
   signOut(accountId: string): Promise<SignOutResult>;
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
   onAccountRemoved(listener: (accountId: string) => void): () => void;
+  /** Revocations an offline sign-out queued: sent when the platform is back. */
+  sendPendingRevocations?(): Promise<number>;
+  pendingRevocationIssuers?(): string[];
 }
 
 export interface AuthFactoryOptions {
@@ -139,7 +142,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const probe = createOnlineProbe({
     targets: () => {
-      const issuers = engine.accountsIfOpen().map((account) => account.issuer);
+      const issuers = [...engine.accountsIfOpen().map((account) => account.issuer), ...engine.pendingRevocationIssuers()];
       const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
@@ -152,6 +155,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onChange: (online) => {
       emit('app.statusChanged', status());
       for (const listener of [...onlineListeners]) listener(online);
+      if (online) sendPendingRevocations();
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {}),
@@ -182,7 +186,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }),
     );
     emit('accounts.changed', auth.listAccounts());
+    sendPendingRevocations();
   });
+
+  function sendPendingRevocations(): void {
+    void engine.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
+      logger.warn('queued revocations could not be sent', { error: error instanceof Error ? error.name : typeof error });
+    });
+  }
 
   const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check() });
   onAuthorizationUrl = accounts.authorizationUrlOpened;

@@ -89,6 +89,7 @@ function SchoolsCard() {
                 {account.admin.email ? ` · ${account.admin.email}` : ''} · {hostOf(account.issuer)}
               </p>
               <p className="muted small">{account.grantedScopes.length} permissions granted</p>
+              {account.signInNeededReason && <p className="small school-row-warning">{account.signInNeededReason}</p>}
             </div>
             <StatusBadge status={account.status} />
             <div className="school-row-actions">
