@@ -24,7 +24,7 @@ export async function signOutAccount(store: AccountStore, accountId: string, dep
   if (!tokens) {
     note = 'There was no active sign-in to revoke.';
   } else {
-    let unreachable = false;
+    let unreachable: boolean;
     try {
       const as = await fetchAuthorizationServer(new URL(record.issuer), deps);
       const outcome = await revokeTokens(as, clientCredentials(client?.clientId ?? '', client?.secret ?? null), tokens, deps);
