@@ -90,6 +90,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const bound: { guard?: GuardContext } = {};
 
   const server = createServer((request, response) => {
+    // Answered before the body was read to its end (too large, refused): Node would read the rest, however
+    // long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    const socket = request.socket;
+    response.on('finish', () => {
+      if (request.complete) return;
+      let rest = 0;
+      request.on('data', (chunk: Buffer) => {
+        rest += chunk.length;
+        if (rest > MAX_RPC_BODY) socket.destroy();
+      });
+    });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
       if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('Something went wrong', 'The app hit an internal error.'));
@@ -144,7 +155,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!verdict.ok) return refuse(response, request, verdict);
     }
     const body = await readBody(request, MAX_RPC_BODY);
-    if (body === null) return send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
+    if (body === null) return refuseTooLarge(response);
     let message: unknown;
     try {
       message = JSON.parse(body);
@@ -235,19 +246,29 @@ function send(response: ServerResponse, status: number, contentType: string, bod
   response.end(body);
 }
 
+/** The body, or null as soon as it is known to pass `limit` (declared or counted): the rest is never read. */
 function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+      if (size <= limit) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      resolve(null);
+    };
+    request.on('data', onData);
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/** 413, then the connection is closed (see createServer): the rest of the body is never read. */
+function refuseTooLarge(response: ServerResponse): void {
+  response.setHeader('Connection', 'close');
+  send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
 }
 
 async function packageVersion(): Promise<string> {

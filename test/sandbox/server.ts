@@ -5,7 +5,7 @@ import { handleAdmin, type AdminActions } from './admin';
 import { buildAuthMarkdown } from './auth-md';
 import type { BusinessHost } from './business-host';
 import type { SandboxContext } from './context';
-import { HttpError } from './http/request';
+import { HttpError, MAX_BODY_BYTES } from './http/request';
 import { sendError, sendJson, sendText } from './http/respond';
 import { handleAuthorize, handleConsentDecision } from './oauth/authorize';
 import { authorizationServerMetadata, openidConfiguration, protectedResourceMetadata } from './oauth/metadata';
@@ -73,6 +73,17 @@ export function createSandboxServer(parts: ServerParts): Server {
 
   return createServer((req, res) => {
     const started = performance.now();
+    // Answered before the body was read to its end (too large, refused early): Node would read the rest,
+    // however long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    const socket = req.socket;
+    res.on('finish', () => {
+      if (req.complete) return;
+      let rest = 0;
+      req.on('data', (chunk: Buffer) => {
+        rest += chunk.length;
+        if (rest > MAX_BODY_BYTES) socket.destroy();
+      });
+    });
     dispatch(req, res)
       .catch((error: unknown) => {
         if (res.headersSent) {

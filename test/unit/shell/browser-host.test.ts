@@ -9,6 +9,7 @@ import { startBrowserHost } from '../../../electron/browser-host/server';
 import type { BrowserHost } from '../../../electron/browser-host/server';
 import { LaunchCodes, LAUNCH_CODE_TTL_MS } from '../../../electron/browser-host/secrets';
 import { memoryLogger } from '../../../electron/services/log';
+import { sendOversizedBody } from '../../support/oversized-body';
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -173,6 +174,14 @@ describe('browser host', () => {
     await rpc('settings.set', { theme: 'light' });
     expect(await next('settings.changed')).toMatchObject({ event: 'settings.changed', payload: { theme: 'light' } });
     await reader.cancel();
+  });
+
+  it('stops reading a contract call past 1 MiB and closes the connection', async () => {
+    const outcome = await sendOversizedBody(`${host.origin}/rpc`, { ...rpcHeaders(), host: `127.0.0.1:${host.port}` });
+    expect(outcome.bytesSent).toBeLessThan(16 * 1024 * 1024);
+    expect([413, null]).toContain(outcome.status);
+    // The host is still there for everyone else.
+    expect((await rpc('app.status', {})).status).toBe(200);
   });
 
   it('never logs the session secret, the page key or a launch code', () => {
