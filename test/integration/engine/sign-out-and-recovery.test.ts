@@ -165,3 +165,24 @@ describe('recovery', () => {
     expect(elsewhere.auth.listAccounts()).toMatchObject([{ id: accountId, status: 'sign_in_needed', signInNeededReason: expect.stringMatching(/no longer has this school's sign-in/) }]);
   });
 });
+
+describe('a stray request during a real sign-in', () => {
+  it('is ignored: a local process hitting the receiver with a wrong state, path or method does not end the sign-in', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const click = runs.wrap(consentClicker(browser, { decision: 'Allow' }));
+    const strays: number[] = [];
+    const engine = await openEngine(dir.path, {
+      openExternal: async (url) => {
+        const redirect = new URL(new URL(url).searchParams.get('redirect_uri')!);
+        for (const [path, init, query] of [[redirect.pathname, {}, '?code=x&state=forged'], [redirect.pathname, {}, '?error=access_denied'], ['/other', {}, ''], [redirect.pathname, { method: 'POST' }, '']] as const) {
+          strays.push((await fetch(`${redirect.origin}${path}${query}`, init)).status);
+        }
+        return click(url);
+      },
+    });
+    const account = await engine.auth.connect(sandbox.url);
+    expect(strays).toEqual([400, 400, 404, 405]);
+    expect(account.status).toBe('signed_in');
+  });
+});
