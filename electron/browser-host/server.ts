@@ -76,6 +76,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     openExternal: options.openExternal ?? (async (url) => events.emit('app.openUrl', { url })),
     defaultSchool: options.school ? { address: options.school, label: options.schoolLabel ?? options.school } : null,
     logger,
+    // Browser mode has no OS key store: its key file is all there is. The terminal and Settings say so.
+    weakProtection: 'accepted',
     ...(options.engine ? { engine: options.engine } : {}),
     events,
     // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
