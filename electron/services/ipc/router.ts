@@ -19,6 +19,8 @@ export interface RouteRequest {
   /** The transport's verdict on who sent this (Electron: our main frame on app://; browser host: authenticated). */
   isTrustedSender: () => boolean;
   signal?: AbortSignal;
+  /** Browser mode: which browser session sent the call (handed to the handler, never to the log). */
+  browserSession?: string;
 }
 
 export interface IpcRouterOptions {
@@ -61,7 +63,7 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
       return refuse(method, new AppError('internal', 'That part of the app is not available yet.'));
     }
 
-    const context: CallContext = { signal: request.signal ?? new AbortController().signal };
+    const context: CallContext = { signal: request.signal ?? new AbortController().signal, ...(request.browserSession ? { browserSession: request.browserSession } : {}) };
     try {
       const value = await handler(parsed.data as never, context);
       if (options.validateOutput) {
