@@ -70,8 +70,9 @@ function hasDisplay() {
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
-function openInBrowser(url) {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : isWindows ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+/** Opens a local file (never the launch URL itself: see launch-file.mjs) with the system's opener. */
+function openInBrowser(path) {
+  const [command, args] = process.platform === 'darwin' ? ['open', [path]] : isWindows ? ['cmd', ['/c', 'start', '""', path]] : ['xdg-open', [path]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => console.log('Could not open a browser by itself: open the address above.'));
@@ -128,7 +129,12 @@ async function main() {
   const host = await startBrowserHost({ school, schoolLabel, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
   console.log(`School Companion is running: open ${host.url}`);
-  if (opts.open && hasDisplay()) openInBrowser(host.url);
+  if (opts.open && hasDisplay()) {
+    const { writeLaunchFile } = await import('./launch-file.mjs');
+    const launchFile = await writeLaunchFile(host.url);
+    stoppers.push(() => launchFile.remove());
+    openInBrowser(launchFile.path);
+  }
 }
 
 main().catch((error) => {
