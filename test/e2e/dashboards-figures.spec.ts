@@ -12,6 +12,7 @@ import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
 import { currencyTotalsOf } from '../support/order-totals';
 import type { Sandbox } from '../sandbox';
 import type { Course, Enrollment, Order, Subscription } from '../../shared/platform/resources';
+import { signInToPlatformIfAsked } from '../support/consent-browser';
 
 const TIME_ZONE = 'America/Los_Angeles';
 const LOCALE = 'en-US';
@@ -61,6 +62,7 @@ async function platformApi(sandbox: Sandbox, context: BrowserContext): Promise<P
     const tab = await context.newPage();
     tab.setDefaultTimeout(20_000);
     await tab.goto(authorize.href);
+    await signInToPlatformIfAsked(tab);
     // Close the tab only once it has loaded the receiver's page: closing it mid-navigation can hang.
     const landed = tab.waitForURL((u) => u.pathname === '/figures', { waitUntil: 'load' });
     await tab.getByRole('button', { name: 'Allow', exact: true }).click();
