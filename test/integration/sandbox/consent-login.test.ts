@@ -2,7 +2,7 @@
 // own address, the consent page is behind the platform's own (demo) admin sign-in, remembered per browser,
 // and the consent decision needs that sign-in too. Error redirects go only to registered redirect URIs.
 import { request } from 'node:http';
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox';
