@@ -15,6 +15,7 @@ import { Card } from '../components/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
+import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
 
@@ -30,6 +31,7 @@ export function SettingsPage() {
       <div className="settings-grid">
         <AppearanceCard />
         <SchoolsCard />
+        <SecurityCard />
         <AboutCard />
       </div>
     </Page>

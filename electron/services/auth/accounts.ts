@@ -72,7 +72,7 @@ export class AccountStore {
    */
   private async reconcile(logger: Logger): Promise<void> {
     const before = this.accounts;
-    const lostReason = this.vault.lost ? `${this.vault.lost.reason}, so this school's sign-in was lost. Sign in again; the old sign-in could not be revoked and ends when it expires.` : null;
+    const lostReason = this.vault.lost ? `${this.vault.lost.reason}. Sign in again; the old sign-in could not be revoked there and ends when it expires.` : null;
     this.accounts = before
       .filter((record) => !this.vault.wasSignedOut(record.id))
       .map((record) => {
