@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFile, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiClient } from '../../../electron/services/api/api-client';
+import { createAppServices } from '../../../electron/services/app-services';
+import { createIpcRouter } from '../../../electron/services/ipc/router';
+import { memoryLogger } from '../../../electron/services/log';
 import { STATE_FILE } from '../../../electron/services/auth/accounts';
 import { VAULT_FILE } from '../../../electron/services/store/vault';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
@@ -184,5 +187,41 @@ describe('a stray request during a real sign-in', () => {
     const account = await engine.auth.connect(sandbox.url);
     expect(strays).toEqual([400, 400, 404, 405]);
     expect(account.status).toBe('signed_in');
+  });
+});
+
+describe('the whole app', () => {
+  it('sends an offline sign-out\'s revocation by itself once its online probe sees the platform again', async () => {
+    const port = await freePort();
+    let own = await startSandbox({ orders: 200, quiet: true, port });
+    const dir = await tempDir();
+    dirs.push(dir);
+    const tap = createTokenTap();
+    const cipher = fakeCipher();
+    const logger = memoryLogger();
+    const services = await createAppServices({
+      mode: 'desktop', version: '0.0.0-test', dataDir: dir.path, cipher, logger, defaultSchool: null,
+      openExternal: runs.wrap(consentClicker(browser, { decision: 'Allow' })), fetch: tap.fetch, probeIntervalMs: 200,
+    });
+    const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: true });
+    const call = (method: string, input: unknown) => router.route({ method, input, isTrustedSender: () => true });
+    try {
+      const connected = await call('accounts.connect', { address: own.url });
+      expect(connected).toMatchObject({ ok: true, value: { status: 'signed_in' } });
+      const accountId = (connected as { value: { id: string } }).value.id;
+      const access = tap.issued()[0]!;
+      await own.close();
+      await expect.poll(() => services.probe.online, { timeout: 10_000 }).toBe(false);
+      const out = await call('accounts.signOut', { accountId });
+      expect(out).toMatchObject({ ok: true, value: { revokedOnPlatform: false, message: expect.stringMatching(/as soon as it can reach it again/) } });
+
+      own = await startSandbox({ orders: 200, quiet: true, port });
+      const bearer = () => fetch(`${own.url}${OPERATIONS.getSchool.path}`, { headers: { authorization: `Bearer ${access}` } }).then((r) => r.status);
+      await expect.poll(bearer, { timeout: 15_000, interval: 250 }).toBe(401);
+      await expect.poll(async () => findTokensInFiles(dir.path, tap.issued(), cipher), { timeout: 5_000 }).toEqual([]);
+    } finally {
+      await services.close();
+      await own.close().catch(() => undefined);
+    }
   });
 });
