@@ -129,12 +129,22 @@ async function main() {
   const host = await startBrowserHost({ school, schoolLabel, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
   console.log(`School Companion is running: open ${host.url}`);
-  if (opts.open && hasDisplay()) {
-    const { writeLaunchFile } = await import('./launch-file.mjs');
-    const launchFile = await writeLaunchFile(host.url);
+  const { writeLaunchFile } = await import('./launch-file.mjs');
+  const openLaunchLink = async (url) => {
+    const launchFile = await writeLaunchFile(url);
     stoppers.push(() => launchFile.remove());
     openInBrowser(launchFile.path);
-  }
+  };
+  if (opts.open && hasDisplay()) await openLaunchLink(host.url);
+  // Each link works once (one browser, one session): another browser, or this one after its session ended,
+  // needs a new one. Typed here, in the terminal that started the app, never passed on a command line.
+  if (process.stdin.isTTY) console.log('Press Enter here for a new launch link (another browser, or when a session has ended).');
+  process.stdin.on('error', () => undefined);
+  process.stdin.on('data', () => {
+    const url = host.issueLaunchUrl();
+    console.log(`New launch link: ${url}`);
+    if (opts.open && hasDisplay()) void openLaunchLink(url);
+  });
 }
 
 main().catch((error) => {

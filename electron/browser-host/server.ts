@@ -215,7 +215,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // Path and reason only: the query may hold a launch code, the headers the session.
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
     const page = verdict.status === 401
-      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app. Use the address printed by "npm start".')
+      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app, or its session ended (after 12 hours, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.')
       : messagePage('Refused', 'This request was refused.');
     send(response, verdict.status, 'text/html; charset=utf-8', page);
   }

@@ -65,7 +65,7 @@ describe('npm start', () => {
     const bin = mkdtempSync(join(tmpdir(), 'sc-opener-'));
     const argsFile = join(bin, 'args.txt');
     writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${argsFile}'\ncp "$1" '${argsFile}.page' 2>/dev/null\n`, { mode: 0o755 });
-    const opened = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir, DISPLAY: ':99', PATH: `${bin}:${process.env.PATH}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const opened = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir, DISPLAY: ':99', PATH: `${bin}:${process.env.PATH}` }, stdio: ['pipe', 'pipe', 'pipe'] });
     child = opened;
     let out = '';
     opened.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -78,6 +78,15 @@ describe('npm start', () => {
       expect(args).toMatch(/school-companion-launch-.*\.html$/);
       expect(statSync(args).mode & 0o777).toBe(0o600);
       expect(readFileSync(`${argsFile}.page`, 'utf8')).toContain(code);
+
+      // Enter in the terminal: a new link for another browser, handed over the same way.
+      rmSync(argsFile);
+      opened.stdin!.write('\n');
+      await expect.poll(() => /New launch link: (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out)?.[1] ?? null, { timeout: 10_000 }).not.toBeNull();
+      const fresh = /New launch link: (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out)![1]!;
+      expect((await fetch(fresh, { redirect: 'manual' })).status).toBe(200);
+      await expect.poll(() => existsSync(argsFile), { timeout: 10_000 }).toBe(true);
+      expect(readFileSync(argsFile, 'utf8')).not.toContain(new URL(fresh).searchParams.get('code')!);
     } finally {
       const exited = new Promise((resolvePromise) => opened.on('exit', resolvePromise));
       opened.kill('SIGINT');
