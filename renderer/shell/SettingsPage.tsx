@@ -1,5 +1,5 @@
-// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), the
-// version and mode, and the app's updates.
+// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
+// (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountView } from '../../shared/accounts';
@@ -27,7 +27,7 @@ const THEMES: { value: Theme; label: string; icon: IconName }[] = [
 
 export function SettingsPage() {
   return (
-    <Page title="Settings" description="How the app looks, the schools it is connected to, and what version it runs.">
+    <Page title="Settings" description="How the app looks, the schools it is connected to, how your sign-ins are kept safe, and what version it runs.">
       <div className="settings-grid">
         <AppearanceCard />
         <SchoolsCard />

@@ -29,7 +29,11 @@ test('Settings says how sign-ins are protected, lists each browser\'s session, a
     const sessions = page.getByRole('region', { name: 'Browser sessions' });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expect(sessions.getByText('This browser')).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath('settings-security.png'), fullPage: true });
+    await sessions.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('settings-security-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: test.info().outputPath('settings-security-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await sessions.getByRole('button', { name: 'Sign out all other browsers' }).click();
     await expect(page.getByText('Signed out 1 other browser')).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
