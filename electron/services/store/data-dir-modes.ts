@@ -6,15 +6,19 @@ import { join } from 'node:path';
 import type { Logger } from '../log';
 
 const MAX_ENTRIES = 100_000;
+/** The app's own folders in the data folder. In the desktop app the data folder is Electron's userData, whose
+ *  other folders (Chromium's caches) are Chromium's to manage: only its top-level files are tightened there. */
+const OWN_FOLDERS = new Set(['query-cache']);
 
 /** Returns how many modes it changed. Symbolic links are left alone (and not followed). */
 export async function tightenDataDirModes(dataDir: string, logger?: Logger): Promise<number> {
   let changed = 0;
   let seen = 0;
-  const visit = async (path: string, isRoot: boolean): Promise<void> => {
+  const visit = async (path: string, isRoot: boolean, name = ''): Promise<void> => {
     if (++seen > MAX_ENTRIES) return;
     const info = await lstat(path).catch(() => null);
     if (!info || info.isSymbolicLink()) return;
+    if (info.isDirectory() && !isRoot && name !== '' && !OWN_FOLDERS.has(name)) return;
     const wanted = info.isDirectory() ? 0o700 : 0o600;
     if ((info.mode & 0o777) !== wanted) {
       try {
@@ -26,7 +30,8 @@ export async function tightenDataDirModes(dataDir: string, logger?: Logger): Pro
     }
     if (info.isDirectory()) {
       const names = await readdir(path).catch(() => [] as string[]);
-      for (const name of names) await visit(join(path, name), false);
+      // Inside one of our folders everything is ours (name ''); at the root, only our folders are entered.
+      for (const child of names) await visit(join(path, child), false, isRoot ? child : '');
     }
   };
   await visit(dataDir, true);

@@ -107,6 +107,7 @@ describe('the data folder', () => {
     chmodSync(dir, 0o755);
     mkdirSync(join(dir, 'query-cache', 'abc'), { recursive: true, mode: 0o755 });
     writeFileSync(join(dir, 'left-by-hand.txt'), 'x', { mode: 0o644 });
+    mkdirSync(join(dir, 'GPUCache'), { mode: 0o755 }); // Chromium's, in the desktop app's userData: not ours to change
     writeFileSync(join(dir, 'query-cache', 'abc', 'manifest.bin'), 'x', { mode: 0o666 });
     const cipher = await KeyFileCipher.open(dir);
     const { services } = await app(dir, cipher, { mode: 'browser', weakProtection: 'accepted' });
@@ -118,5 +119,6 @@ describe('the data folder', () => {
     expect(mode('left-by-hand.txt')).toBe(0o600);
     expect(mode('query-cache/abc/manifest.bin')).toBe(0o600);
     expect(mode('vault.key')).toBe(0o600);
+    expect(mode('GPUCache')).toBe(0o755);
   });
 });
