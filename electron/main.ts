@@ -8,6 +8,7 @@ import { bindIpcTransport } from './adapters/ipc-transport';
 import { safeStorageCipher } from './adapters/safe-storage-cipher';
 import { startUpdates } from './adapters/updater';
 import { denyAllPermissions, guardAllWebContents } from './adapters/web-contents-guards';
+import { confirmWeakProtectionDialog } from './adapters/weak-protection-dialog';
 import { WindowStateKeeper } from './adapters/window-state';
 import { createAppServices } from './services/app-services';
 import type { AppServices } from './services/app-services';
@@ -87,6 +88,7 @@ async function start(): Promise<void> {
     logger,
     events,
     extraHandlers: updates.handlers,
+    confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });

@@ -84,8 +84,9 @@ function hasDisplay() {
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
-function openInBrowser(url) {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : isWindows ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+/** Opens a local file (never the launch URL itself: see launch-file.mjs) with the system's opener. */
+function openInBrowser(path) {
+  const [command, args] = process.platform === 'darwin' ? ['open', [path]] : isWindows ? ['cmd', ['/c', 'start', '""', path]] : ['xdg-open', [path]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => console.log('Could not open a browser by itself: open the address above.'));
@@ -155,7 +156,22 @@ async function main() {
   stoppers.push(() => host.close());
   console.log(`School Companion is running: open ${host.url}`);
   console.log(`Details are logged to ${logFilePath(dataDir)}`);
-  if (opts.open && hasDisplay()) openInBrowser(host.url);
+  const { writeLaunchFile } = await import('./launch-file.mjs');
+  const openLaunchLink = async (url) => {
+    const launchFile = await writeLaunchFile(url);
+    stoppers.push(() => launchFile.remove());
+    openInBrowser(launchFile.path);
+  };
+  if (opts.open && hasDisplay()) await openLaunchLink(host.url);
+  // Each link works once (one browser, one session): another browser, or this one after its session ended,
+  // needs a new one. Typed here, in the terminal that started the app, never passed on a command line.
+  if (process.stdin.isTTY) console.log('Press Enter here for a new launch link (another browser, or when a session has ended).');
+  process.stdin.on('error', () => undefined);
+  process.stdin.on('data', () => {
+    const url = host.issueLaunchUrl();
+    console.log(`New launch link: ${url}`);
+    if (opts.open && hasDisplay()) void openLaunchLink(url);
+  });
 }
 
 main().catch((error) => {

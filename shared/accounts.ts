@@ -14,5 +14,7 @@ export const AccountView = z.object({
   status: AccountStatus,
   connectedAt: z.string(),
   lastSyncAt: z.string().nullable(),
+  /** With sign_in_needed when the app lost the sign-in itself (e.g. its saved sign-ins could not be read): said plainly to the admin. */
+  signInNeededReason: z.string().nullable().optional(),
 });
 export type AccountView = z.infer<typeof AccountView>;

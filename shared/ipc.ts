@@ -5,10 +5,11 @@ import type { EventDef, MethodDef } from './ipc/define';
 import { accountEvents, accountMethods } from './ipc/accounts';
 import { appEvents, appMethods } from './ipc/app';
 import { dataEvents, dataMethods } from './ipc/data';
+import { securityEvents, securityMethods } from './ipc/security';
 import { updateEvents, updateMethods } from './ipc/updates';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods } satisfies Record<string, MethodDef>;
-export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents } satisfies Record<string, EventDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods } satisfies Record<string, MethodDef>;
+export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
 export type EventName = Extract<keyof typeof EVENTS, string>;

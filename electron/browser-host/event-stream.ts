@@ -7,7 +7,7 @@ const REPLAYED: ReadonlySet<EventName> = new Set<EventName>(['accounts.changed',
 const HEARTBEAT_MS = 15_000;
 
 export class EventStreams {
-  private readonly clients = new Set<ServerResponse>();
+  private readonly clients = new Map<ServerResponse, string>(); // → browser session id
   private readonly latest = new Map<string, unknown>();
   private readonly heartbeat: ReturnType<typeof setInterval>;
 
@@ -20,11 +20,11 @@ export class EventStreams {
     return this.clients.size;
   }
 
-  attach(response: ServerResponse): void {
+  attach(response: ServerResponse, sessionId: string): void {
     response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     response.write('retry: 1000\n\n');
     for (const [event, payload] of this.latest) response.write(frame(event, payload));
-    this.clients.add(response);
+    this.clients.set(response, sessionId);
     response.on('close', () => this.clients.delete(response));
   }
 
@@ -33,14 +33,23 @@ export class EventStreams {
     this.writeAll(frame(event, payload));
   }
 
+  /** A browser session ended: its pages stop hearing anything at once. */
+  closeSession(sessionId: string): void {
+    for (const [client, owner] of [...this.clients]) {
+      if (owner !== sessionId) continue;
+      this.clients.delete(client);
+      client.end();
+    }
+  }
+
   close(): void {
     clearInterval(this.heartbeat);
-    for (const client of this.clients) client.end();
+    for (const client of this.clients.keys()) client.end();
     this.clients.clear();
   }
 
   private writeAll(chunk: string): void {
-    for (const client of this.clients) client.write(chunk);
+    for (const client of this.clients.keys()) client.write(chunk);
   }
 }
 

@@ -1,7 +1,8 @@
 // Who may talk to the browser host: checks over a request's headers only, in the order the host applies
-// them. Pure, so each rule is tested on its own.
+// them. Pure apart from the session lookup, so each rule is tested on its own.
 import type { IncomingHttpHeaders } from 'node:http';
-import { readBearer, readCookie, secretEquals } from './secrets';
+import { readBearer, readCookie } from './secrets';
+import type { BrowserSessionRecord, BrowserSessions } from './sessions';
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 415; reason: string };
 
@@ -11,8 +12,7 @@ export interface GuardContext {
   /** "http://127.0.0.1:PORT" */
   origin: string;
   cookieName: string;
-  sessionSecret: string;
-  pageKey: string;
+  sessions: BrowserSessions;
 }
 
 const OK: GuardVerdict = { ok: true };
@@ -21,12 +21,15 @@ export function checkHost(headers: IncomingHttpHeaders, context: GuardContext): 
   return headers.host === context.host ? OK : { ok: false, status: 403, reason: 'wrong host' };
 }
 
-export function checkSessionCookie(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
-  return secretEquals(readCookie(headers.cookie, context.cookieName), context.sessionSecret) ? OK : { ok: false, status: 401, reason: 'no session' };
+/** The browser's own session (live, not expired, not revoked), found by its cookie. */
+export function findSession(headers: IncomingHttpHeaders, context: GuardContext): { ok: true; session: BrowserSessionRecord } | Exclude<GuardVerdict, { ok: true }> {
+  const session = context.sessions.find(readCookie(headers.cookie, context.cookieName));
+  return session ? { ok: true, session } : { ok: false, status: 401, reason: 'no session' };
 }
 
-export function checkPageKey(headers: IncomingHttpHeaders, context: GuardContext): GuardVerdict {
-  return secretEquals(readBearer(headers.authorization), context.pageKey) ? OK : { ok: false, status: 401, reason: 'no page key' };
+/** The page key must be the one issued to this same browser session: another session's key does not do. */
+export function checkPageKey(headers: IncomingHttpHeaders, context: GuardContext, session: BrowserSessionRecord): GuardVerdict {
+  return context.sessions.pageKeyMatches(session, readBearer(headers.authorization)) ? OK : { ok: false, status: 401, reason: 'no page key' };
 }
 
 /** A request that changes something must come from our own page: exact Origin and a JSON body (which a cross-site form cannot send without a CORS preflight we never answer). */

@@ -11,6 +11,7 @@ import type { InvokeResult } from '../../shared/ipc/wire';
 import { createAppServices } from '../services/app-services';
 import type { AppServices, AppServicesOptions } from '../services/app-services';
 import { createEventHub } from '../services/ipc/event-hub';
+import type { MethodHandlers } from '../services/ipc/handler-types';
 import { createIpcRouter } from '../services/ipc/router';
 import { appLogger } from '../services/log';
 import type { Logger } from '../services/log';
@@ -21,9 +22,10 @@ import { KeyFileCipher } from '../services/store/key-file-cipher';
 import type { SecretCipher } from '../services/store/secret-cipher';
 import { EventStreams } from './event-stream';
 import { LAUNCH_SCRIPT, launchPage, messagePage } from './pages';
-import { checkHost, checkPageKey, checkSameSiteRead, checkSessionCookie, checkStateChanging } from './request-guard';
+import { checkHost, checkPageKey, checkSameSiteRead, checkStateChanging, findSession } from './request-guard';
 import type { GuardContext, GuardVerdict } from './request-guard';
-import { LaunchCodes, randomSecret } from './secrets';
+import { LaunchCodes } from './secrets';
+import { BrowserSessions, type BrowserSessionRecord } from './sessions';
 
 export interface BrowserHostOptions {
   /** Preselected school address (the sandbox in development, or --school). */
@@ -48,6 +50,8 @@ export interface BrowserHostOptions {
   cipher?: (dataDir: string) => Promise<SecretCipher>;
   extraHandlers?: AppServicesOptions['extraHandlers'];
   fetch?: typeof fetch;
+  /** The host's clock (session expiry). Default Date.now. */
+  now?: () => number;
 }
 
 export interface BrowserHost {
@@ -58,6 +62,8 @@ export interface BrowserHost {
   services: AppServices;
   /** Another single-use launch URL (e.g. for a second browser). */
   issueLaunchUrl(): string;
+  /** The browsers signed in (Settings › Browser sessions shows the same). */
+  sessions: BrowserSessions;
   close(): Promise<void>;
 }
 
@@ -72,6 +78,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const events = createEventHub({ validate: true });
   const streams = new EventStreams();
   const stopForwarding = events.subscribe((event: EventName, payload) => streams.publish(event, payload));
+  const sessions = new BrowserSessions(options.now);
+  const stopClosingStreams = sessions.onEnded((sessionId) => {
+    streams.closeSession(sessionId);
+    logger.info('browser session ended', { session: sessionId });
+  });
 
   const version = options.version ?? (await packageVersion());
   const services = await createAppServices({
@@ -84,20 +95,35 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       ? { address: options.school, label: options.schoolLabel ?? options.school, formerAddresses: options.formerSchoolAddresses ?? [], named: options.schoolNamed ?? false }
       : null,
     logger,
+    // Browser mode has no OS key store: its key file is all there is. The terminal and Settings say so.
+    weakProtection: 'accepted',
     ...(options.engine ? { engine: options.engine } : {}),
     events,
     // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
-    extraHandlers: { ...unsupportedUpdateHandlers(version, 'Browser mode runs from the source checkout: update it with git, then restart npm start.'), ...options.extraHandlers },
+    extraHandlers: {
+      ...unsupportedUpdateHandlers(version, 'Browser mode runs from the source checkout: update it with git, then restart npm start.'),
+      ...browserSessionHandlers(sessions),
+      ...options.extraHandlers,
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
-  const codes = new LaunchCodes();
-  const sessionSecret = randomSecret();
-  const pageKey = randomSecret();
+  const codes = new LaunchCodes(options.now);
   // Known once the port is: filled in right after listen, before the URL is handed out.
   const bound: { guard?: GuardContext } = {};
 
   const server = createServer((request, response) => {
+    // Answered before the body was read to its end (too large, refused): Node would read the rest, however
+    // long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    const socket = request.socket;
+    response.on('finish', () => {
+      if (request.complete) return;
+      let rest = 0;
+      request.on('data', (chunk: Buffer) => {
+        rest += chunk.length;
+        if (rest > MAX_RPC_BODY) socket.destroy();
+      });
+    });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
       if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('Something went wrong', 'The app hit an internal error.'));
@@ -116,11 +142,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
     if (path === '/launch') return launch(request, response, context);
 
-    const session = checkSessionCookie(request.headers, context);
-    if (!session.ok) return refuse(response, request, session);
+    const found = findSession(request.headers, context);
+    if (!found.ok) return refuse(response, request, found);
 
-    if (path === '/rpc') return rpc(request, response, context);
-    if (path === '/events') return eventStream(request, response, context);
+    if (path === '/rpc') return rpc(request, response, context, found.session);
+    if (path === '/events') return eventStream(request, response, context, found.session);
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
     if (path === '/launch.js') return send(response, 200, 'text/javascript; charset=utf-8', LAUNCH_SCRIPT);
     return staticFile(request, response, path);
@@ -130,11 +156,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     response.setHeader('Cache-Control', 'no-store');
     const code = new URL(request.url ?? '/', context.origin).searchParams.get('code');
     if (codes.consume(code)) {
-      response.setHeader('Set-Cookie', `${context.cookieName}=${sessionSecret}; HttpOnly; SameSite=Strict; Path=/`);
-      logger.info('browser signed in with a launch code');
-      return send(response, 200, 'text/html; charset=utf-8', launchPage(pageKey));
+      // Each browser gets its own session: its own secrets, its own expiry, revocable on its own.
+      const issued = sessions.create(request.headers['user-agent']);
+      response.setHeader('Set-Cookie', `${context.cookieName}=${issued.cookie}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor(sessions.ttlMs / 1000)}`);
+      logger.info('browser signed in with a launch code', { session: issued.session.id });
+      return send(response, 200, 'text/html; charset=utf-8', launchPage(issued.pageKey));
     }
-    if (checkSessionCookie(request.headers, context).ok) {
+    if (findSession(request.headers, context).ok) {
       // This browser is already in: an old launch link just shows the app.
       response.writeHead(303, { Location: '/' });
       response.end();
@@ -144,15 +172,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     send(response, 403, 'text/html; charset=utf-8', messagePage('This link has expired', 'A launch link works once, for five minutes. Start School Companion again to get a new one.'));
   }
 
-  async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext): Promise<void> {
+  async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext, session: BrowserSessionRecord): Promise<void> {
     response.setHeader('Cache-Control', 'no-store');
     if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
-    for (const check of [checkStateChanging, checkPageKey]) {
-      const verdict = check(request.headers, context);
+    for (const verdict of [checkStateChanging(request.headers, context), checkPageKey(request.headers, context, session)]) {
       if (!verdict.ok) return refuse(response, request, verdict);
     }
     const body = await readBody(request, MAX_RPC_BODY);
-    if (body === null) return send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
+    if (body === null) return refuseTooLarge(response);
     let message: unknown;
     try {
       message = JSON.parse(body);
@@ -164,17 +191,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     response.on('close', () => {
       if (!response.writableFinished) abort.abort(new Error('the page went away'));
     });
-    const result: InvokeResult = await router.route({ method, input, isTrustedSender: () => true, signal: abort.signal });
+    const result: InvokeResult = await router.route({ method, input, isTrustedSender: () => true, signal: abort.signal, browserSession: session.id });
     send(response, 200, 'application/json; charset=utf-8', JSON.stringify(result));
   }
 
-  function eventStream(request: IncomingMessage, response: ServerResponse, context: GuardContext): void {
+  function eventStream(request: IncomingMessage, response: ServerResponse, context: GuardContext, session: BrowserSessionRecord): void {
     if (request.method !== 'GET') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
-    for (const check of [checkSameSiteRead, checkPageKey]) {
-      const verdict = check(request.headers, context);
+    for (const verdict of [checkSameSiteRead(request.headers, context), checkPageKey(request.headers, context, session)]) {
       if (!verdict.ok) return refuse(response, request, verdict);
     }
-    streams.attach(response);
+    streams.attach(response, session.id);
   }
 
   async function staticFile(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
@@ -197,7 +223,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // Path and reason only: the query may hold a launch code, the headers the session.
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
     const page = verdict.status === 401
-      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app. Use the address printed by "npm start".')
+      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app, or its session ended (after 12 hours, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.')
       : messagePage('Refused', 'This request was refused.');
     send(response, verdict.status, 'text/html; charset=utf-8', page);
   }
@@ -211,7 +237,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
-  bound.guard = { host: `127.0.0.1:${port}`, origin, cookieName: `sc_session_${port}`, sessionSecret, pageKey };
+  bound.guard = { host: `127.0.0.1:${port}`, origin, cookieName: `sc_session_${port}`, sessions };
   const issueLaunchUrl = () => `${origin}/launch?code=${codes.issue()}`;
 
   return {
@@ -220,14 +246,27 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     port,
     services,
     issueLaunchUrl,
+    sessions,
     async close() {
       stopForwarding();
+      stopClosingStreams();
       streams.close();
       await services.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ownLogger?.close();
     },
+  };
+}
+
+/** Settings › Browser sessions: the router passes which browser session is asking. */
+function browserSessionHandlers(sessions: BrowserSessions): Partial<MethodHandlers> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    'security.browserSessions.list': async (_input, context) =>
+      sessions.list().map((s) => ({ id: s.id, label: s.label, createdAt: iso(s.createdAt), lastSeenAt: iso(s.lastSeenAt), expiresAt: iso(s.expiresAt), current: s.id === context.browserSession })),
+    'security.browserSessions.revoke': async ({ sessionId }) => ({ revoked: sessions.revoke(sessionId) }),
+    'security.browserSessions.revokeOthers': async (_input, context) => ({ revoked: sessions.revokeOthers(context.browserSession) }),
   };
 }
 
@@ -244,19 +283,29 @@ function send(response: ServerResponse, status: number, contentType: string, bod
   response.end(body);
 }
 
+/** The body, or null as soon as it is known to pass `limit` (declared or counted): the rest is never read. */
 function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+      if (size <= limit) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      resolve(null);
+    };
+    request.on('data', onData);
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/** 413, then the connection is closed (see createServer): the rest of the body is never read. */
+function refuseTooLarge(response: ServerResponse): void {
+  response.setHeader('Connection', 'close');
+  send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
 }
 
 async function packageVersion(): Promise<string> {

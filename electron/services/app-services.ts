@@ -19,7 +19,12 @@ import { checkExternalUrl } from './security/external-url';
 import { accountNamedBy } from './launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
 import type { OnlineProbe } from './status/online-probe';
-import type { SecretCipher } from './store/secret-cipher';
+import { mkdir } from 'node:fs/promises';
+import { AppError } from '../../shared/errors';
+import type { SecretProtection } from '../../shared/ipc/security';
+import { tightenDataDirModes } from './store/data-dir-modes';
+import { describeProtection, type SecretCipher } from './store/secret-cipher';
+import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
 
 export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
@@ -38,6 +43,9 @@ export interface AuthPort {
   signOut(accountId: string): Promise<SignOutResult>;
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
   onAccountRemoved(listener: (accountId: string) => void): () => void;
+  /** Revocations an offline sign-out queued: sent when the platform is back. */
+  sendPendingRevocations?(): Promise<number>;
+  pendingRevocationIssuers?(): string[];
 }
 
 export interface AuthFactoryOptions {
@@ -76,6 +84,14 @@ export interface AppServicesOptions {
   events?: EventHub;
   fetch?: typeof fetch;
   probeIntervalMs?: number;
+  /**
+   * Weak protection (a key anyone reading the user's files can read): 'accepted' when the caller decided for
+   * the admin (browser mode, whose key file is all there is, says so in the terminal and in Settings);
+   * otherwise the admin must agree through `confirmWeakProtection`.
+   */
+  weakProtection?: 'ask' | 'accepted';
+  /** Asks the admin from the main process (desktop: a native dialog). Absent: weak protection cannot be agreed to here. */
+  confirmWeakProtection?: (protection: SecretProtection) => Promise<boolean>;
 }
 
 export interface AppServices {
@@ -91,7 +107,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const { logger } = options;
   const events = options.events ?? createEventHub({ validate: true });
   const emit = events.emit;
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  await tightenDataDirModes(options.dataDir, logger);
   const settings = await SettingsStore.open(options.dataDir, logger);
+  const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
+  const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
 
   // The engine hands the consent page's address to openExternal: the account handlers put it in the
   // progress events too, so the Connect screen can always offer the link.
@@ -115,7 +135,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       cipher: options.cipher,
       openExternal,
       logger,
-      allowWeakCipher: settings.get().allowWeakCipher,
+      allowWeakCipher: weakAllowed(),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
     logger,
@@ -141,7 +161,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const probe = createOnlineProbe({
     targets: () => {
-      const issuers = engine.accountsIfOpen().map((account) => account.issuer);
+      const issuers = [...engine.accountsIfOpen().map((account) => account.issuer), ...engine.pendingRevocationIssuers()];
       const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
@@ -154,6 +174,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onChange: (online) => {
       emit('app.statusChanged', status());
       for (const listener of [...onlineListeners]) listener(online);
+      if (online) sendPendingRevocations();
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {}),
@@ -187,7 +208,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }),
     );
     emit('accounts.changed', auth.listAccounts());
+    sendPendingRevocations();
   });
+
+  function sendPendingRevocations(): void {
+    void engine.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
+      logger.warn('queued revocations could not be sent', { error: error instanceof Error ? error.name : typeof error });
+    });
+  }
 
   const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
   onAuthorizationUrl = accounts.authorizationUrlOpened;
@@ -202,6 +230,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openExternal: options.openExternal,
   });
+  const securityHandlers: Partial<MethodHandlers> = {
+    'security.protection': async () => describeProtection(options.cipher, weakAllowed()),
+    'security.allowWeakProtection': async () => {
+      if (weakAllowed()) return { allowed: true };
+      if (!options.confirmWeakProtection) throw new AppError('storage_unavailable', 'Weak protection cannot be agreed to here: set up a key store (for example GNOME Keyring or KWallet).');
+      if (!(await options.confirmWeakProtection(describeProtection(options.cipher, false)))) return { allowed: false };
+      await weakConsent.agree(options.cipher.backend);
+      logger.warn('the admin agreed to weak protection of saved sign-ins', { backend: options.cipher.backend });
+      await engine.retry();
+      return { allowed: true };
+    },
+  };
 
   await engine.retry();
   // A school named on the command line (--school) is what the person wants now: when it is connected, it is
@@ -215,7 +255,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   probe.start();
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...dataHandlers, ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...options.extraHandlers },
     events,
     settings,
     probe,

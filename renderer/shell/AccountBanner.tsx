@@ -50,7 +50,15 @@ function StatusBanner({ account, onSignIn }: { account: AccountView; onSignIn: (
       <div className="banner banner-warning" role="status">
         <Icon name="lock" size={18} />
         <p className="banner-text">
-          <strong>Your session with {account.school.name} ended.</strong> Sign in again to see fresh data; what was saved is still shown.
+          {account.signInNeededReason ? (
+            <>
+              <strong>The sign-in to {account.school.name} was lost on this computer.</strong> {account.signInNeededReason}
+            </>
+          ) : (
+            <>
+              <strong>Your session with {account.school.name} ended.</strong> Sign in again to see fresh data; what was saved is still shown.
+            </>
+          )}
         </p>
         <Button size="sm" variant="primary" onClick={onSignIn}>
           Sign in again

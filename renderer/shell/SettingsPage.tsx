@@ -1,5 +1,5 @@
-// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), the
-// version and mode, and the app's updates.
+// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
+// (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountView } from '../../shared/accounts';
@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 import { MoveSchoolForm } from './MoveSchoolForm';
+import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
 
@@ -27,10 +28,11 @@ const THEMES: { value: Theme; label: string; icon: IconName }[] = [
 
 export function SettingsPage() {
   return (
-    <Page title="Settings" description="How the app looks, the schools it is connected to, and what version it runs.">
+    <Page title="Settings" description="How the app looks, the schools it is connected to, how your sign-ins are kept safe, and what version it runs.">
       <div className="settings-grid">
         <AppearanceCard />
         <SchoolsCard />
+        <SecurityCard />
         <AboutCard />
       </div>
     </Page>
@@ -91,6 +93,7 @@ function SchoolsCard() {
                 {account.admin.email ? ` · ${account.admin.email}` : ''} · {hostOf(account.issuer)}
               </p>
               <p className="muted small">{account.grantedScopes.length} permissions granted</p>
+              {account.signInNeededReason && <p className="small school-row-warning">{account.signInNeededReason}</p>}
             </div>
             <StatusBadge status={account.status} />
             <div className="school-row-actions">

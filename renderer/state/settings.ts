@@ -14,7 +14,7 @@ export function useSettingsSync(): void {
     invoke('settings.get', {})
       .then((settings) => live && hydrate(settings))
       // Without settings the app still works on its defaults; say so rather than hang on a spinner.
-      .catch(() => live && hydrate({ theme: 'system', allowWeakCipher: false, activeAccountId: null }));
+      .catch(() => live && hydrate({ theme: 'system', activeAccountId: null }));
     return () => {
       live = false;
     };

@@ -31,19 +31,19 @@ export type Theme = z.infer<typeof Theme>;
 
 export const Settings = z.object({
   theme: Theme.default('system'),
-  /** The admin agreed to keep secrets with a weak OS key store (Linux basic_text). */
-  allowWeakCipher: z.boolean().default(false),
   /** The account shown at start-up. */
   activeAccountId: z.string().max(512).nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 
-/** Only these keys may be changed; each with its own schema (no defaults, so a patch stays a patch). */
+/**
+ * Only these keys may be changed; each with its own schema (no defaults, so a patch stays a patch). The
+ * agreement to a weak key store is not a setting: the main process asks the admin itself (security.allowWeakProtection).
+ */
 export const SettingsPatch = z
   .object({
     theme: Theme,
-    allowWeakCipher: z.boolean(),
     activeAccountId: z.string().max(512).nullable(),
   })
   .partial()

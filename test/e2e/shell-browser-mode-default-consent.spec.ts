@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { startBrowserHost } from '../../electron/browser-host/server';
 import { memoryLogger } from '../../electron/services/log';
 import { startSandbox } from '../sandbox';
+import { signInToPlatformIfAsked } from '../support/consent-browser';
 
 test('the consent page opens in a new tab of the same browser, and the app tab updates by itself', async ({ context }) => {
   const sandbox = await startSandbox({ orders: 300, quiet: true });
@@ -21,6 +22,7 @@ test('the consent page opens in a new tab of the same browser, and the app tab u
     const tab = await consentTab;
     await tab.waitForLoadState();
     expect(new URL(tab.url()).origin).toBe(sandbox.url);
+    await signInToPlatformIfAsked(tab);
     await tab.getByRole('button', { name: 'Allow', exact: true }).click();
     await expect(tab.locator('body')).toContainText('close this tab');
     await expect(page.getByText(sandbox.platform.admin.name).first()).toBeVisible();

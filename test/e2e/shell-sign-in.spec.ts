@@ -24,7 +24,8 @@ test('Deny on the consent page: the Connect screen says access was denied and no
   consent.decision = 'Deny';
   await clickConnectDemoSchool(page);
 
-  await expect(page.getByRole('alert')).toContainText('Access was denied');
+  // A whole browser round trip (the platform's sign-in, then Deny): more than a click's wait.
+  await expect(page.getByRole('alert')).toContainText('Access was denied', { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible();
   expect(await connectedAccounts(host)).toEqual([]);
 

@@ -5,8 +5,9 @@ import { handleAdmin, type AdminActions } from './admin';
 import { buildAuthMarkdown } from './auth-md';
 import type { BusinessHost } from './business-host';
 import type { SandboxContext } from './context';
-import { HttpError } from './http/request';
+import { HttpError, MAX_BODY_BYTES } from './http/request';
 import { sendError, sendJson, sendText } from './http/respond';
+import { handleLogin } from './oauth/admin-login';
 import { handleAuthorize, handleConsentDecision } from './oauth/authorize';
 import { authorizationServerMetadata, openidConfiguration, protectedResourceMetadata } from './oauth/metadata';
 import { handleRegister } from './oauth/register';
@@ -39,7 +40,8 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
     ['/.well-known/openid-configuration', { GET: json(() => openidConfiguration(ctx.baseUrl)) }],
     ['/.well-known/jwks.json', { GET: json(() => ctx.signer.jwks) }],
     ['/api/oauth/register', { POST: (req, _url, res) => handleRegister(ctx, req, res) }],
-    ['/oauth/authorize', { GET: (_req, url, res) => handleAuthorize(ctx, url, res) }],
+    ['/oauth/authorize', { GET: (req, url, res) => handleAuthorize(ctx, url, res, req) }],
+    ['/oauth/login', { POST: (req, _url, res) => handleLogin(ctx, req, res) }],
     ['/oauth/authorize/decision', { POST: (req, _url, res) => handleConsentDecision(ctx, req, res) }],
     ['/api/oauth/token', { POST: (req, _url, res) => handleToken(ctx, req, res) }],
     ['/api/oauth/userinfo', { GET: (req, url, res) => handleUserInfo(ctx, req, url, res), POST: (req, url, res) => handleUserInfo(ctx, req, url, res) }],
@@ -53,6 +55,8 @@ export function createSandboxServer(parts: ServerParts): Server {
   const routes = oauthRoutes(parts);
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Loopback only, and only under its own name: a web page that rebinds a domain to 127.0.0.1 sends its own Host.
+    if (req.headers.host !== new URL(parts.ctx.baseUrl).host) throw new HttpError(403, 'invalid_host', 'This platform answers only at its own address.');
     const url = new URL(req.url ?? '/', parts.ctx.baseUrl);
     if (url.pathname.startsWith('/__sandbox/')) return handleAdmin(parts.ctx, parts.adminSecret, parts.admin, req, url, res);
     parts.stats.count(url.pathname);
@@ -73,6 +77,17 @@ export function createSandboxServer(parts: ServerParts): Server {
 
   return createServer((req, res) => {
     const started = performance.now();
+    // Answered before the body was read to its end (too large, refused early): Node would read the rest,
+    // however long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    const socket = req.socket;
+    res.on('finish', () => {
+      if (req.complete) return;
+      let rest = 0;
+      req.on('data', (chunk: Buffer) => {
+        rest += chunk.length;
+        if (rest > MAX_BODY_BYTES) socket.destroy();
+      });
+    });
     dispatch(req, res)
       .catch((error: unknown) => {
         if (res.headersSent) {

@@ -38,9 +38,10 @@ export function consentClicker(browser: Browser | BrowserContext, options: Conse
     const page = await browser.newPage();
     page.setDefaultTimeout(timeout);
     try {
-      const response = await page.goto(url, { waitUntil: 'load' });
+      let response = await page.goto(url, { waitUntil: 'load' });
       // Errors other than "unknown client / unregistered redirect" come straight back to the app, without a page.
       if (isTarget(new URL(page.url()))) return;
+      response = (await signInToPlatformIfAsked(page)) ?? response;
       const allow = page.getByRole('button', { name: 'Allow', exact: true });
       if ((await allow.count()) === 0) {
         const text = (await page.locator('body').innerText().catch(() => '')).trim().slice(0, 300);
@@ -64,6 +65,22 @@ export function consentClicker(browser: Browser | BrowserContext, options: Conse
       await page.close();
     }
   };
+}
+
+/**
+ * The platform asks a browser that has not signed in there yet for its admin's credentials (once per
+ * browser; a cookie remembers it). The sandbox shows its demo admin's credentials on that page: type them
+ * in as a person would. Returns the response of the page that follows, or null when no sign-in was asked.
+ */
+export async function signInToPlatformIfAsked(page: Page): Promise<Awaited<ReturnType<Page['goto']>> | null> {
+  const form = page.locator('form[action="/oauth/login"]');
+  if ((await form.count()) === 0) return null;
+  const email = (await page.locator('[data-demo=email]').textContent()) ?? '';
+  const password = (await page.locator('[data-demo=password]').textContent()) ?? '';
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+  return response;
 }
 
 async function pickSchool(page: Page, subdomain: string): Promise<void> {

@@ -200,11 +200,16 @@ export class ApiClient implements PlatformCaller {
   }
 }
 
+/** A path parameter of only dots ("." or ".."), even encoded, is a dot segment the URL parser resolves: it would reach another API path. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 function buildUrl(apiBase: string, template: string, args: CallArgs): string {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args.path?.[name];
     if (value === undefined || value === '') throw new AppError('invalid_input', `The request is missing its "${name}".`);
-    return encodeURIComponent(value);
+    if (DOT_SEGMENT.test(value)) throw new AppError('invalid_input', `The "${name}" of this request is not a valid identifier.`);
+    // encodeURIComponent leaves "." alone; encoded, a dot never joins a neighbour into a dot segment.
+    return encodeURIComponent(value).replace(/\./g, '%2E');
   });
   const url = new URL(`${apiBase}${path}`);
   for (const [name, value] of Object.entries(args.query ?? {})) {

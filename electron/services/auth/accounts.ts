@@ -7,7 +7,7 @@ import type { AccountStatus, AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { JsonFile } from '../store/json-file';
-import type { TokenSet, Vault } from '../store/vault';
+import type { PendingRevocation, TokenSet, Vault } from '../store/vault';
 import { RegisteredClient } from './registration';
 
 export const AccountRecord = z.object({
@@ -27,6 +27,8 @@ export const AccountRecord = z.object({
   lastSyncAt: z.string().nullable(),
   /** Persisted: a refused refresh survives a restart. */
   signInNeeded: z.boolean(),
+  /** Why, when the app lost the tokens itself rather than the platform refusing them. */
+  signInNeededReason: z.string().nullable().optional(),
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
@@ -58,7 +60,31 @@ export class AccountStore {
   static async open(dataDir: string, vault: Vault, logger: Logger): Promise<AccountStore> {
     const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 1 as const, accounts: [], clients: {} }), logger);
     const state = await file.load();
-    return new AccountStore(file, vault, state.accounts, state.clients);
+    const store = new AccountStore(file, vault, state.accounts, state.clients);
+    await store.reconcile(logger);
+    return store;
+  }
+
+  /**
+   * The account list and the vault are two files: make them agree at every start. A signed-out account never
+   * comes back (from an older or restored list); an account whose tokens are gone is never "signed in", and
+   * says why when the vault itself was lost; tokens no account owns are dropped.
+   */
+  private async reconcile(logger: Logger): Promise<void> {
+    const before = this.accounts;
+    const lostReason = this.vault.lost ? `${this.vault.lost.reason}. Sign in again; the old sign-in could not be revoked there and ends when it expires.` : null;
+    this.accounts = before
+      .filter((record) => !this.vault.wasSignedOut(record.id))
+      .map((record) => {
+        if (record.signInNeeded || this.vault.getTokens(record.id)) return record;
+        return { ...record, signInNeeded: true, signInNeededReason: lostReason ?? 'The app no longer has this school\'s sign-in on this computer. Sign in again.' };
+      });
+    const changed = this.accounts.length !== before.length || this.accounts.some((record, i) => record !== before[i]);
+    const dropped = await this.vault.dropTokensExcept(new Set(this.accounts.map((record) => record.id)));
+    if (changed) await this.persist();
+    if (changed || dropped.length > 0 || this.vault.lost) {
+      logger.warn('account list and saved sign-ins reconciled', { removedSignedOut: before.length - this.accounts.length, lost: this.vault.lost !== null, orphanedTokens: dropped.length });
+    }
   }
 
   /** Most recently connected first (the order the accounts contract promises). */
@@ -75,7 +101,8 @@ export class AccountStore {
   view(record: AccountRecord): AccountView {
     const status: AccountStatus = record.signInNeeded ? 'sign_in_needed' : this.transient.get(record.id) ?? 'signed_in';
     const { id, issuer, school, admin, grantedScopes, connectedAt, lastSyncAt } = record;
-    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt };
+    const signInNeededReason = record.signInNeeded ? record.signInNeededReason ?? null : null;
+    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt, ...(signInNeededReason ? { signInNeededReason } : {}) };
   }
 
   /** The account for this school at this issuer: the one already kept (it may be a re-pointed one), else a new id. */
@@ -98,8 +125,10 @@ export class AccountStore {
   /** Tokens first, then the record: an account on disk always has the tokens it was saved with. */
   async save(record: AccountRecord, tokens: TokenSet): Promise<void> {
     await this.vault.setTokens(record.id, tokens);
+    await this.vault.clearSignedOut(record.id);
     this.transient.delete(record.id);
-    await this.replace(record);
+    const { signInNeededReason: _reason, ...rest } = record;
+    await this.replace(rest);
   }
 
   async saveTokens(accountId: string, tokens: TokenSet): Promise<void> {
@@ -128,8 +157,9 @@ export class AccountStore {
     await this.replace({ ...record, lastSyncAt: at.toISOString() });
   }
 
-  async remove(accountId: string): Promise<void> {
-    await this.vault.deleteTokens(accountId);
+  /** Sign-out: the tokens go (or wait sealed in the revocation queue when `pending`), and the account never comes back. */
+  async remove(accountId: string, pending: PendingRevocation | null = null): Promise<void> {
+    await this.vault.forgetAccount(accountId, pending);
     this.transient.delete(accountId);
     this.accounts = this.accounts.filter((a) => a.id !== accountId);
     await this.persist();

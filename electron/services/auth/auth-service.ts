@@ -13,7 +13,7 @@ import { guardedFetch } from './http';
 import { MetadataCache } from './metadata-cache';
 import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { relocateAccount } from './relocate';
-import { signOutAccount } from './sign-out';
+import { sendPendingRevocations, signOutAccount } from './sign-out';
 import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
 import { needsRefresh, RefreshRefused, refreshTokenGrant, SingleFlight } from './token-refresher';
@@ -52,6 +52,7 @@ export interface TokenSource {
 
 export class AuthService implements TokenSource {
   private readonly refreshes = new SingleFlight<string>();
+  private revocationRun: Promise<number> | null = null;
   /** The last interactive sign-in's client-side timing (for the issue note and diagnostics). */
   lastSignInTiming: SignInTiming | null = null;
 
@@ -111,6 +112,24 @@ export class AuthService implements TokenSource {
     const result = await signOutAccount(this.store, accountId, this.discoveryDeps());
     this.options.logger.info('signed out', { account: accountId, revokedOnPlatform: result.revokedOnPlatform });
     return result;
+  }
+
+  /** Revokes what offline sign-outs left queued, where the platform can be reached now. One run at a time. */
+  sendPendingRevocations(): Promise<number> {
+    this.revocationRun ??= sendPendingRevocations(this.store, this.discoveryDeps())
+      .then((sent) => {
+        if (sent > 0) this.options.logger.info('queued revocations sent', { sent });
+        return sent;
+      })
+      .finally(() => {
+        this.revocationRun = null;
+      });
+    return this.revocationRun;
+  }
+
+  /** The platforms that still owe a revocation: the online probe watches them even with no account left. */
+  pendingRevocationIssuers(): string[] {
+    return [...new Set(this.store.vault.pendingRevocations().map((entry) => entry.issuer))];
   }
 
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void {

@@ -1,6 +1,9 @@
 // Step 3a, the redirect target: an HTTP listener on 127.0.0.1 only (RFC 8252 §7.3), on a free port, that
 // accepts exactly one valid callback on its exact path and answers the browser with a small page of its own.
-// Anything else ends the wait with a typed error: a sign-in that went wrong must never reach the token step.
+// A request that is not this sign-in's callback (another path or method, too early, a wrong or missing
+// `state`) is answered and ignored: any local process can reach the port, and must not be able to end the
+// admin's sign-in. A callback carrying our state that reports a problem ends the wait with a typed error:
+// a sign-in that went wrong must never reach the token step.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../../../shared/errors';
@@ -113,16 +116,10 @@ export class LoopbackRedirectReceiver {
     if (this.settled) {
       return page(response, 409, 'This sign-in link was already used', 'Return to School Companion; if it still waits, start the sign-in again there.');
     }
-    if (url.pathname !== this.path) {
-      return this.fail(response, 404, new AppError('authorization_failed', 'The browser came back to an unexpected address, so the sign-in was stopped.'));
-    }
-    if (request.method !== 'GET') {
-      return this.fail(response, 405, new AppError('authorization_failed', `The browser came back with a ${request.method ?? 'strange'} request instead of a normal link, so the sign-in was stopped.`));
-    }
+    if (url.pathname !== this.path) return this.ignore(response, 404, 'not the callback path');
+    if (request.method !== 'GET') return this.ignore(response, 405, 'not a GET');
     const validate = this.validator;
-    if (!validate) {
-      return this.fail(response, 409, new AppError('authorization_failed', 'The browser came back before the app asked it to, so the sign-in was stopped.'));
-    }
+    if (!validate) return this.ignore(response, 409, 'before the sign-in started');
     Promise.resolve()
       .then(() => validate(url.searchParams))
       .then(
@@ -132,9 +129,17 @@ export class LoopbackRedirectReceiver {
         },
         (error: unknown) => {
           const appError = error instanceof AppError ? error : new AppError('authorization_failed', 'The sign-in answer could not be checked.', { cause: error });
+          // Without our state the request proves nothing, not even that something went wrong.
+          if (appError.code === 'state_mismatch') return this.ignore(response, 400, 'state mismatch');
           this.fail(response, appError.code === 'access_denied' ? 403 : 400, appError);
         },
       );
+  }
+
+  /** Not this sign-in's callback: answered, logged, and the wait goes on for the real one. */
+  private ignore(response: ServerResponse, status: number, reason: string): void {
+    this.logger?.warn('ignored a request to the sign-in receiver', { status, reason });
+    page(response, status, 'This is not the sign-in School Companion is waiting for', 'This address did not come from the sign-in in progress, so it was ignored. Finish the sign-in in the page School Companion opened.');
   }
 
   private fail(response: ServerResponse, status: number, error: AppError): void {

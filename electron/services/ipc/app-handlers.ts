@@ -36,8 +36,6 @@ export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMetho
       } catch (error) {
         throw new AppError('storage_unavailable', 'The settings could not be saved.', { cause: error });
       }
-      // The admin may just have agreed to a weak key store: the engine can open now.
-      if (patch.allowWeakCipher === true) await engine.retry();
       return saved;
     },
   };

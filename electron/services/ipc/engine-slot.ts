@@ -13,6 +13,8 @@ export interface EngineSlot {
   ready(): Promise<AuthPort>;
   /** The accounts if the engine is open, else none (for status and the online probe). */
   accountsIfOpen(): AccountView[];
+  /** Platforms that still owe a revocation (an offline sign-out), if the engine is open. */
+  pendingRevocationIssuers(): string[];
   /** Opens the engine again if it is not open (e.g. the admin just agreed to a weak key store). */
   retry(): Promise<void>;
   /** A PlatformCaller that waits for the engine: the data handlers are built before it opens. */
@@ -58,6 +60,7 @@ export function createEngineSlot(factory: EngineFactory, options: () => AuthFact
   return {
     ready: async () => (await engine()).auth,
     accountsIfOpen: () => opened?.auth.listAccounts() ?? [],
+    pendingRevocationIssuers: () => opened?.auth.pendingRevocationIssuers?.() ?? [],
     retry: async () => {
       if (!opened) await open();
     },

@@ -6,6 +6,8 @@ import type { EventName, EventPayload, MethodName, MethodOutput, METHODS } from 
 export interface CallContext {
   /** Aborted when the renderer goes away or cancels. */
   signal: AbortSignal;
+  /** Browser mode: the browser session the call came from (Settings › Browser sessions marks it as "this browser"). */
+  browserSession?: string;
 }
 
 export type MethodHandler<M extends MethodName> = (input: z.output<(typeof METHODS)[M]['input']>, context: CallContext) => Promise<MethodOutput<M>>;

@@ -19,6 +19,8 @@ export interface RouteRequest {
   /** The transport's verdict on who sent this (Electron: our main frame on app://; browser host: authenticated). */
   isTrustedSender: () => boolean;
   signal?: AbortSignal;
+  /** Browser mode: which browser session sent the call (handed to the handler, never to the log). */
+  browserSession?: string;
 }
 
 export interface IpcRouterOptions {
@@ -54,14 +56,14 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
     const definition = METHODS[method];
     const parsed = definition.input.safeParse(request.input ?? {});
     if (!parsed.success) {
-      return refuse(method, new AppError('invalid_input', `The request ${method} was malformed: ${firstIssue(parsed.error)}.`));
+      return refuse(method, withoutEcho(new AppError('invalid_input', `The request ${method} was malformed: ${firstIssue(parsed.error)}.`), request.input));
     }
     const handler = handlers[method] as MethodHandler<MethodName> | undefined;
     if (!handler) {
       return refuse(method, new AppError('internal', 'That part of the app is not available yet.'));
     }
 
-    const context: CallContext = { signal: request.signal ?? new AbortController().signal };
+    const context: CallContext = { signal: request.signal ?? new AbortController().signal, ...(request.browserSession ? { browserSession: request.browserSession } : {}) };
     try {
       const value = await handler(parsed.data as never, context);
       if (options.validateOutput) {
@@ -76,7 +78,7 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
     } catch (error) {
       if (isAppError(error)) {
         logger.warn('ipc call failed', { method, errorCode: error.code });
-        return { ok: false, error: error.toJSON() };
+        return { ok: false, error: withoutEcho(error, parsed.data).toJSON() };
       }
       logger.error('ipc handler threw', { method, errorCode: 'internal', error: error instanceof Error ? error.name : typeof error });
       return { ok: false, error: new AppError('internal', 'Something went wrong inside the app.').toJSON() };
@@ -92,4 +94,43 @@ function firstIssue(error: z.ZodError): string {
   if (!issue) return 'invalid';
   const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';
   return `${path}: ${issue.code}`;
+}
+
+const ECHO_MIN_LENGTH = 3;
+const MAX_ECHO_VALUES = 200;
+
+/**
+ * The error as it may leave the main process: any string of the input (value or key) the message repeats is
+ * replaced, whichever handler or library wrote it (a pasted token, a crafted time zone, markup). Only web
+ * addresses are left, since naming the address that failed is what the admin needs ("… could not be reached").
+ */
+export function withoutEcho(error: AppError, input: unknown): AppError {
+  const echoes = inputStrings(input).filter((value) => error.message.includes(value));
+  if (echoes.length === 0) return error;
+  let message = error.message;
+  for (const value of echoes.sort((a, b) => b.length - a.length)) message = message.split(value).join('(the value given)');
+  const copy = new AppError(error.code, message, { missingScopes: error.missingScopes, retryAfterSeconds: error.retryAfterSeconds });
+  return copy;
+}
+
+function inputStrings(input: unknown): string[] {
+  const out = new Set<string>();
+  const visit = (value: unknown, depth: number) => {
+    if (out.size >= MAX_ECHO_VALUES || depth > 6) return;
+    if (typeof value === 'string') {
+      if (value.length >= ECHO_MIN_LENGTH && !isWebAddress(value)) out.add(value);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (!Array.isArray(value)) visit(key, depth + 1);
+      visit(inner, depth + 1);
+    }
+  };
+  visit(input, 0);
+  return [...out];
+}
+
+function isWebAddress(value: string): boolean {
+  return /^https?:\/\/[^\s<>"']+$/i.test(value);
 }

@@ -2,14 +2,14 @@
 // atomic write the vault shares: a crash at any point leaves either the old file or the new one, never half.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 
-/** Writes `data` to `path` via a temp file in the same directory, fsync and rename; keeps the previous file as `path.bak`. */
-export async function writeFileAtomic(path: string, data: Uint8Array | string, options: { mode?: number; keepBackup?: boolean } = {}): Promise<void> {
+/** Writes `data` to `path` via a temp file in the same directory, fsync and rename. */
+export async function writeFileAtomic(path: string, data: Uint8Array | string, options: { mode?: number } = {}): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
@@ -21,9 +21,6 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
     await handle.close();
   }
   try {
-    if (options.keepBackup) await copyFile(path, `${path}.bak`).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -40,12 +37,26 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch { /* best effort */ }
 }
 
-/** Moves a damaged file aside (kept for inspection, never deleted) and returns where it went. */
+/** Moves a damaged file aside for inspection and returns where it went. Its time is set to now: old copies are removed by age. */
 export async function setAside(path: string, now: number = Date.now()): Promise<string> {
   const aside = `${path}.corrupt-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
   await rename(path, aside);
+  await utimes(aside, now / 1000, now / 1000).catch(() => undefined);
   return aside;
 }
+
+/** Damaged copies of `path` set aside more than `maxAgeMs` ago are deleted: they are kept for a look, not forever. */
+export async function pruneSetAside(path: string, maxAgeMs: number, now: number = Date.now()): Promise<void> {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.corrupt-`;
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith(prefix));
+  for (const name of names) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) await rm(join(dir, name), { force: true });
+  }
+}
+
+export const SET_ASIDE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Runs writes one after another, so two concurrent saves cannot interleave or finish out of order. */
 export class WriteQueue {
@@ -79,6 +90,7 @@ export class JsonFile<S extends z.ZodType> {
 
   /** The stored value, or the empty value when there is none. A damaged file is set aside (and the backup used if good). */
   async load(): Promise<z.output<S>> {
+    await pruneSetAside(this.path, SET_ASIDE_KEEP_MS);
     const main = await this.parse(this.path);
     if (main.ok) return main.value;
     if (main.reason === 'missing') return this.empty();
@@ -92,9 +104,16 @@ export class JsonFile<S extends z.ZodType> {
     return this.empty();
   }
 
+  /**
+   * The backup is written after the file, with the same content: it is a second copy of the current state,
+   * never an older one (an older account list would bring back accounts signed out since).
+   */
   save(value: z.output<S>): Promise<void> {
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    return this.queue.run(() => writeFileAtomic(this.path, text, { keepBackup: true }));
+    return this.queue.run(async () => {
+      await writeFileAtomic(this.path, text);
+      await writeFileAtomic(`${this.path}.bak`, text);
+    });
   }
 
   private async parse(path: string): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: 'missing' | 'damaged' }> {

@@ -1,5 +1,6 @@
 // Browser mode has no OS key store: secrets are sealed with AES-256-GCM under a random key kept in a file
-// only the user can read. Weaker than a key store, stronger than clear text on disk.
+// only the user can read, next to the vault. Weaker than a key store (whoever reads the user's files reads
+// the key too), stronger than clear text on disk: it reports itself as weak, and Settings says so.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, readFile } from 'node:fs/promises';
@@ -14,13 +15,14 @@ const TAG_BYTES = 16;
 
 export class KeyFileCipher implements SecretCipher {
   readonly backend = 'key-file';
-  readonly isStrong = true;
+  readonly isStrong = false;
 
   private constructor(private readonly key: Buffer) {}
 
   /** Loads the key from `dataDir/vault.key`, creating it (mode 0600) on first use. */
   static async open(dataDir: string): Promise<KeyFileCipher> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await chmod(dataDir, 0o700).catch(() => undefined);
     const path = join(dataDir, KEY_FILE);
     try {
       const handle = await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);

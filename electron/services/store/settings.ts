@@ -1,4 +1,4 @@
-// The admin's settings (theme, the weak-cipher agreement, the active account): a small JSON file in the
+// The admin's settings (theme, the active account): a small JSON file in the
 // data dir, validated on load (a damaged file is set aside and defaults used), written atomically.
 // Window bounds are not here: in the desktop app an adapter keeps them with electron-store.
 import { join } from 'node:path';

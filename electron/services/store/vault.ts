@@ -1,11 +1,12 @@
 // The one place secrets live on disk: tokens, refresh tokens and client secrets, sealed together by the
 // SecretCipher (the OS key store in the desktop app) in one file written atomically. Everything else the
 // engine keeps is in plain JSON files; nothing secret may go there.
-import { basename, join } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
-import { readIfExists, setAside, WriteQueue, writeFileAtomic } from './json-file';
+import { readIfExists, SET_ASIDE_KEEP_MS, setAside, WriteQueue, writeFileAtomic } from './json-file';
 import type { SecretCipher } from './secret-cipher';
 
 export const TokenSet = z.object({
@@ -20,11 +21,28 @@ export const TokenSet = z.object({
 });
 export type TokenSet = z.output<typeof TokenSet>;
 
+/** Tokens the admin signed out of while the platform could not be reached: revoked when it can be again. */
+export const PendingRevocation = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string().nullable(),
+  refreshToken: z.string().nullable(),
+  accessToken: z.string(),
+  /** Epoch ms. */
+  queuedAt: z.number(),
+});
+export type PendingRevocation = z.infer<typeof PendingRevocation>;
+
 const VaultContents = z.object({
   tokens: z.record(z.string(), TokenSet), // by account id
   clientSecrets: z.record(z.string(), z.string()), // by issuer
+  /** Accounts signed out on this computer: an older copy of the account list must never bring them back. */
+  signedOut: z.array(z.string()).default([]),
+  pendingRevocations: z.array(PendingRevocation).default([]),
 });
-type VaultContents = z.infer<typeof VaultContents>;
+type VaultContents = z.output<typeof VaultContents>;
+const EMPTY: VaultContents = { tokens: {}, clientSecrets: {}, signedOut: [], pendingRevocations: [] };
+const MAX_SIGNED_OUT = 200;
 
 /** What is on disk: the backend is in clear so a later start can tell which key store sealed the secrets. */
 const VaultEnvelope = z.object({
@@ -42,6 +60,12 @@ export interface VaultOpenOptions {
   logger: Logger;
   /** Linux basic_text keeps secrets readable by anyone with the file: refused unless the admin agreed. */
   allowWeakCipher?: boolean;
+  now?: () => number;
+}
+
+/** Why the saved sign-ins could not be read at this start: every account that had tokens must sign in again. */
+export interface VaultLoss {
+  reason: string;
 }
 
 export class Vault {
@@ -52,33 +76,35 @@ export class Vault {
     private readonly cipher: SecretCipher,
     private readonly logger: Logger,
     private contents: VaultContents,
-    /** Set when the main file was damaged and the last good copy was used instead. */
-    readonly recoveredFromBackup: boolean,
+    /** Set when the vault file could not be read at this start and an empty one was opened in its place. */
+    readonly lost: VaultLoss | null,
   ) {}
 
-  /** Opens (or creates) the vault. A damaged file is set aside; the last good copy is used when there is one, else `storage_corrupt`. */
+  /**
+   * Opens (or creates) the vault. There is no backup copy on purpose: an older copy would hold refresh tokens
+   * the platform already rotated, and replaying one makes its reuse detection revoke the whole grant. Writes
+   * are atomic, so a crash leaves the old or the new file; a file damaged otherwise is set aside and an empty
+   * vault opened, with `lost` saying why (the accounts then say plainly that their sign-in was lost).
+   */
   static async open(options: VaultOpenOptions): Promise<Vault> {
     const { cipher, logger } = options;
     if (!cipher.isStrong && !options.allowWeakCipher) {
       throw new AppError('storage_unavailable', `This computer's key store ("${cipher.backend}") does not protect saved sign-ins. Agree to store them with weak protection, or set up a key store (for example GNOME Keyring or KWallet).`);
     }
     const path = join(options.dataDir, VAULT_FILE);
+    await removeLeftovers(options.dataDir, options.now?.() ?? Date.now(), logger);
     const main = await readSealed(path, cipher);
-    if (main.ok) return new Vault(path, cipher, logger, main.contents, false);
-    if (main.reason === 'missing') return new Vault(path, cipher, logger, { tokens: {}, clientSecrets: {} }, false);
+    if (main.ok) return new Vault(path, cipher, logger, main.contents, null);
+    if (main.reason === 'missing') return new Vault(path, cipher, logger, structuredClone(EMPTY), null);
 
     const aside = await setAside(path);
-    const backup = await readSealed(`${path}.bak`, cipher);
-    logger.warn('vault was damaged and set aside', { file: basename(aside), usedBackup: backup.ok });
-    if (backup.ok) {
-      const vault = new Vault(path, cipher, logger, backup.contents, true);
-      await vault.persist();
-      return vault;
-    }
+    logger.warn('vault was damaged and set aside', { file: basename(aside) });
     const why = main.sealedBy && main.sealedBy !== cipher.backend
       ? `they were protected by "${main.sealedBy}" and this computer now uses "${cipher.backend}"`
-      : 'the file is damaged or was sealed with another key';
-    throw new AppError('storage_corrupt', `Saved sign-ins could not be read (${why}). The file was kept aside; sign in to your schools again.`, { cause: main.cause });
+      : 'the file was damaged or sealed with another key';
+    const vault = new Vault(path, cipher, logger, structuredClone(EMPTY), { reason: `The saved sign-ins on this computer could not be read (${why})` });
+    await vault.persist();
+    return vault;
   }
 
   get backend(): string {
@@ -105,6 +131,52 @@ export class Vault {
     return this.persist();
   }
 
+  /**
+   * Sign-out in one write: the account's tokens go, the account is remembered as signed out, and when the
+   * platform could not revoke them they wait (sealed, here only) in the revocation queue. Damaged vaults set
+   * aside earlier may hold these tokens too: they are deleted with it.
+   */
+  async forgetAccount(accountId: string, pending: PendingRevocation | null = null): Promise<void> {
+    const { [accountId]: _gone, ...rest } = this.contents.tokens;
+    const signedOut = [...this.contents.signedOut.filter((id) => id !== accountId), accountId].slice(-MAX_SIGNED_OUT);
+    const pendingRevocations = pending ? [...this.contents.pendingRevocations, pending] : this.contents.pendingRevocations;
+    this.contents = { ...this.contents, tokens: rest, signedOut, pendingRevocations };
+    await this.persist();
+    await removeSetAside(dirname(this.path), () => true, this.logger);
+  }
+
+  wasSignedOut(accountId: string): boolean {
+    return this.contents.signedOut.includes(accountId);
+  }
+
+  /** Signed in again: the account may be listed again. */
+  clearSignedOut(accountId: string): Promise<void> {
+    if (!this.contents.signedOut.includes(accountId)) return Promise.resolve();
+    this.contents = { ...this.contents, signedOut: this.contents.signedOut.filter((id) => id !== accountId) };
+    return this.persist();
+  }
+
+  pendingRevocations(): readonly PendingRevocation[] {
+    return this.contents.pendingRevocations;
+  }
+
+  /** Drops queued revocations that were sent (or given up on). */
+  settleRevocations(done: (entry: PendingRevocation) => boolean): Promise<void> {
+    const left = this.contents.pendingRevocations.filter((entry) => !done(entry));
+    if (left.length === this.contents.pendingRevocations.length) return Promise.resolve();
+    this.contents = { ...this.contents, pendingRevocations: left };
+    return this.persist();
+  }
+
+  /** Tokens of accounts the account list no longer knows: nothing can use or revoke them, so they go. */
+  dropTokensExcept(accountIds: ReadonlySet<string>): Promise<string[]> {
+    const orphans = Object.keys(this.contents.tokens).filter((id) => !accountIds.has(id));
+    if (orphans.length === 0) return Promise.resolve([]);
+    const tokens = Object.fromEntries(Object.entries(this.contents.tokens).filter(([id]) => accountIds.has(id)));
+    this.contents = { ...this.contents, tokens };
+    return this.persist().then(() => orphans);
+  }
+
   setClientSecret(issuer: string, secret: string): Promise<void> {
     this.contents = { ...this.contents, clientSecrets: { ...this.contents.clientSecrets, [issuer]: secret } };
     return this.persist();
@@ -122,7 +194,7 @@ export class Vault {
       }
       const envelope = { format: 'school-companion-vault', version: 1, backend: this.cipher.backend, sealed: Buffer.from(sealed).toString('base64') };
       try {
-        await writeFileAtomic(this.path, `${JSON.stringify(envelope)}\n`, { mode: 0o600, keepBackup: true });
+        await writeFileAtomic(this.path, `${JSON.stringify(envelope)}\n`, { mode: 0o600 });
       } catch (error) {
         this.logger.error('vault write failed', { error: String(error) });
         throw new AppError('storage_unavailable', 'Saved sign-ins could not be written to disk.', { cause: error });
@@ -147,5 +219,25 @@ async function readSealed(path: string, cipher: SecretCipher): Promise<SealedRea
     return { ok: true, contents: VaultContents.parse(JSON.parse(new TextDecoder().decode(plain))) };
   } catch (cause) {
     return { ok: false, reason: 'damaged', cause, sealedBy };
+  }
+}
+
+/** What earlier versions or a crash left next to the vault: a backup with rotated tokens, temp files, old damaged copies. */
+// A damaged vault is kept aside a week (for a key store that comes back), then deleted; a sign-out deletes it at once.
+async function removeLeftovers(dataDir: string, now: number, logger: Logger): Promise<void> {
+  await rm(join(dataDir, `${VAULT_FILE}.bak`), { force: true });
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(`.${VAULT_FILE}.tmp-`)).map((name) => rm(join(dataDir, name), { force: true })));
+  await removeSetAside(dataDir, (mtimeMs) => now - mtimeMs > SET_ASIDE_KEEP_MS, logger);
+}
+
+async function removeSetAside(dataDir: string, expired: (mtimeMs: number) => boolean, logger: Logger): Promise<void> {
+  const names = (await readdir(dataDir).catch(() => [] as string[])).filter((name) => name.startsWith(`${VAULT_FILE}.corrupt-`));
+  for (const name of names) {
+    const path = join(dataDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info || !expired(info.mtimeMs)) continue;
+    await rm(path, { force: true });
+    logger.info('removed a damaged vault kept aside', { file: name });
   }
 }

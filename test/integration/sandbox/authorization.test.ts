@@ -1,11 +1,11 @@
 // Spec "Authorization request query parameters", "Authentication" 1 and 5, RFC 8252 §7.3, RFC 9207 and the
 // consent decisions: driven with oauth4webapi, the consent page answered in real Chromium.
 import * as oauth from 'oauth4webapi';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeScope } from '../../../shared/scopes';
 import type { Sandbox } from '../../sandbox';
-import { consentClicker, ConsentPageError } from '../../support/consent-browser';
+import { consentClicker, ConsentPageError, signInToPlatformIfAsked } from '../../support/consent-browser';
 import { authorizationUrl, authorizeRedirect, consent, signIn, startOAuthRig, startReceiver, type LoopbackReceiver, type OAuthRig } from './harness';
 
 let sandbox: Sandbox;
@@ -22,13 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => rig?.close());
 
+/** Opens the authorization URL as the admin's browser: the platform's sign-in first when it asks. */
+async function openSignedIn(page: Page, url: string) {
+  const first = await page.goto(url);
+  return (await signInToPlatformIfAsked(page)) ?? first;
+}
+
 describe('consent page', () => {
   it('shows the signed-in admin, every requested scope in plain words, the schools and Allow/Deny, with Allow focused', async () => {
     const scope = 'openid profile email courses:read orders:read analytics:read';
     const attempt = await authorizationUrl(as, client, receiver.redirectUri, scope);
     const page = await browser.newPage();
     try {
-      const response = await page.goto(attempt.url.href);
+      const response = await openSignedIn(page, attempt.url.href);
       expect(response?.status()).toBe(200);
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(csp).toContain("default-src 'none'");
@@ -63,7 +69,7 @@ describe('consent page', () => {
     const attempt = await authorizationUrl(as, hostile, receiver.redirectUri, 'openid');
     const page = await browser.newPage();
     try {
-      await page.goto(attempt.url.href);
+      await openSignedIn(page, attempt.url.href);
       expect(await page.locator('h1').innerText()).toContain(hostileName);
       expect(await page.locator('img, b').count()).toBe(0);
     } finally {
@@ -97,7 +103,7 @@ describe('consent page', () => {
     const callback = receiver.next();
     const page = await browser.newPage();
     try {
-      await page.goto(attempt.url.href);
+      await openSignedIn(page, attempt.url.href);
       // Chromium applies autofocus at the next rendering update, after load.
       await page.waitForFunction(() => document.activeElement?.textContent === 'Allow', undefined, { timeout: 5000 });
       await page.keyboard.press('Shift+Tab');
@@ -130,12 +136,13 @@ describe('consent page', () => {
     const attempt = await authorizationUrl(as, client, receiver.redirectUri, 'openid');
     const page = await browser.newPage();
     try {
-      await page.goto(attempt.url.href);
+      await openSignedIn(page, attempt.url.href);
       const requestId = await page.locator('input[name=request_id]').inputValue();
+      const adminCookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       const schoolId = sandbox.platform.schools[0]!.id;
       const post = () => fetch(`${sandbox.url}/oauth/authorize/decision`, {
         method: 'POST', redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie: adminCookie },
         body: new URLSearchParams({ request_id: requestId, school: schoolId, decision: 'allow' }),
       });
       expect((await post()).status).toBe(303);

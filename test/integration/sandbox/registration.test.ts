@@ -3,6 +3,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { sendOversizedBody } from '../../support/oversized-body';
 import { discover, insecure, register } from './harness';
 
 let sandbox: Sandbox;
@@ -116,5 +117,15 @@ describe('dynamic client registration', () => {
     const answer = await registerRaw({ redirect_uris: ['http://127.0.0.1:8400/cb'], client_name: 'x'.repeat(1024 * 1024 + 10) });
     expect(answer.status).toBe(413);
     expect(answer.body.error).toBe('request_too_large');
+  });
+
+  it('stops reading a body past 1 MiB that declares no length, and closes the connection', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    for (const [path, type] of [['/api/oauth/register', 'application/json'], ['/api/oauth/token', form], ['/oauth/authorize/decision', form], ['/api/oauth/revoke', 'text/plain']] as const) {
+      const outcome = await sendOversizedBody(`${sandbox.url}${path}`, { 'content-type': type });
+      expect(outcome.bytesSent, path).toBeLessThan(16 * 1024 * 1024);
+      expect(outcome.status === null || outcome.status >= 400, path).toBe(true);
+    }
+    expect((await registerRaw({ redirect_uris: ['http://127.0.0.1:8400/cb'] })).status).toBe(201);
   });
 });

@@ -20,8 +20,8 @@ export class HttpError extends Error {
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
+  // Past the limit nothing more is read: the server answers 413 and closes the connection (server.ts).
   if (declared > MAX_BODY_BYTES) {
-    req.resume();
     throw new HttpError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   }
   const chunks: Buffer[] = [];
@@ -29,7 +29,6 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
-      req.resume();
       throw new HttpError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     }
     chunks.push(chunk);
@@ -47,7 +46,6 @@ function mediaType(req: IncomingMessage): string {
  */
 export async function readFormBody(req: IncomingMessage): Promise<Map<string, string>> {
   if (mediaType(req) !== 'application/x-www-form-urlencoded') {
-    req.resume();
     throw new HttpError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
   }
   const raw = (await readBody(req)).toString('utf8');

@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context';
 import { HttpError, readFormBody, singleValued } from '../http/request';
 import { redirect, sendText } from '../http/respond';
 import { errorPage, renderConsentPage } from './consent-page';
+import { hasAdminSession, showLogin } from './admin-login';
 import { matchesRegisteredRedirect } from './redirect-uri';
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -31,7 +32,7 @@ export function checkResource(ctx: SandboxContext, resource: string | undefined)
   return ctx.baseUrl;
 }
 
-export function handleAuthorize(ctx: SandboxContext, url: URL, res: ServerResponse): void {
+export function handleAuthorize(ctx: SandboxContext, url: URL, res: ServerResponse, req: IncomingMessage): void {
   let params: Map<string, string>;
   try {
     params = singleValued(url.searchParams);
@@ -75,6 +76,8 @@ export function handleAuthorize(ctx: SandboxContext, url: URL, res: ServerRespon
   }
   if (params.has('request') || params.has('request_uri')) return fail('request_not_supported', 'Request objects are not supported.');
   if (params.get('prompt') === 'none') return fail('consent_required', 'This platform always asks the admin for consent.');
+  // A valid request from a browser whose admin has not signed in here yet: the platform's sign-in first.
+  if (!hasAdminSession(ctx, req)) return showLogin(ctx, res, url);
 
   const consent = ctx.tokens.openConsentRequest({
     clientId: client.clientId,
@@ -109,6 +112,10 @@ export async function handleConsentDecision(ctx: SandboxContext, req: IncomingMe
     form = await readFormBody(req);
   } catch (cause) {
     showError(res, 400, 'Invalid consent form', (cause as Error).message);
+    return;
+  }
+  if (!hasAdminSession(ctx, req)) {
+    showError(res, 401, 'Sign in first', 'Only the signed-in admin can answer a consent page. Return to the application and connect again.');
     return;
   }
   const consent = ctx.tokens.takeConsentRequest(form.get('request_id') ?? '');

@@ -89,3 +89,40 @@ export function errorPage(title: string, message: string): RenderedPage {
   const body = `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>`;
   return { html: layout(title, nonce, body), headers: pageHeaders(nonce, "'none'") };
 }
+
+export interface LoginPageInput {
+  baseUrl: string;
+  /** Null when the page only explains that the sign-in expired (no form). */
+  loginId: string | null;
+  email: string;
+  password: string;
+  error?: string;
+}
+
+/** The platform's demo admin sign-in, shown once per browser before the first consent page. */
+export function loginPage(input: LoginPageInput): RenderedPage {
+  const nonce = randomBytes(16).toString('base64');
+  const error = input.error ? `<p role="alert" class="error">${escapeHtml(input.error)}</p>` : '';
+  const form = input.loginId === null ? '' : `
+  <form method="post" action="/oauth/login">
+    <input type="hidden" name="login_id" value="${escapeHtml(input.loginId)}">
+    <label>Email <input type="email" name="email" autocomplete="username" required autofocus></label>
+    <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+    <div class="buttons"><button type="submit" value="sign-in">Sign in</button></div>
+  </form>
+  <p class="demo">Demo admin: <strong data-demo="email">${escapeHtml(input.email)}</strong>, password <strong data-demo="password">${escapeHtml(input.password)}</strong></p>`;
+  const body = `
+  <h1>Sign in to the course platform</h1>
+  <p class="who">${escapeHtml(input.baseUrl)}</p>
+  ${error}${form}`;
+  const page = layout('Sign in', nonce, body);
+  return { html: page.replace('</style>', `${LOGIN_STYLE}</style>`), headers: pageHeaders(nonce, "'self'") };
+}
+
+const LOGIN_STYLE = `
+  form label { display: grid; gap: .25rem; margin: .75rem 0; }
+  input[type=email], input[type=password] { font: inherit; padding: .5rem .6rem; border: 1px solid #8b93a5; border-radius: 6px; }
+  button[value=sign-in] { background: #1d4ed8; color: #fff; }
+  .error { color: #b42318; }
+  .demo { color: #4a5468; font-size: .9rem; margin-top: 1.5rem; }
+`;

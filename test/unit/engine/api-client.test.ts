@@ -54,6 +54,18 @@ describe('ApiClient', () => {
     await expect(client().api.call(accountId, 'getSchool', School)).resolves.toEqual({ id: 's1', name: 'School' });
   });
 
+  it.each(['..', '.', '%2e%2E', '%2E'])('refuses the path parameter %s, which would reach another API path, without sending anything', async (id) => {
+    sequence('/api/v1/courses', (res) => json(res, 200, { data: [] }));
+    sequence('/api/v1', (res) => json(res, 200, { id: 's1', name: 'School' }));
+    await expect(client().api.call(accountId, 'getCourse', z.unknown(), { path: { course_id: id } })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('not a valid identifier') });
+    expect(Object.keys(platform.hits).filter((path) => path.startsWith('/api/v1'))).toEqual([]);
+  });
+
+  it('encodes dots and slashes in a path parameter, so it stays one segment', async () => {
+    platform.handlers.set('/api/v1/courses/a%2E%2E%2Fb', (_req, _u, res) => json(res, 200, { id: 'c1' }));
+    await expect(client().api.call(accountId, 'getCourse', z.object({ id: z.string() }), { path: { course_id: 'a../b' } })).resolves.toEqual({ id: 'c1' });
+  });
+
   it('retries a read after 5xx with exponential backoff, then succeeds', async () => {
     sequence('/api/v1/school', (res) => json(res, 503, {}), (res) => json(res, 500, {}), ok);
     const { api, sleeps } = client();

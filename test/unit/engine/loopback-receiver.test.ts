@@ -53,10 +53,31 @@ describe('LoopbackRedirectReceiver', () => {
   });
 
   it.each([
-    ['a wrong path', { path: '/elsewhere' }, good, 404, 'authorization_failed'],
-    ['a POST', { method: 'POST' }, good, 405, 'authorization_failed'],
-    ['a missing state', {}, { code: 'abc', iss: as.issuer }, 400, 'state_mismatch'],
-    ['a wrong state', {}, { ...good, state: 'forged' }, 400, 'state_mismatch'],
+    ['a wrong path', { path: '/elsewhere' }, good, 404],
+    ['a POST', { method: 'POST' }, good, 405],
+    ['a missing state', {}, { code: 'abc', iss: as.issuer }, 400],
+    ['a wrong state', {}, { ...good, state: 'forged' }, 400],
+    ['a wrong state reporting an error', {}, { error: 'access_denied', state: 'forged', iss: as.issuer }, 400],
+  ] as const)('ignores %s (not this sign-in\'s callback) and keeps waiting for the real one', async (_name, init, query, status) => {
+    const r = await receiver();
+    const outcome = waitFor(r);
+    const stray = await hit(r, query, init);
+    expect(stray.status).toBe(status);
+    expect(stray.text).toContain('not the sign-in School Companion is waiting for');
+    expect(await hit(r, good)).toMatchObject({ status: 200 });
+    const result = await outcome;
+    expect(result.ok && result.params.get('code')).toBe('abc');
+  });
+
+  it('ignores a request that arrives before the sign-in waits for it', async () => {
+    const r = await receiver();
+    expect((await hit(r, good)).status).toBe(409);
+    const outcome = waitFor(r);
+    await hit(r, good);
+    expect((await outcome).ok).toBe(true);
+  });
+
+  it.each([
     ['a wrong iss', {}, { ...good, iss: 'https://evil.example' }, 400, 'authorization_failed'],
     ['a missing iss where the platform promises one', {}, { code: 'abc', state: STATE }, 400, 'authorization_failed'],
     ['error=access_denied', {}, { error: 'access_denied', error_description: 'The admin denied access.', state: STATE, iss: as.issuer }, 403, 'access_denied'],

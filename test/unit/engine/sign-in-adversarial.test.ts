@@ -30,12 +30,22 @@ const asMetadata = () => authorizationServerMetadata(platform.url);
 
 describe('a callback that must not lead to a token request', () => {
   it.each([
-    ['a wrong state', (p: URLSearchParams) => ({ params: new URLSearchParams({ ...Object.fromEntries(p), state: 'forged' }) }), 'state_mismatch'],
-    ['a missing state', (p: URLSearchParams) => { p.delete('state'); return { params: p }; }, 'state_mismatch'],
+    ['a wrong state', (p: URLSearchParams) => ({ params: new URLSearchParams({ ...Object.fromEntries(p), state: 'forged' }) })],
+    ['a missing state', (p: URLSearchParams) => { p.delete('state'); return { params: p }; }],
+    ['a wrong path', (p: URLSearchParams) => ({ path: '/not-the-callback', params: p })],
+    ['a POST', (p: URLSearchParams) => ({ method: 'POST', params: p })],
+  ] as const)('%s is ignored: the sign-in keeps waiting (here until it times out) and asks for no token', async (_name, edit) => {
+    const e = await engine(redirectingBrowser(edit), { receiverTimeoutMs: 600 });
+    await expect(e.auth.connect(platform.url)).rejects.toMatchObject({ code: 'timed_out' });
+    expect(platform.hits['/token'] ?? 0).toBe(0);
+    expect(e.auth.listAccounts()).toEqual([]);
+    await expect.poll(() => e.browser.pages.length).toBe(1);
+    expect(e.browser.pages[0]!.text).toContain('not the sign-in School Companion is waiting for');
+  });
+
+  it.each([
     ['a wrong iss', (p: URLSearchParams) => { p.set('iss', 'https://evil.example'); return { params: p }; }, 'authorization_failed'],
     ['error=access_denied', (p: URLSearchParams) => ({ params: new URLSearchParams({ error: 'access_denied', state: p.get('state')!, iss: p.get('iss')! }) }), 'access_denied'],
-    ['a wrong path', (p: URLSearchParams) => ({ path: '/not-the-callback', params: p }), 'authorization_failed'],
-    ['a POST', (p: URLSearchParams) => ({ method: 'POST', params: p }), 'authorization_failed'],
   ] as const)('%s ends the sign-in with a typed error and a readable page', async (_name, edit, code) => {
     const e = await engine(redirectingBrowser(edit));
     await expect(e.auth.connect(platform.url)).rejects.toMatchObject({ code });

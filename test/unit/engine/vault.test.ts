@@ -85,45 +85,83 @@ describe('Vault', () => {
     await writeFile(join(dataDir, `.${VAULT_FILE}.tmp-999-abcdef`), '{"format":"school-companion-vault","vers');
     const again = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
     expect(again.getTokens('acct-1')).toEqual(tokens(1));
-    expect(again.recoveredFromBackup).toBe(false);
+    expect(again.lost).toBeNull();
   });
 
-  it('falls back to the last good copy when the vault file is truncated, keeping the bad one aside', async () => {
+  it('keeps no older copy: a damaged vault never brings back a rotated refresh token, and says the sign-ins were lost', async () => {
     const dataDir = await dir();
     const cipher = fakeCipher();
     const logger = memoryLogger();
     const vault = await Vault.open({ dataDir, cipher, logger });
     await vault.setTokens('acct-1', tokens(1));
-    await vault.setTokens('acct-1', tokens(2)); // the .bak now holds tokens(1)
+    await vault.setTokens('acct-1', tokens(2)); // refresh-secret-1 was rotated away
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.bak'))).toEqual([]);
     await truncate(join(dataDir, VAULT_FILE), 40);
 
     const again = await Vault.open({ dataDir, cipher, logger });
-    expect(again.recoveredFromBackup).toBe(true);
-    expect(again.getTokens('acct-1')).toEqual(tokens(1));
+    expect(again.getTokens('acct-1')).toBeNull();
+    expect(again.lost?.reason).toMatch(/could not be read \(the file was damaged/);
     const names = await readdir(dataDir);
     expect(names.some((name) => name.startsWith(`${VAULT_FILE}.corrupt-`))).toBe(true);
-    // The recovered state is written back as the main file.
-    expect((await Vault.open({ dataDir, cipher, logger })).getTokens('acct-1')).toEqual(tokens(1));
+    // The next start opens the fresh vault without a loss (the accounts keep the reason themselves).
+    expect((await Vault.open({ dataDir, cipher, logger })).lost).toBeNull();
   });
 
-  it('reports storage_corrupt for a damaged vault with no good copy, and starts empty next time', async () => {
+  it('removes a backup an earlier version left (it holds rotated refresh tokens)', async () => {
+    const dataDir = await dir();
+    const cipher = fakeCipher();
+    const vault = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    await vault.setTokens('acct-1', tokens(1));
+    await writeFile(join(dataDir, `${VAULT_FILE}.bak`), await readFile(join(dataDir, VAULT_FILE)));
+    await vault.setTokens('acct-1', tokens(2));
+    await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(await readdir(dataDir)).not.toContain(`${VAULT_FILE}.bak`);
+  });
+
+  it('opens an empty vault with the loss reported when the file is not a vault at all', async () => {
     const dataDir = await dir();
     const cipher = fakeCipher();
     await writeFile(join(dataDir, VAULT_FILE), 'not json at all');
-    await expect(Vault.open({ dataDir, cipher, logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt' });
+    const vault = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(vault.lost).not.toBeNull();
     expect((await readdir(dataDir)).some((name) => name.startsWith(`${VAULT_FILE}.corrupt-`))).toBe(true);
-    const next = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
-    expect(next.getTokens('anything')).toBeNull();
+    expect(vault.getTokens('anything')).toBeNull();
   });
 
-  it('reports storage_corrupt when the key store key changed (wrong key), without destroying the file', async () => {
+  it('names the key store change when the vault was sealed by another one, keeping the file aside untouched', async () => {
     const dataDir = await dir();
     const vault = await Vault.open({ dataDir, cipher: fakeCipher(), logger: memoryLogger() });
     await vault.setTokens('acct-1', tokens(1));
     const sealed = await readFile(join(dataDir, VAULT_FILE));
-    await expect(Vault.open({ dataDir, cipher: fakeCipher({ backend: 'kwallet5' }), logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt', message: expect.stringContaining('"fake" and this computer now uses "kwallet5"') });
+    const other = await Vault.open({ dataDir, cipher: fakeCipher({ backend: 'kwallet5' }), logger: memoryLogger() });
+    expect(other.lost?.reason).toContain('"fake" and this computer now uses "kwallet5"');
     const aside = (await readdir(dataDir)).find((name) => name.startsWith(`${VAULT_FILE}.corrupt-`))!;
     expect(await readFile(join(dataDir, aside))).toEqual(sealed);
+  });
+
+  it('deletes a damaged vault kept aside after a week, and at once on a sign-out', async () => {
+    const dataDir = await dir();
+    const cipher = fakeCipher();
+    const first = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    await first.setTokens('acct-1', tokens(1));
+    await writeFile(join(dataDir, VAULT_FILE), 'damaged');
+    const now = Date.now();
+    await Vault.open({ dataDir, cipher, logger: memoryLogger(), now: () => now });
+    const aside = () => readdir(dataDir).then((names) => names.filter((name) => name.startsWith(`${VAULT_FILE}.corrupt-`)));
+    expect(await aside()).toHaveLength(1);
+    await Vault.open({ dataDir, cipher, logger: memoryLogger(), now: () => now + 6 * 86_400_000 });
+    expect(await aside()).toHaveLength(1);
+    await Vault.open({ dataDir, cipher, logger: memoryLogger(), now: () => now + 8 * 86_400_000 });
+    expect(await aside()).toHaveLength(0);
+
+    const vault = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    await vault.setTokens('acct-2', tokens(2));
+    await writeFile(join(dataDir, VAULT_FILE), 'damaged again');
+    const reopened = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(await aside()).toHaveLength(1);
+    await reopened.forgetAccount('acct-2');
+    expect(await aside()).toHaveLength(0);
+    expect(reopened.wasSignedOut('acct-2')).toBe(true);
   });
 
   it('detects a flipped byte in the sealed data', async () => {
@@ -136,8 +174,7 @@ describe('Vault', () => {
     const bytes = Buffer.from(envelope.sealed, 'base64');
     bytes[bytes.length - 1]! ^= 0xff;
     await writeFile(path, JSON.stringify({ ...envelope, sealed: bytes.toString('base64') }));
-    await writeFile(`${path}.bak`, 'also bad');
-    await expect(Vault.open({ dataDir, cipher, logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_corrupt' });
+    expect((await Vault.open({ dataDir, cipher, logger: memoryLogger() })).lost).not.toBeNull();
   });
 });
 
@@ -157,9 +194,11 @@ describe('KeyFileCipher', () => {
 
   it('works as the vault cipher', async () => {
     const dataDir = await dir();
-    const vault = await Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger() });
+    // Weak (its key is a file next to the vault): used where the caller accepted that (browser mode).
+    await expect(Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger() })).rejects.toMatchObject({ code: 'storage_unavailable' });
+    const vault = await Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger(), allowWeakCipher: true });
     await vault.setTokens('a', tokens(3));
-    const again = await Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger() });
+    const again = await Vault.open({ dataDir, cipher: await KeyFileCipher.open(dataDir), logger: memoryLogger(), allowWeakCipher: true });
     expect(again.getTokens('a')).toEqual(tokens(3));
   });
 });
@@ -175,7 +214,8 @@ describe('JsonFile', () => {
     await file.save({ n: 2 });
     expect(await file.load()).toEqual({ n: 2 });
     await writeFile(path, '{"n": 2'); // torn
-    expect(await file.load()).toEqual({ n: 1 });
+    // The backup is a copy of the current state, never the one before (that could bring back a signed-out account).
+    expect(await file.load()).toEqual({ n: 2 });
     expect((await readdir(dataDir)).some((name) => name.startsWith('state.json.corrupt-'))).toBe(true);
     await writeFile(path, '{"n": "not a number"}'); // valid JSON, wrong shape
     await writeFile(`${path}.bak`, 'garbage');

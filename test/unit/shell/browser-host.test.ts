@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost } from '../../../electron/browser-host/server';
 import type { BrowserHost } from '../../../electron/browser-host/server';
 import { LaunchCodes, LAUNCH_CODE_TTL_MS } from '../../../electron/browser-host/secrets';
+import { BrowserSessions } from '../../../electron/browser-host/sessions';
 import { memoryLogger } from '../../../electron/services/log';
+import { sendOversizedBody } from '../../support/oversized-body';
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -173,6 +175,65 @@ describe('browser host', () => {
     await rpc('settings.set', { theme: 'light' });
     expect(await next('settings.changed')).toMatchObject({ event: 'settings.changed', payload: { theme: 'light' } });
     await reader.cancel();
+  });
+
+  it('gives each browser its own session: its own cookie and page key, listed, and revocable on its own', async () => {
+    const launchB = await call(host, `/launch?code=${new URL(host.issueLaunchUrl()).searchParams.get('code')!}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
+    const cookieB = String(launchB.headers['set-cookie']).split(';')[0]!;
+    const keyB = /name="sc-page-key" content="([^"]+)"/.exec(launchB.body)![1]!;
+    expect(String(launchB.headers['set-cookie'])).toMatch(/Max-Age=43200/);
+    expect(cookieB).not.toBe(cookie);
+    expect(keyB).not.toBe(pageKey);
+    const headersB = { cookie: cookieB, authorization: `Bearer ${keyB}`, origin: host.origin, 'content-type': 'application/json' };
+    // One browser's page key does not work with the other's cookie.
+    expect((await rpc('app.status', {}, { ...headersB, authorization: `Bearer ${pageKey}` })).status).toBe(401);
+    expect((await rpc('app.status', {}, headersB)).status).toBe(200);
+
+    const listed = JSON.parse((await rpc('security.browserSessions.list', {})).body) as { ok: true; value: { id: string; label: string; current: boolean; expiresAt: string }[] };
+    const mine = listed.value.find((s) => s.current)!;
+    const other = listed.value.find((s) => s.label === 'Firefox on Linux')!;
+    expect(mine).toBeDefined();
+    expect(other.current).toBe(false);
+    expect(Date.parse(other.expiresAt) - Date.now()).toBeGreaterThan(11 * 3600_000);
+
+    // B listens to events; A signs B out: B's stream ends and its calls are refused; A works on.
+    const streamB = await fetch(`${host.origin}/events`, { headers: { cookie: cookieB, authorization: `Bearer ${keyB}` } });
+    expect(streamB.status).toBe(200);
+    const drained = new Response(streamB.body).text();
+    expect(JSON.parse((await rpc('security.browserSessions.revoke', { sessionId: other.id })).body)).toEqual({ ok: true, value: { revoked: true } });
+    await expect(drained).resolves.toContain('retry:');
+    expect((await rpc('app.status', {}, headersB)).status).toBe(401);
+    expect((await call(host, '/', { headers: { cookie: cookieB } })).status).toBe(401);
+    expect((await rpc('app.status', {})).status).toBe(200);
+  });
+
+  it('signs every other browser out, and keeps the one asking', async () => {
+    for (let i = 0; i < 2; i += 1) await call(host, `/launch?code=${new URL(host.issueLaunchUrl()).searchParams.get('code')!}`);
+    const result = JSON.parse((await rpc('security.browserSessions.revokeOthers', {})).body) as { ok: true; value: { revoked: number } };
+    expect(result.value.revoked).toBeGreaterThanOrEqual(2);
+    const left = JSON.parse((await rpc('security.browserSessions.list', {})).body) as { value: { current: boolean }[] };
+    expect(left.value).toEqual([expect.objectContaining({ current: true })]);
+  });
+
+  it('ends a session at its expiry', async () => {
+    let now = Date.now();
+    const sessions = new BrowserSessions(() => now, 1000);
+    const issued = sessions.create('Mozilla/5.0 (Windows NT 10.0) Chrome/140.0');
+    expect(issued.session.label).toBe('Chrome on Windows');
+    const ended: string[] = [];
+    sessions.onEnded((id) => ended.push(id));
+    expect(sessions.find(issued.cookie)?.id).toBe(issued.session.id);
+    now += 1001;
+    expect(sessions.find(issued.cookie)).toBeNull();
+    expect(ended).toEqual([issued.session.id]);
+  });
+
+  it('stops reading a contract call past 1 MiB and closes the connection', async () => {
+    const outcome = await sendOversizedBody(`${host.origin}/rpc`, { ...rpcHeaders(), host: `127.0.0.1:${host.port}` });
+    expect(outcome.bytesSent).toBeLessThan(16 * 1024 * 1024);
+    expect([413, null]).toContain(outcome.status);
+    // The host is still there for everyone else.
+    expect((await rpc('app.status', {})).status).toBe(200);
   });
 
   it('never logs the session secret, the page key or a launch code', () => {

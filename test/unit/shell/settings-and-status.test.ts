@@ -26,7 +26,7 @@ describe('settings store', () => {
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     const seen: string[] = [];
     store.onChange((settings) => seen.push(settings.theme));
-    expect(await store.update({ theme: 'dark' })).toMatchObject({ theme: 'dark', allowWeakCipher: false });
+    expect(await store.update({ theme: 'dark' })).toMatchObject({ theme: 'dark', activeAccountId: null });
     expect(seen).toEqual(['dark']);
     expect((await SettingsStore.open(dir)).get().theme).toBe('dark');
   });
@@ -43,8 +43,9 @@ describe('settings store', () => {
 
   it('keeps the good fields of a file with a bad one, and survives a damaged file', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'neon', allowWeakCipher: true }));
-    expect((await SettingsStore.open(dir)).get()).toMatchObject({ theme: 'system', allowWeakCipher: true });
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'neon', activeAccountId: 'acct_1', allowWeakCipher: true }));
+    // allowWeakCipher is not a setting any more (an older file's value is ignored: the page could write it).
+    expect((await SettingsStore.open(dir)).get()).toEqual({ theme: 'system', activeAccountId: 'acct_1' });
     const other = tempDir();
     writeFileSync(join(other, 'settings.json'), '{"theme": "da');
     expect((await SettingsStore.open(other)).get()).toEqual(DEFAULT_SETTINGS);

@@ -3,7 +3,7 @@
 // Ctrl-C (SIGINT) stops everything.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,5 +96,40 @@ describe('npm start', () => {
     expect(/Sandbox platform with the demo schools: (\S+)/.exec(second.out())![1]).toBe(address);
     expect(second.out()).not.toContain('in use by another program');
     expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+
+  it.skipIf(electronInstalled() || process.platform === 'win32')('with a display, hands the browser a user-only file, never the launch code on a command line', async () => {
+    // The system's opener is outside our control: a stand-in records the command line it was given.
+    const bin = mkdtempSync(join(tmpdir(), 'sc-opener-'));
+    const argsFile = join(bin, 'args.txt');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${argsFile}'\ncp "$1" '${argsFile}.page' 2>/dev/null\n`, { mode: 0o755 });
+    const opened = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, SCHOOL_COMPANION_DATA_DIR: dataDir, DISPLAY: ':99', PATH: `${bin}:${process.env.PATH}` }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child = opened;
+    let out = '';
+    opened.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    opened.stderr!.on('data', () => undefined);
+    try {
+      await expect.poll(() => existsSync(argsFile) && existsSync(`${argsFile}.page`), { timeout: 60_000, interval: 200 }).toBe(true);
+      const code = /launch\?code=([\w-]+)/.exec(out)![1]!;
+      const args = readFileSync(argsFile, 'utf8').trim();
+      expect(args).not.toContain(code);
+      expect(args).toMatch(/school-companion-launch-.*\.html$/);
+      expect(statSync(args).mode & 0o777).toBe(0o600);
+      expect(readFileSync(`${argsFile}.page`, 'utf8')).toContain(code);
+
+      // Enter in the terminal: a new link for another browser, handed over the same way.
+      rmSync(argsFile);
+      opened.stdin!.write('\n');
+      await expect.poll(() => /New launch link: (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out)?.[1] ?? null, { timeout: 10_000 }).not.toBeNull();
+      const fresh = /New launch link: (http:\/\/127\.0\.0\.1:\d+\/launch\?code=[\w-]+)/.exec(out)![1]!;
+      expect((await fetch(fresh, { redirect: 'manual' })).status).toBe(200);
+      await expect.poll(() => existsSync(argsFile), { timeout: 10_000 }).toBe(true);
+      expect(readFileSync(argsFile, 'utf8')).not.toContain(new URL(fresh).searchParams.get('code')!);
+    } finally {
+      const exited = new Promise((resolvePromise) => opened.on('exit', resolvePromise));
+      opened.kill('SIGINT');
+      await exited;
+      rmSync(bin, { recursive: true, force: true });
+    }
   }, 120_000);
 });
