@@ -14,5 +14,7 @@ export const AccountView = z.object({
   status: AccountStatus,
   connectedAt: z.string(),
   lastSyncAt: z.string().nullable(),
+  /** The sign-in server's origin when it is not the school's own (shown in Settings); absent or null otherwise. */
+  signInOrigin: z.string().nullable().optional(),
 });
 export type AccountView = z.infer<typeof AccountView>;

@@ -13,6 +13,8 @@ import { RegisteredClient } from './registration';
 export const AccountRecord = z.object({
   id: z.string(),
   issuer: z.string(),
+  /** The school's address as the admin typed it: sign-in again discovers from here. Absent in older state files. */
+  address: z.string().optional(),
   /** Base address of the business API. */
   apiBase: z.string(),
   /** The RFC 8707 resource indicator, when the platform names one. */
@@ -41,6 +43,16 @@ export const STATE_FILE = 'auth-state.json';
 /** Stable across sign-ins: the same school at the same issuer is the same account. */
 export function accountIdFor(issuer: string, schoolId: string): string {
   return `acct_${createHash('sha256').update(`${issuer}\n${schoolId}`).digest('base64url').slice(0, 22)}`;
+}
+
+/** The issuer's origin when it differs from the school's address (docs/security.md, "Where tokens may go"). */
+function signInOriginOf(record: AccountRecord): string | null {
+  try {
+    const issuer = new URL(record.issuer).origin;
+    return issuer === new URL(record.address ?? record.apiBase).origin ? null : issuer;
+  } catch {
+    return null;
+  }
 }
 
 export class AccountStore {
@@ -75,7 +87,7 @@ export class AccountStore {
   view(record: AccountRecord): AccountView {
     const status: AccountStatus = record.signInNeeded ? 'sign_in_needed' : this.transient.get(record.id) ?? 'signed_in';
     const { id, issuer, school, admin, grantedScopes, connectedAt, lastSyncAt } = record;
-    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt };
+    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt, signInOrigin: signInOriginOf(record) };
   }
 
   tokens(accountId: string): TokenSet | null {
@@ -145,13 +157,13 @@ export class AccountStore {
     return record.clientId ?? this.client(record.issuer)?.clientId ?? null;
   }
 
-  /** That client, with its secret when it is the configured (pre-registered) one: what refresh and revocation send. */
+  /** That client, with its secret when it has one (pre-registered, or registered confidential): what refresh and revocation send. */
   clientOf(record: AccountRecord): { clientId: string; secret: string | null } | null {
     const clientId = this.clientIdFor(record);
     if (!clientId) return null;
     const remembered = this.client(record.issuer);
-    const preRegistered = remembered?.preRegistered === true && remembered.clientId === clientId;
-    return { clientId, secret: preRegistered ? this.vault.getClientSecret(record.issuer) : null };
+    const confidential = remembered?.authMethod === 'client_secret_post' && remembered.clientId === clientId;
+    return { clientId, secret: confidential ? this.vault.getClientSecret(record.issuer) : null };
   }
 
   /** Whether the issuer's remembered client is the one holding this account's tokens. */

@@ -84,14 +84,14 @@ export class AuthService implements TokenSource {
   async signInAgain(accountId: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes } = stepUpScopes(INITIAL_SCOPES, record.grantedScopes);
-    return this.interactive({ address: record.apiBase, scopes, expectAccountId: accountId, ...options });
+    return this.interactive({ address: record.address ?? record.apiBase, scopes, expectAccountId: accountId, ...options });
   }
 
   async grantScopes(accountId: string, scopes: string[], options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes: all, added } = stepUpScopes(record.grantedScopes, scopes);
     if (added.length === 0 && !record.signInNeeded) return this.store.view(record);
-    return this.interactive({ address: record.apiBase, scopes: all, expectAccountId: accountId, ...options });
+    return this.interactive({ address: record.address ?? record.apiBase, scopes: all, expectAccountId: accountId, ...options });
   }
 
   async signOut(accountId: string): Promise<{ revokedOnPlatform: boolean; message: string }> {
@@ -149,7 +149,7 @@ export class AuthService implements TokenSource {
       const tokens = this.store.tokens(accountId);
       if (!tokens?.refreshToken) {
         await this.store.markSignInNeeded(accountId);
-        throw signInNeeded(record.school.name);
+        throw new AppError('sign_in_needed', `Your sign-in to ${record.school.name} has expired. ${new URL(record.issuer).host} did not give the app a way to renew it by itself (no refresh token), so sign in again to continue.`);
       }
       this.store.setStatus(accountId, 'refreshing');
       try {

@@ -107,7 +107,8 @@ export function assertSecureUrl(url: URL, what: string): void {
 /** Options for oauth4webapi calls: our fetch, and plain http only for a loopback endpoint. */
 export function oauthOptions(url: URL | string, http: typeof fetch, signal?: AbortSignal) {
   return {
-    [oauth.customFetch]: http as (url: string, init: RequestInit) => Promise<Response>,
+    // oauth4webapi hands our fetch only bodies fetch accepts (strings, URLSearchParams, bytes).
+    [oauth.customFetch]: http as unknown as (url: string, init: oauth.CustomFetchOptions<string, oauth.ProtectedResourceRequestBody>) => Promise<Response>,
     [oauth.allowInsecureRequests]: isLoopbackUrl(url),
     ...(signal ? { signal } : {}),
   };

@@ -12,8 +12,9 @@ import { discoverPlatform, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from './http';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
-import { loadProfile } from './profile';
+import { loadProfile, type Profile } from './profile';
 import { type RegisteredClient, registerNativeClient } from './registration';
+import { revokeTokens } from './revocation';
 import { clientCredentials, exchangeAuthorizationCode, type GrantResult } from './token-exchange';
 
 export type SignInStep = 'discovering' | 'registering' | 'waiting_for_browser' | 'exchanging' | 'loading_profile';
@@ -22,6 +23,8 @@ export type SignInStep = 'discovering' | 'registering' | 'waiting_for_browser' |
 export interface SignInStepDetail {
   address?: string;
   authorizationUrl?: string;
+  /** The sign-in server's origin when it is not the school's (told before the browser opens). */
+  signInOrigin?: string;
 }
 
 export interface SignInContext {
@@ -57,10 +60,14 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
 
   progress('discovering', { address: normalizeAddress(request.address).href });
   const platform = await discoverPlatform(request.address, deps);
+  // RFC 8707: whenever the platform names its API, every token request names it too, so a token is bound to it.
   const resource = platform.resource?.resource ?? null;
+  if (platform.signInOrigin) {
+    ctx.logger.info('the school signs in on another site', { school: platform.address, signInOrigin: platform.signInOrigin });
+  }
 
   for (let attempt = 1; ; attempt++) {
-    progress('registering', {});
+    progress('registering', platform.signInOrigin ? { signInOrigin: platform.signInOrigin } : {});
     const known = ctx.store.client(platform.as.issuer);
     const receiver = await LoopbackRedirectReceiver.listen({
       preferredPort: portOf(known?.redirectUri ?? null),
@@ -70,7 +77,7 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
     });
     try {
       const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal);
-      const credentials = clientCredentials(client.clientId, client.preRegistered ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
+      const credentials = clientCredentials(client.clientId, client.authMethod === 'client_secret_post' ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
 
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource);
       progress('waiting_for_browser', { authorizationUrl: authorization.url.href });
@@ -99,28 +106,40 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
 
       progress('loading_profile', {});
       const grantedScopes = grant.grantedScopes ?? [...request.scopes];
-      const profile = await loadProfile(platform.as, client.clientId, grant, grantedScopes, platform.apiBase, deps);
-      const id = accountIdFor(platform.as.issuer, profile.school.id);
-      if (request.expectAccountId && id !== request.expectAccountId) {
-        throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
+      let record: AccountRecord;
+      let profile: Profile;
+      try {
+        profile = await loadProfile(platform.as, client.clientId, grant, request.scopes, grantedScopes, platform.apiBase, { ...deps, logger: ctx.logger });
+        const id = accountIdFor(platform.as.issuer, profile.school.id);
+        if (request.expectAccountId && id !== request.expectAccountId) {
+          throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
+        }
+        const existing = ctx.store.list().find((a) => a.id === id);
+        record = {
+          id,
+          issuer: platform.as.issuer,
+          address: platform.address,
+          apiBase: platform.apiBase,
+          resource,
+          clientId: client.clientId,
+          school: profile.school,
+          admin: profile.admin,
+          grantedScopes,
+          connectedAt: existing?.connectedAt ?? new Date(ctx.now()).toISOString(),
+          lastSyncAt: existing?.lastSyncAt ?? null,
+          signInNeeded: false,
+        };
+        await ctx.store.save(record, grant.tokens);
+      } catch (error) {
+        // Tokens were issued but no account holds them: take them back at the platform rather than leave a live grant behind.
+        const outcome = await revokeTokens(platform.as, credentials, grant.tokens, deps).catch(() => ({ revoked: false as const }));
+        ctx.logger.warn('sign-in failed after the token exchange; the issued tokens were revoked', { issuer: hostOf(platform.as.issuer), revoked: outcome.revoked });
+        const why = error instanceof AppError ? error : new AppError('internal', 'Setting up the account failed.', { cause: error });
+        const taken = outcome.revoked ? 'The access it had just granted was revoked.' : 'The access it had just granted could not be revoked; it ends when the tokens expire.';
+        throw new AppError(why.code, `${why.message} ${taken}`, { cause: error });
       }
-      const existing = ctx.store.list().find((a) => a.id === id);
-      const record: AccountRecord = {
-        id,
-        issuer: platform.as.issuer,
-        apiBase: platform.apiBase,
-        resource,
-        clientId: client.clientId,
-        school: profile.school,
-        admin: profile.admin,
-        grantedScopes,
-        connectedAt: existing?.connectedAt ?? new Date(ctx.now()).toISOString(),
-        lastSyncAt: existing?.lastSyncAt ?? null,
-        signInNeeded: false,
-      };
-      await ctx.store.save(record, grant.tokens);
       const timing = { callbackToTokensMs: tokensAt - callbackAt, callbackToStoredMs: performance.now() - callbackAt };
-      ctx.logger.info('signed in', { account: id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
+      ctx.logger.info('signed in', { account: record.id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
       return { account: ctx.store.view(record), timing };
     } finally {
       await receiver.close();
@@ -145,9 +164,9 @@ async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: st
   }
   const known = ctx.store.client(issuer);
   if (known && !known.preRegistered && sameRedirectExceptPort(known.redirectUri, redirectUri)) return known;
-  const registered = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
-  ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri });
-  await ctx.store.saveClient(registered, null);
+  const { client: registered, secret } = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
+  ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri, authMethod: registered.authMethod });
+  await ctx.store.saveClient(registered, secret);
   return registered;
 }
 
