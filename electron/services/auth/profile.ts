@@ -50,7 +50,17 @@ export async function loadProfile(
 ): Promise<Profile> {
   const host = hostOf(as.issuer);
   const askedForOpenId = requestedScopes.includes('openid') || grantedScopes.includes('openid');
-  const claims = as.userinfo_endpoint && askedForOpenId ? await fetchUserInfo(as, clientId, grant, deps) : null;
+  let claims: z.infer<typeof UserInfoClaims> | null = null;
+  if (as.userinfo_endpoint && askedForOpenId) {
+    try {
+      claims = await fetchUserInfo(as, clientId, grant, deps);
+    } catch (error) {
+      // A provider may refuse an access token bound to the API (RFC 8707) at its UserInfo endpoint, as
+      // oidc-provider does; it then puts the profile claims in the ID token, which oauth4webapi validated.
+      if (!grant.idToken || !(error instanceof AppError) || error.code === 'cancelled') throw error;
+      deps.logger?.info('UserInfo refused the token; the admin is named from the ID token', { host, error: error.message });
+    }
+  }
   let school: Profile['school'] | null = null;
   if (claims?.school) {
     school = { id: String(claims.school.id), name: claims.school.name, url: claims.school.url ?? null };
