@@ -7,6 +7,7 @@ import type { AccountStatus, AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { JsonFile } from '../store/json-file';
+import type { StateSeal } from '../store/state-seal';
 import type { TokenSet, Vault } from '../store/vault';
 import { RegisteredClient } from './registration';
 
@@ -32,9 +33,17 @@ export const AccountRecord = z.object({
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
+/** On disk, each account carries the state seal's tag over the fields that decide where its tokens go. */
+const StoredAccount = AccountRecord.extend({ tag: z.string().optional() });
+
+/** Where this account's tokens go: what an edit on disk must not be able to change (store/state-seal.ts). */
+function trustFields(record: AccountRecord) {
+  return { id: record.id, issuer: record.issuer, address: record.address ?? null, apiBase: record.apiBase, resource: record.resource, clientId: record.clientId ?? null };
+}
+
 const StateFile = z.object({
   version: z.literal(1),
-  accounts: z.array(AccountRecord),
+  accounts: z.array(StoredAccount),
   clients: z.record(z.string(), RegisteredClient), // by issuer
 });
 
@@ -63,14 +72,28 @@ export class AccountStore {
   private constructor(
     private readonly file: JsonFile<typeof StateFile>,
     readonly vault: Vault,
+    private readonly seal: StateSeal,
     private accounts: AccountRecord[],
     private clients: Record<string, RegisteredClient>,
   ) {}
 
-  static async open(dataDir: string, vault: Vault, logger: Logger): Promise<AccountStore> {
+  static async open(dataDir: string, vault: Vault, logger: Logger, seal: StateSeal): Promise<AccountStore> {
     const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 1 as const, accounts: [], clients: {} }), logger);
     const state = await file.load();
-    return new AccountStore(file, vault, state.accounts, state.clients);
+    const accounts: AccountRecord[] = [];
+    for (const { tag, ...record } of state.accounts) {
+      if (seal.verify(trustFields(record), tag)) {
+        accounts.push(record);
+        continue;
+      }
+      // Edited outside the app (or sealed under a key this computer no longer has): its issuer or API address
+      // cannot be trusted with its tokens. Drop both; the admin connects the school again.
+      logger.warn('an account failed its seal; it was removed with its tokens', { account: record.id });
+      await vault.deleteTokens(record.id);
+    }
+    const store = new AccountStore(file, vault, seal, accounts, state.clients);
+    if (accounts.length !== state.accounts.length) await store.persist();
+    return store;
   }
 
   /** Most recently connected first (the order the accounts contract promises). */
@@ -189,7 +212,8 @@ export class AccountStore {
   }
 
   private persist(): Promise<void> {
-    return this.file.save({ version: 1, accounts: this.accounts, clients: this.clients });
+    const accounts = this.accounts.map((record) => ({ ...record, tag: this.seal.tag(trustFields(record)) }));
+    return this.file.save({ version: 1, accounts, clients: this.clients });
   }
 
   private emit(): void {

@@ -6,6 +6,7 @@ import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import type { SecretCipher } from '../store/secret-cipher';
+import { StateSeal } from '../store/state-seal';
 import { Vault } from '../store/vault';
 import { AccountStore } from './accounts';
 import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
@@ -63,8 +64,9 @@ export class AuthService implements TokenSource {
 
   static async open(options: AuthServiceOptions): Promise<AuthService> {
     const vault = await Vault.open({ dataDir: options.dataDir, cipher: options.cipher, logger: options.logger, allowWeakCipher: options.allowWeakCipher ?? false });
-    const store = await AccountStore.open(options.dataDir, vault, options.logger);
-    const cache = await MetadataCache.open(join(options.dataDir, 'metadata-cache.json'), options.logger);
+    const seal = await StateSeal.open(options.dataDir, options.cipher, options.logger);
+    const store = await AccountStore.open(options.dataDir, vault, options.logger, seal);
+    const cache = await MetadataCache.open(join(options.dataDir, 'metadata-cache.json'), options.logger, seal);
     const http = guardedFetch({
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
