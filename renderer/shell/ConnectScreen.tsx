@@ -13,6 +13,8 @@ import { Icon } from '../components/Icon';
 import { BrowserFlowProgress } from './BrowserFlowProgress';
 import { BrandMark } from './BrandMark';
 import { addressFeedback } from './address-feedback';
+import { ClientIdFields, NO_CLIENT, clientForConnect } from './ClientIdFields';
+import { WalkthroughLink } from './WalkthroughLink';
 
 const SETTLE_MS = 600;
 
@@ -25,6 +27,7 @@ export function ConnectScreen() {
   const navigate = useNavigate();
   const [address, setAddress] = useState('');
   const [settled, setSettled] = useState(false);
+  const [givenClient, setGivenClient] = useState(NO_CLIENT);
   const inputId = useId();
   const feedbackId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -41,8 +44,8 @@ export function ConnectScreen() {
   // A failure from a previous visit is not news on this one.
   useEffect(() => () => dismiss(), [dismiss]);
 
-  const start = async (target: string, label?: string) => {
-    const account = await connect(target, label);
+  const start = async (target: string, label?: string, client?: { clientId: string; clientSecret?: string }) => {
+    const account = await connect(target, label, client);
     if (account) navigate('/', { replace: true });
     else titleRef.current?.focus();
   };
@@ -55,7 +58,7 @@ export function ConnectScreen() {
       inputRef.current?.focus();
       return;
     }
-    void start(result.url);
+    void start(result.url, undefined, clientForConnect(givenClient));
   };
 
   const feedback = addressFeedback(address, settled);
@@ -88,6 +91,7 @@ export function ConnectScreen() {
                   {/* "Cancelled" needs no detail: the admin just did it. */}
                   {failure.error.code !== 'cancelled' && <p>{failure.error.message}</p>}
                   <p className="muted">{copy.hint}</p>
+                  {failure.error.helpUrl && <WalkthroughLink url={failure.error.helpUrl} />}
                 </div>
               </div>
             )}
@@ -154,6 +158,7 @@ export function ConnectScreen() {
                 )}
                 {feedback.kind === 'none' && <>The address you use to open your school's site, for example school.example.com.</>}
               </p>
+              <ClientIdFields value={givenClient} onChange={setGivenClient} />
             </form>
           </>
         )}

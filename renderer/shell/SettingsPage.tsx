@@ -89,6 +89,11 @@ function SchoolsCard() {
                 {account.admin.email ? ` · ${account.admin.email}` : ''} · {hostOf(account.issuer)}
               </p>
               <p className="muted small">{account.grantedScopes.length} permissions granted</p>
+              {account.signInOrigin && (
+                <p className="muted small" data-testid="settings-sign-in-origin">
+                  Signs in at <span className="mono">{account.signInOrigin}</span>, not at the school's own address
+                </p>
+              )}
             </div>
             <StatusBadge status={account.status} />
             <div className="school-row-actions">

@@ -7,7 +7,16 @@ export type BrowserFlowKind = 'connect' | 'sign_in_again' | 'grant';
 
 export type BrowserFlowState =
   | { phase: 'idle' }
-  | { phase: 'running'; kind: BrowserFlowKind; target: string; step: ConnectStep | null; authorizationUrl: string | null; cancelling: boolean }
+  | {
+      phase: 'running';
+      kind: BrowserFlowKind;
+      target: string;
+      step: ConnectStep | null;
+      authorizationUrl: string | null;
+      cancelling: boolean;
+      /** The sign-in server's origin when it is not the school's: shown before and while the browser is open. */
+      signInOrigin?: string | null;
+    }
   | { phase: 'failed'; kind: BrowserFlowKind; target: string; error: SerializedAppError };
 
 export type BrowserFlowAction =
@@ -28,8 +37,9 @@ export function browserFlowReducer(state: BrowserFlowState, action: BrowserFlowA
       // Progress only moves a flow the UI started; a stray event (another window's flow) changes nothing.
       if (state.phase !== 'running') return state;
       const { step, authorizationUrl } = action.progress;
-      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...state, step, authorizationUrl: null };
-      return { ...state, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null };
+      const signInOrigin = action.progress.signInOrigin ?? state.signInOrigin ?? null;
+      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...state, step, authorizationUrl: null, signInOrigin };
+      return { ...state, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null, signInOrigin };
     }
     case 'cancelling':
       return state.phase === 'running' ? { ...state, cancelling: true } : state;

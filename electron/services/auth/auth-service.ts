@@ -12,7 +12,7 @@ import { AccountStore } from './accounts';
 import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
 import { guardedFetch } from './http';
 import { MetadataCache } from './metadata-cache';
-import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
+import { type PreRegisteredClient, signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { signOutAccount } from './sign-out';
 import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
@@ -79,7 +79,8 @@ export class AuthService implements TokenSource {
     return this.store.list();
   }
 
-  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
+  /** `client`: a client ID (and secret) the platform gave the admin, instead of registering the app. */
+  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void; client?: PreRegisteredClient } = {}): Promise<AccountView> {
     return this.interactive({ address, scopes: INITIAL_SCOPES, ...options });
   }
 

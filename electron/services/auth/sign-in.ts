@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { type AccountRecord, type AccountStore, accountIdFor } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
-import { discoverPlatform, normalizeAddress, type Platform } from './discovery';
+import { discoverPlatform, displayAddress, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from './http';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
@@ -27,6 +27,11 @@ export interface SignInStepDetail {
   signInOrigin?: string;
 }
 
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
 export interface SignInContext {
   store: AccountStore;
   cache: MetadataCache;
@@ -43,6 +48,8 @@ export interface SignInRequest {
   scopes: readonly string[];
   /** Set for sign-in-again and step-up: the flow must end at this same account (same school). */
   expectAccountId?: string;
+  /** A client the platform registered for the admin out of band ("Use a client ID from your platform"). */
+  client?: PreRegisteredClient;
   signal?: AbortSignal;
   onProgress?: (step: SignInStep, detail: SignInStepDetail) => void;
 }
@@ -55,6 +62,41 @@ export interface SignInTiming {
 }
 
 export async function signIn(ctx: SignInContext, request: SignInRequest): Promise<{ account: AccountView; timing: SignInTiming }> {
+  try {
+    return await signInSteps(ctx, request);
+  } catch (error) {
+    throw await withWalkthrough(error, request.address, ctx.http, request.signal);
+  }
+}
+
+/** How long the app waits for the platform's walkthrough before showing a failure without it. */
+const WALKTHROUGH_TIMEOUT_MS = 3_000;
+
+/**
+ * A failed sign-in links to the platform's own step-by-step walkthrough (spec: `{base_url}/auth.md`) when
+ * the platform serves one; asked only after a failure, and never for a cancel.
+ */
+export async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
+  if (!(error instanceof AppError) || error.code === 'cancelled' || error.helpUrl || signal?.aborted) return error;
+  let url: string;
+  try {
+    url = `${displayAddress(normalizeAddress(address))}/auth.md`;
+  } catch {
+    return error;
+  }
+  try {
+    const response = await http(url, { headers: { accept: 'text/markdown, text/plain' }, redirect: 'manual', signal: AbortSignal.timeout(WALKTHROUGH_TIMEOUT_MS) });
+    const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status !== 200 || (type !== 'text/markdown' && type !== 'text/plain')) return error;
+  } catch {
+    return error;
+  }
+  const { missingScopes, retryAfterSeconds } = error;
+  return new AppError(error.code, error.message, { cause: error.cause, helpUrl: url, ...(missingScopes ? { missingScopes } : {}), ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+}
+
+async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<{ account: AccountView; timing: SignInTiming }> {
   const progress = request.onProgress ?? (() => undefined);
   const deps = { http: ctx.http, cache: ctx.cache, now: ctx.now, ...(request.signal ? { signal: request.signal } : {}) };
 
@@ -76,7 +118,7 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       logger: ctx.logger,
     });
     try {
-      const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal);
+      const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal, request.client);
       const credentials = clientCredentials(client.clientId, client.authMethod === 'client_secret_post' ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
 
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource);
@@ -148,21 +190,23 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
 }
 
 /** A registered client good for this redirect: the configured one, the remembered one, or a fresh registration. */
-async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: string, signal: AbortSignal | undefined): Promise<RegisteredClient> {
+async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: string, signal: AbortSignal | undefined, given?: PreRegisteredClient): Promise<RegisteredClient> {
   const issuer = platform.as.issuer;
-  const configured = ctx.preRegisteredClients[issuer] ?? ctx.preRegisteredClients[issuer.replace(/\/$/, '')];
+  const configured = given ?? ctx.preRegisteredClients[issuer] ?? ctx.preRegisteredClients[issuer.replace(/\/$/, '')];
   if (configured) {
     const client: RegisteredClient = {
       issuer, clientId: configured.clientId, redirectUri: null,
       authMethod: configured.clientSecret ? 'client_secret_post' : 'none', preRegistered: true, registeredAt: new Date(ctx.now()).toISOString(),
     };
     const known = ctx.store.client(issuer);
-    if (known?.clientId !== client.clientId || (configured.clientSecret && ctx.store.vault.getClientSecret(issuer) !== configured.clientSecret)) {
+    if (known?.clientId !== client.clientId || known.authMethod !== client.authMethod || !known.preRegistered || (configured.clientSecret && ctx.store.vault.getClientSecret(issuer) !== configured.clientSecret)) {
       await ctx.store.saveClient(client, configured.clientSecret ?? null);
     }
     return client;
   }
   const known = ctx.store.client(issuer);
+  // A client the admin entered once is used for every later sign-in to that platform (sign in again, step-up).
+  if (known?.preRegistered) return known;
   if (known && !known.preRegistered && sameRedirectExceptPort(known.redirectUri, redirectUri)) return known;
   const { client: registered, secret } = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
   ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri, authMethod: registered.authMethod });

@@ -239,3 +239,37 @@ describe('what a certified provider does differently (item 11)', () => {
     expect(e.auth.listAccounts()).toEqual([]);
   });
 });
+
+describe('a failed sign-in links to the platform’s walkthrough (item 13)', () => {
+  it('names {address}/auth.md when the platform serves it, and nothing when it does not', async () => {
+    platform.handlers.set('/token', (_q, _u, res) => json(res, 400, { error: 'invalid_grant', error_description: 'code expired' }));
+    const without = await (await engine()).auth.connect(platform.url).then(() => null).catch((error: { code: string; helpUrl?: string }) => error);
+    expect(without).toMatchObject({ code: 'token_exchange_failed' });
+    expect(without?.helpUrl).toBeUndefined();
+
+    platform.handlers.set('/auth.md', (_q, _u, res) => {
+      res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' });
+      res.end('# Signing in');
+    });
+    const failure = await (await engine()).auth.connect(platform.url).then(() => null).catch((error: { code: string; helpUrl?: string; toJSON(): unknown }) => error);
+    expect(failure).toMatchObject({ code: 'token_exchange_failed', helpUrl: `${platform.url}/auth.md` });
+    expect(failure?.toJSON()).toMatchObject({ helpUrl: `${platform.url}/auth.md` });
+  });
+});
+
+describe('a client ID from the platform (item 12)', () => {
+  it('signs in with the given client instead of registering, keeps its secret only in the vault, and reuses it for sign-in again', async () => {
+    record(platform, '/token');
+    const e = await engine();
+    const account = await e.auth.connect(platform.url, { client: { clientId: 'given-client', clientSecret: 'given-client-secret' } });
+    expect(platform.hits['/register'] ?? 0).toBe(0);
+    expect(new URL(e.urls[0]!).searchParams.get('client_id')).toBe('given-client');
+    expect(new URLSearchParams(bodies['/token']![0]).get('client_secret')).toBe('given-client-secret');
+    expect(await allFileText(e.dir)).not.toContain('given-client-secret');
+
+    await e.auth.signInAgain(account.id);
+    expect(platform.hits['/register'] ?? 0).toBe(0);
+    expect(new URL(e.urls[1]!).searchParams.get('client_id')).toBe('given-client');
+    expect(new URLSearchParams(bodies['/token']![1]).get('client_secret')).toBe('given-client-secret');
+  });
+});
