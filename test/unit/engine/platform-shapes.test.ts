@@ -74,6 +74,18 @@ describe('an API under a path of the school’s origin (item 9)', () => {
     expect(platform.hits['/api/api/v1/school']).toBeUndefined();
   });
 
+  it('finds the scope a 403 needs in the platform’s /openapi.json at its base address, not only under the API’s path', async () => {
+    platform.handlers.set('/.well-known/oauth-protected-resource', (_q, _u, res) => json(res, 200, { resource: `${platform.url}/api`, authorization_servers: [platform.url] }));
+    platform.handlers.set('/api/v1/orders', (_q, _u, res) => json(res, 403, { error: 'insufficient_scope' }, { 'www-authenticate': 'Bearer error="insufficient_scope"' }));
+    platform.handlers.set('/openapi.json', (_q, _u, res) => json(res, 200, { paths: { '/api/v1/orders': { get: { operationId: 'listOrders', 'x-required-scope': 'orders:export' } } } }));
+    const e = await engine();
+    const account = await e.auth.connect(platform.url);
+    const failure = new ApiClient(e.auth, { logger: e.logger }).call(account.id, 'listOrders', z.unknown());
+    await expect(failure).rejects.toMatchObject({ code: 'insufficient_scope', missingScopes: ['orders:export'] });
+    expect(platform.hits['/api/openapi.json']).toBe(1);
+    expect(platform.hits['/openapi.json']).toBe(1);
+  });
+
   it('resolves operation paths once whatever the base looks like, and never leaves its origin', () => {
     expect(businessUrl('https://s.example/api', '/api/v1/school').href).toBe('https://s.example/api/v1/school');
     expect(businessUrl('https://s.example/api/', '/api/v1/school').href).toBe('https://s.example/api/v1/school');
