@@ -68,7 +68,8 @@ beforeAll(async () => {
   const provider = new Provider(origin, {
     features: {
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // Only the client a token was issued to may revoke it (the provider's own default, stated).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       devInteractions: { enabled: true }, // the provider's own login and consent pages
       resourceIndicators: {
@@ -86,6 +87,7 @@ beforeAll(async () => {
     // The spec: refresh tokens for any client allowed the grant (no offline_access ceremony).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    ttl: { AccessToken: 120, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 86_400, Grant: 86_400, Interaction: 600, Session: 3600 },
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, name: id === ADMIN.id ? ADMIN.name : id, email: ADMIN.email }) }),
   });
   provider.proxy = false;

@@ -18,7 +18,7 @@ declare module 'oidc-provider' {
   interface ProviderConfiguration {
     features?: {
       registration?: { enabled: boolean };
-      revocation?: { enabled: boolean };
+      revocation?: { enabled: boolean; allowedPolicy?: (ctx: unknown, client: ProviderClient & { clientId: string }, token: { clientId: string }) => Promise<boolean> };
       userinfo?: { enabled: boolean };
       devInteractions?: { enabled: boolean };
       resourceIndicators?: {
@@ -32,6 +32,7 @@ declare module 'oidc-provider' {
     claims?: Record<string, string[]>;
     issueRefreshToken?: (ctx: unknown, client: ProviderClient, code: unknown) => Promise<boolean>;
     rotateRefreshToken?: boolean;
+    ttl?: Record<string, number>;
     findAccount?: (ctx: unknown, id: string) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> }>;
   }
 
