@@ -16,5 +16,7 @@ export const AccountView = z.object({
   lastSyncAt: z.string().nullable(),
   /** With sign_in_needed when the app lost the sign-in itself (e.g. its saved sign-ins could not be read): said plainly to the admin. */
   signInNeededReason: z.string().nullable().optional(),
+  /** The sign-in server's origin when it is not the school's own (shown in Settings); absent or null otherwise. */
+  signInOrigin: z.string().nullable().optional(),
 });
 export type AccountView = z.infer<typeof AccountView>;

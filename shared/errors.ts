@@ -22,6 +22,8 @@ export const SerializedAppError = z.object({
   missingScopes: z.array(z.string()).optional(),
   /** For rate_limited: seconds to wait. */
   retryAfterSeconds: z.number().optional(),
+  /** For a failed sign-in: the platform's own walkthrough (its /auth.md), when it has one. */
+  helpUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type SerializedAppError = z.infer<typeof SerializedAppError>;
 
@@ -29,13 +31,15 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly missingScopes: string[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly helpUrl: string | undefined;
 
-  constructor(code: AppErrorCode, message: string, options: { cause?: unknown; missingScopes?: string[]; retryAfterSeconds?: number } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { cause?: unknown; missingScopes?: string[]; retryAfterSeconds?: number; helpUrl?: string } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.missingScopes = options.missingScopes;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.helpUrl = options.helpUrl;
   }
 
   /** What crosses the seam: code and words, never the cause. */
@@ -43,11 +47,12 @@ export class AppError extends Error {
     const out: SerializedAppError = { code: this.code, message: this.message };
     if (this.missingScopes) out.missingScopes = this.missingScopes;
     if (this.retryAfterSeconds !== undefined) out.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.helpUrl) out.helpUrl = this.helpUrl;
     return out;
   }
 
   static fromJSON(value: SerializedAppError): AppError {
-    return new AppError(value.code, value.message, { missingScopes: value.missingScopes, retryAfterSeconds: value.retryAfterSeconds });
+    return new AppError(value.code, value.message, { missingScopes: value.missingScopes, retryAfterSeconds: value.retryAfterSeconds, helpUrl: value.helpUrl });
   }
 }
 

@@ -30,13 +30,14 @@ import { SettingsStore } from './store/settings';
 export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
 export interface InteractiveOptions {
   signal?: AbortSignal;
-  onProgress?: (step: EngineStep) => void;
+  /** `detail.signInOrigin`: the sign-in server's origin when it is not the school's (before the browser opens). */
+  onProgress?: (step: EngineStep, detail?: { signInOrigin?: string }) => void;
 }
 
 /** What the shell needs of the engine's AuthService (electron/services/auth/auth-service.ts). */
 export interface AuthPort {
   listAccounts(): AccountView[];
-  connect(address: string, options?: InteractiveOptions): Promise<AccountView>;
+  connect(address: string, options?: InteractiveOptions & { client?: { clientId: string; clientSecret?: string } }): Promise<AccountView>;
   signInAgain(accountId: string, options?: InteractiveOptions): Promise<AccountView>;
   grantScopes(accountId: string, scopes: string[], options?: InteractiveOptions): Promise<AccountView>;
   relocate(accountId: string, address: string, options: InteractiveOptions & { trusted: boolean }): Promise<AccountView>;

@@ -11,13 +11,14 @@ function isCode(value: unknown): value is AppErrorCode {
 
 export function toSerializedError(error: unknown): SerializedAppError {
   if (typeof error === 'object' && error !== null) {
-    const candidate = error as { code?: unknown; message?: unknown; missingScopes?: unknown; retryAfterSeconds?: unknown };
+    const candidate = error as { code?: unknown; message?: unknown; missingScopes?: unknown; retryAfterSeconds?: unknown; helpUrl?: unknown };
     if (isCode(candidate.code) && typeof candidate.message === 'string') {
       const out: SerializedAppError = { code: candidate.code, message: candidate.message };
       if (Array.isArray(candidate.missingScopes) && candidate.missingScopes.every((s) => typeof s === 'string')) {
         out.missingScopes = candidate.missingScopes as string[];
       }
       if (typeof candidate.retryAfterSeconds === 'number') out.retryAfterSeconds = candidate.retryAfterSeconds;
+      if (typeof candidate.helpUrl === 'string' && /^https?:\/\//.test(candidate.helpUrl)) out.helpUrl = candidate.helpUrl;
       return out;
     }
   }

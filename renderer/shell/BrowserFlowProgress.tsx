@@ -6,6 +6,7 @@ import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
 import { SignInLink } from './SignInLink';
+import { SignInOriginNotice } from './SignInOriginNotice';
 
 const TITLES = {
   connect: (target: string) => `Connecting to ${target}`,
@@ -47,6 +48,7 @@ export function BrowserFlowProgress({ flow, compact = false }: { flow: Extract<B
           ))}
         </ol>
       )}
+      {flow.signInOrigin && <SignInOriginNotice origin={flow.signInOrigin} />}
       {waiting && (
         <div className="flow-waiting">
           {flow.backWhileWaiting ? (

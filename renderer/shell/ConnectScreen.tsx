@@ -13,6 +13,8 @@ import { Icon } from '../components/Icon';
 import { BrowserFlowProgress } from './BrowserFlowProgress';
 import { BrandMark } from './BrandMark';
 import { addressFeedback } from './address-feedback';
+import { ClientIdFields, NO_CLIENT, clientForConnect } from './ClientIdFields';
+import { WalkthroughLink } from './WalkthroughLink';
 
 const SETTLE_MS = 600;
 
@@ -26,6 +28,7 @@ export function ConnectScreen() {
   const [address, setAddress] = useState('');
   const [settled, setSettled] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [givenClient, setGivenClient] = useState(NO_CLIENT);
   const inputId = useId();
   const feedbackId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,8 +45,8 @@ export function ConnectScreen() {
   // A failure from a previous visit is not news on this one.
   useEffect(() => () => dismiss(), [dismiss]);
 
-  const start = async (target: string, label?: string) => {
-    const account = await connect(target, label);
+  const start = async (target: string, label?: string, client?: { clientId: string; clientSecret?: string }) => {
+    const account = await connect(target, label, client);
     if (account) navigate('/', { replace: true });
     else titleRef.current?.focus();
   };
@@ -57,7 +60,7 @@ export function ConnectScreen() {
       inputRef.current?.focus();
       return;
     }
-    void start(result.url);
+    void start(result.url, undefined, clientForConnect(givenClient));
   };
 
   const failure = connectFlow?.phase === 'failed' ? connectFlow : null;
@@ -96,6 +99,7 @@ export function ConnectScreen() {
                       <p className="mono">{failure.error.message}</p>
                     </details>
                   )}
+                  {failure.error.helpUrl && <WalkthroughLink url={failure.error.helpUrl} />}
                 </div>
               </div>
             )}
@@ -163,6 +167,7 @@ export function ConnectScreen() {
                 )}
                 {feedback.kind === 'none' && <>The address you use to open your school's site, for example school.example.com.</>}
               </p>
+              <ClientIdFields value={givenClient} onChange={setGivenClient} />
             </form>
           </>
         )}

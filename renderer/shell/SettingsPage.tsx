@@ -94,6 +94,11 @@ function SchoolsCard() {
               </p>
               <p className="muted small">{account.grantedScopes.length} permissions granted</p>
               {account.signInNeededReason && <p className="small school-row-warning">{account.signInNeededReason}</p>}
+              {account.signInOrigin && (
+                <p className="muted small" data-testid="settings-sign-in-origin">
+                  Signs in at <span className="mono">{account.signInOrigin}</span>, not at the school's own address
+                </p>
+              )}
             </div>
             <StatusBadge status={account.status} />
             <div className="school-row-actions">

@@ -48,7 +48,8 @@ export function useBrowserFlowSync(): void {
 export interface BrowserFlowActions {
   /** Resolves with the account when signed in, or null when the flow failed (the state holds the error). */
   /** `label` names the school in the progress title ("Connecting to Demo school"); default the address. */
-  connect(address: string, label?: string): Promise<AccountView | null>;
+  /** `client`: a client ID (and secret) from the platform, instead of registering the app. */
+  connect(address: string, label?: string, client?: { clientId: string; clientSecret?: string }): Promise<AccountView | null>;
   signInAgain(account: AccountView): Promise<AccountView | null>;
   grantScopes(account: AccountView, scopes: readonly string[]): Promise<AccountView | null>;
   /** The account's platform moved to `address`: re-point the account there (see accounts.relocate). */
@@ -83,8 +84,8 @@ export function useBrowserFlowActions(): BrowserFlowActions {
 
   return {
     connect: useCallback(
-      async (address: string, label?: string) => {
-        const account = await run('connect', label ?? address, () => invoke('accounts.connect', { address }));
+      async (address: string, label?: string, client?: { clientId: string; clientSecret?: string }) => {
+        const account = await run('connect', label ?? address, () => invoke('accounts.connect', { address, ...(client ? { client } : {}) }));
         if (account) {
           setActive(account.id);
           push({ tone: 'success', title: `Connected ${account.school.name}`, message: `Signed in as ${account.admin.name}.` });

@@ -16,6 +16,8 @@ export type BrowserFlowState =
       cancelling: boolean;
       /** The admin came back to the app while it still waited for the sign-in page (likely closed that tab). */
       backWhileWaiting?: true;
+      /** The sign-in server's origin when it is not the school's: shown before and while the browser is open. */
+      signInOrigin?: string | null;
     }
   | { phase: 'failed'; kind: BrowserFlowKind; target: string; error: SerializedAppError };
 
@@ -40,8 +42,9 @@ export function browserFlowReducer(state: BrowserFlowState, action: BrowserFlowA
       if (state.phase !== 'running') return state;
       const { step, authorizationUrl } = action.progress;
       const moved = withoutBack(state);
-      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...moved, step, authorizationUrl: null };
-      return { ...moved, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null };
+      const signInOrigin = action.progress.signInOrigin ?? state.signInOrigin ?? null;
+      if (step === 'failed' || step === 'cancelled' || step === 'done') return { ...moved, step, authorizationUrl: null, signInOrigin };
+      return { ...moved, step, authorizationUrl: step === 'waiting_for_browser' ? (authorizationUrl ?? state.authorizationUrl) : null, signInOrigin };
     }
     case 'cancelling':
       return state.phase === 'running' ? { ...state, cancelling: true } : state;

@@ -30,6 +30,8 @@ export const ConnectProgress = z.object({
   address: z.string().optional(),
   /** Set while waiting for the browser: lets the UI offer "open the sign-in page" again. */
   authorizationUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The sign-in server's origin when it is not the school's own: told before the browser opens. */
+  signInOrigin: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type ConnectProgress = z.infer<typeof ConnectProgress>;
 
@@ -43,7 +45,11 @@ export type SignOutResult = z.infer<typeof SignOutResult>;
 export const accountMethods = {
   'accounts.list': method(z.object({}).strict(), z.array(AccountView), 'The connected schools, most recently connected first.'),
   'accounts.connect': method(
-    z.object({ address: z.string().min(1).max(2048) }).strict(),
+    z.object({
+      address: z.string().min(1).max(2048),
+      /** "Use a client ID from your platform": a client registered out of band; the secret is kept in the vault. */
+      client: z.object({ clientId: z.string().trim().min(1).max(512), clientSecret: z.string().min(1).max(2048).optional() }).strict().optional(),
+    }).strict(),
     AccountView,
     'Connects a school by its address: discovery, registration, the consent page in the system browser, token exchange. Resolves when signed in.',
   ),

@@ -1,16 +1,17 @@
 // The one place platform calls happen for the UI: bearer header, timeouts, retries with backoff and jitter
 // (network errors and 5xx for reads, 429 for all, honouring Retry-After), one refresh-and-retry on 401,
 // missing scopes on 403, pagination, and zod validation. Every failure is an AppError the UI can show.
+import * as oauth from 'oauth4webapi';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
 import { pageOf } from '../../../shared/platform/resources';
 import type { TokenSource } from '../auth/auth-service';
-import { guardedFetch, hostOf } from '../auth/http';
+import { guardedFetch, hostOf, oauthOptions } from '../auth/http';
 import type { Logger } from '../log';
 import { OperationScopeCatalog } from './operation-scopes';
 import type { CallArgs, PlatformCaller } from './platform-caller';
-import { bearerChallenge } from './www-authenticate';
+import { businessUrl } from './business-url';
 
 export interface ApiClientOptions {
   logger: Logger;
@@ -66,22 +67,20 @@ export class ApiClient implements PlatformCaller {
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(args.signal);
       let response: Response;
+      /** The Bearer challenge of a 401/403, as oauth4webapi parsed it (RFC 9110 §11.6.1, RFC 6750 §3). */
+      let challenge: oauth.WWWAuthenticateChallengeParameters | null = null;
       try {
-        response = await this.http(url, {
-          method: spec.method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/json',
-            ...(args.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(args.body !== undefined ? { body: JSON.stringify(args.body) } : {}),
-          signal: args.signal ?? null,
-          redirect: 'error',
-        });
+        const headers = new Headers({ accept: 'application/json', ...(args.body !== undefined ? { 'content-type': 'application/json' } : {}) });
+        const body = args.body !== undefined ? JSON.stringify(args.body) : null;
+        response = await oauth.protectedResourceRequest(token, spec.method, url, headers, body, oauthOptions(url, this.http, args.signal));
       } catch (error) {
-        const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
-        if (appError.code === 'cancelled') throw appError;
-        if (appError.code === 'unreachable') {
+        if (error instanceof oauth.WWWAuthenticateChallengeError) {
+          response = error.response;
+          challenge = error.cause.find((c) => c.scheme === 'bearer')?.parameters ?? null;
+        } else {
+          const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url.href)} could not be reached.`, { cause: error });
+          if (appError.code === 'cancelled') throw appError;
+          if (appError.code !== 'unreachable') throw appError; // bad_response: oversized
           // The account was re-pointed while this read was under way (its platform moved): ask the new address.
           if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.call(accountId, operation, schema, args);
           // Retries ride out a blip; once the platform is known to be away, fail at once so the offline
@@ -92,15 +91,12 @@ export class ApiClient implements PlatformCaller {
           }
           this.unreachable.add(accountId);
           this.tokens.reportReachable(accountId, false, apiBase);
-          throw new AppError('offline', `${hostOf(url)} cannot be reached right now.`, { cause: appError });
+          throw new AppError('offline', `${hostOf(url.href)} cannot be reached right now.`, { cause: appError });
         }
-        throw appError; // bad_response: oversized
       }
-
       this.unreachable.delete(accountId); // it answered: the next network failure is a blip again
 
       if (response.status === 401 && !refreshed) {
-        const challenge = bearerChallenge(response.headers.get('www-authenticate'));
         if (!challenge?.error || challenge.error === 'invalid_token') {
           refreshed = true;
           const rejected = token;
@@ -118,10 +114,10 @@ export class ApiClient implements PlatformCaller {
           continue;
         }
       }
-      if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, refreshed);
+      if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, challenge, refreshed);
 
       this.tokens.reportReachable(accountId, true, apiBase);
-      return parseBody(response, schema, url);
+      return parseBody(response, schema, url.href);
     }
   }
 
@@ -166,11 +162,17 @@ export class ApiClient implements PlatformCaller {
     return this.random() * Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
   }
 
-  private async failure(accountId: string, operation: OperationId, apiBase: string, response: Response, refreshed: boolean): Promise<AppError> {
+  private async failure(
+    accountId: string,
+    operation: OperationId,
+    apiBase: string,
+    response: Response,
+    challenge: oauth.WWWAuthenticateChallengeParameters | null,
+    refreshed: boolean,
+  ): Promise<AppError> {
     const spec = OPERATIONS[operation];
     const host = hostOf(apiBase);
     const body = await readErrorBody(response);
-    const challenge = bearerChallenge(response.headers.get('www-authenticate'));
     const said = body.description ? ` ${body.description}` : '';
     switch (true) {
       case response.status === 401:
@@ -203,7 +205,7 @@ export class ApiClient implements PlatformCaller {
 /** A path parameter of only dots ("." or ".."), even encoded, is a dot segment the URL parser resolves: it would reach another API path. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
-function buildUrl(apiBase: string, template: string, args: CallArgs): string {
+function buildUrl(apiBase: string, template: string, args: CallArgs): URL {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args.path?.[name];
     if (value === undefined || value === '') throw new AppError('invalid_input', `The request is missing its "${name}".`);
@@ -211,11 +213,11 @@ function buildUrl(apiBase: string, template: string, args: CallArgs): string {
     // encodeURIComponent leaves "." alone; encoded, a dot never joins a neighbour into a dot segment.
     return encodeURIComponent(value).replace(/\./g, '%2E');
   });
-  const url = new URL(`${apiBase}${path}`);
+  const url = businessUrl(apiBase, path);
   for (const [name, value] of Object.entries(args.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
   }
-  return url.href;
+  return url;
 }
 
 async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {

@@ -37,9 +37,18 @@ export class OperationScopeCatalog {
   private load(apiBase: string): Promise<z.infer<typeof OpenApiDocument> | null> {
     let pending = this.documents.get(apiBase);
     if (!pending) {
-      pending = this.http(`${apiBase}/openapi.json`, { headers: { accept: 'application/json' } })
-        .then(async (response) => (response.ok ? OpenApiDocument.parse(await response.json()) : null))
-        .catch(() => null);
+      // The spec serves it at the platform's base address; an API named under a path of it (`/api`) may
+      // serve its own there: that one first, then the origin's.
+      const candidates = [...new Set([`${apiBase.replace(/\/+$/, '')}/openapi.json`, `${new URL(apiBase).origin}/openapi.json`])];
+      pending = (async () => {
+        for (const url of candidates) {
+          const document = await this.http(url, { headers: { accept: 'application/json' } })
+            .then(async (response) => (response.ok ? OpenApiDocument.parse(await response.json()) : null))
+            .catch(() => null);
+          if (document) return document;
+        }
+        return null;
+      })();
       // A failed load is not remembered, so the next 403 tries again.
       void pending.then((doc) => { if (!doc) this.documents.delete(apiBase); });
       this.documents.set(apiBase, pending);

@@ -7,12 +7,15 @@ import type { AccountStatus, AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { JsonFile } from '../store/json-file';
+import type { StateSeal } from '../store/state-seal';
 import type { PendingRevocation, TokenSet, Vault } from '../store/vault';
 import { RegisteredClient } from './registration';
 
 export const AccountRecord = z.object({
   id: z.string(),
   issuer: z.string(),
+  /** The school's address as the admin typed it: sign-in again discovers from here. Absent in older state files. */
+  address: z.string().optional(),
   /** Base address of the business API. */
   apiBase: z.string(),
   /** The RFC 8707 resource indicator, when the platform names one. */
@@ -32,9 +35,17 @@ export const AccountRecord = z.object({
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
+/** On disk, each account carries the state seal's tag over the fields that decide where its tokens go. */
+const StoredAccount = AccountRecord.extend({ tag: z.string().optional() });
+
+/** Where this account's tokens go: what an edit on disk must not be able to change (store/state-seal.ts). */
+function trustFields(record: AccountRecord) {
+  return { id: record.id, issuer: record.issuer, address: record.address ?? null, apiBase: record.apiBase, resource: record.resource, clientId: record.clientId ?? null };
+}
+
 const StateFile = z.object({
   version: z.literal(1),
-  accounts: z.array(AccountRecord),
+  accounts: z.array(StoredAccount),
   clients: z.record(z.string(), RegisteredClient), // by issuer
 });
 
@@ -45,6 +56,16 @@ export function accountIdFor(issuer: string, schoolId: string): string {
   return `acct_${createHash('sha256').update(`${issuer}\n${schoolId}`).digest('base64url').slice(0, 22)}`;
 }
 
+/** The issuer's origin when it differs from the school's address (docs/security.md, "Where tokens may go"). */
+function signInOriginOf(record: AccountRecord): string | null {
+  try {
+    const issuer = new URL(record.issuer).origin;
+    return issuer === new URL(record.address ?? record.apiBase).origin ? null : issuer;
+  } catch {
+    return null;
+  }
+}
+
 export class AccountStore {
   private readonly transient = new Map<string, AccountStatus>();
   private readonly changeListeners = new Set<(accounts: AccountView[]) => void>();
@@ -53,14 +74,27 @@ export class AccountStore {
   private constructor(
     private readonly file: JsonFile<typeof StateFile>,
     readonly vault: Vault,
+    private readonly seal: StateSeal,
     private accounts: AccountRecord[],
     private clients: Record<string, RegisteredClient>,
   ) {}
 
-  static async open(dataDir: string, vault: Vault, logger: Logger): Promise<AccountStore> {
+  static async open(dataDir: string, vault: Vault, logger: Logger, seal: StateSeal): Promise<AccountStore> {
     const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 1 as const, accounts: [], clients: {} }), logger);
     const state = await file.load();
-    const store = new AccountStore(file, vault, state.accounts, state.clients);
+    const accounts: AccountRecord[] = [];
+    for (const { tag, ...record } of state.accounts) {
+      if (seal.verify(trustFields(record), tag)) {
+        accounts.push(record);
+        continue;
+      }
+      // Edited outside the app (or sealed under a key this computer no longer has): its issuer or API address
+      // cannot be trusted with its tokens. Drop both; the admin connects the school again.
+      logger.warn('an account failed its seal; it was removed with its tokens', { account: record.id });
+      await vault.deleteTokens(record.id);
+    }
+    const store = new AccountStore(file, vault, seal, accounts, state.clients);
+    if (accounts.length !== state.accounts.length) await store.persist();
     await store.reconcile(logger);
     return store;
   }
@@ -102,7 +136,7 @@ export class AccountStore {
     const status: AccountStatus = record.signInNeeded ? 'sign_in_needed' : this.transient.get(record.id) ?? 'signed_in';
     const { id, issuer, school, admin, grantedScopes, connectedAt, lastSyncAt } = record;
     const signInNeededReason = record.signInNeeded ? record.signInNeededReason ?? null : null;
-    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt, ...(signInNeededReason ? { signInNeededReason } : {}) };
+    return { id, issuer, school, admin, grantedScopes, status, connectedAt, lastSyncAt, signInOrigin: signInOriginOf(record), ...(signInNeededReason ? { signInNeededReason } : {}) };
   }
 
   /** The account for this school at this issuer: the one already kept (it may be a re-pointed one), else a new id. */
@@ -114,7 +148,7 @@ export class AccountStore {
   async moveClient(fromIssuer: string, toIssuer: string): Promise<void> {
     const known = this.clients[fromIssuer];
     if (!known || this.clients[toIssuer]) return;
-    const secret = known.preRegistered ? this.vault.getClientSecret(fromIssuer) : null;
+    const secret = known.authMethod === 'client_secret_post' ? this.vault.getClientSecret(fromIssuer) : null;
     await this.saveClient({ ...known, issuer: toIssuer }, secret);
   }
 
@@ -188,13 +222,13 @@ export class AccountStore {
     return record.clientId ?? this.client(record.issuer)?.clientId ?? null;
   }
 
-  /** That client, with its secret when it is the configured (pre-registered) one: what refresh and revocation send. */
+  /** That client, with its secret when it has one (pre-registered, or registered confidential): what refresh and revocation send. */
   clientOf(record: AccountRecord): { clientId: string; secret: string | null } | null {
     const clientId = this.clientIdFor(record);
     if (!clientId) return null;
     const remembered = this.client(record.issuer);
-    const preRegistered = remembered?.preRegistered === true && remembered.clientId === clientId;
-    return { clientId, secret: preRegistered ? this.vault.getClientSecret(record.issuer) : null };
+    const confidential = remembered?.authMethod === 'client_secret_post' && remembered.clientId === clientId;
+    return { clientId, secret: confidential ? this.vault.getClientSecret(record.issuer) : null };
   }
 
   /** Whether the issuer's remembered client is the one holding this account's tokens. */
@@ -220,7 +254,8 @@ export class AccountStore {
   }
 
   private persist(): Promise<void> {
-    return this.file.save({ version: 1, accounts: this.accounts, clients: this.clients });
+    const accounts = this.accounts.map((record) => ({ ...record, tag: this.seal.tag(trustFields(record)) }));
+    return this.file.save({ version: 1, accounts, clients: this.clients });
   }
 
   private emit(): void {

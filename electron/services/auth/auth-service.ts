@@ -6,12 +6,13 @@ import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import type { SecretCipher } from '../store/secret-cipher';
+import { StateSeal } from '../store/state-seal';
 import { Vault } from '../store/vault';
 import { AccountStore } from './accounts';
 import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
 import { guardedFetch } from './http';
 import { MetadataCache } from './metadata-cache';
-import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
+import { type PreRegisteredClient, signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { relocateAccount } from './relocate';
 import { sendPendingRevocations, signOutAccount } from './sign-out';
 import { stepUpScopes } from './step-up';
@@ -66,8 +67,9 @@ export class AuthService implements TokenSource {
 
   static async open(options: AuthServiceOptions): Promise<AuthService> {
     const vault = await Vault.open({ dataDir: options.dataDir, cipher: options.cipher, logger: options.logger, allowWeakCipher: options.allowWeakCipher ?? false });
-    const store = await AccountStore.open(options.dataDir, vault, options.logger);
-    const cache = await MetadataCache.open(join(options.dataDir, 'metadata-cache.json'), options.logger);
+    const seal = await StateSeal.open(options.dataDir, options.cipher, options.logger);
+    const store = await AccountStore.open(options.dataDir, vault, options.logger, seal);
+    const cache = await MetadataCache.open(join(options.dataDir, 'metadata-cache.json'), options.logger, seal);
     const http = guardedFetch({
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
@@ -80,21 +82,22 @@ export class AuthService implements TokenSource {
     return this.store.list();
   }
 
-  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
+  /** `client`: a client ID (and secret) the platform gave the admin, instead of registering the app. */
+  async connect(address: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void; client?: PreRegisteredClient } = {}): Promise<AccountView> {
     return this.interactive({ address, scopes: INITIAL_SCOPES, ...options });
   }
 
   async signInAgain(accountId: string, options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes } = stepUpScopes(INITIAL_SCOPES, record.grantedScopes);
-    return this.interactive({ address: record.apiBase, scopes, expectAccountId: accountId, school: record.school, ...options });
+    return this.interactive({ address: record.address ?? record.apiBase, scopes, expectAccountId: accountId, school: record.school, ...options });
   }
 
   async grantScopes(accountId: string, scopes: string[], options: { signal?: AbortSignal; onProgress?: (step: SignInStep, detail: SignInStepDetail) => void } = {}): Promise<AccountView> {
     const record = this.store.get(accountId);
     const { scopes: all, added } = stepUpScopes(record.grantedScopes, scopes);
     if (added.length === 0 && !record.signInNeeded) return this.store.view(record);
-    return this.interactive({ address: record.apiBase, scopes: all, expectAccountId: accountId, school: record.school, ...options });
+    return this.interactive({ address: record.address ?? record.apiBase, scopes: all, expectAccountId: accountId, school: record.school, ...options });
   }
 
   /**
@@ -183,7 +186,7 @@ export class AuthService implements TokenSource {
       const tokens = this.store.tokens(accountId);
       if (!tokens?.refreshToken) {
         await this.store.markSignInNeeded(accountId);
-        throw signInNeeded(record.school.name);
+        throw new AppError('sign_in_needed', `Your sign-in to ${record.school.name} has expired. ${new URL(record.issuer).host} did not give the app a way to renew it by itself (no refresh token), so sign in again to continue.`);
       }
       this.store.setStatus(accountId, 'refreshing');
       try {

@@ -49,7 +49,7 @@ export function callbackValidator(as: oauth.AuthorizationServer, client: oauth.C
     if (!sameSecret(state, expectedState)) throw new AppError('state_mismatch', 'The sign-in answer does not belong to this sign-in (state mismatch), so it was ignored.');
     const iss = params.get('iss');
     if (iss !== null && iss !== as.issuer) {
-      throw new AppError('authorization_failed', `The sign-in answer came from ${hostOf(iss)}, not from ${host}, so it was ignored.`);
+      throw new AppError('authorization_failed', `The sign-in answer came from ${iss.slice(0, 200)}, not from ${as.issuer}, so it was ignored.`);
     }
     if (iss === null && as.authorization_response_iss_parameter_supported) {
       throw new AppError('authorization_failed', `The sign-in answer does not say it came from ${host}, so it was ignored.`);

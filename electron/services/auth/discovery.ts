@@ -4,8 +4,9 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { bearerChallenge } from '../api/www-authenticate';
-import { assertSecureUrl, hostOf, isLoopbackUrl } from './http';
+import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { businessUrl } from '../api/business-url';
+import { assertSecureUrl, isLoopbackUrl, oauthOptions } from './http';
 import { freshUntil, type MetadataCache } from './metadata-cache';
 import { toAppError } from './oauth-errors';
 
@@ -24,10 +25,14 @@ export interface ProtectedResource {
 }
 
 export interface Platform {
+  /** The school's address as the admin typed it (normalized, no trailing slash): where sign-in again starts. */
+  address: string;
   /** Where the business API lives (the resource, else the address the admin typed). */
   apiBase: string;
   resource: ProtectedResource | null;
   as: oauth.AuthorizationServer;
+  /** The sign-in server's origin when it is not the school's: shown to the admin before the browser opens. */
+  signInOrigin: string | null;
 }
 
 /** Turns what the admin typed ("school.example", "https://school.example/") into an https URL; http only for loopback. */
@@ -55,10 +60,11 @@ const ProtectedResourceMetadata = z.object({
   scopes_supported: z.array(z.string()).optional(),
 });
 
-/** RFC 9728 §3.1: the well-known name goes between the host and the resource's path. */
+const WELL_KNOWN_RESOURCE = '/.well-known/oauth-protected-resource';
+
+/** RFC 9728 §3.1: the well-known name goes between the host and the resource's path (oauth4webapi's rule, trailing slash kept). */
 export function protectedResourceMetadataUrl(resource: URL): URL {
-  const path = resource.pathname === '/' ? '' : resource.pathname.replace(/\/$/, '');
-  return new URL(`/.well-known/oauth-protected-resource${path}`, resource.origin);
+  return new URL(`${WELL_KNOWN_RESOURCE}${resource.pathname === '/' ? '' : resource.pathname}`, resource.origin);
 }
 
 /** RFC 8414 §3.1 (path insertion) first, then OpenID Connect Discovery (path appended). */
@@ -70,42 +76,121 @@ export function authorizationServerMetadataUrls(issuer: URL): URL[] {
   ];
 }
 
-/** Reads protected resource metadata from `metadataUrl` (the well-known one, or a `resource_metadata` from a challenge). Null when there is none. */
-export async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl: URL = protectedResourceMetadataUrl(address)): Promise<ProtectedResource | null> {
-  assertSecureUrl(metadataUrl, 'The resource description');
-  return getCachedJson(`prm:${metadataUrl.href}`, metadataUrl, deps, async (body) => {
-    const parsed = ProtectedResourceMetadata.safeParse(body);
-    if (!parsed.success) throw new AppError('bad_metadata', `${address.host} describes its API in a form the app cannot read.`, { cause: parsed.error });
-    const { resource, authorization_servers: servers = [], scopes_supported: scopes } = parsed.data;
-    if (resource !== undefined && !sameResource(resource, address)) {
-      throw new AppError('issuer_mismatch', `${address.host} describes a different API (${hostOf(resource)}), so the app will not trust it.`);
-    }
-    for (const server of servers) {
-      let url: URL;
-      try {
-        url = new URL(server);
-      } catch (cause) {
-        throw new AppError('bad_metadata', `${address.host} names a sign-in service with an invalid address.`, { cause });
-      }
-      assertSecureUrl(url, 'The sign-in service');
-    }
-    return { resource: resource ?? null, authorizationServers: servers, scopesSupported: scopes ?? null };
-  });
+/** The address without a trailing slash on its path, the way the app shows and compares addresses. */
+export function displayAddress(url: URL | string): string {
+  const href = typeof url === 'string' ? url : url.href;
+  return href.endsWith('/') ? href.slice(0, -1) : href;
 }
 
 /**
- * RFC 9728 §5: a platform without the well-known document may still name it in a 401 challenge's
- * `resource_metadata`. Asked only when the well-known one is missing.
+ * Which resource a metadata document may describe. `exactly`: the document at the path-aware well-known URL of
+ * that resource, checked strictly (RFC 9728 §3.3, by oauth4webapi). `sameOriginAs`: a document found another way
+ * (the host's root well-known one, or one a challenge named): it may describe an API under any path of the
+ * school's own origin, never another origin.
+ */
+type ResourceExpectation = { exactly: URL } | { sameOriginAs: URL };
+
+/**
+ * Reads protected resource metadata. By default the well-known document for `address` itself; `metadataUrl`
+ * for one a 401 challenge named. Null when there is none.
+ */
+export async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl?: URL): Promise<ProtectedResource | null> {
+  const url = metadataUrl ?? protectedResourceMetadataUrl(address);
+  assertSecureUrl(url, 'The resource description');
+  const expectation = expectationFor(url, address);
+  const send = metadataUrl
+    ? undefined
+    : (headers: Headers) => oauth.resourceDiscoveryRequest(address, { ...oauthOptions(address, deps.http, deps.signal), headers });
+  return getCachedJson(`prm:${url.href}`, url, deps, (body) => validateProtectedResource(body, url, address, expectation), send);
+}
+
+/** The path-aware well-known URL of a resource must describe exactly that resource; any other document, an API of the school's origin. */
+function expectationFor(metadataUrl: URL, address: URL): ResourceExpectation {
+  if (metadataUrl.pathname.startsWith(`${WELL_KNOWN_RESOURCE}/`)) {
+    return { exactly: new URL(`${metadataUrl.origin}${metadataUrl.pathname.slice(WELL_KNOWN_RESOURCE.length)}`) };
+  }
+  return { sameOriginAs: address };
+}
+
+async function validateProtectedResource(body: Record<string, unknown>, url: URL, address: URL, expectation: ResourceExpectation): Promise<ProtectedResource> {
+  const parsed = ProtectedResourceMetadata.safeParse(body);
+  if (!parsed.success) throw new AppError('bad_metadata', `${url.href} describes the API in a form the app cannot read.`, { cause: parsed.error });
+  const { resource, authorization_servers: servers = [], scopes_supported: scopes } = parsed.data;
+  if (resource === undefined) {
+    if ('exactly' in expectation) throw new AppError('bad_metadata', `${url.href} does not say which API it describes (no "resource"), so the app will not trust it.`);
+    // The host's own document without a resource: the school's address is the API, and no indicator is sent.
+  } else {
+    let named: URL;
+    try {
+      named = new URL(resource);
+    } catch (cause) {
+      throw new AppError('bad_metadata', `${url.href} names its API with an invalid address ("${resource.slice(0, 200)}").`, { cause });
+    }
+    const expected = 'exactly' in expectation ? expectation.exactly : named;
+    if ('sameOriginAs' in expectation && named.origin !== expectation.sameOriginAs.origin) {
+      throw new AppError('issuer_mismatch', `${displayAddress(address)} describes its API at ${displayAddress(named)}, which is another site, so the app will not send your sign-in there.`);
+    }
+    try {
+      // RFC 9728 §3.3: the document's resource must be identical to the one its well-known URL was formed from.
+      await oauth.processResourceDiscoveryResponse(expected, Response.json(body));
+    } catch (error) {
+      if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
+        throw new AppError('issuer_mismatch', `${url.href} describes the API ${displayAddress(named)}, not ${displayAddress(expected)}, so the app will not trust it.`, { cause: error });
+      }
+      throw toAppError(error, 'discovery', url.host);
+    }
+    assertSecureUrl(named, 'The API');
+  }
+  for (const server of servers) {
+    let serverUrl: URL;
+    try {
+      serverUrl = new URL(server);
+    } catch (cause) {
+      throw new AppError('bad_metadata', `${url.href} names a sign-in service with an invalid address ("${server.slice(0, 200)}").`, { cause });
+    }
+    assertSecureUrl(serverUrl, 'The sign-in service');
+  }
+  return { resource: resource ?? null, authorizationServers: servers, scopesSupported: scopes ?? null };
+}
+
+/**
+ * The school's protected resource: its own well-known document, else the one a 401 challenge names. When the
+ * document names an API under a path of the school's origin (`https://school.example/api`) and the platform
+ * serves that API's path-aware document too, that one is read strictly and must name the same sign-in servers.
+ */
+async function discoverResource(address: URL, deps: DiscoveryDeps): Promise<ProtectedResource | null> {
+  const own = (await fetchProtectedResource(address, deps)) ?? (await protectedResourceFromChallenge(address, deps));
+  if (!own?.resource) return own;
+  const named = new URL(own.resource);
+  if (protectedResourceMetadataUrl(named).href === protectedResourceMetadataUrl(address).href) return own;
+  const exact = await fetchProtectedResource(named, deps);
+  if (!exact) return own;
+  const differ = exact.authorizationServers.length !== own.authorizationServers.length || exact.authorizationServers.some((s, i) => s !== own.authorizationServers[i]);
+  if (differ) {
+    throw new AppError('issuer_mismatch', `The platform's two descriptions of ${displayAddress(named)} disagree about where to sign in (${own.authorizationServers.join(', ') || 'none'} against ${exact.authorizationServers.join(', ') || 'none'}), so the app will not sign in.`);
+  }
+  return exact;
+}
+
+/**
+ * RFC 9728 §5: a platform without the well-known document names it in the `resource_metadata` of a 401
+ * challenge. The spec's platforms challenge an invalid token on a business endpoint (an anonymous request is
+ * served, not challenged), so the probe sends an obviously invalid one; oauth4webapi reads the challenge.
  */
 export async function protectedResourceFromChallenge(address: URL, deps: DiscoveryDeps): Promise<ProtectedResource | null> {
-  let response: Response;
+  const probe = businessUrl(address.href, OPERATIONS.getSchool.path);
+  let challenges: oauth.WWWAuthenticateChallenge[] | null = null;
   try {
-    response = await deps.http(address, { headers: { accept: 'application/json' }, redirect: 'manual', signal: deps.signal ?? null });
-  } catch {
-    return null;
+    const response = await oauth.protectedResourceRequest(PROBE_TOKEN, 'GET', probe, new Headers({ accept: 'application/json' }), null, oauthOptions(probe, deps.http, deps.signal));
+    await response.body?.cancel().catch(() => undefined);
+  } catch (error) {
+    if (error instanceof oauth.WWWAuthenticateChallengeError) {
+      if (error.status === 401) challenges = error.cause;
+    } else if (error instanceof AppError && error.code === 'cancelled') {
+      throw error;
+    }
   }
-  if (response.status !== 401) return null;
-  const named = bearerChallenge(response.headers.get('www-authenticate'))?.resource_metadata;
+  const named = challenges?.find((c) => c.scheme === 'bearer')?.parameters.resource_metadata;
   if (!named) return null;
   let metadataUrl: URL;
   try {
@@ -114,29 +199,26 @@ export async function protectedResourceFromChallenge(address: URL, deps: Discove
     return null;
   }
   if (metadataUrl.origin !== address.origin) {
-    // A challenge could point anywhere; only metadata served by the school's own host is trusted for it.
-    throw new AppError('issuer_mismatch', `${address.host} points to resource metadata on another host (${metadataUrl.host}), so the app will not trust it.`);
+    // A challenge could point anywhere; only metadata served by the school's own origin is trusted for it.
+    throw new AppError('issuer_mismatch', `${displayAddress(address)} points to a description of its API at ${metadataUrl.href}, which is another site, so the app will not trust it.`);
   }
   return fetchProtectedResource(address, deps, metadataUrl);
 }
 
-function sameResource(named: string, address: URL): boolean {
-  try {
-    return new URL(named).href === address.href;
-  } catch {
-    return false;
-  }
-}
+/** Not a token: what the challenge probe sends so that a spec-following API answers 401 with its metadata's address. */
+const PROBE_TOKEN = 'school-companion-discovery-probe';
 
 /** Fetches and checks the authorization server's metadata for `issuer` (issuer must match; a bare host's trailing slash is the only slack). */
 export async function fetchAuthorizationServer(issuer: URL, deps: DiscoveryDeps): Promise<oauth.AuthorizationServer> {
   assertSecureUrl(issuer, 'The sign-in service');
   if (issuer.search || issuer.hash) throw new AppError('bad_metadata', `The sign-in service address ${issuer.href} is not a valid issuer.`);
-  for (const url of authorizationServerMetadataUrls(issuer)) {
-    const as = await getCachedJson(`as:${url.href}`, url, deps, (body) => validateAuthorizationServer(issuer, body));
-    if (as) return as;
-  }
-  throw new AppError('no_platform', `${issuer.host} does not offer a sign-in service the app recognizes (no OAuth metadata).`);
+  const [oauth2, oidc] = authorizationServerMetadataUrls(issuer) as [URL, URL];
+  const options = (headers: Headers) => ({ ...oauthOptions(issuer, deps.http, deps.signal), headers });
+  const rfc8414 = await getCachedJson(`as:${oauth2.href}`, oauth2, deps, (body) => validateAuthorizationServer(issuer, body), (headers) => oauth.discoveryRequest(issuer, { ...options(headers), algorithm: 'oauth2' }));
+  if (rfc8414) return rfc8414;
+  const openid = await getCachedJson(`as:${oidc.href}`, oidc, deps, (body) => validateAuthorizationServer(issuer, body), (headers) => oauth.discoveryRequest(issuer, { ...options(headers), algorithm: 'oidc' }));
+  if (openid) return openid;
+  throw new AppError('no_platform', `${displayAddress(issuer)} does not offer a sign-in service the app recognizes (no OAuth metadata at ${oauth2.href} or ${oidc.href}).`);
 }
 
 async function validateAuthorizationServer(issuer: URL, body: Record<string, unknown>): Promise<oauth.AuthorizationServer> {
@@ -146,7 +228,7 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
   } catch (error) {
     const mapped = toAppError(error, 'discovery', issuer.host);
     if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-      throw new AppError('issuer_mismatch', `${issuer.host} says it is "${String(body.issuer)}", not ${issuer.href}, so the app will not sign in there.`, { cause: error });
+      throw new AppError('issuer_mismatch', `The sign-in service at ${displayAddress(issuer)} says it is "${String(body.issuer).slice(0, 200)}", so the app will not sign in there.`, { cause: error });
     }
     throw mapped;
   }
@@ -175,30 +257,43 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
   return as;
 }
 
-/** Everything needed to sign in at the school at `address`. */
+/**
+ * Where tokens may go (docs/security.md): the API must be on the school's own origin (any path); the sign-in
+ * server may be elsewhere only when the school's own resource metadata names it, and then the admin is shown
+ * its origin. The documents must agree: the issuer the resource metadata names is the one its metadata
+ * declares, and an authorization server that lists the resources it serves (RFC 9728 §4) must list this one.
+ */
 export async function discoverPlatform(address: string, deps: DiscoveryDeps): Promise<Platform> {
   const base = normalizeAddress(address);
-  const resource = (await fetchProtectedResource(base, deps)) ?? (await protectedResourceFromChallenge(base, deps));
+  const resource = await discoverResource(base, deps);
   const issuer = resource?.authorizationServers[0] ?? base.href;
   let issuerUrl: URL;
   try {
     issuerUrl = new URL(issuer);
   } catch (cause) {
-    throw new AppError('bad_metadata', `${base.host} names a sign-in service with an invalid address.`, { cause });
+    throw new AppError('bad_metadata', `${displayAddress(base)} names a sign-in service with an invalid address.`, { cause });
   }
   const as = await fetchAuthorizationServer(issuerUrl, deps);
-  return { apiBase: stripTrailingSlash(resource?.resource ?? base.href), resource, as };
-}
-
-function stripTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url.slice(0, -1) : url;
+  const apiBase = displayAddress(resource?.resource ?? base.href);
+  const listed = (as as Record<string, unknown>).protected_resources;
+  if (resource?.resource && Array.isArray(listed) && !listed.some((r) => typeof r === 'string' && displayAddress(r) === apiBase)) {
+    throw new AppError('issuer_mismatch', `The sign-in service ${displayAddress(as.issuer)} does not list ${apiBase} among the APIs it serves, so the app will not sign in there.`);
+  }
+  const signInOrigin = new URL(as.issuer).origin;
+  return { address: displayAddress(base), apiBase, resource, as, signInOrigin: signInOrigin === base.origin ? null : signInOrigin };
 }
 
 /**
  * A discovery document through the cache: reused while fresh, revalidated when stale, and stored only once
  * `check` accepted it (a bad answer never replaces a good one). Null when the platform has no such document.
  */
-async function getCachedJson<T>(key: string, url: URL, deps: DiscoveryDeps, check: (body: Record<string, unknown>) => Promise<T>): Promise<T | null> {
+async function getCachedJson<T>(
+  key: string,
+  url: URL,
+  deps: DiscoveryDeps,
+  check: (body: Record<string, unknown>) => Promise<T>,
+  send: (headers: Headers) => Promise<Response> = (headers) => deps.http(url, { headers, redirect: 'manual', signal: deps.signal ?? null }),
+): Promise<T | null> {
   const now = deps.now();
   const cached = deps.cache.get(key);
   if (cached && cached.freshUntil > now) return cached.body ? check(cached.body) : null;
@@ -208,7 +303,7 @@ async function getCachedJson<T>(key: string, url: URL, deps: DiscoveryDeps, chec
   if (cached?.body && cached.lastModified) headers.set('if-modified-since', cached.lastModified);
   let response: Response;
   try {
-    response = await deps.http(url, { headers, redirect: 'manual', signal: deps.signal ?? null });
+    response = await send(headers);
   } catch (error) {
     // Stale beats nothing when the platform cannot be reached (refresh and sign-out still know the endpoints).
     if (cached && error instanceof AppError && error.code === 'unreachable') return cached.body ? check(cached.body) : null;

@@ -101,13 +101,14 @@ export function isLoopbackUrl(url: URL | string): boolean {
 export function assertSecureUrl(url: URL, what: string): void {
   if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && isLoopbackUrl(url)) return;
-  throw new AppError('insecure_issuer', `${what} at ${url.host} is not served over HTTPS, so the app will not send sign-in data to it.`);
+  throw new AppError('insecure_issuer', `${what} at ${url.origin === 'null' ? url.href : url.origin} is not served over HTTPS, so the app will not send sign-in data to it.`);
 }
 
 /** Options for oauth4webapi calls: our fetch, and plain http only for a loopback endpoint. */
 export function oauthOptions(url: URL | string, http: typeof fetch, signal?: AbortSignal) {
   return {
-    [oauth.customFetch]: http as (url: string, init: RequestInit) => Promise<Response>,
+    // oauth4webapi hands our fetch only bodies fetch accepts (strings, URLSearchParams, bytes).
+    [oauth.customFetch]: http as unknown as (url: string, init: oauth.CustomFetchOptions<string, oauth.ProtectedResourceRequestBody>) => Promise<Response>,
     [oauth.allowInsecureRequests]: isLoopbackUrl(url),
     ...(signal ? { signal } : {}),
   };

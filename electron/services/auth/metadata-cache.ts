@@ -1,7 +1,10 @@
 // Discovery documents cached per issuer (and per resource) with HTTP freshness: reused without a request
-// while fresh (max-age, else a heuristic hour), revalidated with ETag / Last-Modified once stale.
+// while fresh (max-age, else a heuristic hour), revalidated with ETag / Last-Modified once stale. Each entry
+// is tagged with the state seal (store/state-seal.ts): an entry edited on disk is dropped and fetched again,
+// so an edited token endpoint never receives a refresh token.
 import { z } from 'zod';
 import { JsonFile } from '../store/json-file';
+import { StateSeal } from '../store/state-seal';
 import type { Logger } from '../log';
 
 export const HEURISTIC_FRESH_MS = 60 * 60 * 1000;
@@ -18,32 +21,45 @@ const CachedDocument = z.object({
 });
 export type CachedDocument = z.infer<typeof CachedDocument>;
 
-const CacheFile = z.object({ version: z.literal(1), documents: z.record(z.string(), CachedDocument) });
+const StoredDocument = CachedDocument.extend({ tag: z.string().optional() });
+const CacheFile = z.object({ version: z.literal(1), documents: z.record(z.string(), StoredDocument) });
 
 export class MetadataCache {
   private constructor(
     private readonly file: JsonFile<typeof CacheFile>,
-    private documents: Record<string, CachedDocument>,
+    private readonly seal: StateSeal,
+    private documents: Record<string, z.infer<typeof StoredDocument>>,
   ) {}
 
-  static async open(path: string, logger: Logger): Promise<MetadataCache> {
+  static async open(path: string, logger: Logger, seal: StateSeal): Promise<MetadataCache> {
     const file = new JsonFile(path, CacheFile, () => ({ version: 1 as const, documents: {} }), logger);
     const loaded = await file.load();
-    return new MetadataCache(file, loaded.documents);
+    const trusted: Record<string, z.infer<typeof StoredDocument>> = {};
+    for (const [key, stored] of Object.entries(loaded.documents)) {
+      const { tag, ...document } = stored;
+      if (seal.verify({ key, document }, tag)) trusted[key] = stored;
+      else logger.warn('a cached discovery document failed its seal; it will be fetched again', { url: document.url });
+    }
+    return new MetadataCache(file, seal, trusted);
   }
 
   /** An in-memory cache, for callers that do not keep one on disk. */
   static inMemory(): MetadataCache {
     const noFile = { save: async () => undefined } as unknown as JsonFile<typeof CacheFile>;
-    return new MetadataCache(noFile, {});
+    return new MetadataCache(noFile, StateSeal.ephemeral(), {});
   }
 
   get(key: string): CachedDocument | null {
-    return this.documents[key] ?? null;
+    const stored = this.documents[key];
+    if (!stored) return null;
+    const { tag: _tag, ...document } = stored;
+    return document;
   }
 
   async put(key: string, document: CachedDocument): Promise<void> {
-    this.documents = { ...this.documents, [key]: document };
+    const { url, body, fetchedAt, freshUntil, etag, lastModified } = document;
+    const clean = { url, body, fetchedAt, freshUntil, etag, lastModified };
+    this.documents = { ...this.documents, [key]: { ...clean, tag: this.seal.tag({ key, document: clean }) } };
     await this.file.save({ version: 1, documents: this.documents });
   }
 

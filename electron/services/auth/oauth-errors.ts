@@ -30,7 +30,7 @@ export function toAppError(error: unknown, step: OAuthStep, host: string): AppEr
   if (error instanceof AppError) return error;
   const doing = STEP_WORDS[step];
   if (error instanceof oauth.ResponseBodyError) {
-    const said = error.error_description ? `: ${error.error_description}` : '';
+    const said = error.error_description ? `: ${error.error_description.replace(/\.+$/, '')}` : '';
     if (step === 'token' && error.error === 'access_denied') return new AppError('access_denied', `Access was not granted${said}.`, { cause: error });
     if (error.status >= 500) return new AppError('server_error', `${host} had a problem while ${doing} (${error.error}); try again later.`, { cause: error });
     // Only a refused refresh grant means the sign-in is gone; the caller decides that (see token-refresher).

@@ -1,9 +1,12 @@
-// Who signed in, and to which school: UserInfo first, the token response's extras and GET /api/v1/school as
-// fallbacks, and the issuer's host as the last resort, so any spec-following platform yields an account.
+// Who signed in, and to which school: UserInfo first (the validated ID token for the name when there is none),
+// the token response's extras and GET /api/v1/school as fallbacks, and the issuer's host as the last resort,
+// so any spec-following platform yields an account.
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { businessUrl } from '../api/business-url';
+import type { Logger } from '../log';
 import { hostOf, oauthOptions } from './http';
 import { toAppError } from './oauth-errors';
 import type { GrantResult } from './token-exchange';
@@ -24,30 +27,59 @@ const UserInfoClaims = z.looseObject({
 
 const SchoolAnswer = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().nullish() });
 
+export interface ProfileDeps {
+  http: typeof fetch;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/**
+ * Who signed in and to which school. The admin's name comes from UserInfo whenever the platform has one and
+ * `openid` was asked for (a platform may leave `openid` out of the token response's `scope` although it
+ * honoured it), else from the validated ID token. The school lookup is optional: when the platform cannot
+ * describe the school, the sign-in completes with what is known and the log says what was missing.
+ */
 export async function loadProfile(
   as: oauth.AuthorizationServer,
   clientId: string,
   grant: GrantResult,
+  requestedScopes: readonly string[],
   grantedScopes: readonly string[],
   apiBase: string,
-  deps: { http: typeof fetch; signal?: AbortSignal },
+  deps: ProfileDeps,
 ): Promise<Profile> {
   const host = hostOf(as.issuer);
-  const claims = as.userinfo_endpoint && grantedScopes.includes('openid') ? await fetchUserInfo(as, clientId, grant, deps) : null;
+  const askedForOpenId = requestedScopes.includes('openid') || grantedScopes.includes('openid');
+  let claims: z.infer<typeof UserInfoClaims> | null = null;
+  if (as.userinfo_endpoint && askedForOpenId) {
+    try {
+      claims = await fetchUserInfo(as, clientId, grant, deps);
+    } catch (error) {
+      // A provider may refuse an access token bound to the API (RFC 8707) at its UserInfo endpoint, as
+      // oidc-provider does; it then puts the profile claims in the ID token, which oauth4webapi validated.
+      if (!grant.idToken || !(error instanceof AppError) || error.code === 'cancelled') throw error;
+      deps.logger?.info('UserInfo refused the token; the admin is named from the ID token', { host, error: error.message });
+    }
+  }
   let school: Profile['school'] | null = null;
   if (claims?.school) {
     school = { id: String(claims.school.id), name: claims.school.name, url: claims.school.url ?? null };
   } else if (grant.schoolId && grant.schoolName) {
     school = { id: grant.schoolId, name: grant.schoolName, url: null };
   } else if (grantedScopes.includes(OPERATIONS.getSchool.scope)) {
-    school = await fetchSchool(apiBase, grant.tokens.accessToken, deps);
+    school = await fetchSchool(apiBase, grant.tokens.accessToken, deps).catch((error: unknown) => {
+      deps.logger?.warn('the school lookup failed; the account is named after what is known', { host: hostOf(apiBase), error: error instanceof AppError ? error.message : 'unknown' });
+      return null;
+    });
   }
   school ??= { id: grant.schoolId ?? (claims?.school_id != null ? String(claims.school_id) : new URL(as.issuer).host), name: grant.schoolName ?? host, url: null };
   const sub = claims?.sub ?? grant.subject;
   if (!sub) throw new AppError('bad_response', `${host} did not say who signed in, so the account cannot be set up.`);
+  const fromIdToken = grant.idToken;
+  const email = claims?.email ?? fromIdToken?.email ?? null;
   return {
     school,
-    admin: { sub, name: claims?.name ?? claims?.email ?? sub, email: claims?.email ?? null, picture: claims?.picture ?? null },
+    admin: { sub, name: claims?.name ?? fromIdToken?.name ?? email ?? sub, email, picture: claims?.picture ?? fromIdToken?.picture ?? null },
   };
 }
 
@@ -67,7 +99,7 @@ async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, gr
 }
 
 async function fetchSchool(apiBase: string, accessToken: string, deps: { http: typeof fetch; signal?: AbortSignal }): Promise<Profile['school']> {
-  const url = `${apiBase}${OPERATIONS.getSchool.path}`;
+  const url = businessUrl(apiBase, OPERATIONS.getSchool.path).href;
   const response = await deps.http(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: deps.signal ?? null });
   if (!response.ok) throw new AppError('bad_response', `${hostOf(url)} did not describe the school (${response.status}).`);
   const parsed = SchoolAnswer.safeParse(await response.json().catch(() => null));

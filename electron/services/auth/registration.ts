@@ -22,7 +22,7 @@ export async function registerNativeClient(
   as: oauth.AuthorizationServer,
   redirectUri: string,
   deps: { http: typeof fetch; now: () => number; signal?: AbortSignal },
-): Promise<RegisteredClient> {
+): Promise<{ client: RegisteredClient; secret: string | null }> {
   const host = hostOf(as.issuer);
   if (!as.registration_endpoint) {
     throw new AppError('registration_refused', `${host} does not let apps register themselves; ask the platform for a client id and configure it.`);
@@ -45,15 +45,25 @@ export async function registerNativeClient(
   } catch (error) {
     throw toAppError(error, 'registration', host);
   }
-  if (registered.token_endpoint_auth_method !== undefined && registered.token_endpoint_auth_method !== 'none') {
-    throw new AppError('registration_refused', `${host} registered the app as a confidential client, which a desktop app cannot be.`);
+  // Asked for a public client, a platform may still hand out a secret (the spec leaves it open): then the
+  // secret goes to the vault and is sent with client_secret_post, the one confidential method the spec names.
+  const secret = typeof registered.client_secret === 'string' && registered.client_secret.length > 0 ? registered.client_secret : null;
+  const method = registered.token_endpoint_auth_method ?? (secret ? 'client_secret_post' : 'none');
+  if (method !== 'none' && method !== 'client_secret_post') {
+    throw new AppError('registration_refused', `${host} registered the app for "${String(method).slice(0, 60)}" client authentication, which the app does not support (it supports none and client_secret_post).`);
+  }
+  if (method === 'client_secret_post' && !secret) {
+    throw new AppError('registration_refused', `${host} registered the app as a confidential client but sent no client secret.`);
   }
   return {
-    issuer: as.issuer,
-    clientId: registered.client_id,
-    redirectUri,
-    authMethod: 'none',
-    preRegistered: false,
-    registeredAt: new Date(deps.now()).toISOString(),
+    client: {
+      issuer: as.issuer,
+      clientId: registered.client_id,
+      redirectUri,
+      authMethod: method,
+      preRegistered: false,
+      registeredAt: new Date(deps.now()).toISOString(),
+    },
+    secret: method === 'client_secret_post' ? secret : null,
   };
 }

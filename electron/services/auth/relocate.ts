@@ -47,13 +47,13 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
       const grant = await refreshTokenGrant(platform.as, clientCredentials(client.clientId, client.secret), tokens.refreshToken, resource, deps);
       request.onProgress?.('loading_profile', {});
       const grantedScopes = grant.grantedScopes ?? record.grantedScopes;
-      const profile = await loadProfile(platform.as, client.clientId, grant, grantedScopes, platform.apiBase, deps);
+      const profile = await loadProfile(platform.as, client.clientId, grant, record.grantedScopes, grantedScopes, platform.apiBase, { ...deps, logger: ctx.logger });
       if (profile.school.id !== record.school.id) {
         throw new AppError('authorization_failed', `${hostOf(issuer)} answered for ${profile.school.name}, not ${record.school.name}, so the account was left as it was.`);
       }
       await ctx.store.moveClient(record.issuer, issuer);
       await ctx.store.save(
-        { ...record, issuer, apiBase: platform.apiBase, resource, clientId: client.clientId, school: profile.school, admin: profile.admin, grantedScopes, signInNeeded: false },
+        { ...record, issuer, address: platform.address, apiBase: platform.apiBase, resource, clientId: client.clientId, school: profile.school, admin: profile.admin, grantedScopes, signInNeeded: false },
         grant.tokens,
       );
       ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, from: hostOf(record.issuer), to: hostOf(issuer), via: 'refresh' });

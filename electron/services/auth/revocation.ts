@@ -27,6 +27,9 @@ export async function revokeTokens(
       });
       await oauth.processRevocationResponse(response);
     } catch (error) {
+      // RFC 7009 §2.2.1: a platform may not revoke self-contained (JWT) access tokens. Once the refresh token
+      // is revoked the grant is gone, and such an access token only lives out its few minutes.
+      if (hint === 'access_token' && tokens.refreshToken && error instanceof oauth.ResponseBodyError && error.error === 'unsupported_token_type') break;
       const mapped = toAppError(error, 'revocation', host);
       if (mapped.code === 'unreachable' || mapped.code === 'offline') return { revoked: false, reason: 'unreachable', message: `${host} could not be reached, so the app's access could not be revoked there.` };
       return { revoked: false, reason: 'refused', message: mapped.message };

@@ -8,12 +8,13 @@ import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import type { AccountRecord, AccountStore } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
-import { discoverPlatform, normalizeAddress, type Platform } from './discovery';
+import { discoverPlatform, displayAddress, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from './http';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
-import { loadProfile } from './profile';
+import { loadProfile, type Profile } from './profile';
 import { type RegisteredClient, registerNativeClient } from './registration';
+import { revokeTokens } from './revocation';
 import { clientCredentials, exchangeAuthorizationCode, type GrantResult } from './token-exchange';
 
 export type SignInStep = 'discovering' | 'registering' | 'waiting_for_browser' | 'exchanging' | 'loading_profile';
@@ -22,6 +23,13 @@ export type SignInStep = 'discovering' | 'registering' | 'waiting_for_browser' |
 export interface SignInStepDetail {
   address?: string;
   authorizationUrl?: string;
+  /** The sign-in server's origin when it is not the school's (told before the browser opens). */
+  signInOrigin?: string;
+}
+
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
 }
 
 export interface SignInContext {
@@ -44,6 +52,8 @@ export interface SignInRequest {
   school?: { id: string; name: string };
   /** Re-point this account (its platform moved): the flow must end at the same school, kept under this account's id. */
   relocateAccountId?: string;
+  /** A client the platform registered for the admin out of band ("Use a client ID from your platform"). */
+  client?: PreRegisteredClient;
   signal?: AbortSignal;
   onProgress?: (step: SignInStep, detail: SignInStepDetail) => void;
 }
@@ -56,15 +66,54 @@ export interface SignInTiming {
 }
 
 export async function signIn(ctx: SignInContext, request: SignInRequest): Promise<{ account: AccountView; timing: SignInTiming }> {
+  try {
+    return await signInSteps(ctx, request);
+  } catch (error) {
+    throw await withWalkthrough(error, request.address, ctx.http, request.signal);
+  }
+}
+
+/** How long the app waits for the platform's walkthrough before showing a failure without it. */
+const WALKTHROUGH_TIMEOUT_MS = 3_000;
+
+/**
+ * A failed sign-in links to the platform's own step-by-step walkthrough (spec: `{base_url}/auth.md`) when
+ * the platform serves one; asked only after a failure, and never for a cancel.
+ */
+export async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
+  if (!(error instanceof AppError) || error.code === 'cancelled' || error.helpUrl || signal?.aborted) return error;
+  let url: string;
+  try {
+    url = `${displayAddress(normalizeAddress(address))}/auth.md`;
+  } catch {
+    return error;
+  }
+  try {
+    const response = await http(url, { headers: { accept: 'text/markdown, text/plain' }, redirect: 'manual', signal: AbortSignal.timeout(WALKTHROUGH_TIMEOUT_MS) });
+    const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status !== 200 || (type !== 'text/markdown' && type !== 'text/plain')) return error;
+  } catch {
+    return error;
+  }
+  const { missingScopes, retryAfterSeconds } = error;
+  return new AppError(error.code, error.message, { cause: error.cause, helpUrl: url, ...(missingScopes ? { missingScopes } : {}), ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+}
+
+async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<{ account: AccountView; timing: SignInTiming }> {
   const progress = request.onProgress ?? (() => undefined);
   const deps = { http: ctx.http, cache: ctx.cache, now: ctx.now, ...(request.signal ? { signal: request.signal } : {}) };
 
   progress('discovering', { address: normalizeAddress(request.address).href });
   const platform = await discoverPlatform(request.address, deps);
+  // RFC 8707: whenever the platform names its API, every token request names it too, so a token is bound to it.
   const resource = platform.resource?.resource ?? null;
+  if (platform.signInOrigin) {
+    ctx.logger.info('the school signs in on another site', { school: platform.address, signInOrigin: platform.signInOrigin });
+  }
 
   for (let attempt = 1; ; attempt++) {
-    progress('registering', {});
+    progress('registering', platform.signInOrigin ? { signInOrigin: platform.signInOrigin } : {});
     const known = ctx.store.client(platform.as.issuer);
     const receiver = await LoopbackRedirectReceiver.listen({
       preferredPort: portOf(known?.redirectUri ?? null),
@@ -73,8 +122,8 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
       logger: ctx.logger,
     });
     try {
-      const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal);
-      const credentials = clientCredentials(client.clientId, client.preRegistered ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
+      const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal, request.client);
+      const credentials = clientCredentials(client.clientId, client.authMethod === 'client_secret_post' ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
 
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource, request.school?.id ?? null);
       progress('waiting_for_browser', { authorizationUrl: authorization.url.href });
@@ -103,35 +152,47 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
 
       progress('loading_profile', {});
       const grantedScopes = grant.grantedScopes ?? [...request.scopes];
-      const profile = await loadProfile(platform.as, client.clientId, grant, grantedScopes, platform.apiBase, deps);
-      if (request.school && profile.school.id !== request.school.id) {
-        throw new AppError(
-          'authorization_failed',
-          `You chose ${profile.school.name} on the sign-in page, but this is for ${request.school.name}. Nothing was changed: try again and choose ${request.school.name}.`,
-        );
+      let record: AccountRecord;
+      let profile: Profile;
+      try {
+        profile = await loadProfile(platform.as, client.clientId, grant, request.scopes, grantedScopes, platform.apiBase, { ...deps, logger: ctx.logger });
+        if (request.school && profile.school.id !== request.school.id) {
+          throw new AppError(
+            'authorization_failed',
+            `You chose ${profile.school.name} on the sign-in page, but this is for ${request.school.name}. Nothing was changed: try again and choose ${request.school.name}.`,
+          );
+        }
+        // An account re-pointed after its platform moved keeps the id it was created with.
+        const id = request.relocateAccountId ?? ctx.store.idFor(platform.as.issuer, profile.school.id);
+        if (request.expectAccountId && id !== request.expectAccountId) {
+          throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
+        }
+        const existing = ctx.store.list().find((a) => a.id === id);
+        record = {
+          id,
+          issuer: platform.as.issuer,
+          address: platform.address,
+          apiBase: platform.apiBase,
+          resource,
+          clientId: client.clientId,
+          school: profile.school,
+          admin: profile.admin,
+          grantedScopes,
+          connectedAt: existing?.connectedAt ?? new Date(ctx.now()).toISOString(),
+          lastSyncAt: existing?.lastSyncAt ?? null,
+          signInNeeded: false,
+        };
+        await ctx.store.save(record, grant.tokens);
+      } catch (error) {
+        // Tokens were issued but no account holds them: take them back at the platform rather than leave a live grant behind.
+        const outcome = await revokeTokens(platform.as, credentials, grant.tokens, deps).catch(() => ({ revoked: false as const }));
+        ctx.logger.warn('sign-in failed after the token exchange; the issued tokens were revoked', { issuer: hostOf(platform.as.issuer), revoked: outcome.revoked });
+        const why = error instanceof AppError ? error : new AppError('internal', 'Setting up the account failed.', { cause: error });
+        const taken = outcome.revoked ? 'The access it had just granted was revoked.' : 'The access it had just granted could not be revoked; it ends when the tokens expire.';
+        throw new AppError(why.code, `${why.message} ${taken}`, { cause: error });
       }
-      // An account re-pointed after its platform moved keeps the id it was created with.
-      const id = request.relocateAccountId ?? ctx.store.idFor(platform.as.issuer, profile.school.id);
-      if (request.expectAccountId && id !== request.expectAccountId) {
-        throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
-      }
-      const existing = ctx.store.list().find((a) => a.id === id);
-      const record: AccountRecord = {
-        id,
-        issuer: platform.as.issuer,
-        apiBase: platform.apiBase,
-        resource,
-        clientId: client.clientId,
-        school: profile.school,
-        admin: profile.admin,
-        grantedScopes,
-        connectedAt: existing?.connectedAt ?? new Date(ctx.now()).toISOString(),
-        lastSyncAt: existing?.lastSyncAt ?? null,
-        signInNeeded: false,
-      };
-      await ctx.store.save(record, grant.tokens);
       const timing = { callbackToTokensMs: tokensAt - callbackAt, callbackToStoredMs: performance.now() - callbackAt };
-      ctx.logger.info('signed in', { account: id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
+      ctx.logger.info('signed in', { account: record.id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
       return { account: ctx.store.view(record), timing };
     } finally {
       await receiver.close();
@@ -140,25 +201,27 @@ export async function signIn(ctx: SignInContext, request: SignInRequest): Promis
 }
 
 /** A registered client good for this redirect: the configured one, the remembered one, or a fresh registration. */
-async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: string, signal: AbortSignal | undefined): Promise<RegisteredClient> {
+async function clientFor(ctx: SignInContext, platform: Platform, redirectUri: string, signal: AbortSignal | undefined, given?: PreRegisteredClient): Promise<RegisteredClient> {
   const issuer = platform.as.issuer;
-  const configured = ctx.preRegisteredClients[issuer] ?? ctx.preRegisteredClients[issuer.replace(/\/$/, '')];
+  const configured = given ?? ctx.preRegisteredClients[issuer] ?? ctx.preRegisteredClients[issuer.replace(/\/$/, '')];
   if (configured) {
     const client: RegisteredClient = {
       issuer, clientId: configured.clientId, redirectUri: null,
       authMethod: configured.clientSecret ? 'client_secret_post' : 'none', preRegistered: true, registeredAt: new Date(ctx.now()).toISOString(),
     };
     const known = ctx.store.client(issuer);
-    if (known?.clientId !== client.clientId || (configured.clientSecret && ctx.store.vault.getClientSecret(issuer) !== configured.clientSecret)) {
+    if (known?.clientId !== client.clientId || known.authMethod !== client.authMethod || !known.preRegistered || (configured.clientSecret && ctx.store.vault.getClientSecret(issuer) !== configured.clientSecret)) {
       await ctx.store.saveClient(client, configured.clientSecret ?? null);
     }
     return client;
   }
   const known = ctx.store.client(issuer);
+  // A client the admin entered once is used for every later sign-in to that platform (sign in again, step-up).
+  if (known?.preRegistered) return known;
   if (known && !known.preRegistered && sameRedirectExceptPort(known.redirectUri, redirectUri)) return known;
-  const registered = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
-  ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri });
-  await ctx.store.saveClient(registered, null);
+  const { client: registered, secret } = await registerNativeClient(platform.as, redirectUri, { http: ctx.http, now: ctx.now, ...(signal ? { signal } : {}) });
+  ctx.logger.info('registered the app', { issuer: hostOf(issuer), redirectUri, authMethod: registered.authMethod });
+  await ctx.store.saveClient(registered, secret);
   return registered;
 }
 

@@ -23,6 +23,8 @@ export interface GrantResult {
   schoolId: string | null;
   schoolName: string | null;
   subject: string | null;
+  /** Who signed in, from the ID token oauth4webapi validated (signature, issuer, audience, times); null without one. */
+  idToken: { name: string | null; email: string | null; picture: string | null } | null;
 }
 
 export async function exchangeAuthorizationCode(
@@ -62,6 +64,7 @@ export function toGrantResult(response: oauth.TokenEndpointResponse, previousRef
     schoolId: stringOrNull(response.school_id),
     schoolName: stringOrNull(response.school_name),
     subject: claims?.sub ?? null,
+    idToken: claims ? { name: stringOrNull(claims.name), email: stringOrNull(claims.email), picture: stringOrNull(claims.picture) } : null,
   };
 }
 

@@ -31,11 +31,11 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
   let interactive: { controller: AbortController; address: string | undefined } | null = null;
 
   let lastStep: ConnectStep | null = null;
-  const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string) => {
+  const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string, signInOrigin?: string) => {
     // The engine may repeat a step the shell already announced (discovering): say each once.
-    if (step === lastStep && !authorizationUrl) return;
+    if (step === lastStep && !authorizationUrl && !signInOrigin) return;
     lastStep = step;
-    emit('accounts.connectProgress', { step, ...(address ? { address } : {}), ...(authorizationUrl ? { authorizationUrl } : {}) });
+    emit('accounts.connectProgress', { step, ...(address ? { address } : {}), ...(authorizationUrl ? { authorizationUrl } : {}), ...(signInOrigin ? { signInOrigin } : {}) });
   };
 
   async function runInteractive(address: string | undefined, context: CallContext, run: (options: InteractiveOptions) => Promise<AccountView>): Promise<AccountView> {
@@ -48,7 +48,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     progress(address, 'discovering');
     try {
       // waiting_for_browser is reported with the page's address when the engine opens it (authorizationUrlOpened).
-      const account = await run({ signal: controller.signal, onProgress: (step) => step !== 'waiting_for_browser' && progress(address, step) });
+      const account = await run({ signal: controller.signal, onProgress: (step, detail) => step !== 'waiting_for_browser' && progress(address, step, undefined, detail?.signInOrigin) });
       progress(address, 'done');
       deps.afterSignIn();
       return account;
@@ -71,11 +71,12 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
 
   const handlers: MethodHandlers<AccountMethodName> = {
     'accounts.list': async () => (await engine.ready()).listAccounts(),
-    'accounts.connect': async ({ address }, context) => {
+    'accounts.connect': async ({ address, client }, context) => {
       const normalized = normalizeSchoolAddress(address);
       if (!normalized.ok) throw new AppError('invalid_address', normalized.message);
       const auth = await engine.ready();
-      return runInteractive(normalized.url, context, (options) => auth.connect(normalized.url, options));
+      const given = client ? { clientId: client.clientId, ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}) } : undefined;
+      return runInteractive(normalized.url, context, (options) => auth.connect(normalized.url, { ...options, ...(given ? { client: given } : {}) }));
     },
     'accounts.cancelConnect': async () => {
       if (!interactive) return { cancelled: false };

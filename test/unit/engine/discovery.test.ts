@@ -111,7 +111,8 @@ describe('discovering a platform', () => {
 
   it('finds resource metadata named by a 401 challenge when the well-known one is missing', async () => {
     platform.handlers.delete('/.well-known/oauth-protected-resource');
-    platform.handlers.set('/', (_q, _u, res) => json(res, 401, { error: 'unauthorized' }, { 'www-authenticate': `Bearer realm="x", resource_metadata="${platform.url}/meta/prm"` }));
+    // The spec's platforms challenge an invalid token on a business endpoint (an anonymous request is served).
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => json(res, 401, { error: 'invalid_token' }, { 'www-authenticate': `Bearer realm="x", error="invalid_token", resource_metadata="${platform.url}/meta/prm"` }));
     platform.handlers.set('/meta/prm', (_q, _u, res) => json(res, 200, { resource: platform.url, authorization_servers: [platform.url] }));
     const found = await discoverPlatform(platform.url, deps());
     expect(found.resource?.resource).toBe(platform.url);
