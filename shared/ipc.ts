@@ -6,9 +6,11 @@ import { accountEvents, accountMethods } from './ipc/accounts';
 import { appEvents, appMethods } from './ipc/app';
 import { dataEvents, dataMethods } from './ipc/data';
 import { updateEvents, updateMethods } from './ipc/updates';
+import { moneyMethods } from './ipc/money';
+import { writeEvents, writeMethods } from './ipc/writes';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods } satisfies Record<string, MethodDef>;
-export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents } satisfies Record<string, EventDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...writeMethods, ...moneyMethods } satisfies Record<string, MethodDef>;
+export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
 export type EventName = Extract<keyof typeof EVENTS, string>;
