@@ -32,6 +32,8 @@ export interface WriteWords {
   done: string;
   /** The activity log's line and the outbox's: 'Unpublish "Watercolour basics"'. */
   summary: string;
+  /** Before the platform's reason when it refuses: 'Could not unpublish "Watercolour basics"'. */
+  failed: string;
   /** Destructive or visible to learners: confirm first. */
   confirm: boolean;
   /** The scope the platform wants for it. */
@@ -43,6 +45,11 @@ export interface WriteWords {
 const q = (text: string) => `“${text}”`;
 
 export function describeWrite(request: WriteRequest): WriteWords {
+  const words = wordsOf(request);
+  return { ...words, failed: `Could not ${words.summary.charAt(0).toLowerCase()}${words.summary.slice(1)}` };
+}
+
+function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
   switch (request.kind) {
     case 'course.setPublished': {
       const t = q(request.title);

@@ -7,7 +7,8 @@ import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { ApiClient } from './api/api-client';
 import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
-import { createDataHandlers } from './data/handlers';
+import { join } from 'node:path';
+import { createDataService } from './data/handlers';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createEngineSlot } from './ipc/engine-slot';
@@ -20,6 +21,10 @@ import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online
 import type { OnlineProbe } from './status/online-probe';
 import type { SecretCipher } from './store/secret-cipher';
 import { SettingsStore } from './store/settings';
+import { createMoneyHandlers } from './money/handlers';
+import { createWriteHandlers } from './writes/handlers';
+import { WriteService } from './writes/write-service';
+import { WritesStore } from './writes/writes-store';
 
 export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
 export interface InteractiveOptions {
@@ -121,7 +126,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const removedListeners = new Set<(accountId: string) => void>();
   const onlineListeners = new Set<(online: boolean) => void>();
-  const dataHandlers = createDataHandlers({
+  const dataService = createDataService({
     caller: engine.caller,
     cipher: options.cipher,
     dataDir: options.dataDir,
@@ -135,6 +140,37 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onOnlineChange: (listener) => {
       onlineListeners.add(listener);
     },
+  });
+
+  const dataHandlers = dataService.handlers;
+  const moneyHandlers = createMoneyHandlers({
+    caller: engine.caller,
+    cache: dataService.cache,
+    orders: dataService.orders,
+    emit,
+    logger,
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
+    },
+  });
+  // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
+  const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
+  const writes = new WriteService({
+    caller: engine.caller,
+    store: writesStore,
+    isOnline: () => probe.online,
+    emit,
+    logger,
+    onChanged: (accountId, request) => {
+      if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
+    },
+  });
+  const connectedIds = () => engine.accountsIfOpen().map((account) => account.id);
+  removedListeners.add((accountId) => {
+    void writesStore.drop(accountId).catch(() => undefined);
+  });
+  onlineListeners.add((online) => {
+    if (online) void writes.flushAll(connectedIds());
   });
 
   const probe = createOnlineProbe({
@@ -190,9 +226,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   await engine.retry();
   probe.start();
+  // Writes left waiting when the app last stopped go as soon as their platform answers.
+  void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...dataHandlers, ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
     events,
     settings,
     probe,
