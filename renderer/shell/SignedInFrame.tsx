@@ -9,7 +9,7 @@ import { AccountSwitcher } from './AccountSwitcher';
 import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
 
-const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics' };
+const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history' };
 
 export function SignedInFrame() {
   const mainRef = useRef<HTMLElement>(null);
