@@ -192,10 +192,10 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
             <legend>Discount</legend>
             <div className="choice-row">
               <label className="choice">
-                <input type="radio" name="kind" checked={form.kind === 'percent'} onChange={() => set('kind', 'percent')} /> Percent off
+                <input type="radio" name="kind" checked={form.kind === 'percent'} onChange={() => set('kind', 'percent')} /> A percentage
               </label>
               <label className="choice">
-                <input type="radio" name="kind" checked={form.kind === 'amount'} onChange={() => set('kind', 'amount')} /> Amount off
+                <input type="radio" name="kind" checked={form.kind === 'amount'} onChange={() => set('kind', 'amount')} /> An amount
               </label>
             </div>
           </fieldset>
