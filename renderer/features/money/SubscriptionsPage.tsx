@@ -77,7 +77,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
         <EmptyState title="None in this currency" icon="check" />
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label={title} data-testid={testId}>
+          <table className="data-table subscription-table" aria-label={title} data-testid={testId}>
             <thead>
               <tr>
                 <th scope="col">Member</th>

@@ -8,7 +8,6 @@ import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Icon } from '../../components/Icon';
 import { invoke, useInvokeQuery } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { useActiveAccount } from '../../state/active-account';
@@ -158,9 +157,9 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
         </p>
       )}
       {items.length === 0 ? (
-        <EmptyState title="Nothing waiting" icon="check">
-          Changes you make while {online ? 'the platform cannot be reached' : 'offline'} wait here, and are sent when it is back.
-        </EmptyState>
+        <p className="outbox-empty">
+          <strong>Nothing waiting.</strong> Changes you make while {online ? 'the platform cannot be reached' : 'offline'} wait here, and are sent when it is back.
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="data-table" aria-label="Outbox">
@@ -240,10 +239,7 @@ function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Lo
                     {entry.detail && <span className="cell-sub">{entry.detail}</span>}
                   </th>
                   <td>
-                    <span className={`badge ${RESULT_TONES[entry.result]}`}>
-                      {entry.result === 'done' || entry.result === 'sent' ? <Icon name="check" size={12} /> : null}
-                      {RESULT_LABELS[entry.result]}
-                    </span>
+                    <span className={`badge ${RESULT_TONES[entry.result]}`}>{RESULT_LABELS[entry.result]}</span>
                   </td>
                 </tr>
               ))}
