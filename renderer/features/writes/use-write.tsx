@@ -180,10 +180,11 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
   } else {
     actions = (
       <>
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+        {/* Focus starts on the safe choice when the change is destructive, so a stray Enter changes nothing. */}
+        <Button variant="ghost" onClick={onCancel} disabled={busy} autoFocus={danger}>
           Cancel
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} busy={phase.kind === 'sending'} onClick={onConfirm} autoFocus>
+        <Button variant={danger ? 'danger' : 'primary'} busy={phase.kind === 'sending'} onClick={onConfirm} autoFocus={!danger}>
           {words.verb}
         </Button>
       </>
