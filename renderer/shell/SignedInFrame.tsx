@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { dashboardNav } from '../features/routes';
+import { OutboxCount } from '../features/writes/OutboxCount';
 import { Icon, type IconName } from '../components/Icon';
 import { AccountBanner } from './AccountBanner';
 import { AccountSwitcher } from './AccountSwitcher';
@@ -51,6 +52,7 @@ export function SignedInFrame() {
                 <NavLink to={entry.to} className="nav-link">
                   <Icon name={NAV_ICONS[entry.to] ?? 'inbox'} size={18} />
                   <span>{entry.label}</span>
+                  {entry.to === '/activity' && <OutboxCount />}
                 </NavLink>
               </li>
             ))}

@@ -4,6 +4,7 @@
 // on the platform in between, is not sent, and the admin is told why. Checked through the platform's API by
 // the test's own OAuth client; the activity log keeps all of it and exports it as CSV.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Coupon } from '../../shared/platform/resources';
 import { parseCsv } from '../../shared/csv';
 import { test as appTest, expect as baseExpect } from './fixtures/app';
@@ -68,7 +69,8 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.locator('.notice').filter({ hasText: 'Create coupon “BACKSOON”: saved in the outbox' })).toBeVisible();
 
-  // The outbox shows both; the waiting coupon can be edited there.
+  // The outbox shows both (the navigation counts them); the waiting coupon can be edited there.
+  await expect(page.getByTestId('outbox-count')).toHaveText('2, 2 changes in the outbox');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
   const outbox = page.getByRole('table', { name: 'Outbox' });
   await expect(outbox.locator('tbody tr[data-outbox-state="waiting"]')).toHaveCount(2);
@@ -80,6 +82,11 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await edit.getByRole('button', { name: 'Save the waiting coupon' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(outbox.locator('tbody tr[data-outbox-state="waiting"]')).toHaveCount(2);
+  if (process.env.SCREENSHOTS === '1') {
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click().catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))}/writes-outbox-light.png` });
+  }
 
   // The platform comes back on the same address with the same data. Before the app notices, another admin
   // changes the coupon the outbox wants to disable (disables and enables it again: a newer updated_at).
@@ -101,6 +108,7 @@ test('writes made while the platform is down wait in the outbox and are sent whe
     await expect(refused).toContainText('not sent');
     expect((await api.get<Coupon>(`/api/v1/coupons/${victim!.id}`)).state).toBe('active');
     await expect(outbox.locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('outbox-count')).toHaveText('1, 1 change in the outbox');
 
     // The activity log says what happened to each; it exports as CSV.
     const log = page.getByRole('table', { name: 'Activity log' });
@@ -118,6 +126,7 @@ test('writes made while the platform is down wait in the outbox and are sent whe
     await refused.getByRole('button', { name: `Drop: Disable coupon “${victim!.code}”` }).click();
     await expect(outbox).toHaveCount(0);
     await expect(page.getByTestId('outbox')).toContainText('Nothing waiting');
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
     await expect(log.locator('tbody tr').first()).toHaveAttribute('data-result', 'dropped');
   } finally {
     await again.close();
