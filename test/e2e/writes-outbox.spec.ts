@@ -83,7 +83,8 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(outbox.locator('tbody tr[data-outbox-state="waiting"]')).toHaveCount(2);
   if (process.env.SCREENSHOTS === '1') {
-    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click().catch(() => undefined);
+    const dismiss = page.getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))}/writes-outbox-light.png` });
   }
