@@ -19,10 +19,14 @@ test('Unpublish confirms naming the course, says when done, and Undo publishes i
   await page.goto(page.url().replace(/#.*$/, `#/courses/${encodeURIComponent(course.id)}`));
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
 
-  // Asked first, naming the course; Cancel leaves it published.
+  // Asked first, naming the course; focus starts on Cancel; Escape and Cancel leave it published.
   await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Unpublish “${course.title}”?` });
   await expect(confirm).toContainText('hidden from your school');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   expect((await api.get<Course>(`/api/v1/courses/${course.id}`)).state).toBe('published');
