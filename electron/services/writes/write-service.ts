@@ -127,11 +127,11 @@ export class WriteService {
       try {
         reason = await this.#conflict(accountId, item.request);
         if (reason === null) {
-          await this.#send(accountId, item.request);
+          const result = await this.#send(accountId, item.request);
           await this.deps.store.update(accountId, (state) => {
             state.outbox = state.outbox.filter((i) => i.id !== item.id);
           });
-          await this.#log(accountId, item.request, 'sent', null);
+          await this.#log(accountId, item.request, 'sent', null, result.id);
           this.deps.onChanged?.(accountId, item.request);
           counts.sent++;
           continue;

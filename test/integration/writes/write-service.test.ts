@@ -10,7 +10,7 @@ import { WritesStore } from '../../../electron/services/writes/writes-store';
 import type { AccountView } from '../../../shared/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
-import { Coupon } from '../../../shared/platform/resources';
+import { Coupon, Subscription } from '../../../shared/platform/resources';
 import type { WriteRequest } from '../../../shared/writes';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
@@ -87,6 +87,7 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
   it('keeps writes made while the platform is down in the outbox, sends them when it is back, and refuses one whose record changed', async () => {
     const writes = service();
     const [a, b] = await api.paginate(account.id, 'listCoupons', Coupon, { query: { state: 'active' } });
+    const sub = (await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { state: 'active', canceling: false } }))[0]!;
     await sandbox.close();
 
     const draft = { code: 'OUTBOX10', discount: { kind: 'percent' as const, percentOff: 10 }, startsAt: null, endsAt: null, usageLimit: 50, perBuyerLimit: 1, courseIds: [] };
@@ -94,22 +95,34 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     expect(created).toMatchObject({ status: 'queued' });
     const disabled = await writes.perform(account.id, { kind: 'coupon.setEnabled', couponId: b!.id, code: b!.code, enabled: false, seenUpdatedAt: b!.updated_at });
     expect(disabled).toMatchObject({ status: 'queued' });
-    expect((await writes.outbox(account.id)).map((i) => [i.summary, i.state])).toEqual([['Create coupon “OUTBOX10”', 'waiting'], [`Disable coupon “${b!.code}”`, 'waiting']]);
+    // Made offline without the permission it needs: it waits too, and asks for it when sent.
+    const cancel = await writes.perform(account.id, { kind: 'subscription.cancel', subscriptionId: sub.id, memberName: sub.member_name, atPeriodEnd: true, seenUpdatedAt: sub.updated_at });
+    expect(cancel).toMatchObject({ status: 'queued' });
+    expect((await writes.outbox(account.id)).map((i) => [i.summary, i.state])).toEqual([
+      ['Create coupon “OUTBOX10”', 'waiting'], [`Disable coupon “${b!.code}”`, 'waiting'], [`Cancel “${sub.member_name}”'s subscription at period end`, 'waiting'],
+    ]);
     // Encrypted at rest: nothing the admin typed is readable on disk.
     expect(await allFileText(`${dir.path}/writes`)).not.toContain('OUTBOX10');
     // Still down: nothing is sent, nothing is lost.
-    expect(await writes.flush(account.id)).toMatchObject({ sent: 0, waiting: 2 });
+    expect(await writes.flush(account.id)).toMatchObject({ sent: 0, waiting: 3 });
 
     // A restart of the app: the outbox and the log come back from disk.
     const restarted = service();
-    expect((await restarted.outbox(account.id)).length).toBe(2);
+    expect((await restarted.outbox(account.id)).length).toBe(3);
 
     sandbox = await startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true });
     // Meanwhile someone changed coupon b on the platform (disabled and enabled it again).
     await api.call(account.id, 'disableCoupon', Coupon, { path: { coupon_id: b!.id } });
     await api.call(account.id, 'enableCoupon', Coupon, { path: { coupon_id: b!.id } });
 
-    expect(await restarted.flush(account.id)).toEqual({ sent: 1, conflicts: 1, failed: 0, waiting: 0 });
+    expect(await restarted.flush(account.id)).toEqual({ sent: 1, conflicts: 1, failed: 1, waiting: 0 });
+    const needsScope = (await restarted.outbox(account.id)).find((i) => i.request.kind === 'subscription.cancel')!;
+    expect(needsScope).toMatchObject({ state: 'failed', missingScopes: ['subscriptions:write'], reason: expect.stringContaining('permission') });
+    // The admin's own Send on it: the step-up is asked for (the screen runs it), then it goes.
+    await expect(restarted.flush(account.id, needsScope.id)).rejects.toMatchObject({ code: 'insufficient_scope' });
+    account = await engine.auth.grantScopes(account.id, ['subscriptions:write']);
+    expect(await restarted.flush(account.id, needsScope.id)).toMatchObject({ sent: 1 });
+    expect((await api.call(account.id, 'getSubscription', Subscription, { path: { subscription_id: sub.id } })).canceling).toBe(true);
     const all = await api.paginate(account.id, 'listCoupons', Coupon, { query: { q: 'OUTBOX10' } });
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ kind: 'percent', percent_off: 10, usage_limit: 50, per_buyer_limit: 1, state: 'active' });
@@ -118,8 +131,14 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ state: 'conflict', reason: expect.stringContaining(`Coupon “${b!.code}” was changed on the platform`) });
     const log = await restarted.activity(account.id);
-    expect(log.slice(0, 2).map((e) => [e.summary, e.result])).toEqual([[`Disable coupon “${b!.code}”`, 'conflict'], ['Create coupon “OUTBOX10”', 'sent']]);
-    expect(log.find((e) => e.result === 'sent')!.target).toBeNull();
+    expect(log.slice(0, 4).map((e) => [e.summary, e.result])).toEqual([
+      [`Cancel “${sub.member_name}”'s subscription at period end`, 'sent'],
+      [`Cancel “${sub.member_name}”'s subscription at period end`, 'failed'],
+      [`Disable coupon “${b!.code}”`, 'conflict'],
+      ['Create coupon “OUTBOX10”', 'sent'],
+    ]);
+    // The coupon sent from the outbox is named in the log by the id the platform gave it.
+    expect(log.find((e) => e.result === 'sent' && e.kind === 'coupon.create')!.target).toEqual({ type: 'coupon', id: all[0]!.id, name: 'OUTBOX10' });
 
     // The admin drops it; the log says so.
     expect(await restarted.drop(account.id, left[0]!.id)).toBe(true);
