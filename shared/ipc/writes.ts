@@ -21,6 +21,17 @@ export const ActivityResult = z.enum([
 ]);
 export type ActivityResult = z.infer<typeof ActivityResult>;
 
+/** The words for each result, the same on screen and in the CSV export. */
+export const ACTIVITY_RESULT_LABELS: Record<ActivityResult, string> = {
+  done: 'Done',
+  failed: 'Failed',
+  queued: 'Waiting in the outbox',
+  sent: 'Sent from the outbox',
+  conflict: 'Not sent: changed on the platform',
+  dropped: 'Dropped from the outbox',
+  edited: 'Edited in the outbox',
+};
+
 export const ActivityEntry = z.object({
   id: ItemId,
   at: isoTime,

@@ -3,7 +3,7 @@
 // process, encrypted, per school; the log exports as CSV.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ActivityEntry, ActivityResult, OutboxItem } from '../../../shared/ipc/writes';
+import { ACTIVITY_RESULT_LABELS, type ActivityEntry, type ActivityResult, type OutboxItem } from '../../../shared/ipc/writes';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -21,15 +21,6 @@ import { downloadText } from '../orders/csv-download';
 import { useWritesRefresh } from './refresh';
 import './writes.css';
 
-export const RESULT_LABELS: Record<ActivityResult, string> = {
-  done: 'Done',
-  failed: 'Failed',
-  queued: 'Waiting in the outbox',
-  sent: 'Sent from the outbox',
-  conflict: 'Not sent: changed on the platform',
-  dropped: 'Dropped from the outbox',
-  edited: 'Edited in the outbox',
-};
 const RESULT_TONES: Record<ActivityResult, string> = {
   done: 'badge-positive', sent: 'badge-positive', failed: 'badge-danger', conflict: 'badge-warning', queued: 'badge-info', dropped: '', edited: 'badge-info',
 };
@@ -57,30 +48,30 @@ export function ActivityPage() {
 
   return (
     <div className="dashboard" data-dashboard="activity">
-    <OfflineBanner />
-    <Page
-      title="Activity"
-      description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
-      actions={
-        <>
-          <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>
-            Export CSV
-          </Button>
-          {exportError && (
-            <span className="field-error" role="alert">
-              {exportError}
-            </span>
-          )}
-        </>
-      }
-    >
-      <QueryState query={outbox} what="the outbox" label="the outbox">
-        {(items) => <Outbox accountId={accountId} items={items} locale={locale} />}
-      </QueryState>
-      <QueryState query={activity} what="the activity log" label="the activity log">
-        {(entries) => <ActivityLog entries={entries} locale={locale} />}
-      </QueryState>
-    </Page>
+      <OfflineBanner />
+      <Page
+        title="Activity"
+        description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
+        actions={
+          <>
+            <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>
+              Export CSV
+            </Button>
+            {exportError && (
+              <span className="field-error" role="alert">
+                {exportError}
+              </span>
+            )}
+          </>
+        }
+      >
+        <QueryState query={outbox} what="the outbox" label="the outbox">
+          {(items) => <Outbox accountId={accountId} items={items} locale={locale} />}
+        </QueryState>
+        <QueryState query={activity} what="the activity log" label="the activity log">
+          {(entries) => <ActivityLog entries={entries} locale={locale} />}
+        </QueryState>
+      </Page>
     </div>
   );
 }
@@ -239,7 +230,7 @@ function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Lo
                     {entry.detail && <span className="cell-sub">{entry.detail}</span>}
                   </th>
                   <td>
-                    <span className={`badge ${RESULT_TONES[entry.result]}`}>{RESULT_LABELS[entry.result]}</span>
+                    <span className={`badge ${RESULT_TONES[entry.result]}`}>{ACTIVITY_RESULT_LABELS[entry.result]}</span>
                   </td>
                 </tr>
               ))}

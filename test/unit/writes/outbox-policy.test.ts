@@ -91,3 +91,14 @@ describe('writes: words, undo and the platform call', () => {
     expect(view).toMatchObject({ courseIds: [], perBuyerLimit: null, updatedAt: '2026-01-01T00:00:00Z' });
   });
 });
+
+describe('the activity log as CSV', () => {
+  it("writes the admin's local time and UTC, the result as the screen says it, and guards text against formulas", async () => {
+    const { activityToCsv } = await import('../../../electron/services/writes/activity-csv');
+    const { parseCsv } = await import('../../../shared/csv');
+    const rows = parseCsv(activityToCsv([
+      { id: '1', at: '2026-11-23T13:05:00.000Z', kind: 'coupon.create', summary: 'Create coupon “=SUM(A1)”', result: 'conflict', detail: 'changed, so not sent', target: { type: 'coupon', id: 'cpn_1', name: '=SUM(A1)' } },
+    ], 'Asia/Taipei'));
+    expect(rows[1]).toEqual(['2026-11-23 21:05:00', '2026-11-23T13:05:00.000Z', 'Create coupon “=SUM(A1)”', 'Not sent: changed on the platform', 'changed, so not sent', 'coupon', 'cpn_1', "'=SUM(A1)"]);
+  });
+});
