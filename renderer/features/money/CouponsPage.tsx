@@ -19,7 +19,6 @@ import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../common/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { useWritesRefresh } from '../writes/refresh';
 import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
 import '../writes/writes.css';
 
@@ -35,7 +34,6 @@ export function CouponsPage() {
 function CouponsDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
-  useWritesRefresh();
   const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [text, setText] = useState('');
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');

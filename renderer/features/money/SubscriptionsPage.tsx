@@ -18,7 +18,6 @@ import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../common/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { useWritesRefresh } from '../writes/refresh';
 import '../writes/writes.css';
 
 const STATE_LABELS: Record<SubscriptionView['state'], string> = {
@@ -37,7 +36,6 @@ export function SubscriptionsPage() {
 function SubscriptionsDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
-  useWritesRefresh();
   const query = useInvokeQuery('money.subscriptions', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [picked, setPicked] = useState<string | null>(null);
   const write = useWrite();

@@ -18,7 +18,6 @@ import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, type Locale } from '../common/format';
 import { downloadText } from '../orders/csv-download';
-import { useWritesRefresh } from './refresh';
 import './writes.css';
 
 const RESULT_TONES: Record<ActivityResult, string> = {
@@ -29,7 +28,6 @@ const OUTBOX_LABELS: Record<OutboxItem['state'], string> = { waiting: 'Waiting',
 export function ActivityPage() {
   const account = useActiveAccount();
   const locale = useLocale();
-  useWritesRefresh();
   const accountId = account?.id ?? '';
   const outbox = useInvokeQuery('writes.outbox', { accountId }, { enabled: account !== null });
   const activity = useInvokeQuery('writes.activity', { accountId }, { enabled: account !== null });
