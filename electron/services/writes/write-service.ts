@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { ActivityEntry, ActivityResult, OutboxItem, WriteOutcome } from '../../../shared/ipc/writes';
+import { draftTimeProblem } from '../../../shared/model/money';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
@@ -49,6 +50,10 @@ export class WriteService {
   async perform(accountId: string, raw: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
     const request = WriteRequest.parse(raw);
     const words = describeWrite(request);
+    if (request.kind === 'coupon.create') {
+      const late = draftTimeProblem(request.draft, this.#now());
+      if (late) throw new AppError('invalid_input', `Ends: ${late}.`);
+    }
     if (!this.deps.isOnline()) return this.#enqueue(accountId, request);
     let reason: string | null;
     let result: { id: string | null; updatedAt: string | null };

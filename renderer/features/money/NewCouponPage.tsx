@@ -4,7 +4,7 @@
 // lost. Also edits a coupon still waiting in the outbox (?outbox=<item id>).
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CouponDraft, type CouponOverview } from '../../../shared/model/money';
+import { CouponDraft, draftTimeProblem, type CouponOverview } from '../../../shared/model/money';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -95,6 +95,10 @@ export function toDraft(form: FormState, currencies: readonly string[]): { ok: t
       const message = key === 'percent' && form.percent.trim() === '' ? 'give a percentage' : issue.message;
       errors[key] ??= message;
     }
+  }
+  if (parsed.success) {
+    const late = draftTimeProblem(parsed.data, Date.now());
+    if (late) errors.endsAt ??= late;
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, draft: parsed.data };
