@@ -10,6 +10,9 @@ export const DASHBOARD_SCOPES = {
   courses: ['courses:read', 'curriculum:read', 'analytics:read'],
   orders: ['orders:read'],
   analytics: ['analytics:read', 'subscriptions:read'],
+  // Coupons show what the orders that used them brought; a subscription links to its member.
+  coupons: ['coupons:read', 'orders:read', 'courses:read'],
+  subscriptions: ['subscriptions:read', 'members:read', 'membership_plans:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

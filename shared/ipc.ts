@@ -7,9 +7,11 @@ import { appEvents, appMethods } from './ipc/app';
 import { dataEvents, dataMethods } from './ipc/data';
 import { securityEvents, securityMethods } from './ipc/security';
 import { updateEvents, updateMethods } from './ipc/updates';
+import { moneyMethods } from './ipc/money';
+import { writeEvents, writeMethods } from './ipc/writes';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods } satisfies Record<string, MethodDef>;
-export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents } satisfies Record<string, EventDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods } satisfies Record<string, MethodDef>;
+export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
 export type EventName = Extract<keyof typeof EVENTS, string>;

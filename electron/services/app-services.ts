@@ -7,7 +7,8 @@ import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { ApiClient } from './api/api-client';
 import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
-import { createDataHandlers } from './data/handlers';
+import { join } from 'node:path';
+import { createDataService } from './data/handlers';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createEngineSlot } from './ipc/engine-slot';
@@ -26,6 +27,10 @@ import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
+import { createMoneyHandlers } from './money/handlers';
+import { createWriteHandlers } from './writes/handlers';
+import { WriteService } from './writes/write-service';
+import { WritesStore } from './writes/writes-store';
 
 export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
 export interface InteractiveOptions {
@@ -144,7 +149,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const removedListeners = new Set<(accountId: string) => void>();
   const onlineListeners = new Set<(online: boolean) => void>();
-  const dataHandlers = createDataHandlers({
+  const dataService = createDataService({
     caller: engine.caller,
     cipher: options.cipher,
     dataDir: options.dataDir,
@@ -158,6 +163,37 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onOnlineChange: (listener) => {
       onlineListeners.add(listener);
     },
+  });
+
+  const dataHandlers = dataService.handlers;
+  const moneyHandlers = createMoneyHandlers({
+    caller: engine.caller,
+    cache: dataService.cache,
+    orders: dataService.orders,
+    emit,
+    logger,
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
+    },
+  });
+  // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
+  const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
+  const writes = new WriteService({
+    caller: engine.caller,
+    store: writesStore,
+    isOnline: () => probe.online,
+    emit,
+    logger,
+    onChanged: (accountId, request) => {
+      if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
+    },
+  });
+  const connectedIds = () => engine.accountsIfOpen().map((account) => account.id);
+  removedListeners.add((accountId) => {
+    void writesStore.drop(accountId).catch(() => undefined);
+  });
+  onlineListeners.add((online) => {
+    if (online) void writes.flushAll(connectedIds());
   });
 
   const probe = createOnlineProbe({
@@ -254,9 +290,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
   }
   probe.start();
+  // Writes left waiting when the app last stopped go as soon as their platform answers.
+  void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
     events,
     settings,
     probe,

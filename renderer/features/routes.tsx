@@ -5,6 +5,10 @@ import { CoursePage } from './courses/CoursePage';
 import { OrdersPage } from './orders/OrdersPage';
 import { OrderDrawer } from './orders/OrderDrawer';
 import { AnalyticsPage } from './analytics/AnalyticsPage';
+import { CouponsPage } from './money/CouponsPage';
+import { NewCouponPage } from './money/NewCouponPage';
+import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
+import { ActivityPage } from './writes/ActivityPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -16,6 +20,9 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/courses', label: 'Courses' },
   { to: '/orders', label: 'Orders' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/coupons', label: 'Coupons' },
+  { to: '/subscriptions', label: 'Subscriptions' },
+  { to: '/activity', label: 'Activity' },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -25,4 +32,8 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'courses/:courseId', element: <CoursePage />, children: [{ path: 'orders/:orderId', element: <OrderDrawer />, handle: { overlay: true } }] },
   { path: 'orders', element: <OrdersPage />, children: [{ path: ':orderId', element: <OrderDrawer />, handle: { overlay: true } }] },
   { path: 'analytics', element: <AnalyticsPage /> },
+  { path: 'coupons', element: <CouponsPage /> },
+  { path: 'coupons/new', element: <NewCouponPage /> },
+  { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
+  { path: 'activity', element: <ActivityPage /> },
 ];

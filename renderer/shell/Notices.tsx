@@ -21,7 +21,8 @@ function NoticeCard({ notice }: { notice: Notice }) {
   const dismiss = useNotices((s) => s.dismiss);
   useEffect(() => {
     if (notice.tone === 'warning') return;
-    const timer = setTimeout(() => dismiss(notice.id), AUTO_DISMISS_MS);
+    // A notice with an action (Undo) stays longer: the admin needs time to decide.
+    const timer = setTimeout(() => dismiss(notice.id), notice.action ? AUTO_DISMISS_MS * 3 : AUTO_DISMISS_MS);
     return () => clearTimeout(timer);
   }, [notice, dismiss]);
   return (
@@ -30,6 +31,18 @@ function NoticeCard({ notice }: { notice: Notice }) {
       <div className="notice-text">
         <p className="notice-title">{notice.title}</p>
         {notice.message && <p className="notice-message">{notice.message}</p>}
+        {notice.action && (
+          <button
+            type="button"
+            className="notice-action"
+            onClick={() => {
+              dismiss(notice.id);
+              notice.action?.run();
+            }}
+          >
+            {notice.action.label}
+          </button>
+        )}
       </div>
       <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
         <Icon name="close" size={16} />

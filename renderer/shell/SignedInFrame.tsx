@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useMatches, useNavigationType } from 'react-router';
 import { dashboardNav } from '../features/routes';
+import { OutboxCount } from '../features/writes/OutboxCount';
 import { Icon, type IconName } from '../components/Icon';
 import { AccountBanner } from './AccountBanner';
 import { AccountSwitcher } from './AccountSwitcher';
@@ -10,7 +11,7 @@ import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
 import { LaunchSchoolOffer } from './LaunchSchoolOffer';
 
-const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics' };
+const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history' };
 
 export function SignedInFrame() {
   const mainRef = useRef<HTMLElement>(null);
@@ -53,6 +54,7 @@ export function SignedInFrame() {
                 <NavLink to={entry.to} className="nav-link">
                   <Icon name={NAV_ICONS[entry.to] ?? 'inbox'} size={18} />
                   <span>{entry.label}</span>
+                  {entry.to === '/activity' && <OutboxCount />}
                 </NavLink>
               </li>
             ))}

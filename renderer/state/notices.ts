@@ -7,6 +7,8 @@ export interface Notice {
   tone: 'info' | 'success' | 'warning';
   title: string;
   message?: string;
+  /** One action next to the words, e.g. Undo after a write; the notice closes when it is pressed. */
+  action?: { label: string; run: () => void };
 }
 
 interface NoticeState {

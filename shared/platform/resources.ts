@@ -64,6 +64,8 @@ export const Course = z.object({
   sections_count: z.int().nonnegative(),
   lectures_count: z.int().nonnegative(),
   stats: CourseStats.optional(),
+  /** When the course last changed (state, title...): a queued write compares it before it is sent. */
+  updated_at: isoTime.optional(),
 });
 export type Course = z.infer<typeof Course>;
 
@@ -145,6 +147,13 @@ export const Coupon = z.object({
   usage_limit: z.int().positive().nullable(),
   redemptions: z.int().nonnegative(),
   state: z.enum(['active', 'disabled']),
+  /** A fixed coupon's amount in each currency it applies to (the first is amount_off/currency); null for percent. */
+  amounts_off: z.array(z.object({ currency, amount: minor })).nullable().optional(),
+  /** The courses it applies to; empty: every course. */
+  course_ids: z.array(id).optional(),
+  /** How many times one buyer may use it; null: no limit. */
+  per_buyer_limit: z.int().positive().nullable().optional(),
+  updated_at: isoTime,
 });
 export type Coupon = z.infer<typeof Coupon>;
 
@@ -174,6 +183,7 @@ export const Subscription = z.object({
   next_charge_at: isoTime.nullable(),
   canceling: z.boolean(),
   canceled_at: isoTime.nullable(),
+  updated_at: isoTime,
 });
 export type Subscription = z.infer<typeof Subscription>;
 

@@ -234,10 +234,13 @@ test('Courses: learners and revenue per course equal the platform; filters; a co
   await page.goto(page.url().replace(/#.*$/, `#/courses/${encodeURIComponent(draft!.id)}`));
   await expect(page.getByRole('heading', { level: 1, name: draft!.title })).toBeVisible();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  // Publishing is visible to learners: the app confirms first, naming the course.
+  const confirm = page.getByRole('dialog', { name: `Publish “${draft!.title}”?` });
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
   const prompt = page.getByRole('alert').filter({ hasText: 'needs one more permission' });
   await expect(prompt).toContainText('Change your courses, publish and unpublish them');
   expect((await api.get<Course>(`/api/v1/courses/${draft!.id}`)).state).toBe('draft');
-  await prompt.getByRole('button', { name: 'Grant access' }).click();
+  await confirm.getByRole('button', { name: 'Grant access' }).click();
   await expect(page.locator('[data-state="published"]').first()).toBeVisible({ timeout: 20_000 });
   await expect.poll(async () => (await api.get<Course>(`/api/v1/courses/${draft!.id}`)).state).toBe('published');
   await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();

@@ -12,9 +12,11 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   courses: 'the Courses dashboard',
   orders: 'the Orders dashboard',
   analytics: 'the Analytics dashboard',
+  coupons: 'the Coupons page',
+  subscriptions: 'the Subscriptions page',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();

@@ -3,7 +3,7 @@
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
 // filtered, sorted view in the admin's time zone and money format.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/platform/resources';
@@ -59,8 +59,10 @@ function OrdersDashboard() {
   }, [start]);
 
   const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(NO_FORM_FILTERS);
-  const [text, setText] = useState('');
+  // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
+  const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
   const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);

@@ -73,6 +73,7 @@ export function courseRoutes(platform: DemoPlatform): BusinessRoute[] {
       summary: 'Publish a course (idempotent); published_at is set the first time',
       handle: (request, school) => {
         const { record, index } = findCourse(school, request);
+        if (record.course.state !== 'published') record.course.updated_at = new Date(platform.clock()).toISOString();
         record.course.state = 'published';
         record.course.published_at ??= new Date(Math.floor(platform.clock() / 1000) * 1000).toISOString();
         return serveCourse(school, index, true);
@@ -84,6 +85,7 @@ export function courseRoutes(platform: DemoPlatform): BusinessRoute[] {
       handle: (request, school) => {
         const { record, index } = findCourse(school, request);
         if (record.course.state === 'draft') throw new BusinessError(409, 'conflict', `Course ${record.course.id} is a draft: there is nothing to unpublish.`);
+        if (record.course.state !== 'hidden') record.course.updated_at = new Date(platform.clock()).toISOString();
         record.course.state = 'hidden';
         return serveCourse(school, index, true);
       },

@@ -135,6 +135,15 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
         return pageOfList(query, queryKey(school.school.id, 'listSubscriptions', query), list);
       },
     }),
+    defineRoute(platform, 'getSubscription', {
+      response: Subscription,
+      handle: (request, school) => {
+        const id = request.params.subscription_id ?? '';
+        const subscription = school.subscriptions.find((s) => s.id === id);
+        if (!subscription) throw notFound('subscription', id);
+        return subscription;
+      },
+    }),
     defineRoute(platform, 'cancelSubscription', {
       response: Subscription,
       body: CancelBody,
@@ -146,9 +155,11 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
         const { at_period_end: atPeriodEnd = true } = parseBody(CancelBody, request.body);
         if (subscription.state === 'canceled' || subscription.state === 'expired') throw new BusinessError(409, 'conflict', `Subscription ${id} has already ended (${subscription.state}).`);
         if (atPeriodEnd) {
+          if (!subscription.canceling) subscription.updated_at = new Date(platform.clock()).toISOString();
           subscription.canceling = true;
           subscription.next_charge_at = null;
         } else {
+          subscription.updated_at = new Date(platform.clock()).toISOString();
           subscription.state = 'canceled';
           subscription.canceling = false;
           subscription.next_charge_at = null;

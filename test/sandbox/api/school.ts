@@ -6,7 +6,7 @@ import {
 } from '../../../shared/platform/resources';
 import { BusinessError, type BusinessRoute } from '../http/business-route';
 import type { DemoPlatform, SchoolData } from '../data';
-import { iso, type EventRecord } from '../data/catalog';
+import { iso, type CouponRecord, type EventRecord } from '../data/catalog';
 import { isValidTimeZone } from '../data/time-zone';
 import { pageOfList, queryKey } from './paging';
 import { notFound, param, parseBody, parseEnum, parseEnumList, requireChanges } from './params';
@@ -21,9 +21,13 @@ const CouponInput = z.object({
   percent_off: z.number().gt(0).max(100).optional(),
   amount_off: z.int().positive().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  /** A fixed coupon's amount in each of several currencies, instead of amount_off and currency. */
+  amounts_off: z.array(z.object({ currency: z.string().regex(/^[A-Z]{3}$/), amount: z.int().positive() }).strict()).min(1).max(20).optional(),
   starts_at: isoInput.optional(),
   ends_at: isoInput.nullable().optional(),
   usage_limit: z.int().positive().nullable().optional(),
+  per_buyer_limit: z.int().positive().nullable().optional(),
+  course_ids: z.array(z.string().min(1)).max(200).optional(),
 }).strict();
 const SchoolPatch = z.object({ name: z.string().trim().min(1).max(120).optional(), time_zone: TimeZone.optional() }).strict();
 const AppearancePatch = z.object({
@@ -45,6 +49,21 @@ function serveEvent(e: EventRecord): z.infer<typeof SchoolEvent> {
     tickets: e.tickets.map((t) => ({ id: t.id, name: t.name, price: t.price, currency: t.currency, capacity: t.capacity, sold: t.sold })),
     attendees: { ...e.attendees },
   };
+}
+
+function findCoupon(school: SchoolData, id: string | undefined): CouponRecord {
+  const record = school.catalog.coupons.find((c) => c.coupon.id === id);
+  if (!record) throw notFound('coupon', id ?? '');
+  return record;
+}
+
+/** updated_at moves only when the state really changes, so an idempotent repeat is not a change. */
+function setCouponState(record: CouponRecord, state: 'active' | 'disabled', now: number): z.infer<typeof Coupon> {
+  if (record.coupon.state !== state) {
+    record.coupon.state = state;
+    record.coupon.updated_at = new Date(now).toISOString();
+  }
+  return record.coupon;
 }
 
 function byId<T extends { id: string }>(list: T[], id: string | undefined, what: string): T {
@@ -88,17 +107,25 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
         return pageOfList(request.query, queryKey(school.school.id, 'listCoupons', request.query), list);
       },
     }),
+    defineRoute(platform, 'getCoupon', {
+      response: Coupon,
+      handle: (request, school) => findCoupon(school, request.params.coupon_id).coupon,
+    }),
     defineRoute(platform, 'createCoupon', {
       response: Coupon,
       body: CouponInput,
       status: 201,
-      summary: 'Create a coupon: percent (percent_off) or fixed (amount_off in minor units with a currency of the school); codes are unique, case-insensitive (409 conflict)',
+      summary: 'Create a coupon: percent (percent_off) or fixed (amount_off in minor units with a currency of the school, or amounts_off with one amount per currency); optional usage_limit, per_buyer_limit, ends_at and course_ids (empty or absent: every course); codes are unique, case-insensitive (409 conflict)',
       handle: (request, school) => {
         const input = parseBody(CouponInput, request.body);
         const bad = (message: string) => new BusinessError(400, 'invalid_request', message);
-        if (input.kind === 'percent' && (input.percent_off === undefined || input.amount_off !== undefined || input.currency !== undefined)) throw bad('percent_off: a percent coupon needs percent_off (and no amount_off or currency).');
-        if (input.kind === 'fixed' && (input.amount_off === undefined || input.currency === undefined || input.percent_off !== undefined)) throw bad('amount_off: a fixed coupon needs amount_off and currency (and no percent_off).');
-        if (input.currency !== undefined && !school.currencies.includes(input.currency)) throw bad(`currency: this school sells in ${school.currencies.join(', ')}.`);
+        const amounts = input.amounts_off ?? (input.amount_off !== undefined && input.currency !== undefined ? [{ currency: input.currency, amount: input.amount_off }] : undefined);
+        if (input.kind === 'percent' && (input.percent_off === undefined || input.amount_off !== undefined || input.currency !== undefined || input.amounts_off !== undefined)) throw bad('percent_off: a percent coupon needs percent_off (and no amount_off, currency or amounts_off).');
+        if (input.kind === 'fixed' && (input.percent_off !== undefined || amounts === undefined || (input.amounts_off !== undefined && (input.amount_off !== undefined || input.currency !== undefined)))) throw bad('amount_off: a fixed coupon needs amount_off and currency, or amounts_off (and no percent_off).');
+        for (const { currency } of amounts ?? []) if (!school.currencies.includes(currency)) throw bad(`currency: this school sells in ${school.currencies.join(', ')}.`);
+        if (amounts && new Set(amounts.map((a) => a.currency)).size !== amounts.length) throw bad('amounts_off: one amount per currency.');
+        const courseIds = [...new Set(input.course_ids ?? [])];
+        for (const courseId of courseIds) if (!school.catalog.courses.some((c) => c.course.id === courseId)) throw bad(`course_ids: no course ${courseId} in this school.`);
         const startsAt = input.starts_at ? Date.parse(input.starts_at) : Math.floor(platform.clock() / 1000) * 1000;
         const endsAt = input.ends_at ? Date.parse(input.ends_at) : Infinity;
         if (endsAt <= startsAt) throw bad('ends_at: must be after starts_at.');
@@ -108,13 +135,17 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
           code: input.code,
           kind: input.kind,
           percent_off: input.kind === 'percent' ? input.percent_off! : null,
-          amount_off: input.kind === 'fixed' ? input.amount_off! : null,
-          currency: input.kind === 'fixed' ? input.currency! : null,
+          amount_off: amounts ? amounts[0]!.amount : null,
+          currency: amounts ? amounts[0]!.currency : null,
           starts_at: iso(startsAt),
           ends_at: Number.isFinite(endsAt) ? iso(endsAt) : null,
           usage_limit: input.usage_limit ?? null,
           redemptions: 0,
           state: 'active',
+          amounts_off: amounts ?? null,
+          course_ids: courseIds,
+          per_buyer_limit: input.per_buyer_limit ?? null,
+          updated_at: new Date(platform.clock()).toISOString(),
         };
         school.catalog.coupons.push({ coupon, startsAtMs: startsAt, endsAtMs: endsAt, promo: false, used: 0 });
         return coupon;
@@ -123,12 +154,12 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
     defineRoute(platform, 'disableCoupon', {
       response: Coupon,
       summary: 'Disable a coupon (idempotent); its past redemptions stay',
-      handle: (request, school) => {
-        const record = school.catalog.coupons.find((c) => c.coupon.id === request.params.coupon_id);
-        if (!record) throw notFound('coupon', request.params.coupon_id ?? '');
-        record.coupon.state = 'disabled';
-        return record.coupon;
-      },
+      handle: (request, school) => setCouponState(findCoupon(school, request.params.coupon_id), 'disabled', platform.clock()),
+    }),
+    defineRoute(platform, 'enableCoupon', {
+      response: Coupon,
+      summary: 'Enable a disabled coupon again (idempotent); it applies again within its dates and limits',
+      handle: (request, school) => setCouponState(findCoupon(school, request.params.coupon_id), 'active', platform.clock()),
     }),
 
     defineRoute(platform, 'listEvents', {

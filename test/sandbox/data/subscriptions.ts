@@ -101,6 +101,7 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
         next_charge_at: null,
         canceling: false,
         canceled_at: iso(endOfLife),
+        updated_at: iso(endOfLife),
       } satisfies Subscription;
     }
     const n = periodsElapsed(startedAt, interval, now);
@@ -108,16 +109,16 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
     const periodEnd = addPeriods(startedAt, interval, n + 1);
     const recent = now - startedAt;
     if (recent < 14 * DAY_MS && plan === recurring[0] && rng.chance(0.5)) {
-      return { ...base, state: 'trialing', current_period_start: iso(startedAt), current_period_end: iso(startedAt + 14 * DAY_MS), next_charge_at: iso(startedAt + 14 * DAY_MS), canceling: false, canceled_at: null } satisfies Subscription;
+      return { ...base, state: 'trialing', current_period_start: iso(startedAt), current_period_end: iso(startedAt + 14 * DAY_MS), next_charge_at: iso(startedAt + 14 * DAY_MS), canceling: false, canceled_at: null, updated_at: iso(periodStart) } satisfies Subscription;
     }
     if (recent < DAY_MS && rng.chance(0.2)) {
-      return { ...base, state: 'incomplete', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + DAY_MS)), canceling: false, canceled_at: null } satisfies Subscription;
+      return { ...base, state: 'incomplete', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + DAY_MS)), canceling: false, canceled_at: null, updated_at: iso(periodStart) } satisfies Subscription;
     }
     if (rng.chance(0.035)) {
-      return { ...base, state: 'past_due', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + rng.between(1, 3) * DAY_MS)), canceling: false, canceled_at: null } satisfies Subscription;
+      return { ...base, state: 'past_due', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: iso(wholeSeconds(now + rng.between(1, 3) * DAY_MS)), canceling: false, canceled_at: null, updated_at: iso(periodStart) } satisfies Subscription;
     }
     const canceling = rng.chance(0.07);
-    return { ...base, state: 'active', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: canceling ? null : iso(periodEnd), canceling, canceled_at: null } satisfies Subscription;
+    return { ...base, state: 'active', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: canceling ? null : iso(periodEnd), canceling, canceled_at: null, updated_at: iso(periodStart) } satisfies Subscription;
   });
   return { members, subscriptions };
 }

@@ -51,6 +51,33 @@ describe('write endpoints', () => {
     expect((await h.fails('disableCoupon', { params: { coupon_id: 'cpn_1_999' } })).status).toBe(404);
   });
 
+  it('creates coupons with an amount per currency and courses, enables them again, and moves updated_at only on a real change', async () => {
+    const h = harness();
+    const data = h.platform.data.get(h.platform.schools[0]!.id)!;
+    const courseId = data.catalog.courses[0]!.course.id;
+    const created = (await h.call('createCoupon', { body: { code: 'TWOWAY', kind: 'fixed', amounts_off: [{ currency: 'USD', amount: 500 }, { currency: 'EUR', amount: 450 }], course_ids: [courseId], per_buyer_limit: 1 } })).body as Coupon;
+    expect(created).toMatchObject({ amount_off: 500, currency: 'USD', amounts_off: [{ currency: 'USD', amount: 500 }, { currency: 'EUR', amount: 450 }], course_ids: [courseId], per_buyer_limit: 1, updated_at: new Date(CLOCK).toISOString() });
+    expect((await h.fails('createCoupon', { body: { code: 'DUPCUR', kind: 'fixed', amounts_off: [{ currency: 'USD', amount: 5 }, { currency: 'USD', amount: 6 }] } })).message).toContain('amounts_off');
+    expect((await h.fails('createCoupon', { body: { code: 'NOCOURSE', kind: 'percent', percent_off: 5, course_ids: ['crs_9_9'] } })).message).toContain('course_ids');
+
+    const seeded = data.catalog.coupons.find((c) => c.coupon.state === 'active')!.coupon;
+    const before = seeded.updated_at;
+    expect(Date.parse(before)).toBeLessThan(CLOCK);
+    expect(((await h.call('enableCoupon', { params: { coupon_id: seeded.id } })).body as Coupon).updated_at).toBe(before);
+    const disabled = (await h.call('disableCoupon', { params: { coupon_id: seeded.id } })).body as Coupon;
+    expect(disabled).toMatchObject({ state: 'disabled', updated_at: new Date(CLOCK).toISOString() });
+    const enabled = (await h.call('enableCoupon', { params: { coupon_id: seeded.id } })).body as Coupon;
+    expect(enabled.state).toBe('active');
+    expect(((await h.call('getCoupon', { params: { coupon_id: seeded.id } })).body as Coupon).state).toBe('active');
+    expect((await h.fails('enableCoupon', { params: { coupon_id: 'cpn_1_999' } })).status).toBe(404);
+
+    const sub = data.subscriptions.find((s) => s.state === 'active' && !s.canceling)!;
+    const subBefore = sub.updated_at;
+    const canceled = (await h.call('cancelSubscription', { params: { subscription_id: sub.id }, body: {} })).body as Subscription;
+    expect(canceled.updated_at).not.toBe(subBefore);
+    expect(((await h.call('getSubscription', { params: { subscription_id: sub.id } })).body as Subscription).canceling).toBe(true);
+  });
+
   it('cancels subscriptions at period end or now, and refuses ended ones', async () => {
     const h = harness();
     const data = h.platform.data.get(h.platform.schools[1]!.id)!;

@@ -1,0 +1,238 @@
+// Every write the admin makes from the app: sent to the platform now, or, when the platform cannot be
+// reached, kept in the school's outbox and sent when it is back, unless the record changed on the platform
+// in between (compared by updated_at). Each outcome goes to the school's activity log. The decisions live
+// in outbox-policy.ts and write-plan.ts; this file does the I/O around them.
+import { randomUUID } from 'node:crypto';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { ActivityEntry, ActivityResult, OutboxItem, WriteOutcome } from '../../../shared/ipc/writes';
+import { draftTimeProblem } from '../../../shared/model/money';
+import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { EmitEvent } from '../ipc/handler-types';
+import type { Logger } from '../log';
+import { afterSendFailure, conflictReason, plainRefusal, sendable, shouldQueue, type CurrentRecord } from './outbox-policy';
+import { planWrite, sameTarget, seenUpdatedAtOf, versionOf, VersionedRecord } from './write-plan';
+import type { WritesStore } from './writes-store';
+
+export interface WriteServiceDeps {
+  caller: PlatformCaller;
+  store: WritesStore;
+  /** The online probe's verdict: when false, a write goes straight to the outbox. */
+  isOnline(): boolean;
+  emit: EmitEvent;
+  logger: Logger;
+  /** Told after a write changed something, so the screens showing it refetch. */
+  onChanged?(accountId: string, request: WriteRequest): void;
+  now?: () => number;
+}
+
+export interface FlushCounts {
+  sent: number;
+  conflicts: number;
+  failed: number;
+  waiting: number;
+}
+
+/** A time in the log's words: UTC, to the minute (the renderer shows log times in the admin's zone). */
+function utcMinute(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export class WriteService {
+  readonly #now: () => number;
+  /** One flush at a time per school, so the probe and a "Send now" never send an item twice. */
+  readonly #flushing = new Map<string, Promise<FlushCounts>>();
+
+  constructor(private readonly deps: WriteServiceDeps) {
+    this.#now = deps.now ?? Date.now;
+  }
+
+  async perform(accountId: string, raw: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
+    const request = WriteRequest.parse(raw);
+    const words = describeWrite(request);
+    if (request.kind === 'coupon.create') {
+      const late = draftTimeProblem(request.draft, this.#now());
+      if (late) throw new AppError('invalid_input', `Ends: ${late}.`);
+    }
+    if (!this.deps.isOnline()) return this.#enqueue(accountId, request);
+    let reason: string | null;
+    let result: { id: string | null; updatedAt: string | null };
+    try {
+      reason = await this.#conflict(accountId, request, signal);
+      if (reason === null) result = await this.#send(accountId, request, signal);
+    } catch (error) {
+      if (shouldQueue(error)) return this.#enqueue(accountId, request);
+      if (isAppError(error) && (error.code === 'insufficient_scope' || error.code === 'sign_in_needed' || error.code === 'cancelled')) throw error;
+      const message = plainRefusal(words.failed, error);
+      await this.#log(accountId, request, 'failed', message);
+      throw new AppError(isAppError(error) ? error.code : 'internal', message, { cause: error });
+    }
+    if (reason !== null) {
+      await this.#log(accountId, request, 'conflict', reason);
+      throw new AppError('request_refused', reason);
+    }
+    await this.#log(accountId, request, 'done', null, result!.id);
+    this.deps.onChanged?.(accountId, request);
+    // The platform answered: anything waiting in this school's outbox can go too.
+    void this.flush(accountId).catch(() => undefined);
+    return { status: 'done', message: words.done, undo: inverseOf(request, result!.updatedAt), recordId: result!.id };
+  }
+
+  async activity(accountId: string): Promise<ActivityEntry[]> {
+    return [...(await this.deps.store.get(accountId)).activity].reverse();
+  }
+
+  async outbox(accountId: string): Promise<OutboxItem[]> {
+    return [...(await this.deps.store.get(accountId)).outbox];
+  }
+
+  async edit(accountId: string, itemId: string, raw: WriteRequest): Promise<OutboxItem> {
+    const request = WriteRequest.parse(raw);
+    const item = await this.deps.store.update(accountId, (state) => {
+      const found = state.outbox.find((i) => i.id === itemId);
+      if (!found) throw new AppError('not_found', 'That change is no longer in the outbox: it was sent or dropped.');
+      if (!sameTarget(found.request, request)) throw new AppError('invalid_input', 'An edit must keep the same kind of change on the same record.');
+      found.request = request;
+      found.summary = describeWrite(request).summary;
+      found.state = 'waiting';
+      found.reason = null;
+      delete found.missingScopes;
+      return { ...found };
+    });
+    await this.#log(accountId, request, 'edited', null);
+    return item;
+  }
+
+  async drop(accountId: string, itemId: string): Promise<boolean> {
+    const dropped = await this.deps.store.update(accountId, (state) => {
+      const index = state.outbox.findIndex((i) => i.id === itemId);
+      return index < 0 ? null : state.outbox.splice(index, 1)[0]!;
+    });
+    if (dropped) await this.#log(accountId, dropped.request, 'dropped', null);
+    return dropped !== null;
+  }
+
+  /** Sends what waits (or one item, even a failed one, again), in order; stops at the first sign the platform is still away. */
+  flush(accountId: string, itemId?: string): Promise<FlushCounts> {
+    const previous = this.#flushing.get(accountId) ?? Promise.resolve(null);
+    const next = previous.catch(() => null).then(() => this.#flushNow(accountId, itemId));
+    this.#flushing.set(accountId, next);
+    void next.finally(() => {
+      if (this.#flushing.get(accountId) === next) this.#flushing.delete(accountId);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  async #flushNow(accountId: string, itemId: string | undefined): Promise<FlushCounts> {
+    const counts: FlushCounts = { sent: 0, conflicts: 0, failed: 0, waiting: 0 };
+    const items = sendable((await this.deps.store.get(accountId)).outbox, itemId);
+    for (const item of items) {
+      const words = describeWrite(item.request);
+      let reason: string | null;
+      try {
+        reason = await this.#conflict(accountId, item.request);
+        if (reason === null) {
+          const result = await this.#send(accountId, item.request);
+          await this.deps.store.update(accountId, (state) => {
+            state.outbox = state.outbox.filter((i) => i.id !== item.id);
+          });
+          await this.#log(accountId, item.request, 'sent', null, result.id);
+          this.deps.onChanged?.(accountId, item.request);
+          counts.sent++;
+          continue;
+        }
+      } catch (error) {
+        const failure = afterSendFailure(error, plainRefusal(words.failed, error));
+        if (failure.next === 'keep') break;
+        if (itemId !== undefined && isAppError(error) && error.code === 'insufficient_scope') {
+          // Sent by the admin's own "Send": let the screen ask for the permission (step-up), the item stays.
+          throw error;
+        }
+        await this.#setState(accountId, item.id, 'failed', failure.reason, failure.missingScopes);
+        await this.#log(accountId, item.request, 'failed', failure.reason);
+        counts.failed++;
+        continue;
+      }
+      await this.#setState(accountId, item.id, 'conflict', reason);
+      await this.#log(accountId, item.request, 'conflict', reason);
+      counts.conflicts++;
+    }
+    counts.waiting = (await this.deps.store.get(accountId)).outbox.filter((i) => i.state === 'waiting').length;
+    return counts;
+  }
+
+  /** Sends every school's outbox (the platform is back, or the app just started). */
+  async flushAll(accountIds: readonly string[]): Promise<void> {
+    for (const accountId of accountIds) {
+      try {
+        const state = await this.deps.store.get(accountId);
+        if (state.outbox.some((i) => i.state === 'waiting')) await this.flush(accountId);
+      } catch (error) {
+        this.deps.logger.warn('could not send the outbox', { error: (error as Error).name });
+      }
+    }
+  }
+
+  async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<{ id: string | null; updatedAt: string | null }> {
+    const plan = planWrite(request);
+    const answer = await this.deps.caller.call(accountId, plan.operation, plan.schema, {
+      path: plan.path,
+      ...(plan.body !== undefined ? { body: plan.body } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return versionOf(answer);
+  }
+
+  async #conflict(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<string | null> {
+    const plan = planWrite(request);
+    const seen = seenUpdatedAtOf(request);
+    if (plan.current === null || seen === null) return null;
+    let current: CurrentRecord;
+    try {
+      const record = await this.deps.caller.call(accountId, plan.current.operation, VersionedRecord.passthrough(), { path: plan.current.path, ...(signal ? { signal } : {}) });
+      current = { kind: 'found', updatedAt: versionOf(record).updatedAt };
+    } catch (error) {
+      if (isAppError(error) && error.code === 'not_found') current = { kind: 'gone' };
+      else throw error;
+    }
+    const target = describeWrite(request).target;
+    const what = target ? `${capitalise(target.type)} “${target.name}”` : 'The record';
+    return conflictReason(what, seen, current, utcMinute);
+  }
+
+  async #enqueue(accountId: string, request: WriteRequest): Promise<WriteOutcome> {
+    const words = describeWrite(request);
+    const item: OutboxItem = { id: randomUUID(), createdAt: new Date(this.#now()).toISOString(), request, summary: words.summary, state: 'waiting', reason: null };
+    await this.deps.store.update(accountId, (state) => {
+      state.outbox.push(item);
+    });
+    await this.#log(accountId, request, 'queued', 'The platform could not be reached: kept in the outbox, sent when it is back.');
+    return { status: 'queued', message: `${words.summary}: saved in the outbox. It is sent when the platform can be reached again.`, item };
+  }
+
+  async #setState(accountId: string, itemId: string, next: OutboxItem['state'], reason: string | null, missingScopes?: string[]): Promise<void> {
+    await this.deps.store.update(accountId, (state) => {
+      const item = state.outbox.find((i) => i.id === itemId);
+      if (!item) return;
+      item.state = next;
+      item.reason = reason;
+      if (missingScopes) item.missingScopes = missingScopes;
+      else delete item.missingScopes;
+    });
+  }
+
+  async #log(accountId: string, request: WriteRequest, result: ActivityResult, detail: string | null, recordId: string | null = null): Promise<void> {
+    const words = describeWrite(request);
+    const target = words.target ?? (recordId && request.kind === 'coupon.create' ? { type: 'coupon' as const, id: recordId, name: request.draft.code } : null);
+    const entry: ActivityEntry = { id: randomUUID(), at: new Date(this.#now()).toISOString(), kind: request.kind, summary: words.summary, result, detail, target };
+    const outbox = await this.deps.store.update(accountId, (state) => {
+      state.activity.push(entry);
+      return state.outbox.length;
+    });
+    this.deps.emit('writes.changed', { accountId, outbox });
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,180 @@
+// Every coupon with what the orders that used it brought, per currency (never two currencies added): how
+// many sale orders used it, their net revenue, the discount given and the return (net ÷ discount). From a
+// coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
+// app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
+import { useMemo, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import type { CouponRow } from '../../../shared/model/money';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { useInvokeQuery } from '../../lib/bridge-hooks';
+import { useActiveAccount } from '../../state/active-account';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { QueryState } from '../common/QueryState';
+import { SelectField } from '../common/SelectField';
+import { useLocale } from '../common/use-locale';
+import { formatCount, formatDateTime, formatMoney, type Locale } from '../common/format';
+import { useWrite, type WriteRunner } from '../writes/use-write';
+import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
+import '../writes/writes.css';
+
+export function CouponsPage() {
+  return (
+    <DashboardFrame dashboard="coupons">
+      <CouponsDashboard />
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+function CouponsDashboard() {
+  const account = useActiveAccount();
+  const locale = useLocale();
+  const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
+  const [text, setText] = useState('');
+  const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const write = useWrite();
+  return (
+    <Page
+      title="Coupons"
+      description="Every coupon with what the orders that used it brought, per currency."
+      meta={<FigureAge answer={query.data} />}
+      actions={
+        <Link className="btn btn-primary btn-md" to="/coupons/new">
+          <Icon name="plus" size={16} />
+          New coupon
+        </Link>
+      }
+    >
+      <QueryState query={query} what="the Coupons page" label="the coupons">
+        {(answer) => (
+          <>
+            <Card flush>
+              <div className="filter-bar" role="search" aria-label="Filter coupons">
+                <label className="field field-grow">
+                  <span className="field-label">Code</span>
+                  <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
+                </label>
+                <SelectField label="State" value={state} onChange={(v) => setState(v as typeof state)}>
+                  <option value="">Any state</option>
+                  <option value="active">Active</option>
+                  <option value="disabled">Disabled</option>
+                </SelectField>
+                <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
+              </div>
+            </Card>
+            <CouponTable rows={answer.data.coupons} text={text} state={state} locale={locale} write={write} />
+          </>
+        )}
+      </QueryState>
+      {write.element}
+    </Page>
+  );
+}
+
+function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
+  const shown = useMemo(() => {
+    const q = text.trim().toUpperCase();
+    return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
+  }, [rows, text, state]);
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
+        Create a code for a sale or a partner; what it brings shows here.
+      </EmptyState>
+    );
+  }
+  if (shown.length === 0) return <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>;
+  return (
+    <Card flush>
+      <div className="table-scroll">
+        <table className="data-table" aria-label="Coupons" data-testid="coupons-table">
+          <thead>
+            <tr>
+              <th scope="col">Coupon</th>
+              <th scope="col">State</th>
+              <th scope="col" className="num">Used</th>
+              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue</th>
+              <th scope="col" className="num">Discount given</th>
+              <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((c) => (
+              <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
+                <th scope="row">
+                  <span className="cell-title coupon-code">{c.code}</span>
+                  <span className="cell-sub">
+                    {describeDiscount(c, locale.locale)}
+                    {c.endsAt ? ` · until ${formatDateTime(c.endsAt, locale)}` : ''}
+                    {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
+                  </span>
+                </th>
+                <td>
+                  <span className={`badge ${c.state === 'active' ? 'badge-positive' : ''}`} data-state={c.state}>
+                    {c.state === 'active' ? 'Active' : 'Disabled'}
+                  </span>
+                </td>
+                <td className="num" data-field="redemptions">
+                  {formatCount(c.redemptions, locale.locale)}
+                  {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
+                </td>
+                <td className="num">
+                  <MoneyLines results={c.results} field="net" locale={locale} />
+                </td>
+                <td className="num">
+                  <MoneyLines results={c.results} field="discount" locale={locale} />
+                </td>
+                <td className="num">
+                  <span className="money-lines">
+                    {c.results.length === 0 ? <span className="cell-muted">—</span> : c.results.map((r) => {
+                      const ratio = couponReturn(r);
+                      return (
+                        <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
+                          {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
+                        </span>
+                      );
+                    })}
+                  </span>
+                </td>
+                <td className="row-actions">
+                  <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
+                    Orders
+                  </Link>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
+                    onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
+                  >
+                    {c.state === 'active' ? 'Disable' : 'Enable'}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function MoneyLines({ results, field, locale }: { results: CouponRow['results']; field: 'net' | 'discount'; locale: Locale }) {
+  if (results.length === 0) return <span className="cell-muted">—</span>;
+  return (
+    <span className="money-lines">
+      {results.map((r) => (
+        <span key={r.currency} data-currency={r.currency} data-field={field} data-minor={r[field]}>
+          {formatMoney(r[field], r.currency, locale.locale)}
+        </span>
+      ))}
+    </span>
+  );
+}

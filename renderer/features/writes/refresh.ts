@@ -1,0 +1,34 @@
+// After a write (here, or a queued one sent later by the main process), the screens that show what it
+// changed read again: the courses, the coupons and subscriptions, the activity log and the outbox.
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEvent } from '../../lib/bridge-hooks';
+import { keyAccountId } from '../../data/query-keys';
+
+const AFTER_WRITE = ['data.courses.', 'money.', 'writes.'];
+/** data.* is refetched by the dashboards' own DataRefresh on data.invalidated; these are the rest. */
+const AFTER_INVALIDATION = ['money.', 'writes.'];
+
+function refresh(client: QueryClient, accountId: string, prefixes: readonly string[]): Promise<void> {
+  return client.invalidateQueries(
+    {
+      predicate: (query) => {
+        const method = query.queryKey[0];
+        return typeof method === 'string' && prefixes.some((prefix) => method.startsWith(prefix)) && keyAccountId(query.queryKey) === accountId;
+      },
+    },
+    // A read already under way is not cancelled and asked again: the write and its event often arrive together.
+    { cancelRefetch: false },
+  );
+}
+
+export function refreshAfterWrite(client: QueryClient, accountId: string): Promise<void> {
+  return refresh(client, accountId, AFTER_WRITE);
+}
+
+/** Mounted once in the signed-in frame (OutboxCount): a queued write sent or refused in the background refreshes what shows it. */
+export function useWritesRefresh(): void {
+  const client = useQueryClient();
+  useEvent('writes.changed', ({ accountId }) => void refreshAfterWrite(client, accountId));
+  useEvent('data.invalidated', ({ accountId }) => void refresh(client, accountId, AFTER_INVALIDATION));
+}

@@ -1,0 +1,116 @@
+// Coupons: every figure on the page recomputed from the platform's raw orders; a code's orders one click
+// away; create with validation before sending (nothing typed lost), the write scope asked only then
+// (step-up, consent clicked in Chromium), the platform's refusal in plain words; disable with a
+// confirmation naming the code, Undo, and enable again. Every write checked through the platform's API by
+// the test's own OAuth client.
+import type { Coupon, Course, Order } from '../../shared/platform/resources';
+import { test, expect as baseExpect } from './fixtures/app';
+import { connectDemoSchool } from './fixtures/app-actions';
+import { platformClient } from './fixtures/platform-client';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 150_000 });
+const SALE = new Set(['paid', 'refunding', 'refunded']);
+
+test('Coupons: results per currency equal the platform, orders one click away; create, disable, undo, enable', async ({ page, sandbox, context }) => {
+  await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
+  const api = await platformClient(sandbox.url, context, ['coupons:read', 'orders:read', 'courses:read']);
+  const [coupons, orders, courses] = await Promise.all([api.list<Coupon>('/api/v1/coupons'), api.list<Order>('/api/v1/orders'), api.list<Course>('/api/v1/courses')]);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Coupons' }).click();
+  const table = page.getByTestId('coupons-table');
+  await expect(table.locator('tbody tr')).toHaveCount(coupons.length, { timeout: 30_000 });
+
+  // Every coupon's net revenue and discount per currency: the sale orders that used it, by hand.
+  let checked = 0;
+  for (const coupon of coupons) {
+    const used = orders.filter((o) => o.coupon?.coupon_id === coupon.id && SALE.has(o.state));
+    const row = table.locator(`tr[data-coupon-id="${coupon.id}"]`);
+    for (const currency of new Set(used.map((o) => o.currency))) {
+      const mine = used.filter((o) => o.currency === currency);
+      const net = mine.reduce((s, o) => s + o.paid_amount - o.refunded_amount, 0);
+      const discount = mine.reduce((s, o) => s + o.discount_amount, 0);
+      await expect(row.locator(`[data-field="net"][data-currency="${currency}"]`)).toHaveAttribute('data-minor', String(net));
+      await expect(row.locator(`[data-field="discount"][data-currency="${currency}"]`)).toHaveAttribute('data-minor', String(discount));
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(3);
+
+  // A code's orders, one click away: the Orders page filtered to it.
+  const busiest = coupons.map((c) => ({ c, n: orders.filter((o) => o.coupon?.coupon_id === c.id).length })).sort((a, b) => b.n - a.n)[0]!;
+  await table.getByRole('link', { name: `Orders with ${busiest.c.code}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(busiest.n), { timeout: 30_000 });
+  await page.goBack();
+
+  // Create: checked before sending, every problem at its field; nothing is sent.
+  await page.getByRole('link', { name: 'New coupon' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New coupon' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code').fill('x!');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('must be 3 to 32 letters, digits, - or _');
+  await expect(form).toContainText('give a percentage');
+  await expect(form.getByLabel('Code')).toBeFocused();
+
+  const currencies = [...new Set(orders.map((o) => o.currency))].sort();
+  expect(currencies.length).toBeGreaterThan(1);
+  await form.getByLabel('Code').fill('AUTUMN-55');
+  await form.getByRole('radio', { name: 'An amount' }).check();
+  await form.getByLabel(currencies[0]!, { exact: true }).fill('5.5');
+  await form.getByLabel(currencies[1]!, { exact: true }).fill('5');
+  await form.getByLabel('Uses in total').fill('100');
+  await form.getByLabel('Uses per buyer').fill('1');
+  await form.getByLabel(courses[0]!.title).check();
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+
+  // coupons:write is asked now, the first time it is needed.
+  const dialog = page.getByRole('dialog', { name: 'Create coupon “AUTUMN-55”?' });
+  await expect(dialog.getByRole('alert')).toContainText('Create and disable coupons');
+  await dialog.getByRole('button', { name: 'Grant access' }).click();
+  await expect(page.locator('.notice').filter({ hasText: 'Created coupon “AUTUMN-55”' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  const created = (await api.list<Coupon>('/api/v1/coupons?q=AUTUMN-55'))[0]!;
+  const minor = (currency: string, major: number) => Math.round(major * 10 ** (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2));
+  expect(created).toMatchObject({
+    kind: 'fixed', state: 'active', usage_limit: 100, per_buyer_limit: 1, course_ids: [courses[0]!.id],
+    amounts_off: [{ currency: currencies[0], amount: minor(currencies[0]!, 5.5) }, { currency: currencies[1], amount: minor(currencies[1]!, 5) }],
+  });
+  await expect(table.locator(`tr[data-coupon-id="${created.id}"]`)).toBeVisible();
+
+  // The platform refuses a duplicate code: said in plain words, and the form keeps what was typed.
+  await page.getByRole('link', { name: 'New coupon' }).first().click();
+  await form.getByLabel('Code').fill('autumn-55');
+  await form.getByRole('textbox', { name: 'Percent off' }).fill('12');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  const refused = page.getByRole('dialog', { name: 'Create coupon “autumn-55”?' }).getByRole('alert');
+  await expect(refused).toContainText('Could not create coupon “autumn-55”');
+  await expect(refused).toContainText('already exists');
+  await expect(refused).not.toContainText('invalid_request');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(form.getByLabel('Code')).toHaveValue('autumn-55');
+  await expect(form.getByRole('textbox', { name: 'Percent off' })).toHaveValue('12');
+  expect(await api.list<Coupon>('/api/v1/coupons?q=AUTUMN-55')).toHaveLength(1);
+  await form.getByRole('link', { name: 'Cancel' }).click();
+
+  // Disable: confirmed naming the code; done, then Undo enables it again.
+  const row = table.locator(`tr[data-coupon-id="${created.id}"]`);
+  await row.getByRole('button', { name: 'Disable AUTUMN-55' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disable coupon “AUTUMN-55”?' });
+  await expect(confirm).toContainText('Buyers can no longer use the code');
+  await confirm.getByRole('button', { name: 'Disable', exact: true }).click();
+  const done = page.locator('.notice').filter({ hasText: 'Disabled coupon “AUTUMN-55”' });
+  await expect(done).toBeVisible();
+  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${created.id}`)).state).toBe('disabled');
+  await expect(row.locator('[data-state]')).toHaveAttribute('data-state', 'disabled');
+  await done.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${created.id}`)).state).toBe('active');
+
+  // And a disabled coupon is enabled again (the sandbox's enable endpoint).
+  const off = coupons.find((c) => c.state === 'disabled')!;
+  await table.locator(`tr[data-coupon-id="${off.id}"]`).getByRole('button', { name: `Enable ${off.code}` }).click();
+  await page.getByRole('dialog', { name: `Enable coupon “${off.code}”?` }).getByRole('button', { name: 'Enable', exact: true }).click();
+  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${off.id}`)).state).toBe('active');
+});
