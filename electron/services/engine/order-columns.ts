@@ -38,10 +38,44 @@ export class StringDict {
   }
 }
 
-/** A string column: a code per row (NONE for null) into a dictionary of its distinct values. */
+/** Codes as narrow as the dictionary allows: a 4-value column takes one byte per row in memory and on disk. */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+/** Whole numbers (amounts) as Int32 when every value fits, else Float64. */
+export type Numbers = Float64Array | Int32Array;
+
+/** A string column: a code per row (`none` for null: the max of the code type) into a dictionary of its distinct values. */
 export interface DictColumn {
-  codes: Uint32Array;
+  codes: Codes;
+  none: number;
   dict: StringDict;
+}
+
+export function noneOf(codes: Codes): number {
+  return codes instanceof Uint8Array ? 0xff : codes instanceof Uint16Array ? 0xffff : NONE;
+}
+
+/** The narrowest code array for a dictionary of `size` values (one value kept free for null). */
+export function codesFor(size: number, rows: number): Codes {
+  return size < 0xff ? new Uint8Array(rows) : size < 0xffff ? new Uint16Array(rows) : new Uint32Array(rows);
+}
+
+function narrowCodes(codes: Uint32Array, size: number): Codes {
+  if (size >= 0xffff) return codes;
+  const out = codesFor(size, codes.length);
+  const none = noneOf(out);
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i]!;
+    out[i] = c === NONE ? none : c;
+  }
+  return out;
+}
+
+export function narrowNumbers(values: Float64Array): Numbers {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if ((v | 0) !== v) return values;
+  }
+  return Int32Array.from(values);
 }
 
 /** Times as epoch ms (NaN for null); `text` only when some value is not in toISOString's form (an offset). */
@@ -60,10 +94,10 @@ export interface OrderColumns {
   buyerEmail: DictColumn;
   paymentMethod: DictColumn;
   currency: DictColumn;
-  original: Float64Array;
-  discount: Float64Array;
-  paid: Float64Array;
-  refunded: Float64Array;
+  original: Numbers;
+  discount: Numbers;
+  paid: Numbers;
+  refunded: Numbers;
   couponId: DictColumn;
   couponCode: DictColumn;
   createdAt: TimeColumn;
@@ -76,9 +110,9 @@ export interface OrderColumns {
   itemProduct: DictColumn;
   itemCourse: DictColumn;
   itemName: DictColumn;
-  itemOriginal: Float64Array;
-  itemDiscount: Float64Array;
-  itemAmount: Float64Array;
+  itemOriginal: Numbers;
+  itemDiscount: Numbers;
+  itemAmount: Numbers;
   /** Each order's rank by id (shorter first, then code units: how the platform breaks ties). */
   idRank: Uint32Array;
 }
@@ -104,7 +138,8 @@ class DictBuilder {
     this.codes[row] = code;
   }
   build(): DictColumn {
-    return { codes: this.codes, dict: StringDict.of(this.#values) };
+    const codes = narrowCodes(this.codes, this.#values.length);
+    return { codes, none: noneOf(codes), dict: StringDict.of(this.#values) };
   }
 }
 
@@ -202,7 +237,7 @@ export function columnsOf(orders: readonly Order[]): OrderColumns {
     buyerEmail: buyerEmail.build(),
     paymentMethod: paymentMethod.build(),
     currency: currency.build(),
-    original, discount, paid, refunded,
+    original: narrowNumbers(original), discount: narrowNumbers(discount), paid: narrowNumbers(paid), refunded: narrowNumbers(refunded),
     couponId: couponId.build(),
     couponCode: couponCode.build(),
     createdAt: timeColumn(created),
@@ -214,7 +249,7 @@ export function columnsOf(orders: readonly Order[]): OrderColumns {
     itemProduct: itemProduct.build(),
     itemCourse: itemCourse.build(),
     itemName: itemName.build(),
-    itemOriginal, itemDiscount, itemAmount,
+    itemOriginal: narrowNumbers(itemOriginal), itemDiscount: narrowNumbers(itemDiscount), itemAmount: narrowNumbers(itemAmount),
     idRank: idRanks(ids, n),
   };
 }
@@ -225,7 +260,7 @@ function str(column: DictColumn, row: number): string {
 
 function strOrNull(column: DictColumn, row: number): string | null {
   const code = column.codes[row]!;
-  return code === NONE ? null : column.dict.get(code);
+  return code === column.none ? null : column.dict.get(code);
 }
 
 function time(column: TimeColumn, row: number): string | null {

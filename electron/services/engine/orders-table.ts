@@ -6,8 +6,8 @@
 import type { CurrencyTotals, OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../shared/ipc/data';
 import type { Order, OrderState } from '../../../shared/platform/resources';
 import { OrderState as OrderStateSchema } from '../../../shared/platform/resources';
-import type { DictColumn, OrderColumns } from './order-columns';
-import { NONE, orderAt } from './order-columns';
+import type { DictColumn, Numbers, OrderColumns } from './order-columns';
+import { orderAt } from './order-columns';
 
 const STATES = OrderStateSchema.options;
 
@@ -110,7 +110,7 @@ export class OrdersTable {
     return entry;
   }
 
-  #numericColumn(key: OrderSortKey): Float64Array | null {
+  #numericColumn(key: OrderSortKey): Numbers | null {
     const c = this.columns;
     switch (key) {
       case 'paidAt': return c.paidAt.ms;
@@ -163,7 +163,7 @@ export class OrdersTable {
       const group = new Int32Array(this.size);
       for (let i = 0; i < this.size; i++) {
         const c = couponCode.codes[i]!;
-        group[i] = c === NONE ? -1 : groupOfCode[c]!;
+        group[i] = c === couponCode.none ? -1 : groupOfCode[c]!;
       }
       this.#couponGroup = group;
       this.#couponGroups = groups;
@@ -184,7 +184,7 @@ export class OrdersTable {
     const items = c.itemStart[this.size]!;
     for (let j = 0; j < items; j++) {
       const course = c.itemCourse.codes[j]!;
-      if (course !== NONE && !seenCourse[course]) {
+      if (course !== c.itemCourse.none && !seenCourse[course]) {
         seenCourse[course] = 1;
         courseTitle.set(c.itemCourse.dict.get(course), c.itemName.dict.get(c.itemName.codes[j]!));
       }
