@@ -14,6 +14,8 @@ import { CachedReader, isUnavailable } from './cached-read';
 import { JobRegistry } from './jobs';
 import { ordersToCsv } from './orders-csv';
 import { OrdersStore } from './orders-store';
+import { EngineClient } from '../engine/engine-client';
+import { engineOrdersHandlers } from '../engine/orders-handlers';
 import {
   readCourseDetail, readCourseList, readCourseOrders, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
@@ -34,6 +36,10 @@ export interface DataHandlerDeps {
   onOnlineChange?(listener: (online: boolean) => void): void;
   /** Per-school bound of the offline cache (default 64 MB). */
   cacheMaxBytesPerSchool?: number;
+  /** Orders in the data engine's worker thread (default); false keeps them in the main process (OrdersStore). */
+  ordersEngine?: boolean;
+  /** Bound of the engine's snapshots, all schools together (default 1 GB). */
+  snapshotMaxBytes?: number;
   now?: () => number;
 }
 
@@ -42,6 +48,8 @@ export interface DataService {
   handlers: MethodHandlers<DataMethodName>;
   orders: OrdersStore;
   cache: QueryCache;
+  /** The data engine's worker, when the orders live there. */
+  engine: EngineClient | null;
   /** Resolves when background cache writes are done. */
   idle(): Promise<void>;
   close(): void;
@@ -70,11 +78,20 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   const jobs = new JobRegistry();
   const orders = new OrdersStore({ caller: deps.caller, cache, reader, jobs, emit: deps.emit, logger: deps.logger, now });
   const { caller } = deps;
+  const engine = deps.ordersEngine === false ? null : new EngineClient({
+    caller,
+    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
+    emit: deps.emit,
+    logger: deps.logger,
+    snapshotDir: join(deps.dataDir, 'engine'),
+    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
+    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
+  });
 
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
-    void orders
-      .forget(accountId)
+    void (engine ? engine.call('engine.forget', { accountId }) : Promise.resolve())
+      .then(() => orders.forget(accountId))
       .then(() => cache.drop(accountId))
       .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
   });
@@ -170,18 +187,37 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.cacheInfo': async ({ accountId }) => {
       await orders.idle();
       const info = await cache.info(accountId);
+      if (engine) {
+        // The engine's snapshot counts too; its bound is shared by all schools (least recently used go first).
+        const kept = await engine.call('orders.snapshotInfo', { accountId });
+        return {
+          ...info,
+          bytes: info.bytes + (kept?.bytes ?? 0),
+          entries: info.entries + (kept ? 1 : 0),
+          maxBytes: cache.maxBytesPerSchool + engine.snapshotMaxBytes,
+          orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null,
+        };
+      }
       const kept = await orders.snapshotMeta(accountId);
       return { ...info, maxBytes: cache.maxBytesPerSchool, orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null };
     },
-    'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+    'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) || (engine ? await engine.call('jobs.cancel', { jobId }) : false) }),
+    ...(engine ? engineOrdersHandlers(engine, caller, reader, now) : {}),
   };
 
   return {
     handlers,
     orders,
     cache,
-    idle: () => orders.idle(),
-    close: () => jobs.cancelAll(),
+    engine,
+    idle: async () => {
+      await orders.idle();
+      if (engine && !engine.closed) await engine.call('engine.idle', {});
+    },
+    close: () => {
+      jobs.cancelAll();
+      void engine?.close();
+    },
   };
 }
 

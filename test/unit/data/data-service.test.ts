@@ -30,6 +30,18 @@ class StandInCaller implements PlatformCaller {
   async call<S extends z.ZodType>(_accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
     this.calls.push({ operation, query: args.query });
     if (this.offline) throw new AppError('offline', 'The platform cannot be reached.');
+    if (operation === 'listOrders') {
+      // One page, as the data engine's worker asks for them (cursor = offset here).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (args.signal?.aborted) throw args.signal.reason;
+      if (this.offline) throw new AppError('offline', 'The platform cannot be reached.');
+      const since = typeof args.query?.updated_since === 'string' ? Date.parse(args.query.updated_since) : -Infinity;
+      const matching = this.orders.filter((o) => Date.parse(o.updated_at) >= since);
+      const limit = Number(args.query?.limit ?? 100);
+      const start = Number(args.query?.cursor ?? 0);
+      const next = start + limit < matching.length ? String(start + limit) : null;
+      return schema.parse({ data: matching.slice(start, start + limit), meta: { total: matching.length, limit, next_cursor: next } });
+    }
     if (operation === 'getOrder') {
       const order = this.orders.find((o) => o.id === args.path?.order_id);
       if (!order) throw new AppError('not_found', 'No such order.');
@@ -148,8 +160,10 @@ describe('data service: orders', () => {
     const first = open();
     const loaded = await call(first, 'data.orders.load', { accountId: ACCOUNT });
     await first.idle();
-    const files = await readdir(join(dir, 'query-cache'), { recursive: true });
-    const disk = Buffer.concat(await Promise.all(files.map((f) => readFile(join(dir, 'query-cache', f)).catch(() => Buffer.alloc(0)))));
+    // Everything the service keeps: the offline cache and the data engine's snapshot.
+    const files = await readdir(dir, { recursive: true });
+    const disk = Buffer.concat(await Promise.all(files.map((f) => readFile(join(dir, f)).catch(() => Buffer.alloc(0)))));
+    expect(files.some((f) => f.startsWith('engine/') && f.endsWith('.snap'))).toBe(true);
     expect(disk.includes(Buffer.from(caller.orders[0]!.buyer.email))).toBe(false);
     expect(disk.includes(Buffer.from(caller.orders[0]!.trade_number))).toBe(false);
 

@@ -1,0 +1,329 @@
+// The engine's orders, per school, as the worker thread holds them: loaded from the platform in pages (progress,
+// Cancel), refreshed by updated_since, kept as columns, queried and exported here, and kept on disk as a sealed
+// columnar snapshot that opens without parsing a single order. Plain logic with its host passed in, so tests
+// run it in-process as well as in the worker.
+import { AppError } from '../../../shared/errors';
+import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
+import { Order, pageOf } from '../../../shared/platform/resources';
+import { checkpoint, JobRegistry } from '../data/jobs';
+import { ordersToCsv } from '../data/orders-csv';
+import type { Logger } from '../log';
+import { WriteQueue } from '../store/json-file';
+import { decodeColumns, encodeColumnParts } from './columns-codec';
+import { columnsOf, ordersOf } from './order-columns';
+import { OrdersTable } from './orders-table';
+import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
+import type { SnapshotStore } from './snapshot-store';
+
+const PAGE_SIZE = 1000;
+const OrderPage = pageOf(Order);
+/** Failures that mean "the platform is not there right now" (as in data/cached-read.ts). */
+const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
+
+export interface EngineHost {
+  /** One page of a list operation, through the main process's PlatformCaller (the raw JSON). */
+  page(request: PageRequest, signal: AbortSignal): Promise<unknown>;
+  emit(event: EngineEvent): void;
+  reachable(accountId: string, reachable: boolean): void;
+  /** The school's snapshot key; null when the key store cannot be used (nothing is kept then). */
+  key(accountId: string): Buffer | null;
+  logger: Logger;
+  now?: () => number;
+}
+
+interface SnapshotMeta {
+  fetchedAt: string;
+}
+
+interface Loaded {
+  table: OrdersTable;
+  fetchedAt: string;
+  fromCache: boolean;
+}
+
+interface SchoolState {
+  loaded: Loaded | null;
+  loading: { jobId: string; promise: Promise<Answer<OrdersLoadResult>> } | null;
+  refreshAfterRestore: boolean;
+  /** What the snapshot on disk holds. */
+  persisted: { table: OrdersTable; fetchedAt: string } | null;
+  writes: WriteQueue;
+  forgotten: boolean;
+}
+
+function isUnavailable(error: unknown): boolean {
+  return error instanceof AppError && UNAVAILABLE.has(error.code);
+}
+
+export class OrdersEngine {
+  readonly #schools = new Map<string, SchoolState>();
+  readonly #jobs = new JobRegistry();
+  readonly #now: () => number;
+
+  constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
+    this.#now = host.now ?? Date.now;
+  }
+
+  #school(accountId: string): SchoolState {
+    let state = this.#schools.get(accountId);
+    if (!state) {
+      state = { loaded: null, loading: null, refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false };
+      this.#schools.set(accountId, state);
+    }
+    return state;
+  }
+
+  /** The methods of the message contract, by name. */
+  api(): { [M in keyof EngineApi]: (args: EngineArgs<M>) => Promise<ReturnType<EngineApi[M]>> } {
+    return {
+      'orders.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
+      'orders.status': ({ accountId }) => this.status(accountId),
+      'orders.query': async ({ accountId, filters, sort, offset, limit }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        const result = loaded.table.query(filters, sort, offset, limit);
+        return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
+      'orders.peek': async ({ accountId, orderId }) => {
+        const loaded = this.#schools.get(accountId)?.loaded;
+        const order = loaded?.table.get(orderId);
+        return loaded && order ? { order, fetchedAt: loaded.fetchedAt } : null;
+      },
+      'orders.exportCsv': (args) => this.exportCsv(args),
+      'orders.snapshotInfo': ({ accountId }) => this.snapshotInfo(accountId),
+      'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
+      'engine.forget': ({ accountId }) => this.forget(accountId),
+      'engine.idle': () => this.idle(),
+    };
+  }
+
+  async status(accountId: string): Promise<OrdersStatus> {
+    const state = this.#school(accountId);
+    const loadingJobId = state.loading?.jobId ?? null;
+    if (state.loaded) return { count: state.loaded.table.size, fetchedAt: state.loaded.fetchedAt, loadingJobId };
+    // Opening the snapshot is what the next step does anyway, and it takes well under a second.
+    const restored = state.loading ? null : await this.#restore(accountId, state);
+    if (restored) state.loaded = restored;
+    return { count: restored?.table.size ?? null, fetchedAt: restored?.fetchedAt ?? null, loadingJobId };
+  }
+
+  async ensureLoaded(accountId: string): Promise<Loaded> {
+    const state = this.#school(accountId);
+    if (state.loaded) return state.loaded;
+    if (state.loading) await state.loading.promise;
+    else await this.load(accountId, 'auto');
+    if (!state.loaded) throw new AppError('internal', 'The orders could not be loaded.');
+    return state.loaded;
+  }
+
+  /** One load per school at a time: a second caller joins the one in flight. */
+  load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<OrdersLoadResult>> {
+    const state = this.#school(accountId);
+    if (state.loading) return state.loading.promise;
+    const id = jobId ?? `orders.load:${accountId}:${this.#now()}`;
+    const promise = this.#jobs
+      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), 'Loading the orders')
+      .finally(() => {
+        state.loading = null;
+        if (state.refreshAfterRestore && !state.forgotten) {
+          state.refreshAfterRestore = false;
+          this.load(accountId, 'incremental').catch((error: unknown) => {
+            this.host.logger.warn('refreshing the saved orders failed', { code: (error as AppError).code ?? 'unknown' });
+          });
+        }
+      });
+    state.loading = { jobId: id, promise };
+    return promise;
+  }
+
+  async #load(accountId: string, state: SchoolState, mode: LoadMode, jobId: string, signal: AbortSignal): Promise<Answer<OrdersLoadResult>> {
+    const inMemory = state.loaded !== null;
+    if (!state.loaded && mode !== 'full') {
+      const restored = await this.#restore(accountId, state);
+      if (restored) {
+        state.loaded = restored;
+        if (mode === 'auto') {
+          state.refreshAfterRestore = true;
+          return { data: { count: restored.table.size, fetched: 0, mode: 'disk' }, fetchedAt: restored.fetchedAt, fromCache: true };
+        }
+      }
+    }
+    const base = mode === 'full' ? null : state.loaded;
+    const startedAt = new Date(this.#now()).toISOString();
+    const since = base?.table.maxUpdatedAt ?? undefined;
+    const label = base ? 'Checking for changed orders' : 'Loading orders';
+    const progress = (loaded: number, total: number | null, done: boolean) =>
+      this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded, total, label, done } });
+    progress(0, null, false);
+
+    let fetched: Order[];
+    try {
+      fetched = await this.#fetchAll(accountId, since, signal, (loaded, total) => progress(loaded, total, false));
+    } catch (error) {
+      progress(0, null, true);
+      if (!signal.aborted && isUnavailable(error)) {
+        const fallback = state.loaded ?? (await this.#restore(accountId, state));
+        if (fallback) {
+          state.loaded = { ...fallback, fromCache: true };
+          this.host.reachable(accountId, false);
+          this.host.logger.info('orders answered from the offline snapshot', { count: fallback.table.size });
+          return { data: { count: fallback.table.size, fetched: 0, mode: inMemory ? 'memory' : 'disk' }, fetchedAt: fallback.fetchedAt, fromCache: true };
+        }
+      }
+      throw error;
+    }
+    this.host.reachable(accountId, true);
+    let table: OrdersTable;
+    let changed = fetched.length;
+    if (base) {
+      // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
+      const changes = fetched.filter((o) => base.table.get(o.id)?.updated_at !== o.updated_at);
+      changed = changes.length;
+      table = changed === 0 ? base.table : new OrdersTable(columnsOf(merge(ordersOf(base.table.columns), base.table, changes)));
+    } else table = new OrdersTable(columnsOf(dedupe(fetched)));
+    await checkpoint(signal);
+    state.loaded = { table, fetchedAt: startedAt, fromCache: false };
+    progress(fetched.length, fetched.length, true);
+    if (base && changed > 0) this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: 'orders_refreshed' } });
+    this.#persist(accountId, state);
+    return { data: { count: table.size, fetched: fetched.length, mode: base ? 'incremental' : 'full' }, fetchedAt: startedAt, fromCache: false };
+  }
+
+  async #fetchAll(accountId: string, since: string | undefined, signal: AbortSignal, onPage: (loaded: number, total: number) => void): Promise<Order[]> {
+    const out: Order[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (;;) {
+      if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
+      const query = { limit: PAGE_SIZE, sort: 'created_at', ...(since ? { updated_since: since } : {}), ...(cursor ? { cursor } : {}) };
+      const raw = await this.host.page({ accountId, operation: 'listOrders', query }, signal);
+      const parsed = OrderPage.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError('bad_response', `The platform sent orders the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
+      }
+      for (const order of parsed.data.data) out.push(order);
+      onPage(out.length, Math.max(parsed.data.meta.total, out.length));
+      const next = parsed.data.meta.next_cursor;
+      if (next === null || parsed.data.data.length === 0) return out;
+      if (seen.has(next)) throw new AppError('bad_response', 'The platform sent the same page of orders twice, so loading stopped.');
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  /** Writes the snapshot in the background, one write after another per school. */
+  #persist(accountId: string, state: SchoolState): void {
+    const loaded = state.loaded;
+    if (!loaded || state.forgotten) return;
+    void state.writes.run(async () => {
+      if (state.loaded !== loaded || state.forgotten) return; // a newer load writes its own
+      const key = this.host.key(accountId);
+      if (!key) return;
+      const meta: SnapshotMeta = { fetchedAt: loaded.fetchedAt };
+      try {
+        await this.store.write(accountId, key, encodeColumnParts(loaded.table.columns, meta));
+        state.persisted = { table: loaded.table, fetchedAt: loaded.fetchedAt };
+      } catch (error) {
+        this.host.logger.warn('orders snapshot not written', { error: (error as Error).message });
+      }
+      if (state.forgotten) await this.store.remove(accountId);
+    });
+  }
+
+  /** The snapshot, opened; null when there is none, or when it is refused (then the platform is asked again). */
+  async #restore(accountId: string, state: SchoolState): Promise<Loaded | null> {
+    const key = this.host.key(accountId);
+    if (!key) return null;
+    try {
+      const plain = await this.store.read(accountId, key);
+      if (!plain) return null;
+      const { columns, meta } = decodeColumns(plain);
+      const fetchedAt = (meta as Partial<SnapshotMeta> | null)?.fetchedAt;
+      if (typeof fetchedAt !== 'string') throw new Error('snapshot without its time');
+      const table = new OrdersTable(columns);
+      state.persisted = { table, fetchedAt };
+      return { table, fetchedAt, fromCache: true };
+    } catch (error) {
+      this.host.logger.warn('orders snapshot refused, loading from the platform', { error: (error as Error).message });
+      await this.store.remove(accountId);
+      return null;
+    }
+  }
+
+  async snapshotInfo(accountId: string): Promise<SnapshotInfo | null> {
+    const state = this.#school(accountId);
+    await state.writes.run(async () => undefined);
+    const bytes = await this.store.sizeOf(accountId);
+    if (bytes === null) return null;
+    if (!state.persisted) {
+      const restored = await this.#restore(accountId, state);
+      if (restored && !state.loaded) state.loaded = restored;
+    }
+    return state.persisted ? { count: state.persisted.table.size, fetchedAt: state.persisted.fetchedAt, bytes } : null;
+  }
+
+  async exportCsv(args: EngineArgs<'orders.exportCsv'>): Promise<Answer<{ csv: string; rows: number }>> {
+    const { accountId, jobId, filters, sort, timeZone, locale } = args;
+    const loaded = await this.ensureLoaded(accountId);
+    const positions = loaded.table.select(filters, sort).positions;
+    const label = 'Exporting orders';
+    const csv = await this.#jobs.run(jobId, async (job) => {
+      const progress = (done: number, finished: boolean) =>
+        this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total: positions.length, label, done: finished } });
+      progress(0, false);
+      try {
+        const text = await ordersToCsv(positions.length, (k) => loaded.table.row(positions[k]!), { timeZone, locale }, job.signal, (done) => progress(done, false));
+        progress(positions.length, true);
+        return text;
+      } catch (error) {
+        progress(0, true);
+        throw error;
+      }
+    }, 'The export');
+    return { data: { csv, rows: positions.length }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+  }
+
+  async forget(accountId: string): Promise<void> {
+    const state = this.#schools.get(accountId);
+    this.#schools.delete(accountId);
+    if (state) {
+      state.forgotten = true;
+      state.loaded = null;
+      if (state.loading) this.#jobs.cancel(state.loading.jobId);
+      await state.loading?.promise.catch(() => undefined);
+      await state.writes.run(async () => undefined);
+    }
+    await this.store.remove(accountId);
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.#schools.values()].map((s) => s.writes.run(async () => undefined)));
+  }
+
+  cancelAll(): void {
+    this.#jobs.cancelAll();
+  }
+}
+
+/** The platform's list may repeat an order that changed while paging: the later copy wins. */
+function dedupe(orders: Order[]): Order[] {
+  const at = new Map<string, number>();
+  const out: Order[] = [];
+  for (const order of orders) {
+    const i = at.get(order.id);
+    if (i === undefined) {
+      at.set(order.id, out.length);
+      out.push(order);
+    } else out[i] = order;
+  }
+  return out;
+}
+
+function merge(all: Order[], table: OrdersTable, changes: readonly Order[]): Order[] {
+  for (const order of dedupe([...changes])) {
+    const i = table.rowOf(order.id);
+    if (i === undefined) all.push(order);
+    else all[i] = order;
+  }
+  return all;
+}
