@@ -75,6 +75,8 @@ export class SnapshotStore {
       await handle.close();
     }
     await rename(temp, target);
+    const now = new Date(this.#now());
+    await utimes(target, now, now).catch(() => undefined); // the use time eviction goes by
     await this.#evict(name);
     return bytes;
   }
