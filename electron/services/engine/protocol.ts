@@ -24,6 +24,8 @@ export interface EngineApi {
   /** The loaded copy of one order, if the engine holds one (offline fallback of data.orders.get). */
   'orders.peek': (a: { accountId: string; orderId: string }) => { order: Order; fetchedAt: string } | null;
   'orders.exportCsv': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string }) => Answer<Omit<CsvExport, 'fileName'>>;
+  /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
+  'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
