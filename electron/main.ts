@@ -10,6 +10,7 @@ import { startUpdates } from './adapters/updater';
 import { denyAllPermissions, guardAllWebContents } from './adapters/web-contents-guards';
 import { WindowStateKeeper } from './adapters/window-state';
 import { createAppServices } from './services/app-services';
+import { nativeSaveDestination } from './adapters/save-dialog';
 import type { AppServices } from './services/app-services';
 import { createEventHub } from './services/ipc/event-hub';
 import { createIpcRouter } from './services/ipc/router';
@@ -86,6 +87,7 @@ async function start(): Promise<void> {
     logger,
     events,
     extraHandlers: updates.handlers,
+    exportDestination: nativeSaveDestination(),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });

@@ -8,6 +8,7 @@ import { ApiClient } from './api/api-client';
 import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
 import { createDataHandlers } from './data/handlers';
+import type { ExportDestination } from './engine/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createEngineSlot } from './ipc/engine-slot';
@@ -74,6 +75,8 @@ export interface AppServicesOptions {
   events?: EventHub;
   fetch?: typeof fetch;
   probeIntervalMs?: number;
+  /** Where a streamed CSV export goes (data.orders.exportCsvFile): the Save dialog, or browser mode's download slots. */
+  exportDestination?: ExportDestination;
 }
 
 export interface AppServices {
@@ -132,6 +135,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     // The offline cache is dropped when the app version changes; the dashboards refetch when the probe sees the platforms again.
     appVersion: options.version,
+    ...(options.exportDestination ? { exportDestination: options.exportDestination } : {}),
     onOnlineChange: (listener) => {
       onlineListeners.add(listener);
     },

@@ -16,6 +16,7 @@ import { ordersToCsv } from './orders-csv';
 import { OrdersStore } from './orders-store';
 import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
+import type { ExportDestination } from '../engine/export-destination';
 import {
   readCourseDetail, readCourseList, readCourseOrders, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
@@ -38,6 +39,8 @@ export interface DataHandlerDeps {
   cacheMaxBytesPerSchool?: number;
   /** Orders in the data engine's worker thread (default); false keeps them in the main process (OrdersStore). */
   ordersEngine?: boolean;
+  /** Where data.orders.exportCsvFile writes: the Save dialog (desktop) or download slots (browser mode). */
+  exportDestination?: ExportDestination;
   /** Bound of the engine's snapshots, all schools together (default 1 GB). */
   snapshotMaxBytes?: number;
   now?: () => number;
@@ -202,7 +205,10 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       return { ...info, maxBytes: cache.maxBytesPerSchool, orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null };
     },
     'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) || (engine ? await engine.call('jobs.cancel', { jobId }) : false) }),
-    ...(engine ? engineOrdersHandlers(engine, caller, reader, now) : {}),
+    'data.orders.exportCsvFile': async () => {
+      throw new AppError('invalid_input', 'Exporting to a file needs the data engine.');
+    },
+    ...(engine ? engineOrdersHandlers(engine, caller, reader, now, deps.exportDestination ?? null) : {}),
   };
 
   return {

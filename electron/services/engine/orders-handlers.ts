@@ -8,14 +8,30 @@ import type { CachedReader } from '../data/cached-read';
 import { isUnavailable } from '../data/cached-read';
 import { readOrder } from '../data/platform-reads';
 import type { EngineClient } from './engine-client';
+import type { ExportDestination } from './export-destination';
 
-export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv';
+export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv' | 'data.orders.exportCsvFile';
 
 function fileDate(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-export function engineOrdersHandlers(engine: EngineClient, caller: PlatformCaller, reader: CachedReader, now: () => number): MethodHandlers<EngineOrdersMethod> {
+function checkFormat(timeZone: string, locale: string): void {
+  if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
+  try {
+    new Intl.NumberFormat(locale);
+  } catch (error) {
+    throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
+  }
+}
+
+export function engineOrdersHandlers(
+  engine: EngineClient,
+  caller: PlatformCaller,
+  reader: CachedReader,
+  now: () => number,
+  destination: ExportDestination | null,
+): MethodHandlers<EngineOrdersMethod> {
   return {
     'data.orders.load': async ({ accountId, jobId, mode }) => engine.call('orders.load', { accountId, mode, jobId }),
     'data.orders.status': async ({ accountId }) => engine.call('orders.status', { accountId }),
@@ -32,15 +48,25 @@ export function engineOrdersHandlers(engine: EngineClient, caller: PlatformCalle
       }
     },
     'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
-      if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
-      try {
-        new Intl.NumberFormat(locale);
-      } catch (error) {
-        throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
-      }
+      checkFormat(timeZone, locale);
       const id = jobId ?? `orders.export:${accountId}:${now()}`;
       const answer = await engine.call('orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone, locale });
       return { ...answer, data: { ...answer.data, fileName: `orders-${fileDate(now())}.csv` } };
+    },
+    'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
+      checkFormat(timeZone, locale);
+      if (!destination) throw new AppError('invalid_input', 'Exporting to a file is not available here.');
+      const fileName = `orders-${fileDate(now())}.csv`;
+      const target = await destination.choose(fileName);
+      if (!target) throw new AppError('cancelled', 'The export was cancelled.');
+      const id = jobId ?? `orders.export:${accountId}:${now()}`;
+      try {
+        const answer = await engine.call('orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone, locale, path: target.path });
+        return { ...answer, data: { ...answer.data, fileName, savedTo: target.savedTo, downloadUrl: target.downloadUrl } };
+      } catch (error) {
+        target.release();
+        throw error;
+      }
     },
   };
 }

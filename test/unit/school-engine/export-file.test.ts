@@ -79,7 +79,8 @@ describe('engine CSV export to a file', () => {
     const path = join(dir, 'cancelled.csv');
     await expect(e.exportCsvFile({ accountId: SCHOOL, jobId: 'c1', filters: {}, sort: { key: 'paidAt', direction: 'desc' }, timeZone: 'UTC', locale: 'en-US', path })).rejects.toMatchObject({ code: 'cancelled' });
     expect((await readdir(dir)).filter((f) => f !== 'engine')).toEqual([]);
-    expect(events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'c1').at(-1)?.payload.done).toBe(true);
+    const last = events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'c1').at(-1);
+    expect(last?.event === 'data.progress' && last.payload.done).toBe(true);
   });
 });
 
