@@ -56,6 +56,8 @@ export interface BrowserHost {
   origin: string;
   port: number;
   services: AppServices;
+  /** Where streamed exports wait for their one download. */
+  downloads: DownloadSlots;
   /** Another single-use launch URL (e.g. for a second browser). */
   issueLaunchUrl(): string;
   close(): Promise<void>;
@@ -239,6 +241,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     port,
     services,
+    downloads,
     issueLaunchUrl,
     async close() {
       stopForwarding();
