@@ -4,6 +4,7 @@
 // run it in-process as well as in the worker.
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
 import { Order, pageOf } from '../../../shared/platform/resources';
@@ -55,6 +56,8 @@ interface SchoolState {
   persisted: { table: OrdersTable; fetchedAt: string } | null;
   writes: WriteQueue;
   forgotten: boolean;
+  writeMs: number | null;
+  openMs: number | null;
 }
 
 function isUnavailable(error: unknown): boolean {
@@ -73,7 +76,7 @@ export class OrdersEngine {
   #school(accountId: string): SchoolState {
     let state = this.#schools.get(accountId);
     if (!state) {
-      state = { loaded: null, loading: null, refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false };
+      state = { loaded: null, loading: null, refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false, writeMs: null, openMs: null };
       this.#schools.set(accountId, state);
     }
     return state;
@@ -228,7 +231,9 @@ export class OrdersEngine {
       if (!key) return;
       const meta: SnapshotMeta = { fetchedAt: loaded.fetchedAt };
       try {
+        const started = performance.now();
         await this.store.write(accountId, key, encodeColumnParts(loaded.table.columns, meta));
+        state.writeMs = performance.now() - started;
         state.persisted = { table: loaded.table, fetchedAt: loaded.fetchedAt };
       } catch (error) {
         this.host.logger.warn('orders snapshot not written', { error: (error as Error).message });
@@ -242,6 +247,7 @@ export class OrdersEngine {
     const key = this.host.key(accountId);
     if (!key) return null;
     try {
+      const started = performance.now();
       const plain = await this.store.read(accountId, key);
       if (!plain) return null;
       const { columns, meta } = decodeColumns(plain);
@@ -249,6 +255,7 @@ export class OrdersEngine {
       if (typeof fetchedAt !== 'string') throw new Error('snapshot without its time');
       const table = new OrdersTable(columns);
       state.persisted = { table, fetchedAt };
+      state.openMs = performance.now() - started;
       return { table, fetchedAt, fromCache: true };
     } catch (error) {
       this.host.logger.warn('orders snapshot refused, loading from the platform', { error: (error as Error).message });
@@ -266,7 +273,7 @@ export class OrdersEngine {
       const restored = await this.#restore(accountId, state);
       if (restored && !state.loaded) state.loaded = restored;
     }
-    return state.persisted ? { count: state.persisted.table.size, fetchedAt: state.persisted.fetchedAt, bytes } : null;
+    return state.persisted ? { count: state.persisted.table.size, fetchedAt: state.persisted.fetchedAt, bytes, writeMs: state.writeMs, openMs: state.openMs } : null;
   }
 
   async exportCsv(args: EngineArgs<'orders.exportCsv'>): Promise<Answer<{ csv: string; rows: number }>> {

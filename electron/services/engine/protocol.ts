@@ -14,6 +14,9 @@ export interface SnapshotInfo {
   count: number;
   fetchedAt: string;
   bytes: number;
+  /** How long the last write took (encode, seal, write, fsync, rename) and the last open (read, authenticate, check, index), in the worker. */
+  writeMs: number | null;
+  openMs: number | null;
 }
 
 /** What the engine answers; each takes one argument object and resolves to the named result. */
