@@ -4,7 +4,8 @@
 // indexed, sorted, sealed or formatted here: the main process only routes.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
@@ -19,7 +20,22 @@ export function engineWorkerEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const bundled = join(dirname(here), 'engine-worker.cjs');
   if (here.endsWith('.cjs') && existsSync(bundled)) return { file: bundled, execArgv: [] };
-  return { file: join(dirname(here), 'worker-entry.ts'), execArgv: ['--import', 'tsx'] };
+  return { file: join(dirname(here), 'worker-entry.ts'), execArgv: ['--import', tsxImport()] };
+}
+
+/**
+ * `--import tsx` resolves from the working directory; where that finds another tsx (or none), the absolute URL of
+ * ours is used. (The bare name is preferred: under a tsx parent process the URL form does not register the hooks.)
+ */
+function tsxImport(): string {
+  const ours = createRequire(import.meta.url).resolve('tsx');
+  let fromCwd: string | null = null;
+  try {
+    fromCwd = createRequire(join(process.cwd(), 'package.json')).resolve('tsx');
+  } catch {
+    fromCwd = null;
+  }
+  return fromCwd === ours ? 'tsx' : pathToFileURL(ours).href;
 }
 
 export interface EngineClientOptions {
