@@ -29,7 +29,7 @@ export function engineWorkerEntry(): { file: string; execArgv: string[] } {
  */
 function tsxImport(): string {
   const ours = createRequire(import.meta.url).resolve('tsx');
-  let fromCwd: string | null = null;
+  let fromCwd: string | null;
   try {
     fromCwd = createRequire(join(process.cwd(), 'package.json')).resolve('tsx');
   } catch {
