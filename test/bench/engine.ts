@@ -28,6 +28,9 @@ export interface EngineBenchRow {
   openBlockMs: number;
   queryMs: number;
   queryBlockMs: number;
+  /** Sales report for a year by day and for three years by month (median of the runs), in the worker. */
+  salesMs: number;
+  salesBlockMs: number;
   exportMs: number;
   exportBlockMs: number;
 }
@@ -84,6 +87,13 @@ export async function benchEngine(count: number, log: (line: string) => void = c
     for (const filters of queries) queryRuns.push(await measured(() => second.call('orders.query', { accountId: SCHOOL, filters, sort, offset: 0, limit: 200 })));
     queryRuns.sort((a, b) => a.ms - b.ms);
     const query = queryRuns[Math.floor(queryRuns.length / 2)]!;
+    const salesRuns: { ms: number; blockMs: number }[] = [];
+    for (const [from, to, interval, timeZone] of [
+      ['2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z', 'day', 'UTC'], ['2023-06-01T00:00:00Z', '2026-06-01T00:00:00Z', 'month', 'America/New_York'],
+      ['2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z', 'week', 'Europe/Berlin'], ['2024-06-01T00:00:00Z', '2025-06-01T00:00:00Z', 'month', 'Asia/Tokyo'],
+      ['2024-02-01T00:00:00Z', '2024-12-01T00:00:00Z', 'day', 'America/Santiago'],
+    ] as const) salesRuns.push(await measured(() => second.call('sales.report', { accountId: SCHOOL, from, to, interval, timeZone })));
+    salesRuns.sort((a, b) => a.ms - b.ms);
     const path = join(dir, 'export.csv');
     const exported = await measured(() => second.call('orders.exportCsvFile', { accountId: SCHOOL, jobId: 'export', filters: {}, sort, timeZone: 'Asia/Taipei', locale: 'zh-TW', path }));
     if (exported.value.data.rows !== count) throw new Error(`exported ${exported.value.data.rows} of ${count}`);
@@ -102,10 +112,12 @@ export async function benchEngine(count: number, log: (line: string) => void = c
       openBlockMs: open.blockMs,
       queryMs: query.ms,
       queryBlockMs: Math.max(...queryRuns.map((r) => r.blockMs)),
+      salesMs: salesRuns[Math.floor(salesRuns.length / 2)]!.ms,
+      salesBlockMs: Math.max(...salesRuns.map((r) => r.blockMs)),
       exportMs: exported.ms,
       exportBlockMs: exported.blockMs,
     };
-    log(`  ${count.toLocaleString('en')} orders: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), snapshot ${row.snapshotMb.toFixed(0)} MB write ${row.writeMs.toFixed(0)} ms / open ${row.openMs.toFixed(0)} ms (${row.openWallMs.toFixed(0)} ms from main), filter+sort ${row.queryMs.toFixed(0)} ms, CSV ${csvMb.toFixed(0)} MB in ${(row.exportMs / 1000).toFixed(2)} s (main blocked ≤ ${row.exportBlockMs.toFixed(0)} ms)`);
+    log(`  ${count.toLocaleString('en')} orders: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), snapshot ${row.snapshotMb.toFixed(0)} MB write ${row.writeMs.toFixed(0)} ms / open ${row.openMs.toFixed(0)} ms (${row.openWallMs.toFixed(0)} ms from main), filter+sort ${row.queryMs.toFixed(0)} ms, sales report ${row.salesMs.toFixed(0)} ms, CSV ${csvMb.toFixed(0)} MB in ${(row.exportMs / 1000).toFixed(2)} s (main blocked ≤ ${row.exportBlockMs.toFixed(0)} ms)`);
     return row;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -113,9 +125,9 @@ export async function benchEngine(count: number, log: (line: string) => void = c
 }
 
 export function engineTable(rows: EngineBenchRow[]): string {
-  const head = '| orders | cold sync (stand-in platform, pages of 1,000) | snapshot on disk | snapshot write | snapshot open, ready to filter | filter + sort + totals (median) | CSV export to a file (all rows) | longest main-process block: sync / write / open / query / export |';
-  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
-  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.snapshotMb.toFixed(0)} MB | ${r.writeMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms (${r.openWallMs.toFixed(0)} ms from main) | ${r.queryMs.toFixed(0)} ms | ${(r.exportMs / 1000).toFixed(2)} s | ${[r.syncBlockMs, r.writeBlockMs, r.openBlockMs, r.queryBlockMs, r.exportBlockMs].map((ms) => ms.toFixed(0)).join(' / ')} ms |`);
+  const head = '| orders | cold sync (stand-in platform, pages of 1,000) | snapshot on disk | snapshot write | snapshot open, ready to filter | filter + sort + totals (median) | sales report (median, round trip) | CSV export to a file (all rows) | longest main-process block: sync / write / open / query / sales / export |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.snapshotMb.toFixed(0)} MB | ${r.writeMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms (${r.openWallMs.toFixed(0)} ms from main) | ${r.queryMs.toFixed(0)} ms | ${r.salesMs.toFixed(0)} ms | ${(r.exportMs / 1000).toFixed(2)} s | ${[r.syncBlockMs, r.writeBlockMs, r.openBlockMs, r.queryBlockMs, r.salesBlockMs, r.exportBlockMs].map((ms) => ms.toFixed(0)).join(' / ')} ms |`);
   return [head, sep, ...lines].join('\n');
 }
 

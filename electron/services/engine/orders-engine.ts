@@ -17,6 +17,7 @@ import { WriteQueue } from '../store/json-file';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
 import { columnsOf, ordersOf } from './order-columns';
 import { OrdersTable } from './orders-table';
+import { salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 
@@ -100,6 +101,11 @@ export class OrdersEngine {
       'orders.exportCsv': (args) => this.exportCsv(args),
       'orders.exportCsvFile': (args) => this.exportCsvFile(args),
       'orders.snapshotInfo': ({ accountId }) => this.snapshotInfo(accountId),
+      'sales.report': async ({ accountId, from, to, interval, timeZone, courseId }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
+        return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
       'engine.idle': () => this.idle(),

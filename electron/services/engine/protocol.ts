@@ -5,7 +5,7 @@ import type { SerializedAppError } from '../../../shared/errors';
 import type {
   Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order, SalesReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -30,6 +30,8 @@ export interface EngineApi {
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
   'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
+  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
+  'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;
