@@ -48,14 +48,25 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: numb
   return { value, ms, blockMs: histogram.max / 1e6 };
 }
 
+/**
+ * The platform's listOrders for `count` synthetic orders, each page generated when asked (1,000 orders, ids made
+ * unique per page): the main process holds no copy of the school, as in the app, and pays for each page about
+ * what parsing its JSON costs there.
+ */
 export class StandInPlatform implements PlatformCaller {
-  constructor(private readonly orders: readonly Order[]) {}
+  constructor(private readonly count: number) {}
   async call<S extends z.ZodType>(_accountId: string, operation: OperationId, _schema: S, args: CallArgs = {}): Promise<z.output<S>> {
     if (operation !== 'listOrders') throw new Error(`the bench platform serves listOrders only, not ${operation}`);
     const start = Number(args.query?.cursor ?? 0);
-    const limit = Number(args.query?.limit ?? 1000);
-    const next = start + limit < this.orders.length ? String(start + limit) : null;
-    return { data: this.orders.slice(start, start + limit), meta: { total: this.orders.length, limit, next_cursor: next } } as z.output<S>;
+    const limit = Math.min(Number(args.query?.limit ?? 1000), this.count - start);
+    const page: Order[] = syntheticOrders(limit, 1 + start / 1000).map((o, k) => ({
+      ...o,
+      id: `ord_${String(start + k).padStart(7, '0')}`,
+      trade_number: `T${String(1_000_000 + start + k)}`,
+      items: o.items.map((item, j) => ({ ...item, id: `li_${start + k}_${j}` })),
+    }));
+    const next = start + limit < this.count ? String(start + limit) : null;
+    return { data: page, meta: { total: this.count, limit: Number(args.query?.limit ?? 1000), next_cursor: next } } as z.output<S>;
   }
   async paginate(): Promise<never> {
     throw new Error('not used by the engine');
@@ -65,7 +76,7 @@ export class StandInPlatform implements PlatformCaller {
 export async function benchEngine(count: number, log: (line: string) => void = console.log): Promise<EngineBenchRow> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-engine-'));
   const key = randomBytes(32);
-  const platform = new StandInPlatform(syntheticOrders(count, 11));
+  const platform = new StandInPlatform(count);
   const client = () => new EngineClient({ caller: platform, keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: dir });
   try {
     const first = client();

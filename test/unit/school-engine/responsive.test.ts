@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineClient } from '../../../electron/services/engine/engine-client';
 import { memoryLogger } from '../../../electron/services/log';
 import { StandInPlatform } from '../../bench/engine';
-import { syntheticOrders } from '../data/synthetic-orders';
 
 const SCHOOL = 'https://school.example.test#admin-1';
 const COUNT = 100_000;
@@ -25,7 +24,7 @@ afterAll(async () => {
 describe('main process during a large sync', () => {
   it('keeps firing a 10 ms timer while the worker syncs, snapshots, queries and exports 100,000 orders', { timeout: 180_000 }, async () => {
     const key = randomBytes(32);
-    const platform = new StandInPlatform(syntheticOrders(COUNT, 4));
+    const platform = new StandInPlatform(COUNT);
     const progress: number[] = [];
     const engine = new EngineClient({
       caller: platform,
