@@ -7,7 +7,7 @@ import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { ApiClient } from './api/api-client';
 import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
-import { createDataHandlers } from './data/handlers';
+import { createDataService } from './data/handlers';
 import type { ExportDestination } from './engine/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
@@ -124,7 +124,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const removedListeners = new Set<(accountId: string) => void>();
   const onlineListeners = new Set<(online: boolean) => void>();
-  const dataHandlers = createDataHandlers({
+  const data = createDataService({
     caller: engine.caller,
     cipher: options.cipher,
     dataDir: options.dataDir,
@@ -196,7 +196,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   probe.start();
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...dataHandlers, ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...data.handlers, ...options.extraHandlers },
     events,
     settings,
     probe,
@@ -204,6 +204,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     async close() {
       probe.stop();
       accounts.cancelAll();
+      data.close(); // cancels the data jobs and stops the data engine's worker
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
