@@ -7,7 +7,8 @@ import { open, rename, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import { Order, pageOf } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/platform/resources';
+import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { orderCsvCells, ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
 import { csvRow } from '../../../shared/csv';
@@ -21,10 +22,8 @@ import { salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 
-const PAGE_SIZE = 1000;
 /** Rows per write of a file export: about 1 MB of text, then progress and a chance to cancel. */
 const EXPORT_SLICE = 5000;
-const OrderPage = pageOf(Order);
 /** Failures that mean "the platform is not there right now" (as in data/cached-read.ts). */
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
 
@@ -207,23 +206,16 @@ export class OrdersEngine {
   async #fetchAll(accountId: string, since: string | undefined, signal: AbortSignal, onPage: (loaded: number, total: number) => void): Promise<Order[]> {
     const out: Order[] = [];
     const seen = new Set<string>();
-    let cursor: string | undefined;
+    let position: FeedPosition = null;
     for (;;) {
       if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-      const query = { limit: PAGE_SIZE, sort: 'created_at', ...(since ? { updated_since: since } : {}), ...(cursor ? { cursor } : {}) };
-      const raw = await this.host.page({ accountId, operation: 'listOrders', query }, signal);
-      const parsed = OrderPage.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new AppError('bad_response', `The platform sent orders the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
-      }
-      for (const order of parsed.data.data) out.push(order);
-      onPage(out.length, Math.max(parsed.data.meta.total, out.length));
-      const next = parsed.data.meta.next_cursor;
-      if (next === null || parsed.data.data.length === 0) return out;
-      if (seen.has(next)) throw new AppError('bad_response', 'The platform sent the same page of orders twice, so loading stopped.');
-      seen.add(next);
-      cursor = next;
+      const batch = readOrdersBatch(await this.host.page(ordersBatchRequest(accountId, since, position), signal));
+      for (const order of batch.orders) out.push(order);
+      onPage(out.length, Math.max(batch.total, out.length));
+      if (batch.next === null) return out;
+      if (seen.has(batch.next)) throw new AppError('bad_response', 'The platform sent the same page of orders twice, so loading stopped.');
+      seen.add(batch.next);
+      position = batch.next;
     }
   }
 
