@@ -7,7 +7,9 @@ import { open, rename, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order, Subscription } from '../../../shared/platform/resources';
+import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
+import { subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { orderCsvCells, ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
@@ -67,6 +69,8 @@ function isUnavailable(error: unknown): boolean {
 export class OrdersEngine {
   readonly #schools = new Map<string, SchoolState>();
   readonly #jobs = new JobRegistry();
+  /** Synced subscriptions per school (in memory for now; a few thousand per school). */
+  readonly #subscriptions = new Map<string, { list: Subscription[]; fetchedAt: string }>();
   readonly #now: () => number;
 
   constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
@@ -104,6 +108,13 @@ export class OrdersEngine {
         const loaded = await this.ensureLoaded(accountId);
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
+      'subscriptions.sync': ({ accountId, jobId }) => this.syncSubscriptions(accountId, jobId),
+      'subscriptions.report': async ({ accountId, from, to }) => {
+        if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
+        const synced = this.#subscriptions.get(accountId);
+        if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
+        return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
       },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
@@ -348,7 +359,40 @@ export class OrdersEngine {
     return { data: { rows: total, bytes }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
   }
 
+  /** Every subscription of the school, in pages of 1,000 with progress, cancellable. */
+  async syncSubscriptions(accountId: string, jobId?: string): Promise<Answer<{ count: number }>> {
+    const id = jobId ?? `subscriptions.sync:${accountId}:${this.#now()}`;
+    return this.#jobs.run(id, async ({ signal }) => {
+      const startedAt = new Date(this.#now()).toISOString();
+      const label = 'Loading subscriptions';
+      const progress = (loaded: number, total: number | null, done: boolean) => this.host.emit({ event: 'data.progress', payload: { jobId: id, accountId, loaded, total, label, done } });
+      progress(0, null, false);
+      const list: Subscription[] = [];
+      const seen = new Set<string>();
+      let position: FeedPosition = null;
+      try {
+        for (;;) {
+          if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
+          const batch = readSubscriptionsBatch(await this.host.page(subscriptionsBatchRequest(accountId, position), signal));
+          list.push(...batch.subscriptions);
+          progress(list.length, Math.max(batch.total, list.length), false);
+          if (batch.next === null) break;
+          if (seen.has(batch.next)) throw new AppError('bad_response', 'The platform sent the same page of subscriptions twice, so loading stopped.');
+          seen.add(batch.next);
+          position = batch.next;
+        }
+      } catch (error) {
+        progress(0, null, true);
+        throw error;
+      }
+      if (!this.#schools.get(accountId)?.forgotten) this.#subscriptions.set(accountId, { list, fetchedAt: startedAt });
+      progress(list.length, list.length, true);
+      return { data: { count: list.length }, fetchedAt: startedAt, fromCache: false };
+    }, 'Loading the subscriptions');
+  }
+
   async forget(accountId: string): Promise<void> {
+    this.#subscriptions.delete(accountId);
     const state = this.#schools.get(accountId);
     this.#schools.delete(accountId);
     if (state) {

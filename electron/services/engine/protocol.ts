@@ -5,7 +5,7 @@ import type { SerializedAppError } from '../../../shared/errors';
 import type {
   Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
-import type { Order, SalesReport } from '../../../shared/platform/resources';
+import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -32,6 +32,10 @@ export interface EngineApi {
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  /** Every subscription of the school, from the platform (full: it has no updated_since for them), progress under jobId. */
+  'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
+  /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
+  'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;
@@ -44,7 +48,7 @@ export type EngineResult<M extends EngineMethod> = ReturnType<EngineApi[M]>;
 
 export interface PageRequest {
   accountId: string;
-  operation: 'listOrders';
+  operation: 'listOrders' | 'listSubscriptions';
   query: Record<string, QueryValue>;
 }
 
