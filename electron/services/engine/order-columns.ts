@@ -179,8 +179,35 @@ function idRanks(ids: DictColumn, count: number): Uint32Array {
   return ranks;
 }
 
+/** Rows between the pauses of the async builders: the worker answers queries in between. */
+const CHUNK = 20_000;
+
+function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function finishPausing<T>(steps: Generator<void, T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
 /** Orders (ids unique) → columns. */
 export function columnsOf(orders: readonly Order[]): OrderColumns {
+  return finish(buildColumns(orders));
+}
+
+/** The same, pausing every 20,000 orders (a refresh of a big school must not hold the worker for seconds). */
+export function columnsOfPausing(orders: readonly Order[], pause: () => Promise<void>): Promise<OrderColumns> {
+  return finishPausing(buildColumns(orders), pause);
+}
+
+function* buildColumns(orders: readonly Order[]): Generator<void, OrderColumns> {
   const n = orders.length;
   let itemCount = 0;
   for (const o of orders) itemCount += o.items.length;
@@ -194,6 +221,7 @@ export function columnsOf(orders: readonly Order[]): OrderColumns {
   const created: string[] = new Array(n), paidAt: (string | null)[] = new Array(n), updated: string[] = new Array(n);
   let item = 0;
   for (let i = 0; i < n; i++) {
+    if (i > 0 && i % CHUNK === 0) yield;
     const o = orders[i]!;
     id.set(i, o.id);
     tradeNumber.set(i, o.trade_number);
@@ -306,7 +334,18 @@ export function orderAt(c: OrderColumns, i: number): Order {
 
 /** Every order, in row order (for merging a refresh; the engine never does this on the main process). */
 export function ordersOf(c: OrderColumns): Order[] {
+  return finish(allOrders(c));
+}
+
+export function ordersOfPausing(c: OrderColumns, pause: () => Promise<void>): Promise<Order[]> {
+  return finishPausing(allOrders(c), pause);
+}
+
+function* allOrders(c: OrderColumns): Generator<void, Order[]> {
   const out = new Array<Order>(c.count);
-  for (let i = 0; i < c.count; i++) out[i] = orderAt(c, i);
+  for (let i = 0; i < c.count; i++) {
+    if (i > 0 && i % CHUNK === 0) yield;
+    out[i] = orderAt(c, i);
+  }
   return out;
 }

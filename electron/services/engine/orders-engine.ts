@@ -18,7 +18,7 @@ import { fastLocalTimeFormatter } from './fast-local-time';
 import type { Logger } from '../log';
 import { WriteQueue } from '../store/json-file';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
-import { columnsOf, ordersOf } from './order-columns';
+import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
@@ -204,8 +204,10 @@ export class OrdersEngine {
       // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
       const changes = fetched.filter((o) => base.table.get(o.id)?.updated_at !== o.updated_at);
       changed = changes.length;
-      table = changed === 0 ? base.table : new OrdersTable(columnsOf(merge(ordersOf(base.table.columns), base.table, changes)));
-    } else table = new OrdersTable(columnsOf(dedupe(fetched)));
+      // Rebuilt in chunks: the worker keeps answering queries on the old table meanwhile.
+      const pause = () => checkpoint(signal);
+      table = changed === 0 ? base.table : new OrdersTable(await columnsOfPausing(merge(await ordersOfPausing(base.table.columns, pause), base.table, changes), pause));
+    } else table = new OrdersTable(await columnsOfPausing(dedupe(fetched), () => checkpoint(signal)));
     await checkpoint(signal);
     state.loaded = { table, fetchedAt: startedAt, fromCache: false };
     progress(fetched.length, fetched.length, true);

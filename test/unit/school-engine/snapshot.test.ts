@@ -158,6 +158,40 @@ describe('engine snapshot', () => {
     expect(await store.sizeOf('c')).not.toBeNull();
   });
 
+  it('a refresh that changed orders rebuilds in chunks: a query on the current set waits for one chunk, not the rebuild', async () => {
+    orders = syntheticOrders(120_000, 6);
+    const { engine: e, events } = engine();
+    await e.load(SCHOOL, 'auto');
+    const later = new Date(Date.parse(orders.reduce((m, o) => (o.updated_at > m ? o.updated_at : m), '')) + 60_000).toISOString();
+    orders = orders.map((o, i) => (i % 1000 === 0 ? { ...o, state: 'refunded' as const, refunded_amount: o.paid_amount, updated_at: later } : o));
+    events.length = 0;
+    // When the last page of changes is in, the rebuild starts: ask a question of the current set right then.
+    let asked = 0;
+    let answered = 0;
+
+    const query = new Promise<number>((resolve) => {
+      const watch = setInterval(() => {
+        if (asked === 0 && events.some((ev) => ev.event === 'data.progress' && !ev.payload.done && ev.payload.loaded > 0 && ev.payload.loaded === ev.payload.total)) {
+          clearInterval(watch);
+          asked = performance.now();
+          void e.api()['orders.query']({ accountId: SCHOOL, filters: { states: ['paid'] }, sort: { key: 'paidAmount', direction: 'desc' }, offset: 0, limit: 10 }).then((answer) => {
+            answered = performance.now();
+            resolve(answer.data.total);
+          });
+        }
+      }, 0);
+    });
+    const refresh = await e.load(SCHOOL, 'incremental');
+    const rebuilt = performance.now();
+    expect(await query).toBeGreaterThan(0);
+    // updated_since is inclusive: the newest order seen before comes back too.
+    expect(refresh.data).toMatchObject({ mode: 'incremental', count: 120_000, fetched: 121 });
+    expect(answered - asked, `answered in ${(answered - asked).toFixed(0)} ms of a ${(rebuilt - asked).toFixed(0)} ms rebuild`).toBeLessThan((rebuilt - asked) / 2);
+    const after = await e.api()['orders.query']({ accountId: SCHOOL, filters: { states: ['refunded'] }, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 1 });
+    expect(after.data.total).toBe(orders.filter((o) => o.state === 'refunded').length);
+    await e.idle();
+  });
+
   it('sign-out (forget): nothing in memory, nothing on disk', async () => {
     const { engine: e } = engine();
     await e.load(SCHOOL, 'auto');
