@@ -168,7 +168,6 @@ describe('engine snapshot', () => {
     // When the last page of changes is in, the rebuild starts: ask a question of the current set right then.
     let asked = 0;
     let answered = 0;
-
     const query = new Promise<number>((resolve) => {
       const watch = setInterval(() => {
         if (asked === 0 && events.some((ev) => ev.event === 'data.progress' && !ev.payload.done && ev.payload.loaded > 0 && ev.payload.loaded === ev.payload.total)) {
