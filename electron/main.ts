@@ -11,6 +11,7 @@ import { denyAllPermissions, guardAllWebContents } from './adapters/web-contents
 import { confirmWeakProtectionDialog } from './adapters/weak-protection-dialog';
 import { WindowStateKeeper } from './adapters/window-state';
 import { createAppServices } from './services/app-services';
+import { nativeSaveDestination } from './adapters/save-dialog';
 import type { AppServices } from './services/app-services';
 import { createEventHub } from './services/ipc/event-hub';
 import { createIpcRouter } from './services/ipc/router';
@@ -89,6 +90,7 @@ async function start(): Promise<void> {
     events,
     extraHandlers: updates.handlers,
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
+    exportDestination: nativeSaveDestination(),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });

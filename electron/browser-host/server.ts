@@ -1,15 +1,19 @@
 // The browser host: the very same main-process services as the desktop app (createAppServices), served
 // to a local browser. Bound to 127.0.0.1, on a free port; every request is checked (Host, session cookie,
 // and for the contract channel the page key, Origin and JSON) before anything else happens.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { EventName } from '../../shared/ipc';
 import type { InvokeResult } from '../../shared/ipc/wire';
 import { createAppServices } from '../services/app-services';
 import type { AppServices, AppServicesOptions } from '../services/app-services';
+import { DownloadSlots } from '../services/engine/export-destination';
 import { createEventHub } from '../services/ipc/event-hub';
 import type { MethodHandlers } from '../services/ipc/handler-types';
 import { createIpcRouter } from '../services/ipc/router';
@@ -60,6 +64,8 @@ export interface BrowserHost {
   origin: string;
   port: number;
   services: AppServices;
+  /** Where streamed exports wait for their one download. */
+  downloads: DownloadSlots;
   /** Another single-use launch URL (e.g. for a second browser). */
   issueLaunchUrl(): string;
   /** The browsers signed in (Settings › Browser sessions shows the same). */
@@ -85,7 +91,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   const version = options.version ?? (await packageVersion());
+  // Streamed CSV exports land here and go to the page once, as a download (GET /download/<token>).
+  const downloads = new DownloadSlots(join(options.dataDir, 'exports'));
   const services = await createAppServices({
+    exportDestination: downloads,
     mode: 'browser',
     version,
     dataDir: options.dataDir,
@@ -147,6 +156,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
     if (path === '/rpc') return rpc(request, response, context, found.session);
     if (path === '/events') return eventStream(request, response, context, found.session);
+    if (path.startsWith('/download/')) return download(request, response, context, path.slice('/download/'.length));
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
     if (path === '/launch.js') return send(response, 200, 'text/javascript; charset=utf-8', LAUNCH_SCRIPT);
     return staticFile(request, response, path);
@@ -203,6 +213,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     streams.attach(response, session.id);
   }
 
+  async function download(request: IncomingMessage, response: ServerResponse, context: GuardContext, token: string): Promise<void> {
+    response.setHeader('Cache-Control', 'no-store');
+    if (request.method !== 'GET') return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+    const verdict = checkSameSiteRead(request.headers, context);
+    if (!verdict.ok) return refuse(response, request, verdict);
+    const slot = downloads.take(token);
+    const size = slot ? (await stat(slot.path).catch(() => null))?.size : undefined;
+    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('This download is gone', 'An export can be downloaded once, within ten minutes. Export again from the Orders page.'));
+    response.writeHead(200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Length': String(size),
+      'Content-Disposition': `attachment; filename="${slot.fileName.replace(/[^\w.-]/g, '_')}"`,
+    });
+    try {
+      await pipeline(createReadStream(slot.path), response);
+    } finally {
+      await rm(slot.path, { force: true });
+    }
+  }
+
   async function staticFile(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     const resolved = resolveStaticFile(rendererDir, path);
     if (!resolved.ok) return send(response, resolved.status, 'text/plain; charset=utf-8', resolved.status === 404 ? 'Not found' : 'Bad request');
@@ -245,6 +275,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     port,
     services,
+    downloads,
     issueLaunchUrl,
     sessions,
     async close() {

@@ -9,6 +9,7 @@ import type { PlatformCaller } from './api/platform-caller';
 import { AuthService } from './auth/auth-service';
 import { join } from 'node:path';
 import { createDataService } from './data/handlers';
+import type { ExportDestination } from './engine/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createEngineSlot } from './ipc/engine-slot';
@@ -98,6 +99,8 @@ export interface AppServicesOptions {
   weakProtection?: 'ask' | 'accepted';
   /** Asks the admin from the main process (desktop: a native dialog). Absent: weak protection cannot be agreed to here. */
   confirmWeakProtection?: (protection: SecretProtection) => Promise<boolean>;
+  /** Where a streamed CSV export goes (data.orders.exportCsvFile): the Save dialog, or browser mode's download slots. */
+  exportDestination?: ExportDestination;
 }
 
 export interface AppServices {
@@ -160,6 +163,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     // The offline cache is dropped when the app version changes; the dashboards refetch when the probe sees the platforms again.
     appVersion: options.version,
+    ...(options.exportDestination ? { exportDestination: options.exportDestination } : {}),
     onOnlineChange: (listener) => {
       onlineListeners.add(listener);
     },
@@ -302,6 +306,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     async close() {
       probe.stop();
       accounts.cancelAll();
+      dataService.close(); // cancels the data jobs and stops the data engine's worker
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };

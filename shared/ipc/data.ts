@@ -182,6 +182,18 @@ export const CsvExport = z.object({
 });
 export type CsvExport = z.infer<typeof CsvExport>;
 
+/** A CSV export streamed to a file: saved where the admin chose (desktop), or ready as a one-time download (browser mode). */
+export const CsvFileExport = z.object({
+  rows: z.int().nonnegative(),
+  bytes: z.int().nonnegative(),
+  fileName: z.string(),
+  /** The path the admin chose in the Save dialog (desktop app). */
+  savedTo: z.string().nullable(),
+  /** Browser mode: open this (same origin, once, within 10 minutes) to receive the file as a download. */
+  downloadUrl: z.string().nullable(),
+});
+export type CsvFileExport = z.infer<typeof CsvFileExport>;
+
 // -------------------------------------------------------------------------------------------- analytics
 
 export const ReportInterval = z.enum(['day', 'week', 'month']);
@@ -273,6 +285,18 @@ export const dataMethods = {
     }).strict(),
     answerOf(CsvExport),
     'The filtered, sorted orders as CSV (RFC 4180, formula-guarded), money formatted in the locale, times in the time zone; progress under jobId for big sets.',
+  ),
+  'data.orders.exportCsvFile': method(
+    z.object({
+      accountId: AccountId,
+      jobId: JobId.optional(),
+      filters: OrderFilters.default({}),
+      sort: OrderSort.default(DEFAULT_ORDER_SORT),
+      timeZone: TimeZone,
+      locale: Locale,
+    }).strict(),
+    answerOf(CsvFileExport),
+    'The same CSV streamed to a file by the data engine: the native Save dialog in the desktop app (fails with cancelled when the admin cancels it), a one-time download in browser mode; progress under jobId, data.cancel stops it and leaves no file.',
   ),
 
   'data.sales.report': method(

@@ -14,8 +14,10 @@ import { CachedReader, isUnavailable } from './cached-read';
 import { JobRegistry } from './jobs';
 import { ordersToCsv } from './orders-csv';
 import { OrdersStore } from './orders-store';
-import type { OrdersIndex } from './orders-index';
 import { withCourseTitles } from './order-facets';
+import { EngineClient } from '../engine/engine-client';
+import { engineOrdersHandlers } from '../engine/orders-handlers';
+import type { ExportDestination } from '../engine/export-destination';
 import {
   readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
@@ -40,6 +42,12 @@ export interface DataHandlerDeps {
   onOnlineChange?(listener: (online: boolean) => void): void;
   /** Per-school bound of the offline cache (default 64 MB). */
   cacheMaxBytesPerSchool?: number;
+  /** Orders in the data engine's worker thread (default); false keeps them in the main process (OrdersStore). */
+  ordersEngine?: boolean;
+  /** Where data.orders.exportCsvFile writes: the Save dialog (desktop) or download slots (browser mode). */
+  exportDestination?: ExportDestination;
+  /** Bound of the engine's snapshots, all schools together (default 1 GB). */
+  snapshotMaxBytes?: number;
   now?: () => number;
 }
 
@@ -48,6 +56,8 @@ export interface DataService {
   handlers: MethodHandlers<DataMethodName>;
   orders: OrdersStore;
   cache: QueryCache;
+  /** The data engine's worker, when the orders live there. */
+  engine: EngineClient | null;
   /** Resolves when background cache writes are done. */
   idle(): Promise<void>;
   close(): void;
@@ -76,11 +86,21 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   const jobs = new JobRegistry();
   const orders = new OrdersStore({ caller: deps.caller, cache, reader, jobs, emit: deps.emit, logger: deps.logger, now });
   const { caller } = deps;
+  const engine = deps.ordersEngine === false ? null : new EngineClient({
+    caller,
+    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
+    emit: deps.emit,
+    logger: deps.logger,
+    snapshotDir: join(deps.dataDir, 'engine'),
+    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
+    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
+  });
 
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
-    void orders
-      .forget(accountId)
+    titledFacets.delete(accountId);
+    void (engine ? engine.call('engine.forget', { accountId }) : Promise.resolve())
+      .then(() => orders.forget(accountId))
       .then(() => cache.drop(accountId))
       .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
   });
@@ -89,24 +109,24 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   });
 
   // The Orders filters name courses by their title (line items say "Course · Plan"): one course list per
-  // loaded index, through the offline cache. Without courses:read, or offline with no saved list, the line
-  // names stay; an unreachable platform is asked again on the next query.
-  const facetsByIndex = new WeakMap<OrdersIndex, Promise<OrderFacets>>();
-  function orderFacets(accountId: string, index: OrdersIndex): Promise<OrderFacets> {
-    let facets = facetsByIndex.get(index);
-    if (!facets) {
-      facets = reader
-        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
-        .then(
-          (answer) => withCourseTitles(index.facets(), new Map(answer.data)),
-          (error: unknown) => {
-            if (isUnavailable(error)) facetsByIndex.delete(index);
-            return index.facets();
-          },
-        );
-      facetsByIndex.set(index, facets);
-    }
-    return facets;
+  // loaded copy of the orders (whichever holds them: the engine or the main-process index), through the offline
+  // cache. Without courses:read, or offline with no saved list, the line names stay; an unreachable platform is
+  // asked again on the next query.
+  const titledFacets = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
+  function withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
+    const known = titledFacets.get(accountId);
+    if (known?.loadedAt === loadedAt) return known.facets;
+    const titled = reader
+      .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+      .then(
+        (answer) => withCourseTitles(facets, new Map(answer.data)),
+        (error: unknown) => {
+          if (isUnavailable(error)) titledFacets.delete(accountId);
+          return facets;
+        },
+      );
+    titledFacets.set(accountId, { loadedAt, facets: titled });
+    return titled;
   }
 
   const handlers: MethodHandlers<DataMethodName> = {
@@ -136,7 +156,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
       const loaded = await orders.ensureLoaded(accountId);
       const result = loaded.index.query(filters, sort, offset, limit);
-      return { data: { ...result, facets: await orderFacets(accountId, loaded.index) }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      return { data: { ...result, facets: await withTitles(accountId, loaded.fetchedAt, loaded.index.facets()) }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
     },
     'data.orders.get': async ({ accountId, orderId }, { signal }) => {
       try {
@@ -181,7 +201,16 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.sales.report', rest, () => readSalesReport(caller, accountId, rest, signal));
+      try {
+        return await reader.read(accountId, 'data.sales.report', rest, () => readSalesReport(caller, accountId, rest, signal));
+      } catch (error) {
+        // Offline and this range never seen: the engine computes it from the synced orders (same definitions).
+        if (!engine || !isUnavailable(error) || !rest.timeZone) throw error;
+        const synced = await engine.call('orders.status', { accountId });
+        if (synced.count === null) throw error;
+        const local = await engine.call('sales.report', { accountId, from: rest.from, to: rest.to, interval: rest.interval, timeZone: rest.timeZone, courseId: rest.courseId });
+        return { ...local, fromCache: true };
+      }
     },
     'data.subscriptions.report': async (input, { signal }) => {
       checkRange(input);
@@ -197,18 +226,40 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.cacheInfo': async ({ accountId }) => {
       await orders.idle();
       const info = await cache.info(accountId);
+      if (engine) {
+        // The engine's snapshot counts too; its bound is shared by all schools (least recently used go first).
+        const kept = await engine.call('orders.snapshotInfo', { accountId });
+        return {
+          ...info,
+          bytes: info.bytes + (kept?.bytes ?? 0),
+          entries: info.entries + (kept ? 1 : 0),
+          maxBytes: cache.maxBytesPerSchool + engine.snapshotMaxBytes,
+          orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null,
+        };
+      }
       const kept = await orders.snapshotMeta(accountId);
       return { ...info, maxBytes: cache.maxBytesPerSchool, orders: kept ? { count: kept.count, fetchedAt: kept.fetchedAt } : null };
     },
-    'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+    'data.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) || (engine ? await engine.call('jobs.cancel', { jobId }) : false) }),
+    'data.orders.exportCsvFile': async () => {
+      throw new AppError('invalid_input', 'Exporting to a file needs the data engine.');
+    },
+    ...(engine ? engineOrdersHandlers(engine, caller, reader, now, deps.exportDestination ?? null, withTitles) : {}),
   };
 
   return {
     handlers,
     orders,
     cache,
-    idle: () => orders.idle(),
-    close: () => jobs.cancelAll(),
+    engine,
+    idle: async () => {
+      await orders.idle();
+      if (engine && !engine.closed) await engine.call('engine.idle', {});
+    },
+    close: () => {
+      jobs.cancelAll();
+      void engine?.close();
+    },
   };
 }
 

@@ -70,6 +70,12 @@ export class QueryCache {
     return (await this.#school(accountId))?.info() ?? { bytes: 0, entries: 0, oldestFetchedAt: null, newestFetchedAt: null };
   }
 
+  /** The school's key for another sealed store (see SchoolCache.deriveKey); null without a usable key store. */
+  async deriveKey(accountId: string, purpose: string): Promise<Buffer | null> {
+    const school = await this.#school(accountId);
+    return school ? school.deriveKey(purpose) : null;
+  }
+
   /** Removes everything kept for the school (sign-out). */
   async drop(accountId: string): Promise<void> {
     const school = this.#schools.get(accountId);

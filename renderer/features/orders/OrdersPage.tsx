@@ -32,7 +32,6 @@ import { pickPreset, toInstants, type PickedRange } from '../common/range';
 import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../common/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
-import { downloadText } from './csv-download';
 import { orderLink } from './order-links';
 
 const ROW_HEIGHT = 44;
@@ -474,15 +473,19 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
 function ExportButton({ accountId, filters, sort, locale, disabled }: { accountId: string | null; filters: ReturnType<typeof toOrderFilters>; sort: OrderSort; locale: Locale; disabled: boolean }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const progress = useJobProgress(jobId);
   async function run() {
     if (!accountId) return;
     const id = newJobId('export');
     setJobId(id);
     setError(null);
+    setSaved(null);
     try {
-      const answer = await invoke('data.orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone: locale.timeZone, locale: locale.locale });
-      downloadText(answer.data.csv, answer.data.fileName);
+      // Streamed to a file by the data engine: the Save dialog (desktop) or a one-time download (browser mode).
+      const answer = await invoke('data.orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone: locale.timeZone, locale: locale.locale });
+      if (answer.data.downloadUrl) downloadUrl(answer.data.downloadUrl, answer.data.fileName);
+      setSaved(answer.data.savedTo ? `Saved ${answer.data.rows.toLocaleString(locale.locale)} orders to ${answer.data.savedTo}` : null);
     } catch (e) {
       const err = toSerializedError(e);
       if (err.code !== 'cancelled') setError(err.message);
@@ -509,6 +512,17 @@ function ExportButton({ accountId, filters, sort, locale, disabled }: { accountI
           {error}
         </span>
       )}
+      {saved && <span role="status">{saved}</span>}
     </span>
   );
+}
+
+/** Browser mode: the host streams the export as a download (same origin, once). */
+function downloadUrl(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

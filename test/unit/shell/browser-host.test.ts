@@ -1,7 +1,7 @@
 // The browser host over real HTTP on 127.0.0.1: who gets in, who does not, and that the contract works
 // through it. The real services and engine run behind it (no sign-in needed for these checks).
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,22 @@ describe('browser host', () => {
       req.end();
     });
     expect(reached).toBe(false);
+  });
+
+  it('serves a streamed export once, as a download, to this browser only', async () => {
+    const target = await host.downloads.choose('orders-2026-11-23.csv');
+    expect(target.downloadUrl).toMatch(/^\/download\/[\w-]{32}$/);
+    writeFileSync(target.path, 'Trade number,Paid\r\nT1,"1,00 €"\r\n');
+    expect((await call(host, target.downloadUrl!)).status).toBe(401);
+    expect((await call(host, target.downloadUrl!, { headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    const got = await call(host, target.downloadUrl!, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(got.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-23.csv"');
+    expect(got.body).toBe('Trade number,Paid\r\nT1,"1,00 €"\r\n');
+    await expect.poll(() => existsSync(target.path)).toBe(false);
+    expect((await call(host, target.downloadUrl!, { headers: { cookie } })).status).toBe(404);
+    expect((await call(host, '/download/not-a-token', { headers: { cookie } })).status).toBe(404);
   });
 
   it('answers 401 to every request without the session cookie', async () => {

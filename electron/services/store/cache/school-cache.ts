@@ -1,7 +1,7 @@
 // One school's part of the offline cache: a directory with a sealed manifest (the data key sealed by the
 // SecretCipher, then the list of entries) and one sealed file per entry. Bounded in bytes, least recently
 // used entries evicted first. Anything unreadable is dropped with a warning: a cache never stops the app.
-import { createHash } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -114,6 +114,18 @@ export class SchoolCache {
       await this.#evict(name);
       await this.#writeManifest();
     });
+  }
+
+  /**
+   * A key for another sealed store of this school (the data engine's snapshot), derived from the data key
+   * (HKDF-SHA256, one per purpose): it goes when the cache's key goes (sign-out, another app version).
+   */
+  async deriveKey(purpose: string): Promise<Buffer> {
+    // The sealed data key must be on disk before anything is sealed under a key derived from it.
+    await this.#queue.run(async () => {
+      if (!this.#dropped && !(await stat(join(this.dir, MANIFEST)).catch(() => null))) await this.#writeManifest();
+    });
+    return Buffer.from(hkdfSync('sha256', this.dataKey, Buffer.alloc(0), `school-companion ${purpose}`, 32));
   }
 
   info(): SchoolCacheInfo {

@@ -1,0 +1,87 @@
+// Where a streamed export goes. The desktop app asks the admin with the native Save dialog (the adapter in
+// electron/adapters/save-dialog.ts only shows it); browser mode writes into a private download slot that the
+// browser host streams to the page once, as a download, and then deletes.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface ExportTarget {
+  /** The file the engine writes. */
+  path: string;
+  /** Where the admin will find it (desktop), or null. */
+  savedTo: string | null;
+  /** What the page opens to receive it (browser mode), or null. */
+  downloadUrl: string | null;
+  /** Called when the export failed or was cancelled: forget the slot. */
+  release(): void;
+}
+
+export interface ExportDestination {
+  /** Null when the admin cancelled the choice. */
+  choose(suggestedName: string): Promise<ExportTarget | null>;
+}
+
+/** The desktop app: `ask` shows the native Save dialog and answers the chosen path, or null for Cancel. */
+export function saveDialogDestination(ask: (suggestedName: string) => Promise<string | null>): ExportDestination {
+  return {
+    async choose(suggestedName) {
+      const path = await ask(suggestedName);
+      return path ? { path, savedTo: path, downloadUrl: null, release: () => undefined } : null;
+    },
+  };
+}
+
+const SLOT_TTL_MS = 10 * 60_000;
+
+/** Browser mode: single-use download slots under the app's data dir, served at /download/<token>. */
+export class DownloadSlots implements ExportDestination {
+  readonly #slots = new Map<string, { path: string; fileName: string; expiresAt: number }>();
+
+  constructor(private readonly dir: string, private readonly now: () => number = Date.now) {}
+
+  async choose(suggestedName: string): Promise<ExportTarget> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await this.#sweep();
+    const token = randomBytes(24).toString('base64url');
+    const path = join(this.dir, `${token}.csv`);
+    this.#slots.set(token, { path, fileName: suggestedName, expiresAt: this.now() + SLOT_TTL_MS });
+    return {
+      path,
+      savedTo: null,
+      downloadUrl: `/download/${token}`,
+      release: () => {
+        this.#slots.delete(token);
+        void rm(path, { force: true });
+      },
+    };
+  }
+
+  /** The file behind a token, once: a second request (or one after ten minutes) gets nothing. */
+  take(token: string): { path: string; fileName: string } | null {
+    const slot = this.#slots.get(token);
+    this.#slots.delete(token);
+    if (!slot) return null;
+    if (slot.expiresAt < this.now()) {
+      void rm(slot.path, { force: true });
+      return null;
+    }
+    return { path: slot.path, fileName: slot.fileName };
+  }
+
+  /** Files nobody came for (expired slots, a crash's leftovers) are removed. */
+  async #sweep(): Promise<void> {
+    const known = new Set<string>();
+    for (const [token, slot] of this.#slots) {
+      if (slot.expiresAt < this.now()) {
+        this.#slots.delete(token);
+        await rm(slot.path, { force: true });
+      } else known.add(slot.path);
+    }
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      const path = join(this.dir, name);
+      if (known.has(path)) continue;
+      const info = await stat(path).catch(() => null);
+      if (info && this.now() - info.mtimeMs > SLOT_TTL_MS) await rm(path, { force: true });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// The data.orders.* part of the contract answered by the data engine's worker: the same inputs and answers
+// as before (the renderer does not change), with the work done off the main process.
+import { AppError } from '../../../shared/errors';
+import { isValidTimeZone } from '../../../shared/date-range';
+import type { OrderFacets } from '../../../shared/ipc/data';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { MethodHandlers } from '../ipc/handler-types';
+import type { CachedReader } from '../data/cached-read';
+import { isUnavailable } from '../data/cached-read';
+import { readOrder } from '../data/platform-reads';
+import type { EngineClient } from './engine-client';
+import type { ExportDestination } from './export-destination';
+
+export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv' | 'data.orders.exportCsvFile';
+
+function fileDate(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+function checkFormat(timeZone: string, locale: string): void {
+  if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
+  try {
+    new Intl.NumberFormat(locale);
+  } catch (error) {
+    throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
+  }
+}
+
+export function engineOrdersHandlers(
+  engine: EngineClient,
+  caller: PlatformCaller,
+  reader: CachedReader,
+  now: () => number,
+  destination: ExportDestination | null,
+  /** Names the COURSE filter's courses by their titles (data/handlers.ts): keyed by when the orders were loaded. */
+  withTitles: (accountId: string, loadedAt: string, facets: OrderFacets) => Promise<OrderFacets> = async (_a, _l, facets) => facets,
+): MethodHandlers<EngineOrdersMethod> {
+  return {
+    'data.orders.load': async ({ accountId, jobId, mode }) => engine.call('orders.load', { accountId, mode, jobId }),
+    'data.orders.status': async ({ accountId }) => engine.call('orders.status', { accountId }),
+    'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
+      const answer = await engine.call('orders.query', { accountId, filters, sort, offset, limit });
+      return { ...answer, data: { ...answer.data, facets: await withTitles(accountId, answer.fetchedAt, answer.data.facets) } };
+    },
+    'data.orders.get': async ({ accountId, orderId }, { signal }) => {
+      try {
+        return await reader.read(accountId, 'data.orders.get', { orderId }, () => readOrder(caller, accountId, orderId, signal));
+      } catch (error) {
+        // Offline and never opened before: the loaded copy of the order is still worth showing.
+        if (!isUnavailable(error)) throw error;
+        const loaded = await engine.call('orders.peek', { accountId, orderId });
+        if (loaded) return { data: loaded.order, fetchedAt: loaded.fetchedAt, fromCache: true };
+        throw error;
+      }
+    },
+    'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
+      checkFormat(timeZone, locale);
+      const id = jobId ?? `orders.export:${accountId}:${now()}`;
+      const answer = await engine.call('orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone, locale });
+      return { ...answer, data: { ...answer.data, fileName: `orders-${fileDate(now())}.csv` } };
+    },
+    'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
+      checkFormat(timeZone, locale);
+      if (!destination) throw new AppError('invalid_input', 'Exporting to a file is not available here.');
+      const fileName = `orders-${fileDate(now())}.csv`;
+      const target = await destination.choose(fileName);
+      if (!target) throw new AppError('cancelled', 'The export was cancelled.');
+      const id = jobId ?? `orders.export:${accountId}:${now()}`;
+      try {
+        const answer = await engine.call('orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone, locale, path: target.path });
+        return { ...answer, data: { ...answer.data, fileName, savedTo: target.savedTo, downloadUrl: target.downloadUrl } };
+      } catch (error) {
+        target.release();
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The messages between the main process and the engine's worker thread. The main process only routes: it
+// forwards a method call, answers the worker's page requests through the app's PlatformCaller (tokens,
+// refresh and retries stay in one place), and relays the worker's events and log lines.
+import type { SerializedAppError } from '../../../shared/errors';
+import type {
+  Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
+} from '../../../shared/ipc/data';
+import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
+import type { QueryValue } from '../api/platform-caller';
+
+export type LoadMode = 'auto' | 'incremental' | 'full';
+
+export interface SnapshotInfo {
+  count: number;
+  fetchedAt: string;
+  bytes: number;
+  /** How long the last write took (encode, seal, write, fsync, rename) and the last open (read, authenticate, check, index), in the worker. */
+  writeMs: number | null;
+  openMs: number | null;
+}
+
+/** What the engine answers; each takes one argument object and resolves to the named result. */
+export interface EngineApi {
+  'orders.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<OrdersLoadResult>;
+  'orders.status': (a: { accountId: string }) => OrdersStatus;
+  'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number }) => Answer<Omit<OrderQueryResult, never>>;
+  /** The loaded copy of one order, if the engine holds one (offline fallback of data.orders.get). */
+  'orders.peek': (a: { accountId: string; orderId: string }) => { order: Order; fetchedAt: string } | null;
+  'orders.exportCsv': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string }) => Answer<Omit<CsvExport, 'fileName'>>;
+  /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
+  'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
+  'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
+  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
+  'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  /** Every subscription of the school, from the platform (full: it has no updated_since for them), progress under jobId. */
+  'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
+  /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
+  'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
+  'jobs.cancel': (a: { jobId: string }) => boolean;
+  /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
+  'engine.forget': (a: { accountId: string }) => void;
+  /** Resolves when no snapshot write is pending. */
+  'engine.idle': (a: Record<string, never>) => void;
+}
+export type EngineMethod = keyof EngineApi;
+export type EngineArgs<M extends EngineMethod> = Parameters<EngineApi[M]>[0];
+export type EngineResult<M extends EngineMethod> = ReturnType<EngineApi[M]>;
+
+export interface PageRequest {
+  accountId: string;
+  operation: 'listOrders' | 'listSubscriptions';
+  query: Record<string, QueryValue>;
+}
+
+export type EngineEvent =
+  | { event: 'data.progress'; payload: DataProgress }
+  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' } };
+
+export type MainToWorker =
+  | { type: 'call'; id: number; method: EngineMethod; args: unknown }
+  | { type: 'key'; accountId: string; key: Uint8Array }
+  | { type: 'page'; id: number; ok: true; value: unknown }
+  | { type: 'page'; id: number; ok: false; error: SerializedAppError };
+
+export type WorkerToMain =
+  | { type: 'result'; id: number; ok: true; value: unknown }
+  | { type: 'result'; id: number; ok: false; error: SerializedAppError }
+  | { type: 'page'; id: number; request: PageRequest }
+  | { type: 'pageCancel'; id: number }
+  | { type: 'event'; event: EngineEvent }
+  | { type: 'reachable'; accountId: string; reachable: boolean }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> };

@@ -1,0 +1,89 @@
+// The engine's worker thread: runs the OrdersEngine and speaks the message contract of protocol.ts with the
+// main process. Started by engine-client.ts (built to dist-electron/engine-worker.cjs for the desktop app; run
+// from source through tsx in browser mode and in tests).
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError } from '../../../shared/errors';
+import type { Logger, LogFields } from '../log';
+import { OrdersEngine } from './orders-engine';
+import type { EngineMethod, MainToWorker, PageRequest, WorkerToMain } from './protocol';
+import { SnapshotStore } from './snapshot-store';
+
+const port = parentPort;
+if (!port) throw new Error('worker-entry runs only as a worker thread');
+const options = workerData as { snapshotDir: string; snapshotMaxBytes?: number };
+
+const send = (message: WorkerToMain) => port.postMessage(message);
+const log = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => send({ type: 'log', level, message, ...(fields ? { fields } : {}) });
+const logger: Logger = { info: log('info'), warn: log('warn'), error: log('error') };
+
+const keys = new Map<string, Buffer>();
+const pages = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+let nextPage = 1;
+
+function page(request: PageRequest, signal: AbortSignal): Promise<unknown> {
+  const id = nextPage++;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      pages.delete(id);
+      send({ type: 'pageCancel', id });
+      reject(signal.reason ?? new AppError('cancelled', 'Cancelled.'));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pages.set(id, {
+      resolve: (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      reject: (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    });
+    send({ type: 'page', id, request });
+  });
+}
+
+const engine = new OrdersEngine(
+  {
+    page,
+    emit: (event) => send({ type: 'event', event }),
+    reachable: (accountId, reachable) => send({ type: 'reachable', accountId, reachable }),
+    key: (accountId) => keys.get(accountId) ?? null,
+    logger,
+  },
+  new SnapshotStore({ dir: options.snapshotDir, ...(options.snapshotMaxBytes ? { maxBytes: options.snapshotMaxBytes } : {}) }),
+);
+const api = engine.api() as Record<EngineMethod, (args: unknown) => Promise<unknown>>;
+
+port.on('message', (message: MainToWorker) => {
+  switch (message.type) {
+    case 'key':
+      keys.set(message.accountId, Buffer.from(message.key));
+      return;
+    case 'page': {
+      const waiting = pages.get(message.id);
+      pages.delete(message.id);
+      if (!waiting) return;
+      if (message.ok) waiting.resolve(message.value);
+      else waiting.reject(AppError.fromJSON(message.error));
+      return;
+    }
+    case 'call': {
+      const handler = api[message.method];
+      void (async () => {
+        try {
+          if (!handler) throw new AppError('internal', `The engine has no method ${message.method}.`);
+          const value = await handler(message.args);
+          if (message.method === 'engine.forget') keys.delete((message.args as { accountId: string }).accountId);
+          send({ type: 'result', id: message.id, ok: true, value });
+        } catch (error) {
+          if (!(error instanceof AppError)) logger.error('engine method failed', { method: message.method, error: (error as Error).message });
+          const out = error instanceof AppError ? error : new AppError('internal', 'The data engine failed; try again.');
+          send({ type: 'result', id: message.id, ok: false, error: out.toJSON() });
+        }
+      })();
+      return;
+    }
+  }
+});

@@ -1,0 +1,42 @@
+// The platform adapter for what the data engine syncs: how the platform names, pages and shapes its orders
+// (the listOrders operation, cursor pages of at most 1,000, `updated_since`, the { data, meta } envelope),
+// mapped to what the engine asks for ("the orders changed since T, from this point on") and keeps. A platform
+// with other paths, paging or payloads changes this module, not the engine. The engine's order is, for now,
+// the contract's Order (shared/platform/resources.ts), which the renderer shows as it is.
+import { AppError } from '../../../shared/errors';
+import { Order, pageOf } from '../../../shared/platform/resources';
+import type { PageRequest } from '../engine/protocol';
+
+const PAGE_SIZE = 1000;
+const OrderPage = pageOf(Order);
+
+/** Where the engine is in a sync: null to start; otherwise the platform's opaque position. */
+export type FeedPosition = string | null;
+
+export interface OrdersBatch {
+  orders: Order[];
+  /** How many orders the whole sync brings (for progress). */
+  total: number;
+  /** Null when this was the last batch. */
+  next: FeedPosition;
+}
+
+/** The request for one batch of orders changed at or after `changedSince` (all orders without it). */
+export function ordersBatchRequest(accountId: string, changedSince: string | undefined, position: FeedPosition): PageRequest {
+  return {
+    accountId,
+    operation: 'listOrders',
+    query: { limit: PAGE_SIZE, sort: 'created_at', ...(changedSince ? { updated_since: changedSince } : {}), ...(position ? { cursor: position } : {}) },
+  };
+}
+
+/** The platform's page → a batch; a page the app does not understand is a bad_response naming where. */
+export function readOrdersBatch(raw: unknown): OrdersBatch {
+  const parsed = OrderPage.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('bad_response', `The platform sent orders the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
+  }
+  const { data, meta } = parsed.data;
+  return { orders: data, total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
+}

@@ -1,0 +1,157 @@
+// The data engine in its worker thread, driven from this process as the main process drives it: a cold sync
+// (pages of 1,000 from a stand-in platform in this process, no HTTP, so the main side pays what it pays in the
+// app: handing each page to the worker), the snapshot write and open, filter + sort + totals, and the CSV export
+// to a file. For every step, the longest block of this (main) process's event loop during it, from
+// perf_hooks.monitorEventLoopDelay. Run: npx tsx test/bench/engine.ts [--sizes 100000,1000000]  (also in npm run bench)
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { z } from 'zod';
+import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
+import { EngineClient } from '../../electron/services/engine/engine-client';
+import { memoryLogger } from '../../electron/services/log';
+import type { OperationId } from '../../shared/platform/endpoints';
+import type { Order } from '../../shared/platform/resources';
+import { syntheticOrders } from '../unit/data/synthetic-orders';
+
+export interface EngineBenchRow {
+  orders: number;
+  /** The longest block of this event loop while it does nothing for 3 s: what the machine's load alone causes. */
+  idleBlockMs: number;
+  syncMs: number;
+  syncBlockMs: number;
+  writeMs: number;
+  writeBlockMs: number;
+  snapshotMb: number;
+  openMs: number;
+  openWallMs: number;
+  openBlockMs: number;
+  queryMs: number;
+  queryBlockMs: number;
+  /** Sales report for a year by day and for three years by month (median of the runs), in the worker. */
+  salesMs: number;
+  salesBlockMs: number;
+  exportMs: number;
+  exportBlockMs: number;
+}
+
+const SCHOOL = 'https://bench.example.test#admin';
+
+/** Runs `work` and reports its wall time and the longest event-loop block of this process during it. */
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const started = performance.now();
+  const value = await work();
+  const ms = performance.now() - started;
+  histogram.disable();
+  return { value, ms, blockMs: histogram.max / 1e6 };
+}
+
+/**
+ * The platform's listOrders for `count` synthetic orders, each page generated when asked (1,000 orders, ids made
+ * unique per page): the main process holds no copy of the school, as in the app, and pays for each page about
+ * what parsing its JSON costs there.
+ */
+export class StandInPlatform implements PlatformCaller {
+  constructor(private readonly count: number) {}
+  async call<S extends z.ZodType>(_accountId: string, operation: OperationId, _schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    if (operation !== 'listOrders') throw new Error(`the bench platform serves listOrders only, not ${operation}`);
+    const start = Number(args.query?.cursor ?? 0);
+    const limit = Math.min(Number(args.query?.limit ?? 1000), this.count - start);
+    const page: Order[] = syntheticOrders(limit, 1 + start / 1000).map((o, k) => ({
+      ...o,
+      id: `ord_${String(start + k).padStart(7, '0')}`,
+      trade_number: `T${String(1_000_000 + start + k)}`,
+      items: o.items.map((item, j) => ({ ...item, id: `li_${start + k}_${j}` })),
+    }));
+    const next = start + limit < this.count ? String(start + limit) : null;
+    return { data: page, meta: { total: this.count, limit: Number(args.query?.limit ?? 1000), next_cursor: next } } as z.output<S>;
+  }
+  async paginate(): Promise<never> {
+    throw new Error('not used by the engine');
+  }
+}
+
+export async function benchEngine(count: number, log: (line: string) => void = console.log): Promise<EngineBenchRow> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-engine-'));
+  const key = randomBytes(32);
+  const platform = new StandInPlatform(count);
+  const client = () => new EngineClient({ caller: platform, keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: dir });
+  try {
+    const idle = await measured(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+    const first = client();
+    await first.call('engine.idle', {}); // worker started before timing
+    const sync = await measured(() => first.call('orders.load', { accountId: SCHOOL, mode: 'full', jobId: 'sync' }));
+    if (sync.value.data.count !== count) throw new Error(`synced ${sync.value.data.count} of ${count}`);
+    const write = await measured(() => first.call('engine.idle', {}));
+    const info = await first.call('orders.snapshotInfo', { accountId: SCHOOL });
+    await first.close();
+
+    const second = client();
+    await second.call('engine.idle', {});
+    const open = await measured(() => second.call('orders.status', { accountId: SCHOOL }));
+    if (open.value.count !== count) throw new Error(`opened ${open.value.count} of ${count}`);
+    const reopened = await second.call('orders.snapshotInfo', { accountId: SCHOOL });
+    const sort = { key: 'paidAt', direction: 'desc' } as const;
+    const queries = [{ currency: 'TWD' }, { states: ['paid' as const] }, { from: '2024-03-01T00:00:00Z', to: '2024-09-01T00:00:00Z' }, { coupon: 'vip', currency: 'USD' }, { courseId: 'course_4' }];
+    const queryRuns: { ms: number; blockMs: number }[] = [];
+    for (const filters of queries) queryRuns.push(await measured(() => second.call('orders.query', { accountId: SCHOOL, filters, sort, offset: 0, limit: 200 })));
+    queryRuns.sort((a, b) => a.ms - b.ms);
+    const query = queryRuns[Math.floor(queryRuns.length / 2)]!;
+    const salesRuns: { ms: number; blockMs: number }[] = [];
+    for (const [from, to, interval, timeZone] of [
+      ['2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z', 'day', 'UTC'], ['2023-06-01T00:00:00Z', '2026-06-01T00:00:00Z', 'month', 'America/New_York'],
+      ['2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z', 'week', 'Europe/Berlin'], ['2024-06-01T00:00:00Z', '2025-06-01T00:00:00Z', 'month', 'Asia/Tokyo'],
+      ['2024-02-01T00:00:00Z', '2024-12-01T00:00:00Z', 'day', 'America/Santiago'],
+    ] as const) salesRuns.push(await measured(() => second.call('sales.report', { accountId: SCHOOL, from, to, interval, timeZone })));
+    salesRuns.sort((a, b) => a.ms - b.ms);
+    const path = join(dir, 'export.csv');
+    const exported = await measured(() => second.call('orders.exportCsvFile', { accountId: SCHOOL, jobId: 'export', filters: {}, sort, timeZone: 'Asia/Taipei', locale: 'zh-TW', path }));
+    if (exported.value.data.rows !== count) throw new Error(`exported ${exported.value.data.rows} of ${count}`);
+    const csvMb = (await stat(path)).size / 1048576;
+    await second.close();
+
+    const row: EngineBenchRow = {
+      orders: count,
+      idleBlockMs: idle.blockMs,
+      syncMs: sync.ms,
+      syncBlockMs: sync.blockMs,
+      writeMs: info?.writeMs ?? write.ms,
+      writeBlockMs: write.blockMs,
+      snapshotMb: (info?.bytes ?? 0) / 1048576,
+      openMs: reopened?.openMs ?? open.ms,
+      openWallMs: open.ms,
+      openBlockMs: open.blockMs,
+      queryMs: query.ms,
+      queryBlockMs: Math.max(...queryRuns.map((r) => r.blockMs)),
+      salesMs: salesRuns[Math.floor(salesRuns.length / 2)]!.ms,
+      salesBlockMs: Math.max(...salesRuns.map((r) => r.blockMs)),
+      exportMs: exported.ms,
+      exportBlockMs: exported.blockMs,
+    };
+    log(`  ${count.toLocaleString('en')} orders: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), snapshot ${row.snapshotMb.toFixed(0)} MB write ${row.writeMs.toFixed(0)} ms / open ${row.openMs.toFixed(0)} ms (${row.openWallMs.toFixed(0)} ms from main), filter+sort ${row.queryMs.toFixed(0)} ms, sales report ${row.salesMs.toFixed(0)} ms, CSV ${csvMb.toFixed(0)} MB in ${(row.exportMs / 1000).toFixed(2)} s (main blocked ≤ ${row.exportBlockMs.toFixed(0)} ms; ≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
+    return row;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function engineTable(rows: EngineBenchRow[]): string {
+  const head = '| orders | cold sync (stand-in platform, pages of 1,000) | snapshot on disk | snapshot write | snapshot open, ready to filter | filter + sort + totals (median) | sales report (median, round trip) | CSV export to a file (all rows) | longest main-process block: sync / write / open / query / sales / export | the same, idle for 3 s |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map((r) => `| ${r.orders.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.snapshotMb.toFixed(0)} MB | ${r.writeMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms (${r.openWallMs.toFixed(0)} ms from main) | ${r.queryMs.toFixed(0)} ms | ${r.salesMs.toFixed(0)} ms | ${(r.exportMs / 1000).toFixed(2)} s | ${[r.syncBlockMs, r.writeBlockMs, r.openBlockMs, r.queryBlockMs, r.salesBlockMs, r.exportBlockMs].map((ms) => ms.toFixed(0)).join(' / ')} ms | ${r.idleBlockMs.toFixed(0)} ms |`);
+  return [head, sep, ...lines].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--sizes');
+  const sizes = (at >= 0 ? (process.argv[at + 1] ?? '').split(',') : process.argv.slice(2)).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const rows: EngineBenchRow[] = [];
+  for (const size of sizes.length ? sizes : [100_000, 1_000_000]) rows.push(await benchEngine(size));
+  console.log(`\nNode ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`\n${engineTable(rows)}`);
+  process.exit(0);
+}

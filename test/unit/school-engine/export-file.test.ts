@@ -1,0 +1,108 @@
+// The CSV export streamed to a file by the engine: byte for byte the CSV the in-memory export gives (orders-csv's
+// row function, times in the admin's zone), progress as it goes, and Cancel leaves no file behind.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localTimeFormatter } from '../../../electron/services/data/orders-csv';
+import { fastLocalTimeFormatter } from '../../../electron/services/engine/fast-local-time';
+import { OrdersEngine } from '../../../electron/services/engine/orders-engine';
+import type { EngineEvent, PageRequest } from '../../../electron/services/engine/protocol';
+import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
+import { memoryLogger } from '../../../electron/services/log';
+import { parseCsv } from '../../../shared/csv';
+import type { Order } from '../../../shared/platform/resources';
+import { prng, syntheticOrders } from '../data/synthetic-orders';
+
+const SCHOOL = 'https://school.example.test#admin-1';
+let dir: string;
+let orders: Order[];
+let events: EngineEvent[];
+let onEvent: ((event: EngineEvent) => void) | null;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'engine-export-'));
+  orders = syntheticOrders(23_456, 9);
+  events = [];
+  onEvent = null;
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function engine(): OrdersEngine {
+  const key = randomBytes(32);
+  return new OrdersEngine(
+    {
+      page: async (request: PageRequest) => {
+        const start = Number(request.query.cursor ?? 0);
+        const limit = Number(request.query.limit);
+        return { data: orders.slice(start, start + limit), meta: { total: orders.length, limit, next_cursor: start + limit < orders.length ? String(start + limit) : null } };
+      },
+      emit: (event) => {
+        events.push(event);
+        onEvent?.(event);
+      },
+      reachable: () => undefined,
+      key: () => key,
+      logger: memoryLogger(),
+    },
+    new SnapshotStore({ dir: join(dir, 'engine') }),
+  );
+}
+
+describe('engine CSV export to a file', () => {
+  it('writes exactly what the in-memory export gives, for a filtered, sorted view, with progress', async () => {
+    const e = engine();
+    const view = { accountId: SCHOOL, filters: { states: ['paid' as const, 'refunded' as const] }, sort: { key: 'paidAmount' as const, direction: 'desc' as const }, timeZone: 'America/Santiago', locale: 'de-DE' };
+    const path = join(dir, 'orders.csv');
+    const answer = await e.exportCsvFile({ ...view, jobId: 'x1', path });
+    const inMemory = await e.exportCsv({ ...view, jobId: 'x2' });
+    const text = await readFile(path, 'utf8');
+    expect(text).toBe(inMemory.data.csv);
+    expect(answer.data.rows).toBe(orders.filter((o) => o.state === 'paid' || o.state === 'refunded').length);
+    expect(answer.data.bytes).toBe(Buffer.byteLength(text));
+    expect(parseCsv(text)).toHaveLength(answer.data.rows + 1);
+    const progress = events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'x1').map((ev) => ev.payload);
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toMatchObject({ done: true, loaded: answer.data.rows, total: answer.data.rows });
+    expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/\.part$/)]));
+  });
+
+  it('Cancel midway: fails with "cancelled", says it is done, and leaves no file (nor a part of one)', async () => {
+    const e = engine();
+    await e.load(SCHOOL, 'auto');
+    onEvent = (event) => {
+      if (event.event === 'data.progress' && event.payload.jobId === 'c1' && event.payload.loaded >= 5000) void e.api()['jobs.cancel']({ jobId: 'c1' });
+    };
+    const path = join(dir, 'cancelled.csv');
+    await expect(e.exportCsvFile({ accountId: SCHOOL, jobId: 'c1', filters: {}, sort: { key: 'paidAt', direction: 'desc' }, timeZone: 'UTC', locale: 'en-US', path })).rejects.toMatchObject({ code: 'cancelled' });
+    expect((await readdir(dir)).filter((f) => f !== 'engine')).toEqual([]);
+    const last = events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'c1').at(-1);
+    expect(last?.event === 'data.progress' && last.payload.done).toBe(true);
+  });
+});
+
+describe('fast local time', () => {
+  it('agrees with the exact formatter around DST switches and in odd zones', () => {
+    const random = prng(3);
+    for (const zone of ['America/Santiago', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'UTC', 'Africa/Monrovia']) {
+      const fast = fastLocalTimeFormatter(zone);
+      const exact = localTimeFormatter(zone);
+      for (let k = 0; k < 3000; k++) {
+        // Random instants from 1960 to 2030, with milliseconds, plus every minute of a few DST days.
+        const t = Date.UTC(1960, 0, 1) + Math.floor(random() * 70 * 365.25 * 86_400_000);
+        const iso = new Date(t).toISOString();
+        expect(fast(iso), `${zone} ${iso}`).toBe(exact(iso));
+      }
+      for (const day of [Date.UTC(2026, 2, 8), Date.UTC(2026, 10, 1), Date.UTC(2026, 3, 5), Date.UTC(2026, 8, 6), Date.UTC(2026, 9, 4), Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)]) {
+        for (let m = -24 * 60; m < 48 * 60; m += 7) {
+          const iso = new Date(day + m * 60_000 + 123).toISOString();
+          expect(fast(iso), `${zone} ${iso}`).toBe(exact(iso));
+        }
+      }
+      expect(fast(null)).toBe('');
+    }
+  });
+});
