@@ -19,6 +19,7 @@ import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
 import { freePort } from '../../support/free-port';
 import { findTokensInFiles } from '../../support/token-scan';
+import { SEAL_KEY_FILE } from '../../../electron/services/store/state-seal';
 import { browserRuns, fakeCipher, openEngine, tempDir, type Engine } from './harness';
 
 let sandbox: Sandbox;
@@ -162,10 +163,18 @@ describe('recovery', () => {
     const list = await readFile(join(engine.dataDir, STATE_FILE));
     const otherDir = await tempDir();
     dirs.push(otherDir);
-    // The account list copied without the vault (e.g. a partial restore): no tokens for it.
+    // The account list and its seal key copied without the vault (e.g. a partial restore): no tokens for it.
     await writeFile(join(otherDir.path, STATE_FILE), list);
-    const elsewhere = await openEngine(otherDir.path, { openExternal: async () => undefined, cipher: fakeCipher() });
+    await writeFile(join(otherDir.path, SEAL_KEY_FILE), await readFile(join(engine.dataDir, SEAL_KEY_FILE)));
+    const elsewhere = await openEngine(otherDir.path, { openExternal: async () => undefined, cipher: fakeCipher({ key: engine.cipher.key }) });
     expect(elsewhere.auth.listAccounts()).toMatchObject([{ id: accountId, status: 'sign_in_needed', signInNeededReason: expect.stringMatching(/no longer has this school's sign-in/) }]);
+
+    // Without the seal key (another computer's copy), the list cannot be trusted at all: the account is gone.
+    const thirdDir = await tempDir();
+    dirs.push(thirdDir);
+    await writeFile(join(thirdDir.path, STATE_FILE), list);
+    const stranger = await openEngine(thirdDir.path, { openExternal: async () => undefined, cipher: fakeCipher() });
+    expect(stranger.auth.listAccounts()).toEqual([]);
   });
 });
 
