@@ -1,7 +1,9 @@
 // The desktop app's entry: lifecycle, the single-instance lock, one main window with every security guard,
 // and the same services as browser mode (createAppServices) carried over Electron IPC.
 import { app, BrowserWindow, session } from 'electron';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { installAppMenu, installContextMenu } from './adapters/app-menu';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
@@ -21,6 +23,7 @@ import { buildContentSecurityPolicy, isLoopbackDevServerUrl } from './services/s
 import { secureWebPreferences } from './services/security/web-preferences';
 import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
+import { helpLinks } from './services/desktop/help-links';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -92,6 +95,14 @@ async function start(): Promise<void> {
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
     exportDestination: nativeSaveDestination(),
   });
+  installAppMenu({
+    links: helpLinks(readManifest()),
+    sendCommand: (command) => events.emit('app.menuCommand', { command }),
+    openExternal,
+    logFolder: dirname(logger.path),
+    mainWindow: () => mainWindow,
+    logger,
+  });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
@@ -113,6 +124,7 @@ function createMainWindow(): void {
     webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }),
   });
   state.track(window);
+  installContextMenu(window.webContents);
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
@@ -120,4 +132,13 @@ function createMainWindow(): void {
   });
   mainWindow = window;
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
+}
+
+/** package.json of the app (inside the asar when packaged): the Help menu's links. */
+function readManifest(): unknown {
+  try {
+    return JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8'));
+  } catch {
+    return {};
+  }
 }

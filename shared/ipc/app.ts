@@ -50,6 +50,10 @@ export const SettingsPatch = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+/** What a menu item (or its shortcut) asks the page to do: the desktop app's menu sends these. */
+export const MenuCommand = z.enum(['open-settings', 'open-palette']);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
 export const appMethods = {
   'app.status': method(z.object({}).strict(), AppStatus, 'Version, desktop or browser mode, online, last sync, the default school.'),
   'app.openExternal': method(
@@ -66,6 +70,10 @@ export const appEvents = {
   'app.openUrl': event(
     z.object({ url: z.url({ protocol: /^https?$/ }) }),
     'Browser mode only: the host asks the page to open this URL in a new tab (the system browser is the page\'s own).',
+  ),
+  'app.menuCommand': event(
+    z.object({ command: MenuCommand }),
+    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette is re-dispatched as the DOM event "school-companion:open-palette".',
   ),
   'settings.changed': event(Settings, 'Settings changed (from another window or tab).'),
 } satisfies Record<string, EventDef>;
