@@ -4,6 +4,7 @@ import { app, BrowserWindow, session } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
+import { recoverFromRendererCrashes } from './adapters/crash-recovery';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
@@ -24,6 +25,7 @@ import { secureWebPreferences } from './services/security/web-preferences';
 import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
 import { helpLinks } from './services/desktop/help-links';
+import { logUnhandledErrors } from './services/desktop/process-errors';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -39,6 +41,7 @@ registerAppScheme();
 if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userData', process.env.SCHOOL_COMPANION_DATA_DIR);
 // Details to <userData>/logs/school-companion.log; the terminal only hears about errors (README "Where things are kept").
 const logger = appLogger({ dataDir: app.getPath('userData'), scope: 'main' });
+logUnhandledErrors(process, logger);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -125,6 +128,7 @@ function createMainWindow(): void {
   });
   state.track(window);
   installContextMenu(window.webContents);
+  recoverFromRendererCrashes(window, { entryUrl: devServerUrl ?? APP_ENTRY_URL, appOrigin, logFolder: dirname(logger.path), logger });
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {

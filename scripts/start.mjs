@@ -154,6 +154,9 @@ async function main() {
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
   const host = await startBrowserHost({ school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
+  // An error nobody caught goes to the log file (and one line to this terminal), never lost silently.
+  const { logUnhandledErrors } = await tsImport('../electron/services/desktop/process-errors.ts', import.meta.url);
+  logUnhandledErrors(process, host.logger);
   console.log(`School Companion is running: open ${host.url}`);
   console.log(`Details are logged to ${logFilePath(dataDir)}`);
   const { writeLaunchFile } = await import('./launch-file.mjs');
