@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
 import { recoverFromRendererCrashes } from './adapters/crash-recovery';
+import { desktopLogAccess } from './adapters/log-access';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
@@ -39,8 +40,10 @@ let services: AppServices | null = null;
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
 if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userData', process.env.SCHOOL_COMPANION_DATA_DIR);
-// Details to <userData>/logs/school-companion.log; the terminal only hears about errors (README "Where things are kept").
-const logger = appLogger({ dataDir: app.getPath('userData'), scope: 'main' });
+// Details to the log file; the terminal only hears about errors (README "Where things are kept").
+// The OS's log folder (macOS ~/Library/Logs/School Companion, elsewhere <userData>/logs), rotated by size.
+app.setAppLogsPath();
+const logger = appLogger({ dataDir: app.getPath('userData'), logDir: app.getPath('logs'), scope: 'main' });
 logUnhandledErrors(process, logger);
 
 if (!app.requestSingleInstanceLock()) {
@@ -97,6 +100,7 @@ async function start(): Promise<void> {
     extraHandlers: updates.handlers,
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
     exportDestination: nativeSaveDestination(),
+    log: desktopLogAccess(logger.path),
   });
   installAppMenu({
     links: helpLinks(readManifest()),

@@ -146,7 +146,7 @@ async function main() {
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
     app.on('exit', (code) => void stop(code ?? 0));
     console.log('School Companion is running (desktop app).');
-    console.log(`Details are logged to ${logFilePath(dataDir)}`);
+    console.log("Details are logged in the OS's log folder for the app (Help › Open Log Folder, or Settings › About).");
     return;
   }
 
