@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
 import { recoverFromRendererCrashes } from './adapters/crash-recovery';
 import { desktopLogAccess } from './adapters/log-access';
+import { applyTheme, bringWindowForward, followSystemTheme } from './adapters/window-appearance';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
@@ -27,6 +28,7 @@ import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
 import { helpLinks } from './services/desktop/help-links';
 import { logUnhandledErrors } from './services/desktop/process-errors';
+import { bringsWindowForward } from './services/desktop/window-focus';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -87,6 +89,8 @@ async function start(): Promise<void> {
   });
   events.subscribe((event, payload) => {
     if (event === 'app.statusChanged') updates.setOnline((payload as { online: boolean }).online);
+    // The admin was in the system browser for the sign-in: the app comes back in front to show the result.
+    if (bringsWindowForward(event, payload)) bringWindowForward(mainWindow);
   });
   services = await createAppServices({
     mode: 'desktop',
@@ -110,6 +114,10 @@ async function start(): Promise<void> {
     mainWindow: () => mainWindow,
     logger,
   });
+  const appServices = services;
+  applyTheme(appServices.settings.get().theme, null);
+  appServices.settings.onChange((settings) => applyTheme(settings.theme, mainWindow));
+  followSystemTheme(() => appServices.settings.get().theme, () => mainWindow);
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
@@ -127,7 +135,8 @@ function createMainWindow(): void {
     minHeight: 600,
     show: false,
     title: 'School Companion',
-    backgroundColor: '#111418',
+    // The page's own background for the theme in force (shared/window-colors.ts): no flash before it paints.
+    backgroundColor: services ? applyTheme(services.settings.get().theme, null) : undefined,
     webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }),
   });
   state.track(window);
