@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
 import { recoverFromRendererCrashes } from './adapters/crash-recovery';
 import { desktopLogAccess } from './adapters/log-access';
+import { electronStoreSettingsBackend } from './adapters/settings-backend';
 import { applyTheme, bringWindowForward, followSystemTheme } from './adapters/window-appearance';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
@@ -105,6 +106,7 @@ async function start(): Promise<void> {
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
     exportDestination: nativeSaveDestination(),
     log: desktopLogAccess(logger.path),
+    settingsBackend: electronStoreSettingsBackend,
   });
   installAppMenu({
     links: helpLinks(readManifest()),

@@ -28,6 +28,7 @@ import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
+import type { SettingsBackendFactory } from './store/settings';
 import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
 import { logFilePath } from './log';
@@ -90,6 +91,8 @@ export interface AppServicesOptions {
   engine?: EngineFactory;
   /** Handlers of contract parts built by the caller (e.g. updates, which differ by mode). */
   extraHandlers?: Partial<MethodHandlers>;
+  /** The settings library: electron-store in the desktop app; default conf (browser mode, tests). */
+  settingsBackend?: SettingsBackendFactory;
   /** The log file (Settings › About) and what this app can do with it; default: `<dataDir>/logs`, path only. */
   log?: LogAccess;
   /** Pass one to subscribe a transport before anything is emitted. */
@@ -123,7 +126,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const emit = events.emit;
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   await tightenDataDirModes(options.dataDir, logger);
-  const settings = await SettingsStore.open(options.dataDir, logger);
+  const settings = await SettingsStore.open(options.dataDir, logger, options.settingsBackend);
   const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
   const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
 
