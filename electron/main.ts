@@ -1,6 +1,6 @@
 // The desktop app's entry: lifecycle, the single-instance lock, one main window with every security guard,
 // and the same services as browser mode (createAppServices) carried over Electron IPC.
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
@@ -143,7 +143,15 @@ function createMainWindow(): void {
   });
   state.track(window);
   installContextMenu(window.webContents);
-  recoverFromRendererCrashes(window, { entryUrl: devServerUrl ?? APP_ENTRY_URL, appOrigin, logFolder: dirname(logger.path), logger });
+  recoverFromRendererCrashes(window, {
+    entryUrl: devServerUrl ?? APP_ENTRY_URL,
+    appOrigin,
+    logFolder: dirname(logger.path),
+    logger,
+    appName: app.getName(),
+    openFolder: (path) => void shell.openPath(path),
+    quit: () => app.quit(),
+  });
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {

@@ -1,6 +1,6 @@
 // Applies the crash-recovery decision (services/desktop/crash-recovery.ts) to the main window: reload the
 // page that was open after a first crash, the recovery page after a second, and that page's three links.
-import { app, shell } from 'electron';
+// Electron's app and shell come in as functions, so this runs in tests against a stand-in window.
 import type { BrowserWindow } from 'electron';
 import { CrashHistory, recoveryActionFor, recoveryPageHtml, recoveryPageUrl, reloadUrlAfterCrash } from '../services/desktop/crash-recovery';
 import type { Logger } from '../services/log';
@@ -10,9 +10,14 @@ export interface CrashRecoveryOptions {
   appOrigin: string;
   logFolder: string;
   logger: Logger;
+  appName: string;
+  /** shell.openPath */
+  openFolder(path: string): void;
+  /** app.quit */
+  quit(): void;
 }
 
-export function recoverFromRendererCrashes(window: BrowserWindow, options: CrashRecoveryOptions, history = new CrashHistory()): void {
+export function recoverFromRendererCrashes(window: Pick<BrowserWindow, 'webContents' | 'isDestroyed'>, options: CrashRecoveryOptions, history = new CrashHistory()): void {
   const contents = window.webContents;
   // The URL of the page that was open, kept as it changes: after a crash getURL() is not to be relied on.
   let lastUrl: string | null = null;
@@ -29,7 +34,7 @@ export function recoverFromRendererCrashes(window: BrowserWindow, options: Crash
     if (window.isDestroyed()) return;
     if (decision.action === 'reload') void contents.loadURL(reloadUrlAfterCrash(options.entryUrl, lastUrl, options.appOrigin));
     if (decision.action === 'recover') {
-      void contents.loadURL(recoveryPageUrl(recoveryPageHtml({ appName: app.getName(), appOrigin: options.appOrigin, logFolder: options.logFolder })));
+      void contents.loadURL(recoveryPageUrl(recoveryPageHtml({ appName: options.appName, appOrigin: options.appOrigin, logFolder: options.logFolder })));
     }
   });
 
@@ -41,9 +46,9 @@ export function recoverFromRendererCrashes(window: BrowserWindow, options: Crash
       history.reset();
       void contents.loadURL(options.entryUrl);
     } else if (action === 'open-log-folder') {
-      void shell.openPath(options.logFolder);
+      options.openFolder(options.logFolder);
     } else {
-      app.quit();
+      options.quit();
     }
   });
 }
