@@ -161,10 +161,10 @@ function createMainWindow(): void {
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
 }
 
-/** package.json of the app (inside the asar when packaged): the Help menu's links. */
+/** The app's package.json (next to dist-electron/, inside the asar when packaged): the Help menu's links. */
 function readManifest(): unknown {
   try {
-    return JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8'));
+    return JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
   } catch {
     return {};
   }
