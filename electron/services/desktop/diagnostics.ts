@@ -1,7 +1,8 @@
 // "Copy diagnostic bundle" in Settings › About: what a support person needs to start (version, OS, mode,
 // settings, how many schools and in which state, the end of the log) and nothing that identifies the school,
-// the admin or a sign-in. Account ids, names, emails, addresses and tokens never enter it; the log lines were
-// redacted when written and are scrubbed once more here.
+// the admin or a sign-in. Names, emails, addresses and tokens never enter it; account ids only inside log lines
+// (opaque hashes the log uses to follow a school). The log lines were redacted when written and are scrubbed
+// once more here.
 import type { AccountView } from '../../../shared/accounts';
 import type { AppMode } from '../../../shared/ipc/app';
 import { redact } from '../log';

@@ -46,3 +46,43 @@ describe('diagnostic bundle', () => {
     });
   });
 });
+
+describe('the diagnostics handlers', () => {
+  it('read the real log file back and copy the bundle through what the app gives (desktop) or hand it to the page', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { appLogger } = await import('../../../electron/services/log');
+    const { SettingsStore } = await import('../../../electron/services/store/settings');
+    const { createDiagnosticsHandlers } = await import('../../../electron/services/ipc/diagnostics-handlers');
+    const dir = mkdtempSync(join(tmpdir(), 'sc-diag-'));
+    try {
+      const logger = appLogger({ dataDir: dir, scope: 'main', console: () => undefined });
+      logger.info('token refreshed', { accountId: 'acct_9', refreshToken: 'rt_very_secret_value', ms: 12 });
+      logger.warn('ipc call failed', { method: 'data.courses', errorCode: 'unreachable' });
+      await logger.close();
+      const settings = await SettingsStore.open(dir);
+      const account = { id: 'acct_9', issuer: 'https://lumen.example', school: { id: 's1', name: 'Lumen Academy', url: null }, admin: { sub: 'u1', name: 'Alex Morgan', email: 'alex@lumen.example', picture: null }, grantedScopes: ['courses:read'], status: 'offline' as const, connectedAt: '2026-11-01T00:00:00.000Z', lastSyncAt: null };
+      const engine = { accountsIfOpen: () => [account] } as never;
+      const copied: string[] = [];
+      const context = { signal: new AbortController().signal };
+
+      const desktop = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, engine, online: () => false });
+      expect(await desktop['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: true });
+      const result = await desktop['app.diagnosticBundle']({}, context);
+      expect(result.copied).toBe(true);
+      expect(copied).toEqual([result.text]);
+      expect(result.text).toContain('schools: 1 (1 offline)');
+      expect(result.text).toContain('ipc call failed {"method":"data.courses","errorCode":"unreachable"}');
+      expect(result.text).toContain('"refreshToken":"[redacted]"');
+      for (const secret of ['rt_very_secret_value', 'Alex Morgan', 'alex@lumen.example', 'Lumen Academy', 'lumen.example']) expect(result.text).not.toContain(secret);
+
+      const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, engine, online: () => true });
+      expect(await browser['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: false });
+      expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
+      expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
