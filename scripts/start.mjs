@@ -154,9 +154,10 @@ async function main() {
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
   const host = await startBrowserHost({ school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
-  // An error nobody caught goes to the log file (and one line to this terminal), never lost silently.
+  // An error nobody caught goes to the log file (and one line to this terminal), never lost silently; an
+  // uncaught exception then stops the app cleanly (closing the log), as Node itself would have stopped it.
   const { logUnhandledErrors } = await tsImport('../electron/services/desktop/process-errors.ts', import.meta.url);
-  logUnhandledErrors(process, host.logger);
+  logUnhandledErrors(process, host.logger, { afterUncaughtException: () => void stop(1) });
   console.log(`School Companion is running: open ${host.url}`);
   console.log(`Details are logged to ${logFilePath(dataDir)}`);
   const { writeLaunchFile } = await import('./launch-file.mjs');

@@ -25,10 +25,14 @@ interface ProcessLike {
 }
 
 /**
- * Logs both kinds. The process keeps running, as Electron's own default does: the admin's saved work is on
- * disk already, and a log line they can send beats a window that vanishes.
+ * Logs both kinds. By default the process keeps running, as Electron's own default does for its main process:
+ * the admin's saved work is on disk already, and a log line they can send beats a window that vanishes.
+ * `afterUncaughtException` lets a plain Node host (browser mode) end as Node would, once the line is written.
  */
-export function logUnhandledErrors(target: ProcessLike, logger: Logger): void {
-  target.on('uncaughtException', (error, origin) => logger.error('unhandled error in the main process', { origin, ...describeError(error) }));
+export function logUnhandledErrors(target: ProcessLike, logger: Logger, options: { afterUncaughtException?: () => void } = {}): void {
+  target.on('uncaughtException', (error, origin) => {
+    logger.error('unhandled error in the main process', { origin, ...describeError(error) });
+    options.afterUncaughtException?.();
+  });
   target.on('unhandledRejection', (reason) => logger.error('unhandled promise rejection in the main process', describeError(reason)));
 }

@@ -101,6 +101,16 @@ describe('unhandled errors in the main process', () => {
     expect(logger.lines[2]).toContain('a plain string');
   });
 
+  it('a plain Node host can end after an uncaught exception, once it is logged', () => {
+    const emitter = new EventEmitter();
+    const logger = memoryLogger();
+    const order: string[] = [];
+    logUnhandledErrors(emitter as never, { ...logger, error: (message: string) => order.push(`logged ${message}`) }, { afterUncaughtException: () => order.push('stop') });
+    emitter.emit('uncaughtException', new Error('boom'), 'uncaughtException');
+    emitter.emit('unhandledRejection', new Error('later'));
+    expect(order).toEqual(['logged unhandled error in the main process', 'stop', 'logged unhandled promise rejection in the main process']);
+  });
+
   it('scrubs long token-like runs anywhere', () => {
     expect(scrubSecrets('Bearer abcdefghijklmnopqrstuvwxyz0123456789ABCD failed')).toBe('Bearer [redacted] failed');
     expect(describeError(new Error('short words stay')).message).toBe('short words stay');
