@@ -19,7 +19,11 @@ test('Settings › About shows the log file and copies a diagnostic bundle that 
   await page.getByRole('button', { name: 'Copy diagnostic bundle' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Diagnostic bundle copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/settings-about-${test.info().project.name}.png`, fullPage: true });
+  if (process.env.SCREENSHOTS) {
+    await page.screenshot({ path: `test-results/settings-about-light-${test.info().project.name}.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `test-results/settings-about-dark-${test.info().project.name}.png`, fullPage: true });
+  }
 
   expect(copied).toContain('School Companion diagnostic bundle');
   expect(copied).toContain('mode: browser mode');
