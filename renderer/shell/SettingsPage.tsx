@@ -19,6 +19,7 @@ import { MoveSchoolForm } from './MoveSchoolForm';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
+import { DiagnosticsPanel } from './DiagnosticsPanel';
 
 const THEMES: { value: Theme; label: string; icon: IconName }[] = [
   { value: 'system', label: 'System', icon: 'monitor' },
@@ -149,6 +150,7 @@ function AboutCard() {
         </div>
       </dl>
       <UpdatesPanel />
+      <DiagnosticsPanel />
     </Card>
   );
 }
