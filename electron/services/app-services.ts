@@ -30,6 +30,7 @@ import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
 import { createMoneyHandlers } from './money/handlers';
 import { createWriteHandlers } from './writes/handlers';
+import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 
@@ -298,7 +299,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,
