@@ -171,3 +171,38 @@ offlineTest('offline: with the platform stopped it still finds a synced order, a
   await expect(palette(page).getByTestId('palette-searched')).toContainText(/courses from the copy saved/);
   await page.keyboard.press('Escape');
 });
+
+// At both sizes the open palette fits the window (nothing past its edges, no sideways scrolling); with
+// SCREENSHOTS=1 it also writes docs/screenshots/palette-{light,dark}.png (1440×900) for docs/ui.md.
+test('the open palette fits the window, light and dark', async ({ page, sandbox, context }, testInfo) => {
+  test.setTimeout(120_000);
+  const api = await signedIn(page, sandbox, context);
+  const orders = await api.list<Order>('/api/v1/orders');
+  await openPalette(page);
+  await search(page, 'orders');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(orders.length));
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+
+  const viewport = page.viewportSize()!;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await openPalette(page);
+    // A buyer's first name: orders of several buyers, and maybe a course or an action.
+    await search(page, orders[5]!.buyer.name.split(' ')[0]!);
+    await expect(palette(page).locator('[role="option"]').first()).toBeVisible();
+    const box = (await palette(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    const sideways = await palette(page).locator('[role="listbox"]').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS === '1' && testInfo.project.name === '1440x900') {
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `docs/screenshots/palette-${colorScheme}.png` });
+    }
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toHaveCount(0);
+  }
+});

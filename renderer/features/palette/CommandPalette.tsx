@@ -43,6 +43,8 @@ interface Item {
 interface Section {
   group: GroupKind | 'recent';
   items: Item[];
+  /** Matches before the limit, when more than shown. */
+  total?: number;
 }
 
 /** Where a record opens. */
@@ -87,7 +89,7 @@ export function CommandPalette() {
     <>
       <button type="button" className="palette-trigger" onClick={() => setOpen(true)} aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}>
         <Icon name="search" size={16} />
-        <span>Search or jump to…</span>
+        <span>Search…</span>
         <kbd>{shortcutLabel(apple)}</kbd>
       </button>
       {open && (
@@ -152,8 +154,10 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
       ...(answer?.groups ?? []).map((g) => ({ kind: g.kind as GroupKind, hits: g.hits })),
       { kind: 'action' as const, hits: ranked.map((r) => ({ match: r.match, action: r.action })) },
     ]);
+    const totals = new Map((answer?.groups ?? []).map((g) => [g.kind as GroupKind, g.total]));
     return groups.map((g) => ({
       group: g.kind,
+      total: totals.get(g.kind),
       items:
         g.kind === 'action'
           ? (g.hits as { action: (typeof actions)[number] }[]).map((h) => actionItem(h.action))
@@ -301,6 +305,12 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
           <div key={section.group} role="group" aria-labelledby={`${ids}-group-${section.group}`} className="palette-group" data-group={section.group}>
             <div id={`${ids}-group-${section.group}`} className="palette-group-label" role="presentation">
               {KIND_LABELS[section.group]}
+              {section.total !== undefined && section.total > section.items.length && (
+                <span className="palette-group-count">
+                  {' '}
+                  · {section.items.length} of {section.total.toLocaleString(locale.locale)}
+                </span>
+              )}
             </div>
             {section.items.map((item) => {
               index++;
