@@ -3,7 +3,8 @@
 // to, Escape gives focus back; and with the platform stopped it still finds a synced order and says how old
 // its copy is. Which order must come first is computed from the platform's own list (the test's OAuth client).
 import type { Page } from '@playwright/test';
-import type { Course, Order } from '../../shared/platform/resources';
+import { readFile } from 'node:fs/promises';
+import type { Coupon, Course, Order } from '../../shared/platform/resources';
 import { test, expect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
 import { platformApi, signedIn } from './fixtures/figures';
@@ -100,6 +101,46 @@ test('keyboard only: a page by name, an order by trade number and by buyer email
   const recent = palette(page).getByRole('group', { name: 'Recent' });
   await expect(recent.getByRole('option').first()).toContainText(theirs[0]!.trade_number);
   await page.keyboard.press('Escape');
+});
+
+test('a course opens its page, a coupon the Coupons page with it in view, and "Export orders as CSV" saves every order', async ({ page, sandbox, context }) => {
+  test.setTimeout(120_000);
+  const api = await signedIn(page, sandbox, context);
+  const [courses, coupons, orders] = await Promise.all([api.list<Course>('/api/v1/courses'), api.list<Coupon>('/api/v1/coupons'), api.list<Order>('/api/v1/orders')]);
+  await expect(page.getByTestId('courses-table')).toBeVisible(); // the course list is kept
+
+  // A course by its whole title: its page.
+  const course = courses[1]!;
+  await openPalette(page);
+  await search(page, course.title);
+  await expect(await activeOption(page)).toHaveAttribute('data-kind', 'course');
+  await expect(await activeOption(page)).toContainText(course.title);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/courses/${encodeURIComponent(course.id)}$`));
+  await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+
+  // Coupons are found once the Coupons page has kept its list; the pick shows that coupon.
+  await openPalette(page);
+  await search(page, 'coupons');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('coupons-table')).toBeVisible();
+  const coupon = coupons.at(-1)!;
+  await openPalette(page);
+  await search(page, coupon.code.toLowerCase());
+  await expect(await activeOption(page)).toHaveAttribute('data-kind', 'coupon');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('coupons-table').locator(`tr[data-coupon-id="${coupon.id}"]`)).toBeInViewport();
+  await expect(page.getByPlaceholder('Search codes')).toHaveValue(coupon.code);
+
+  // The export action: the Orders page's export of every order, as a download.
+  const download = page.waitForEvent('download');
+  await openPalette(page);
+  await search(page, 'export');
+  await expect(await activeOption(page)).toHaveText(/Export orders as CSV/);
+  await page.keyboard.press('Enter');
+  const file = await (await download).path();
+  const lines = (await readFile(file!, 'utf8')).trim().split(/\r\n/);
+  expect(lines.length - 1).toBe(orders.length);
 });
 
 test('switch school through the palette, with two schools', async ({ page, sandbox, consent }) => {
