@@ -61,6 +61,11 @@ test('keyboard only: a page by name, an order by trade number and by buyer email
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
   await expect(filter).toBeFocused();
+  // The shortcut again closes it the same way.
+  await openPalette(page);
+  await page.keyboard.press(`${MOD}+k`);
+  await expect(palette(page)).toHaveCount(0);
+  await expect(filter).toBeFocused();
 
   // A trade number: that order, first, exact; Enter opens its drawer.
   const target = orders[Math.floor(orders.length / 3)]!;

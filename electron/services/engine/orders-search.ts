@@ -1,6 +1,6 @@
 // The command palette's search over a school's synced orders, in the engine's worker: trade number, buyer email
 // and buyer name (and an exact order id), ranked as shared/search/ranking.ts says (exact, prefix, a word's
-// start, anywhere; recent first among equals). Each distinct value of a dictionary is matched once, then one
+// start, anywhere; recent first among equals). Each dictionary is scanned as one lower-cased string, then one
 // pass over the rows keeps the best `limit` in a small sorted list, so a million orders take one linear pass
 // and no sort of the matches. Only the kept rows become order objects.
 import type { MatchQuality } from '../../../shared/model/search';
@@ -24,46 +24,83 @@ export interface OrdersSearchResult {
   searched: number;
 }
 
-/** Lower-cased dictionaries per table, built on the first search (a table never changes; a refresh makes a new one). */
-const lowered = new WeakMap<OrdersTable, Map<DictColumn, string[]>>();
+/** Per table and column: the dictionary's joined string lower-cased once (a table never changes; a refresh makes a new one). */
+const lowered = new WeakMap<OrdersTable, Map<DictColumn, string | null>>();
 
-function lowerValues(table: OrdersTable, column: DictColumn): string[] {
+/** The joined values lower-cased, or null when lower-casing changes a length (then offsets would not line up). */
+function lowerJoined(table: OrdersTable, column: DictColumn): string | null {
   let perTable = lowered.get(table);
   if (!perTable) {
     perTable = new Map();
     lowered.set(table, perTable);
   }
-  let values = perTable.get(column);
-  if (!values) {
-    values = new Array<string>(column.dict.size);
-    for (let k = 0; k < values.length; k++) values[k] = normalizeText(column.dict.get(k));
-    perTable.set(column, values);
+  if (!perTable.has(column)) {
+    const lower = column.dict.joined.toLowerCase();
+    perTable.set(column, lower.length === column.dict.joined.length ? lower : null);
   }
-  return values;
+  return perTable.get(column)!;
 }
 
-/** Per code of the dictionary: the rank of its match quality, or -1. */
-function codeRanks(table: OrdersTable, column: DictColumn, query: string): Int8Array {
-  const values = lowerValues(table, column);
-  const ranks = new Int8Array(values.length).fill(-1);
-  for (let k = 0; k < values.length; k++) {
-    const value = values[k]!;
-    // The cheap test first: most values do not contain the text at all.
-    if (!value.includes(query)) continue;
-    const quality = matchQuality(value, query);
-    if (quality !== null) ranks[k] = qualityRank(quality);
+/** The code whose value holds position `at` of the joined string: offsets[code] <= at < offsets[code + 1]. */
+function codeAt(offsets: Uint32Array, at: number): number {
+  let lo = 0;
+  let hi = offsets.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (offsets[mid]! <= at) lo = mid;
+    else hi = mid - 1;
   }
-  return ranks;
+  return lo;
+}
+
+/**
+ * Per code of the dictionary: the rank of its match quality, or -1; and whether any matched. One native
+ * indexOf scan of the joined, lower-cased dictionary finds the candidates (a rare text costs one pass over a
+ * string, not a million string compares); only the values it lands in are ranked.
+ */
+function codeRanks(table: OrdersTable, column: DictColumn, query: string): { ranks: Int8Array; any: boolean } {
+  const { dict } = column;
+  const ranks = new Int8Array(dict.size).fill(-1);
+  let any = false;
+  const rank = (code: number, value: string) => {
+    const quality = matchQuality(value, query);
+    if (quality !== null) {
+      ranks[code] = qualityRank(quality);
+      any = true;
+    }
+  };
+  const joined = lowerJoined(table, column);
+  if (joined === null) {
+    for (let k = 0; k < dict.size; k++) {
+      const value = normalizeText(dict.get(k));
+      if (value.includes(query)) rank(k, value);
+    }
+    return { ranks, any };
+  }
+  const { offsets } = dict;
+  for (let at = joined.indexOf(query); at >= 0; ) {
+    const code = codeAt(offsets, at);
+    const end = offsets[code + 1]!;
+    if (at + query.length <= end) {
+      rank(code, normalizeText(joined.slice(offsets[code]!, end)));
+      at = joined.indexOf(query, end); // the value is ranked as a whole: go on after it
+    } else at = joined.indexOf(query, at + 1); // a hit across two values is none
+  }
+  return { ranks, any };
 }
 
 export function searchOrders(table: OrdersTable, text: string, limit: number): OrdersSearchResult {
   const query = normalizeText(text);
   const c = table.columns;
   if (query.length === 0 || limit <= 0) return { matches: [], total: 0, searched: table.size };
-  const trade = codeRanks(table, c.tradeNumber, query);
-  const email = codeRanks(table, c.buyerEmail, query);
-  const name = codeRanks(table, c.buyerName, query);
+  const trades = codeRanks(table, c.tradeNumber, query);
+  const emails = codeRanks(table, c.buyerEmail, query);
+  const names = codeRanks(table, c.buyerName, query);
   const exactId = table.rowOf(text.trim());
+  if (!trades.any && !emails.any && !names.any && exactId === undefined) return { matches: [], total: 0, searched: table.size };
+  const trade = trades.ranks;
+  const email = emails.ranks;
+  const name = names.ranks;
 
   // The kept rows, best first: rank ascending, then time descending. At most `limit` long.
   const keptRow: number[] = [];

@@ -176,7 +176,10 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
     dialog.showModal();
     inputRef.current?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      // Closed from outside (Ctrl+K again): focus goes back as it does on Escape.
+      if (!dialog.open) return;
+      dialog.close();
+      if (openerRef.current?.isConnected) openerRef.current.focus();
     };
   }, []);
 

@@ -59,6 +59,21 @@ describe('searchOrders', () => {
     }
   });
 
+  it('a text spanning two values of a dictionary matches neither; a dictionary whose lower case changes length is still searched', () => {
+    const base = orders.slice(0, 3);
+    const crafted: Order[] = [
+      { ...base[0]!, trade_number: 'AB', buyer: { ...base[0]!.buyer, name: 'İpek Yılmaz', email: 'ipek@example.test' } },
+      { ...base[1]!, trade_number: 'CD', buyer: { ...base[1]!.buyer, name: 'Cem Demir', email: 'cem@example.test' } },
+      { ...base[2]!, trade_number: 'EF', buyer: { ...base[2]!.buyer, name: 'Efe Kaya', email: 'efe@example.test' } },
+    ];
+    const small = new OrdersTable(columnsOf(crafted));
+    expect(searchOrders(small, 'bc', 5).total).toBe(0); // "ab" + "cd" joined is "abcd"
+    expect(searchOrders(small, 'cd', 5).matches.map((m) => [m.order.trade_number, m.match])).toEqual([['CD', 'exact']]);
+    // "İ".toLowerCase() is two code units: the names' dictionary takes the per-value path.
+    expect(searchOrders(small, 'yılmaz', 5).matches.map((m) => [m.order.buyer.name, m.match])).toEqual([['İpek Yılmaz', 'word']]);
+    expect(searchOrders(small, 'kaya', 5).matches.map((m) => m.order.buyer.name)).toEqual(['Efe Kaya']);
+  });
+
   it('an empty text finds nothing', () => {
     expect(searchOrders(table, '   ', 10)).toEqual({ matches: [], total: 0, searched: orders.length });
   });
