@@ -31,6 +31,12 @@ export function fuzzySpan(candidate: string, query: string): number | null {
   return null;
 }
 
+/** A letter or digit (ASCII by its code, the rest by Unicode class): what a word is made of. */
+function isWordChar(code: number, char: string): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  return /[\p{L}\p{N}]/u.test(char);
+}
+
 /**
  * How `candidate` matches `query`; both already normalised (normalizeText). Null: no match. A word starts after
  * anything that is not a letter or digit ("ada" is a word match in "grace ada lovelace" and "x-ada@ex.com").
@@ -42,7 +48,7 @@ export function matchQuality(candidate: string, query: string, options: { fuzzy?
   const at = candidate.indexOf(query);
   if (at > 0) {
     for (let k = at; k >= 0; k = candidate.indexOf(query, k + 1)) {
-      if (!/[\p{L}\p{N}]/u.test(candidate[k - 1]!)) return 'word';
+      if (!isWordChar(candidate.charCodeAt(k - 1), candidate[k - 1]!)) return 'word';
     }
     return 'substring';
   }
