@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import type { Coupon, Course, Order } from '../../shared/platform/resources';
 import { test, expect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, connectDemoSchool } from './fixtures/app-actions';
 import { platformApi, signedIn } from './fixtures/figures';
 import type { Sandbox } from '../sandbox';
 
@@ -151,14 +151,12 @@ test('a course opens its page, a coupon the Coupons page with it in view, and "E
 test('switch school through the palette, with two schools', async ({ page, sandbox, consent }) => {
   test.setTimeout(120_000);
   const [first, second] = sandbox.platform.schools;
-  await clickConnectDemoSchool(page);
-  await expect(activeSchool(page)).toHaveText(first!.name);
+  await connectDemoSchool(page, first!.name);
   // The second school is added through the account menu, as shell-accounts does.
   await page.getByRole('button', { name: /Switch school/ }).click();
   await page.getByRole('menuitem', { name: 'Add a school' }).click();
   consent.school = second!.subdomain;
-  await clickConnectDemoSchool(page);
-  await expect(activeSchool(page)).toHaveText(second!.name);
+  await connectDemoSchool(page, second!.name);
 
   await openPalette(page);
   await search(page, first!.name);
@@ -188,8 +186,7 @@ const offlineTest = test.extend<{ sandbox: Sandbox }>({
 
 offlineTest('offline: with the platform stopped it still finds a synced order, and says how old the copy is', async ({ page, sandbox, host, context }) => {
   test.setTimeout(120_000);
-  await clickConnectDemoSchool(page);
-  await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+  await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
   const api = await platformApi(sandbox, context);
   const orders = await api.list<Order>('/api/v1/orders');
   const course = (await api.list<Course>('/api/v1/courses'))[2]!;
