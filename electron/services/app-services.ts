@@ -34,6 +34,7 @@ import type { LogAccess } from './ipc/diagnostics-handlers';
 import { logFilePath } from './log';
 import { createMoneyHandlers } from './money/handlers';
 import { createWriteHandlers } from './writes/handlers';
+import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 
@@ -315,7 +316,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

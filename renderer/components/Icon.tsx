@@ -24,6 +24,8 @@ const PATHS = {
   monitor: 'M3 5h18v11H3zM8 20h8M12 16v4',
   coupon: 'M3 7a2 2 0 012-2h14a2 2 0 012 2v3a2 2 0 000 4v3a2 2 0 01-2 2H5a2 2 0 01-2-2v-3a2 2 0 000-4zM9.5 9.5h.01M14.5 14.5h.01M15 9l-6 6',
   repeat: 'M17 2l3 3-3 3M4 11V9a4 4 0 014-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 01-4 4H4',
+  search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
   history: 'M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M12 7v5l3 2',
 } as const;
 

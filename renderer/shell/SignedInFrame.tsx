@@ -10,6 +10,7 @@ import { AccountSwitcher } from './AccountSwitcher';
 import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
 import { LaunchSchoolOffer } from './LaunchSchoolOffer';
+import { CommandPalette } from '../features/palette/CommandPalette';
 
 const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history' };
 
@@ -47,6 +48,7 @@ export function SignedInFrame() {
           <span>School Companion</span>
         </div>
         <AccountSwitcher />
+        <CommandPalette />
         <nav className="nav" aria-label="Main">
           <ul>
             {dashboardNav.map((entry) => (

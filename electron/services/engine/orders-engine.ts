@@ -20,6 +20,7 @@ import { WriteQueue } from '../store/json-file';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
 import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
+import { searchOrders } from './orders-search';
 import { salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
@@ -115,6 +116,11 @@ export class OrdersEngine {
         const synced = this.#subscriptions.get(accountId);
         if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
         return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
+      },
+      'orders.search': async ({ accountId, text, limit }) => {
+        await this.status(accountId); // opens the snapshot when nothing is in memory; asks the platform nothing
+        const loaded = this.#schools.get(accountId)?.loaded;
+        return loaded ? { ...searchOrders(loaded.table, text, limit), fetchedAt: loaded.fetchedAt } : null;
       },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/ipc/data';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
+import type { OrdersSearchResult } from './orders-search';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
 
@@ -36,6 +37,8 @@ export interface EngineApi {
   'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
   /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
   'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
+  /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
+  'orders.search': (a: { accountId: string; text: string; limit: number }) => (OrdersSearchResult & { fetchedAt: string }) | null;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;

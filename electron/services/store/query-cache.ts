@@ -57,6 +57,18 @@ export class QueryCache {
     return found && found.values.length === 1 ? { fetchedAt: found.fetchedAt, value: found.values[0] as T } : null;
   }
 
+  /**
+   * The newest kept answer of any of `methods`, whatever its input (the course list of whichever range was seen
+   * last): what the command palette searches. One value per answer, as CachedReader keeps them.
+   */
+  async getNewest<T = unknown>(accountId: string, methods: readonly string[]): Promise<{ method: string; fetchedAt: string; value: T } | null> {
+    const school = await this.#school(accountId);
+    const key = school?.newestKey(methods.map((m) => `${m} `)) ?? null;
+    if (!key) return null;
+    const found = await this.getOne<T>(accountId, key);
+    return found ? { method: key.slice(0, key.indexOf(' ')), ...found } : null;
+  }
+
   /** Keeps an answer; a failure to write is logged, never thrown (the answer itself already reached the UI). */
   async put(accountId: string, key: string, fetchedAt: string, values: readonly unknown[]): Promise<void> {
     try {

@@ -3,7 +3,7 @@
 // coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
 // app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
 import { useMemo, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useSearchParams } from 'react-router';
 import type { CouponRow } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -23,19 +23,21 @@ import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
 import '../writes/writes.css';
 
 export function CouponsPage() {
+  const code = useSearchParams()[0].get('code') ?? '';
   return (
     <DashboardFrame dashboard="coupons">
-      <CouponsDashboard />
+      {/* ?code= (the command palette's pick) starts the code search at that coupon, so it is the one in view. */}
+      <CouponsDashboard key={code} initialText={code} />
       <Outlet />
     </DashboardFrame>
   );
 }
 
-function CouponsDashboard() {
+function CouponsDashboard({ initialText }: { initialText: string }) {
   const account = useActiveAccount();
   const locale = useLocale();
   const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');
   const write = useWrite();
   return (

@@ -475,6 +475,17 @@ function ExportButton({ accountId, filters, sort, locale, disabled }: { accountI
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const progress = useJobProgress(jobId);
+  // The command palette's "Export orders as CSV" opens this page with ?export=csv: it runs once the orders are in.
+  const [params, setParams] = useSearchParams();
+  const exportAsked = params.get('export') === 'csv';
+  useEffect(() => {
+    if (!exportAsked || disabled || jobId) return;
+    setParams((p) => {
+      p.delete('export');
+      return p;
+    }, { replace: true });
+    void run();
+  }, [exportAsked, disabled]);
   async function run() {
     if (!accountId) return;
     const id = newJobId('export');

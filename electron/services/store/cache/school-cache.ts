@@ -94,6 +94,16 @@ export class SchoolCache {
     });
   }
 
+  /** The key of the newest entry (by fetchedAt) whose key starts with one of `prefixes`, e.g. any range of a method. */
+  newestKey(prefixes: readonly string[]): string | null {
+    let best: { key: string; fetchedAt: string } | null = null;
+    for (const entry of Object.values(this.manifest.entries)) {
+      if (!prefixes.some((p) => entry.key.startsWith(p))) continue;
+      if (!best || entry.fetchedAt > best.fetchedAt) best = entry;
+    }
+    return best?.key ?? null;
+  }
+
   /** Stores values under a key (replacing what was there), then evicts least recently used entries to fit. */
   put(key: string, fetchedAt: string, values: readonly unknown[]): Promise<void> {
     return this.#queue.run(async () => {

@@ -1,0 +1,56 @@
+// The one place where what the palette finds (platform payloads: synced orders, cached courses; coupons already
+// in the app's model) becomes a SearchHit (shared/model/search.ts): nothing else reads those payloads for search.
+import type { z } from 'zod';
+import type { CouponView } from '../../../shared/model/money';
+import type { MatchQuality, SearchHit } from '../../../shared/model/search';
+import type { Course, Order } from '../../../shared/platform/resources';
+import { minorToDecimalString } from '../../../shared/money';
+import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+
+type PlatformOrder = z.output<typeof Order>;
+type PlatformCourse = z.output<typeof Course>;
+
+/** A course as the caches hold it: the full payload (course list) or only its id and title (title lists). */
+export type CachedCourse = Pick<PlatformCourse, 'id' | 'title'> & Partial<Pick<PlatformCourse, 'state' | 'categories' | 'created_at' | 'published_at'>>;
+
+export function orderSearchFields(order: PlatformOrder): string[] {
+  return [order.trade_number, order.buyer.email, order.buyer.name];
+}
+
+export function toOrderHit(order: PlatformOrder, match: MatchQuality): SearchHit {
+  return {
+    kind: 'order',
+    id: order.id,
+    title: order.trade_number,
+    subtitle: `${order.buyer.name} · ${order.buyer.email} · ${stateLabel(ORDER_STATE_LABELS, order.state)}`,
+    match,
+    at: order.paid_at ?? order.created_at,
+  };
+}
+
+export function courseSearchFields(course: CachedCourse): string[] {
+  return [course.title];
+}
+
+export function toCourseHit(course: CachedCourse, match: MatchQuality): SearchHit {
+  const parts = [course.state ? stateLabel(COURSE_STATE_LABELS, course.state) : null, ...(course.categories ?? [])].filter((p): p is string => !!p);
+  return { kind: 'course', id: course.id, title: course.title, subtitle: parts.join(' · '), match, at: course.published_at ?? course.created_at ?? null };
+}
+
+export function couponSearchFields(coupon: CouponView): string[] {
+  return [coupon.code];
+}
+
+export function toCouponHit(coupon: CouponView, match: MatchQuality): SearchHit {
+  const discount = coupon.discount.kind === 'percent'
+    ? `${coupon.discount.percentOff} % off`
+    : `${coupon.discount.amounts.map((a) => `${a.currency} ${minorToDecimalString(a.amountOff, a.currency)}`).join(' / ')} off`;
+  return {
+    kind: 'coupon',
+    id: coupon.id,
+    title: coupon.code,
+    subtitle: `${coupon.state === 'active' ? 'Active' : 'Disabled'} · ${discount} · used ${coupon.redemptions}×`,
+    match,
+    at: coupon.startsAt,
+  };
+}
