@@ -29,6 +29,9 @@ import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
 import { createMoneyHandlers } from './money/handlers';
+import { createEventHandlers } from './events/handlers';
+import { createCommentHandlers } from './comments/handlers';
+import { CachedReader } from './data/cached-read';
 import { createWriteHandlers } from './writes/handlers';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
@@ -180,6 +183,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
+  // Events and the comments inbox: read through the offline cache like the rest.
+  const contentReader = new CachedReader(dataService.cache, emit, logger);
+  onlineListeners.add((online) => {
+    if (online) contentReader.backOnline();
+  });
+  const contentHandlers = { ...createEventHandlers(engine.caller, contentReader), ...createCommentHandlers(engine.caller, contentReader) };
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
@@ -298,7 +307,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...contentHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
     events,
     settings,
     probe,
