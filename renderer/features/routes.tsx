@@ -9,6 +9,9 @@ import { CouponsPage } from './money/CouponsPage';
 import { NewCouponPage } from './money/NewCouponPage';
 import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
 import { ActivityPage } from './writes/ActivityPage';
+import { EventsPage } from './events/EventsPage';
+import { EventPage } from './events/EventPage';
+import { CommentsPage } from './comments/CommentsPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -22,6 +25,8 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
+  { to: '/events', label: 'Events' },
+  { to: '/comments', label: 'Comments' },
   { to: '/activity', label: 'Activity' },
 ];
 
@@ -36,4 +41,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'coupons/new', element: <NewCouponPage /> },
   { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
   { path: 'activity', element: <ActivityPage /> },
+  { path: 'events', element: <EventsPage /> },
+  { path: 'events/:eventId', element: <EventPage /> },
+  { path: 'comments', element: <CommentsPage /> },
 ];

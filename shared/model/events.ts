@@ -119,7 +119,8 @@ export function instantOfLocalInput(text: string, timeZone: string): string | nu
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   if (Number.isNaN(wall)) return null;
-  const candidates = [wall - zoneOffsetMs(wall, timeZone), wall - zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone)];
+  // The zone's offsets a day either side cover both readings of a time the clocks pass twice.
+  const candidates = [wall - zoneOffsetMs(wall - 86_400_000, timeZone), wall - zoneOffsetMs(wall, timeZone), wall - zoneOffsetMs(wall + 86_400_000, timeZone)];
   const matching = candidates.filter((t) => localInputOf(new Date(t).toISOString(), timeZone) === text.trim());
   if (matching.length === 0) return null;
   return new Date(Math.min(...matching)).toISOString();

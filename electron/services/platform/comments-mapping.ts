@@ -15,13 +15,16 @@ function threadRoots(comments: readonly PlatformComment[]): Map<string, string> 
   for (const comment of comments) {
     let at = comment;
     const seen = new Set<string>([at.id]);
-    while (at.parent_id !== null) {
+    let root: string | null = null;
+    while (at.parent_id !== null && root === null) {
       const parent = byId.get(at.parent_id);
-      if (!parent || seen.has(parent.id)) break; // a parent outside the list, or a loop: stop there
+      if (!parent) break; // a parent outside the list: the thread starts here
+      // A loop (bad data): every comment on it gets the same root, the smallest id on the way.
+      if (seen.has(parent.id)) root = [...seen].sort()[0]!;
       seen.add(parent.id);
       at = parent;
     }
-    roots.set(comment.id, at.id);
+    roots.set(comment.id, root ?? at.id);
   }
   return roots;
 }

@@ -2,10 +2,13 @@
 // attendees (as many as its tickets, statuses agreeing with its counts), capacity edits (never below sold,
 // updated_at moving on a real change only) and comments with their page link, place title and author role.
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { Comment, EventAttendee, SchoolEvent } from '../../../shared/platform/resources';
 import { harness } from './helpers';
 
-type Event = import('zod').infer<typeof SchoolEvent>;
+type Event = z.infer<typeof SchoolEvent>;
+type Attendee = z.infer<typeof EventAttendee>;
+type PlatformComment = z.infer<typeof Comment>;
 
 describe('sandbox events', () => {
   const h = harness({ orders: 3000 });
@@ -14,7 +17,7 @@ describe('sandbox events', () => {
     const { items: events } = await h.all<Event>('listEvents');
     let withAttendees = 0;
     for (const event of events) {
-      const { items } = await h.all<import('zod').infer<typeof EventAttendee>>('listEventAttendees', { params: { event_id: event.id }, query: { limit: '7' } });
+      const { items } = await h.all<Attendee>('listEventAttendees', { params: { event_id: event.id }, query: { limit: '7' } });
       const count = (s: string) => items.filter((a) => a.status === s).length;
       const sold = event.tickets.reduce((n, t) => n + t.sold, 0);
       expect(items.length - count('cancelled'), event.id).toBe(sold);
@@ -44,7 +47,7 @@ describe('sandbox events', () => {
   });
 
   it('gives every comment a link on the school’s site, the title of where it was posted and its author’s role', async () => {
-    const { items } = await h.all<import('zod').infer<typeof Comment>>('listComments');
+    const { items } = await h.all<PlatformComment>('listComments');
     const byId = new Map(items.map((c) => [c.id, c]));
     for (const c of items) {
       expect(c.url).toMatch(new RegExp(`^https://[a-z0-9-]+\\.school\\.example/.+#comment-${c.id}$`));
