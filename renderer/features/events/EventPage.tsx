@@ -174,17 +174,17 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
     <Card title="Edit">
       <form className="event-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Edit event">
         <div className="form-grid">
-          <Field label="Title" error={errors.title} wide>
+          <Field label="Title" name="Title" error={errors.title} wide>
             {(props) => <input {...props} className="input" value={form.title} onChange={(e) => set({ title: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={`Starts (${zone})`} error={errors.startsAt} hint="School time">
+          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint="In the school's time zone">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label={`Ends (${zone})`} error={errors.endsAt} hint="School time">
+          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint="In the school's time zone">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
           {event.ticketTypes.map((t) => (
-            <Field key={t.id} label={`Capacity: ${t.name}`} error={errors[`capacity.${t.id}`]} hint={`${formatCount(t.sold, locale)} sold: not below that`}>
+            <Field key={t.id} label={`Capacity: ${t.name}`} name={`Capacity: ${t.name}`} error={errors[`capacity.${t.id}`]} hint={`${formatCount(t.sold, locale)} sold: not below that`}>
               {(props) => (
                 <input {...props} className="input" inputMode="numeric" value={form.capacities[t.id] ?? ''} onChange={(e) => set({ capacities: { ...form.capacities, [t.id]: e.target.value } })} />
               )}
@@ -210,7 +210,7 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
   );
 }
 
-function Field({ label, error, hint, wide = false, children }: { label: string; error: string | undefined; hint?: string; wide?: boolean; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({ label, name, error, hint, wide = false, children }: { label: ReactNode; name: string; error: string | undefined; hint?: string; wide?: boolean; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const props = useMemo(() => ({ id, 'aria-invalid': error !== undefined, ...(described ? { 'aria-describedby': described } : {}) }), [id, error, described]);
@@ -227,7 +227,7 @@ function Field({ label, error, hint, wide = false, children }: { label: string; 
       )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {label.replace(/ \(.*\)$/, '')}: {error}
+          {name}: {error}
         </p>
       )}
     </div>

@@ -14,7 +14,7 @@ import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatCount } from '../common/format';
 import { CapacityBar } from './CapacityBar';
-import { eventsWhen, zoneLabel, type When } from './event-view';
+import { eventsWhen, type When } from './event-view';
 import { formatEventTime } from './event-time';
 import './events.css';
 
@@ -65,7 +65,7 @@ function EventsDashboard() {
               }
             >
               <p className="events-zone" data-testid="events-zone">
-                Times are in the school's time zone, <strong>{zoneLabel(overview.timeZone, now, locale)}</strong>.
+                Times are in the school's time zone, <strong>{overview.timeZone}</strong>.
               </p>
               {shown.length === 0 ? (
                 <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'} icon="inbox">

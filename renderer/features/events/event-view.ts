@@ -18,8 +18,8 @@ export function capacityUse(event: Pick<EventView, 'sold' | 'capacity'>): number
   return Math.min(1, event.sold / event.capacity);
 }
 
-/** "Europe/London (GMT+1)": the zone's name and its offset at that instant. */
+/** "Europe/London, GMT+1": the zone's name and its offset at that instant. */
 export function zoneLabel(timeZone: string, at: number, locale: string): string {
   const offset = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return offset ? `${timeZone} (${offset})` : timeZone;
+  return offset ? `${timeZone}, ${offset}` : timeZone;
 }
