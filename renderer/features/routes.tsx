@@ -1,5 +1,6 @@
 // The dashboards' routes and navigation entries, mounted by the app shell under its signed-in frame.
 import type { RouteObject } from 'react-router';
+import type { IconName } from '../components/Icon';
 import { CoursesPage } from './courses/CoursesPage';
 import { CoursePage } from './courses/CoursePage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -17,6 +18,7 @@ import './dashboards.css';
 export interface DashboardNavEntry {
   to: string;
   label: string;
+  icon?: IconName;
 }
 
 export const dashboardNav: DashboardNavEntry[] = [
@@ -25,8 +27,8 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
-  { to: '/events', label: 'Events' },
-  { to: '/comments', label: 'Comments' },
+  { to: '/events', label: 'Events', icon: 'calendar' },
+  { to: '/comments', label: 'Comments', icon: 'message' },
   { to: '/activity', label: 'Activity' },
 ];
 
