@@ -13,6 +13,9 @@ export const DASHBOARD_SCOPES = {
   // Coupons show what the orders that used them brought; a subscription links to its member.
   coupons: ['coupons:read', 'orders:read', 'courses:read'],
   subscriptions: ['subscriptions:read', 'members:read', 'membership_plans:read'],
+  // Reads only: events:write is asked the first time an event is edited (step-up), never at sign-in.
+  events: ['events:read'],
+  comments: ['comments:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

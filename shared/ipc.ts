@@ -10,8 +10,10 @@ import { updateEvents, updateMethods } from './ipc/updates';
 import { moneyMethods } from './ipc/money';
 import { writeEvents, writeMethods } from './ipc/writes';
 import { searchMethods } from './ipc/search';
+import { eventMethods } from './ipc/events';
+import { commentMethods } from './ipc/comments';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...searchMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...searchMethods, ...eventMethods, ...commentMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

@@ -3,6 +3,7 @@
 // the confirmation that names the record, the message once done, the activity log's line.
 import { z } from 'zod';
 import { CouponDraft } from './model/money';
+import { EventFields } from './model/events';
 import type { Scope } from './scopes';
 
 const id = z.string().min(1).max(256);
@@ -17,6 +18,8 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('coupon.create'), draft: CouponDraft }).strict(),
   z.object({ kind: z.literal('coupon.setEnabled'), couponId: id, code: name, enabled: z.boolean(), seenUpdatedAt: seen }).strict(),
   z.object({ kind: z.literal('subscription.cancel'), subscriptionId: id, memberName: name, atPeriodEnd: z.boolean(), seenUpdatedAt: seen }).strict(),
+  /** `title`: the event's title as the admin saw it; `previous`: the same fields as they were, for Undo. */
+  z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, seenUpdatedAt: seen }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
 export type WriteKind = WriteRequest['kind'];
@@ -39,7 +42,7 @@ export interface WriteWords {
   /** The scope the platform wants for it. */
   scope: Scope;
   /** The record it touches (null for a create). */
-  target: { type: 'course' | 'coupon' | 'subscription'; id: string; name: string } | null;
+  target: { type: 'course' | 'coupon' | 'subscription' | 'event'; id: string; name: string } | null;
 }
 
 const q = (text: string) => `“${text}”`;
@@ -76,12 +79,27 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
         ? { verb: 'Cancel at period end', question: `Cancel ${t}'s subscription at the end of the period?`, consequence: 'They keep access until the current period ends and are not charged again. The platform cannot undo this from the app.', done: `${t}'s subscription will end with the current period`, summary: `Cancel ${t}'s subscription at period end`, confirm: true, scope: 'subscriptions:write', target }
         : { verb: 'Cancel now', question: `Cancel ${t}'s subscription now?`, consequence: 'It ends immediately: they lose access today and are not charged again. This cannot be undone.', done: `Canceled ${t}'s subscription`, summary: `Cancel ${t}'s subscription now`, confirm: true, scope: 'subscriptions:write', target };
     }
+    case 'event.update': {
+      const t = q(request.title);
+      const target = { type: 'event' as const, id: request.eventId, name: request.title };
+      const what = changedParts(request.changes);
+      return {
+        verb: 'Save changes',
+        question: `Change event ${t}?`,
+        consequence: `Its ${what} changes on your school's site, where ticket buyers and visitors see it.`,
+        done: `Changed event ${t}: ${what}`,
+        summary: `Change event ${t}: ${what}`,
+        confirm: true,
+        scope: 'events:write',
+        target,
+      };
+    }
   }
 }
 
 /**
  * The write that takes this one back, once it is done, where the platform has one: publish ↔ unpublish,
- * disable ↔ enable. A coupon cannot be deleted and a cancellation cannot be withdrawn: no undo for those.
+ * disable ↔ enable, an event's fields ↔ their previous values. A coupon cannot be deleted and a cancellation cannot be withdrawn: no undo for those.
  * `updatedAt` is the record's updated_at after the write, so an undo made later refuses if it changed again.
  */
 export function inverseOf(request: WriteRequest, updatedAt: string | null): WriteRequest | null {
@@ -90,8 +108,21 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null): Writ
       return { ...request, published: !request.published, seenUpdatedAt: updatedAt };
     case 'coupon.setEnabled':
       return { ...request, enabled: !request.enabled, seenUpdatedAt: updatedAt };
+    case 'event.update':
+      // PATCH the previous values back; the record is named by the title it has after the change.
+      return { ...request, title: request.changes.title ?? request.title, changes: request.previous, previous: request.changes, seenUpdatedAt: updatedAt };
     case 'coupon.create':
     case 'subscription.cancel':
       return null;
   }
+}
+
+/** "title, time and capacity": which parts of an event a change touches, in words. */
+function changedParts(changes: EventFields): string {
+  const parts: string[] = [];
+  if (changes.title !== undefined) parts.push('title');
+  if (changes.startsAt !== undefined || changes.endsAt !== undefined) parts.push('time');
+  if (changes.capacities !== undefined && changes.capacities.length > 0) parts.push('capacity');
+  if (parts.length === 0) return 'nothing';
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

@@ -33,6 +33,9 @@ import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
 import { logFilePath } from './log';
 import { createMoneyHandlers } from './money/handlers';
+import { createEventHandlers } from './events/handlers';
+import { createCommentHandlers } from './comments/handlers';
+import { CachedReader } from './data/cached-read';
 import { createWriteHandlers } from './writes/handlers';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { WriteService } from './writes/write-service';
@@ -189,6 +192,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
+  // Events and the comments inbox: read through the offline cache like the rest.
+  const contentReader = new CachedReader(dataService.cache, emit, logger);
+  onlineListeners.add((online) => {
+    if (online) contentReader.backOnline();
+  });
+  const contentHandlers = { ...createEventHandlers(engine.caller, contentReader), ...createCommentHandlers(engine.caller, contentReader) };
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
@@ -316,7 +325,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...contentHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

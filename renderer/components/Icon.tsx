@@ -27,6 +27,8 @@ const PATHS = {
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4',
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
   history: 'M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M12 7v5l3 2',
+  calendar: 'M4 6.5A1.5 1.5 0 015.5 5h13A1.5 1.5 0 0120 6.5v12a1.5 1.5 0 01-1.5 1.5h-13A1.5 1.5 0 014 18.5zM4 10h16M8 3v4M16 3v4',
+  message: 'M4 5.5A1.5 1.5 0 015.5 4h13A1.5 1.5 0 0120 5.5v9a1.5 1.5 0 01-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 014 14.5zM8 9h8M8 12h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

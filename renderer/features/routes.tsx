@@ -1,5 +1,6 @@
 // The dashboards' routes and navigation entries, mounted by the app shell under its signed-in frame.
 import type { RouteObject } from 'react-router';
+import type { IconName } from '../components/Icon';
 import { CoursesPage } from './courses/CoursesPage';
 import { CoursePage } from './courses/CoursePage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -9,11 +10,15 @@ import { CouponsPage } from './money/CouponsPage';
 import { NewCouponPage } from './money/NewCouponPage';
 import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
 import { ActivityPage } from './writes/ActivityPage';
+import { EventsPage } from './events/EventsPage';
+import { EventPage } from './events/EventPage';
+import { CommentsPage } from './comments/CommentsPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
   to: string;
   label: string;
+  icon?: IconName;
 }
 
 export const dashboardNav: DashboardNavEntry[] = [
@@ -22,6 +27,8 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
+  { to: '/events', label: 'Events', icon: 'calendar' },
+  { to: '/comments', label: 'Comments', icon: 'message' },
   { to: '/activity', label: 'Activity' },
 ];
 
@@ -36,4 +43,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'coupons/new', element: <NewCouponPage /> },
   { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
   { path: 'activity', element: <ActivityPage /> },
+  { path: 'events', element: <EventsPage /> },
+  { path: 'events/:eventId', element: <EventPage /> },
+  { path: 'comments', element: <CommentsPage /> },
 ];

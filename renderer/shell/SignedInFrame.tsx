@@ -54,7 +54,7 @@ export function SignedInFrame() {
             {dashboardNav.map((entry) => (
               <li key={entry.to}>
                 <NavLink to={entry.to} className="nav-link">
-                  <Icon name={NAV_ICONS[entry.to] ?? 'inbox'} size={18} />
+                  <Icon name={NAV_ICONS[entry.to] ?? entry.icon ?? 'inbox'} size={18} />
                   <span>{entry.label}</span>
                   {entry.to === '/activity' && <OutboxCount />}
                 </NavLink>

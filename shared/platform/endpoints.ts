@@ -48,6 +48,8 @@ export const OPERATIONS = {
   updateAppearance: { method: 'PATCH', path: '/api/v1/appearance', scope: 'appearance:write', summary: "Change the school's appearance" },
   listEvents: { method: 'GET', path: '/api/v1/events', scope: 'events:read', summary: 'Events with tickets and attendees' },
   updateEvent: { method: 'PATCH', path: '/api/v1/events/{event_id}', scope: 'events:write', summary: 'Change an event' },
+  getEvent: { method: 'GET', path: '/api/v1/events/{event_id}', scope: 'events:read', summary: 'One event' },
+  listEventAttendees: { method: 'GET', path: '/api/v1/events/{event_id}/attendees', scope: 'events:read', summary: "An event's attendees: one per ticket sold, with its ticket and check-in status" },
   updateMembershipPlan: { method: 'PATCH', path: '/api/v1/membership-plans/{plan_id}', scope: 'membership_plans:write', summary: 'Change a membership plan' },
   listPosts: { method: 'GET', path: '/api/v1/posts', scope: 'posts:read', summary: 'Posts' },
   updatePost: { method: 'PATCH', path: '/api/v1/posts/{post_id}', scope: 'posts:write', summary: 'Change a post' },

@@ -266,9 +266,24 @@ export const SchoolEvent = z.object({
   id, title: z.string(), starts_at: isoTime, ends_at: isoTime, lecturer_ids: z.array(id),
   tickets: z.array(z.object({ id, name: z.string(), price: minor, currency, capacity: z.int().nonnegative(), sold: z.int().nonnegative() })),
   attendees: z.object({ enrolled: z.int(), checked_in: z.int(), no_show: z.int(), cancelled: z.int() }),
+  /** Absent on a platform that does not version events: the outbox then cannot check for a change in between. */
+  updated_at: isoTime.optional(),
+});
+export const EventAttendee = z.object({
+  id, ticket_id: id, ticket_name: z.string(), order_id: id, name: z.string(), email: z.string(),
+  status: z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']), bought_at: isoTime,
 });
 export const Post = z.object({ id, title: z.string(), access: z.enum(['login_required', 'paid', 'public']), category_id: id.nullable(), published_at: isoTime.nullable() });
-export const Comment = z.object({ id, target: z.object({ kind: z.enum(['course', 'lecture', 'post']), id }), parent_id: id.nullable(), author_name: z.string(), body: z.string(), created_at: isoTime });
+export const Comment = z.object({
+  id,
+  /** `title`: the course, lecture or post's title, where the platform gives it. */
+  target: z.object({ kind: z.enum(['course', 'lecture', 'post']), id, title: z.string().optional() }),
+  parent_id: id.nullable(), author_name: z.string(), body: z.string(), created_at: isoTime,
+  /** staff: the school's own people (owner, admins, lecturers); absent on a platform that does not say. */
+  author_role: z.enum(['learner', 'staff']).optional(),
+  /** The comment on the school's site, where the admin answers it; absent where the platform gives none. */
+  url: z.string().nullable().optional(),
+});
 export const DigitalProduct = z.object({ id, name: z.string(), price: minor, currency, state: z.enum(['draft', 'published']) });
 export const Form = z.object({ id, title: z.string(), responses: z.int().nonnegative(), created_at: isoTime });
 export const SitePage = z.object({ id, title: z.string(), path: z.string(), state: z.enum(['draft', 'published']) });

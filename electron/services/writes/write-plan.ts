@@ -2,9 +2,10 @@
 // record's current version (for the outbox's conflict check) and what the answer says about the record.
 import { z } from 'zod';
 import type { OperationId } from '../../../shared/platform/endpoints';
-import { Coupon, Course, Subscription } from '../../../shared/platform/resources';
+import { Coupon, Course, SchoolEvent, Subscription } from '../../../shared/platform/resources';
 import type { WriteRequest } from '../../../shared/writes';
 import { toCouponBody } from '../platform/money-mapping';
+import { toEventPatch } from '../platform/events-mapping';
 
 /** Only what the plan needs of a record: its id and when it last changed. */
 const Versioned = z.object({ id: z.string(), updated_at: z.string().nullable().optional() });
@@ -35,6 +36,10 @@ export function planWrite(request: WriteRequest): WritePlan {
       const path = { subscription_id: request.subscriptionId };
       return { operation: 'cancelSubscription', path, body: { at_period_end: request.atPeriodEnd }, schema: Subscription, current: { operation: 'getSubscription', path } };
     }
+    case 'event.update': {
+      const path = { event_id: request.eventId };
+      return { operation: 'updateEvent', path, body: toEventPatch(request.changes), schema: SchoolEvent, current: { operation: 'getEvent', path } };
+    }
   }
 }
 
@@ -61,6 +66,8 @@ export function sameTarget(a: WriteRequest, b: WriteRequest): boolean {
       return b.kind === a.kind && b.couponId === a.couponId;
     case 'subscription.cancel':
       return b.kind === a.kind && b.subscriptionId === a.subscriptionId;
+    case 'event.update':
+      return b.kind === a.kind && b.eventId === a.eventId;
     case 'coupon.create':
       return true;
   }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { ActivityEntry, ActivityResult, OutboxItem, WriteOutcome } from '../../../shared/ipc/writes';
 import { draftTimeProblem } from '../../../shared/model/money';
+import { eventTimesProblem } from '../../../shared/model/events';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
@@ -53,6 +54,11 @@ export class WriteService {
     if (request.kind === 'coupon.create') {
       const late = draftTimeProblem(request.draft, this.#now());
       if (late) throw new AppError('invalid_input', `Ends: ${late}.`);
+    }
+    if (request.kind === 'event.update') {
+      // The form's check, on what the request itself holds (capacity against tickets sold: the platform checks that at the moment it applies).
+      const times = eventTimesProblem(request.changes);
+      if (times) throw new AppError('invalid_input', `Ends: ${times}.`);
     }
     if (!this.deps.isOnline()) return this.#enqueue(accountId, request);
     let reason: string | null;

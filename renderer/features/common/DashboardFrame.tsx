@@ -14,9 +14,11 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   analytics: 'the Analytics dashboard',
   coupons: 'the Coupons page',
   subscriptions: 'the Subscriptions page',
+  events: 'the Events page',
+  comments: 'the comments inbox',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', events: 'Events', comments: 'Comments' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();

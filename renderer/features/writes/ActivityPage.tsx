@@ -83,6 +83,8 @@ function recordLink(item: OutboxItem): string {
       return '/coupons';
     case 'subscription.cancel':
       return '/subscriptions';
+    case 'event.update':
+      return `/events/${encodeURIComponent(item.request.eventId)}`;
   }
 }
 

@@ -1,13 +1,13 @@
 // After a write (here, or a queued one sent later by the main process), the screens that show what it
-// changed read again: the courses, the coupons and subscriptions, the activity log and the outbox.
+// changed read again: the courses, the coupons and subscriptions, the events, the activity log and the outbox.
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../../lib/bridge-hooks';
 import { keyAccountId } from '../../data/query-keys';
 
-const AFTER_WRITE = ['data.courses.', 'money.', 'writes.'];
+const AFTER_WRITE = ['data.courses.', 'money.', 'writes.', 'events.'];
 /** data.* is refetched by the dashboards' own DataRefresh on data.invalidated; these are the rest. */
-const AFTER_INVALIDATION = ['money.', 'writes.'];
+const AFTER_INVALIDATION = ['money.', 'writes.', 'events.', 'comments.'];
 
 function refresh(client: QueryClient, accountId: string, prefixes: readonly string[]): Promise<void> {
   return client.invalidateQueries(

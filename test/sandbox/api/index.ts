@@ -4,10 +4,11 @@ import type { BusinessRoute } from '../http/business-route';
 import type { DemoPlatform } from '../data';
 import { analyticsRoutes } from './analytics-routes';
 import { courseRoutes } from './courses';
+import { eventRoutes } from './events';
 import { orderRoutes } from './orders';
 import { peopleRoutes } from './people';
 import { schoolRoutes } from './school';
 
 export function createBusinessRoutes(platform: DemoPlatform): BusinessRoute[] {
-  return [...schoolRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
+  return [...schoolRoutes(platform), ...eventRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
 }

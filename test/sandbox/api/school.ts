@@ -35,7 +35,13 @@ const AppearancePatch = z.object({
   primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour').optional(),
   logo_url: z.url().nullable().optional(),
 }).strict();
-const EventPatch = z.object({ title: z.string().trim().min(1).max(200).optional(), starts_at: isoInput.optional(), ends_at: isoInput.optional() }).strict();
+const EventPatch = z.object({
+  title: z.string().trim().min(1).max(200).optional(),
+  starts_at: isoInput.optional(),
+  ends_at: isoInput.optional(),
+  /** New capacities of some of its ticket types; none below the tickets already sold. */
+  tickets: z.array(z.object({ id: z.string().min(1), capacity: z.int().nonnegative().max(1_000_000) }).strict()).min(1).max(50).optional(),
+}).strict();
 const PostPatch = z.object({ title: z.string().trim().min(1).max(200).optional(), access: Post.shape.access.optional(), published: z.boolean().optional() }).strict();
 const DigitalProductPatch = z.object({ name: z.string().trim().min(1).max(200).optional(), price: z.int().nonnegative().optional(), state: DigitalProduct.shape.state.optional() }).strict();
 const LecturerPatch = z.object({ name: z.string().trim().min(1).max(120).optional(), bio: z.string().max(2000).optional() }).strict();
@@ -43,11 +49,12 @@ const PagePatch = z.object({ title: z.string().trim().min(1).max(200).optional()
 const AccountPatch = z.object({ name: z.string().trim().min(1).max(120).optional(), time_zone: TimeZone.optional() }).strict();
 const UploadInput = z.object({ name: z.string().trim().min(1).max(255), content_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type such as image/png'), size: z.int().nonnegative().max(5 * 1024 ** 3) }).strict();
 
-function serveEvent(e: EventRecord): z.infer<typeof SchoolEvent> {
+export function serveEvent(e: EventRecord): z.infer<typeof SchoolEvent> {
   return {
     id: e.id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, lecturer_ids: [...e.lecturer_ids],
     tickets: e.tickets.map((t) => ({ id: t.id, name: t.name, price: t.price, currency: t.currency, capacity: t.capacity, sold: t.sold })),
     attendees: { ...e.attendees },
+    updated_at: e.updated_at,
   };
 }
 
@@ -171,6 +178,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
     defineRoute(platform, 'updateEvent', {
       response: SchoolEvent,
       body: EventPatch,
+      summary: 'Change an event: title, starts_at, ends_at (after starts_at), tickets[].capacity (not below that ticket type\'s sold); updated_at moves on a real change',
       handle: (request, school) => {
         const event = byId(school.catalog.events, request.params.event_id, 'event');
         const patch = parseBody(EventPatch, request.body);
@@ -178,10 +186,19 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
         const startsAt = patch.starts_at ? Date.parse(patch.starts_at) : Date.parse(event.starts_at);
         const endsAt = patch.ends_at ? Date.parse(patch.ends_at) : Date.parse(event.ends_at);
         if (endsAt <= startsAt) throw new BusinessError(400, 'invalid_request', 'ends_at: must be after starts_at.');
+        for (const change of patch.tickets ?? []) {
+          const ticket = event.tickets.find((t) => t.id === change.id);
+          if (!ticket) throw new BusinessError(400, 'invalid_request', `tickets: no ticket type ${change.id} on this event.`);
+          if (change.capacity < ticket.sold) throw new BusinessError(400, 'invalid_request', `tickets: ${ticket.name} has ${ticket.sold} tickets sold; its capacity cannot be below that.`);
+        }
+        const before = JSON.stringify(serveEvent(event));
         if (patch.title !== undefined) event.title = patch.title;
         event.starts_at = iso(startsAt);
         event.ends_at = iso(endsAt);
         event.startsAtMs = startsAt;
+        for (const change of patch.tickets ?? []) event.tickets.find((t) => t.id === change.id)!.capacity = change.capacity;
+        // updated_at moves only on a real change, like a coupon's.
+        if (JSON.stringify(serveEvent(event)) !== before) event.updated_at = new Date(platform.clock()).toISOString();
         return serveEvent(event);
       },
     }),

@@ -42,6 +42,7 @@ export interface Ticket { id: string; name: string; price: number; currency: str
 export interface EventRecord {
   id: string; title: string; starts_at: string; ends_at: string; lecturer_ids: string[];
   startsAtMs: number;
+  updated_at: string;
   tickets: Ticket[];
   attendees: { enrolled: number; checked_in: number; no_show: number; cancelled: number };
 }
@@ -303,6 +304,8 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
       ends_at: iso(start + 2 * 3_600_000),
       lecturer_ids: lecturerIds,
       startsAtMs: start,
+      // Set up some weeks before it starts (never after the data's "now"); moved by every change.
+      updated_at: iso(Math.max(historyStart, Math.min(start, now) - 30 * DAY_MS)),
       tickets,
       attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
     });

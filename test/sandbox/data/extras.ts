@@ -36,28 +36,51 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
 
   const bodies = ja ? ['とても分かりやすかったです！', '質問があります。', 'ありがとうございました。', '続きが楽しみです。', '資料はどこからダウンロードできますか？'] : ['This was really clear, thank you!', 'I have a question about this part.', 'Great explanation.', 'Looking forward to the next one.', 'Where can I download the files?'];
   const comments: z.infer<typeof Comment>[] = [];
+  const site = `https://${profile.subdomain}.school.example`;
+  const pageOf = new Map<string, string>(); // comment id → the page it is on, for replies' links
   const commentCount = rng.between(80, 160);
   for (let c = 0; c < commentCount; c++) {
     const reply = comments.length > 0 && rng.chance(0.3) ? rng.pick(comments) : null;
     let target: z.infer<typeof Comment>['target'];
-    if (reply) target = reply.target;
-    else {
+    let page: string;
+    if (reply) {
+      target = reply.target;
+      page = pageOf.get(reply.id)!;
+    } else {
       const roll = rng.float();
       const course = rng.pick(catalog.courses);
-      if (roll < 0.4) target = { kind: 'course', id: course.course.id };
-      else if (roll < 0.8) target = { kind: 'lecture', id: rng.pick(rng.pick(course.curriculum.sections).lectures).id };
-      else target = { kind: 'post', id: rng.pick(posts).id };
+      if (roll < 0.4) {
+        target = { kind: 'course', id: course.course.id, title: course.course.title };
+        page = `${site}/courses/${course.course.id}`;
+      } else if (roll < 0.8) {
+        const lecture = rng.pick(rng.pick(course.curriculum.sections).lectures);
+        target = { kind: 'lecture', id: lecture.id, title: lecture.title };
+        page = `${site}/courses/${course.course.id}/lectures/${lecture.id}`;
+      } else {
+        const post = rng.pick(posts);
+        target = { kind: 'post', id: post.id, title: post.title };
+        page = `${site}/blog/${post.id}`;
+      }
     }
     const first = rng.pick(profile.firstNames)[0];
     const last = rng.pick(profile.lastNames)[0];
     const created = reply ? Math.min(now - 1000, Date.parse(reply.created_at) + rng.between(1, 72) * 3_600_000) : at();
+    const learnerBody = rng.pick(bodies);
+    const id = `cmt_${no}_${c + 1}`;
+    // Half the replies come from the school's staff (a lecturer or the admin); no new draw, so the rest of
+    // the seeded data stays as it was.
+    const staff = reply !== null && c % 2 === 0 && reply.author_role !== 'staff';
+    const staffName = catalog.lecturers.length > 0 && c % 4 === 0 ? catalog.lecturers[c % catalog.lecturers.length]!.name : admin.name;
+    pageOf.set(id, page);
     comments.push({
-      id: `cmt_${no}_${c + 1}`,
+      id,
       target,
       parent_id: reply ? reply.id : null,
-      author_name: ja ? `${last} ${first}` : `${first} ${last}`,
-      body: rng.pick(bodies),
+      author_name: staff ? staffName : ja ? `${last} ${first}` : `${first} ${last}`,
+      author_role: staff ? 'staff' : 'learner',
+      body: staff ? (ja ? 'ご質問ありがとうございます。' : 'Thanks for asking! Here is how it works.') : learnerBody,
       created_at: iso(wholeSeconds(created)),
+      url: `${page}#comment-${id}`,
     });
   }
   comments.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));

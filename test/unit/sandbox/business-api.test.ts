@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  Account, Appearance, Comment, Coupon, Course, CourseReport, Curriculum, DigitalProduct, Enrollment, Form, LearningReport, Lecturer,
+  Account, Appearance, Comment, Coupon, Course, CourseReport, Curriculum, DigitalProduct, Enrollment, EventAttendee, Form, LearningReport, Lecturer,
   MembershipPlan, Order, pageOf, Person, Post, SalesReport, School, SchoolEvent, Section, SitePage, Subscription, SubscriptionsReport, Upload,
 } from '../../../shared/platform/resources';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
@@ -20,7 +20,7 @@ const RESPONSES: Record<keyof typeof OPERATIONS, z.ZodType> = {
   listMembershipPlans: pageOf(MembershipPlan), updateMembershipPlan: MembershipPlan,
   listCoupons: pageOf(Coupon), createCoupon: Coupon, disableCoupon: Coupon, getCoupon: Coupon, enableCoupon: Coupon,
   getSalesReport: SalesReport, getLearningReport: LearningReport, getSubscriptionsReport: SubscriptionsReport,
-  getAppearance: Appearance, updateAppearance: Appearance, listEvents: pageOf(SchoolEvent), updateEvent: SchoolEvent,
+  getAppearance: Appearance, updateAppearance: Appearance, listEvents: pageOf(SchoolEvent), updateEvent: SchoolEvent, getEvent: SchoolEvent, listEventAttendees: pageOf(EventAttendee),
   listPosts: pageOf(Post), updatePost: Post, listDigitalProducts: pageOf(DigitalProduct), updateDigitalProduct: DigitalProduct,
   listComments: pageOf(Comment), listLecturers: pageOf(Lecturer), updateLecturer: Lecturer, createUpload: Upload,
   listForms: pageOf(Form), listPages: pageOf(SitePage), updatePage: SitePage, getAccount: Account, updateAccount: Account,
@@ -70,6 +70,7 @@ describe('business routes', () => {
         ['enableCoupon', { params: { coupon_id: data.catalog.coupons[0]!.coupon.id } }],
         ['getSubscription', { params: { subscription_id: sub.id } }],
         ['updateAppearance', { body: { primary_color: '#112233' } }], ['updateEvent', { params: { event_id: data.catalog.events[0]!.id }, body: { title: 'Renamed' } }],
+        ['getEvent', { params: { event_id: data.catalog.events[0]!.id } }], ['listEventAttendees', { params: { event_id: data.catalog.events[0]!.id } }],
         ['updatePost', { params: { post_id: data.extras.posts[0]!.id }, body: { access: 'paid' } }],
         ['updateDigitalProduct', { params: { product_id: data.catalog.digitalProducts[0]!.id }, body: { price: 1200 } }],
         ['updateLecturer', { params: { lecturer_id: data.catalog.lecturers[0]!.id }, body: { bio: 'New bio' } }],

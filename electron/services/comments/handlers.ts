@@ -1,0 +1,28 @@
+// Main-side handler for the comments inbox (shared/ipc/comments.ts): every comment read (through the
+// offline cache), threaded and judged answered or not in platform/comments-mapping.ts. Read only.
+import type { commentMethods } from '../../../shared/ipc/comments';
+import type { CommentsInbox } from '../../../shared/model/comments';
+import { Comment } from '../../../shared/platform/resources';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { CachedReader } from '../data/cached-read';
+import { unlessMissing } from '../events/handlers';
+import type { MethodHandlers } from '../ipc/handler-types';
+import { toCommentsInbox } from '../platform/comments-mapping';
+
+export type CommentMethodName = Extract<keyof typeof commentMethods, string>;
+
+/** The inbox shows this many of the newest learner comments (unanswered first); threads are judged on all. */
+export const INBOX_SIZE = 500;
+
+export function createCommentHandlers(caller: PlatformCaller, reader: CachedReader): MethodHandlers<CommentMethodName> {
+  return {
+    'comments.inbox': async ({ accountId }, { signal }) =>
+      reader.read(accountId, 'comments.inbox', {}, async (): Promise<CommentsInbox> =>
+        unlessMissing<CommentsInbox>(async () => {
+          const comments = await caller.paginate(accountId, 'listComments', Comment, { query: { limit: 1000 }, signal });
+          const inbox = toCommentsInbox(comments);
+          return { ...inbox, comments: inbox.comments.slice(0, INBOX_SIZE) };
+        }, { offered: false }),
+      ),
+  };
+}

@@ -1,0 +1,25 @@
+// Pure helpers of the Events pages: which events are upcoming or past, how full an event is, and the
+// time zone label that every time on these pages carries.
+import type { EventView } from '../../../shared/model/events';
+
+export type When = 'upcoming' | 'past';
+
+/** Upcoming: not over yet (an event under way is upcoming), soonest first. Past: over, latest first. */
+export function eventsWhen(events: readonly EventView[], when: When, now: number): EventView[] {
+  const upcoming = (e: EventView) => Date.parse(e.endsAt) > now;
+  return when === 'upcoming'
+    ? events.filter(upcoming).sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    : events.filter((e) => !upcoming(e)).sort((a, b) => b.startsAt.localeCompare(a.startsAt));
+}
+
+/** Share of the capacity sold, 0..1 (an event without capacity is 0, or 1 when it sold any). */
+export function capacityUse(event: Pick<EventView, 'sold' | 'capacity'>): number {
+  if (event.capacity <= 0) return event.sold > 0 ? 1 : 0;
+  return Math.min(1, event.sold / event.capacity);
+}
+
+/** "Europe/London, GMT+1": the zone's name and its offset at that instant. */
+export function zoneLabel(timeZone: string, at: number, locale: string): string {
+  const offset = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return offset ? `${timeZone}, ${offset}` : timeZone;
+}
