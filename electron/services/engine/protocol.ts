@@ -60,6 +60,8 @@ export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }
   | { type: 'key'; accountId: string; key: Uint8Array }
   | { type: 'page'; id: number; ok: true; value: unknown }
+  /** The page's JSON as the platform sent it (transferred, not copied): the worker parses and validates it. */
+  | { type: 'page'; id: number; ok: true; bytes: Uint8Array }
   | { type: 'page'; id: number; ok: false; error: SerializedAppError };
 
 export type WorkerToMain =

@@ -83,6 +83,7 @@ describe('engine CSV export to a file', () => {
     expect((await readdir(dir)).filter((f) => f !== 'engine')).toEqual([]);
     const last = events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'c1').at(-1);
     expect(last?.event === 'data.progress' && last.payload.done).toBe(true);
+    await e.idle(); // the snapshot written after the load is done before the directory goes
   });
 });
 
