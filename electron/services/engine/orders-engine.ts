@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
 import type { Order, Subscription } from '../../../shared/platform/resources';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
-import { subscriptionsReport } from './subscriptions-report';
+import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
@@ -111,15 +111,24 @@ export class OrdersEngine {
       },
       'subscriptions.sync': ({ accountId, jobId }) => this.syncSubscriptions(accountId, jobId),
       'subscriptions.report': async ({ accountId, from, to }) => {
-        if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
-        const synced = this.#subscriptions.get(accountId);
-        if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
+        const synced = await this.#syncedSubscriptions(accountId);
         return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
+      },
+      'subscriptions.movements': async ({ accountId, from, to }) => {
+        const synced = await this.#syncedSubscriptions(accountId);
+        return { data: mrrMovements(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
       },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
       'engine.idle': () => this.idle(),
     };
+  }
+
+  async #syncedSubscriptions(accountId: string): Promise<{ list: Subscription[]; fetchedAt: string }> {
+    if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
+    const synced = this.#subscriptions.get(accountId);
+    if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
+    return synced;
   }
 
   async status(accountId: string): Promise<OrdersStatus> {

@@ -5,6 +5,7 @@ import type { SerializedAppError } from '../../../shared/errors';
 import type {
   Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
+import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 
@@ -36,6 +37,8 @@ export interface EngineApi {
   'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
   /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
   'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
+  /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
+  'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;
