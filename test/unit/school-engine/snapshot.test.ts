@@ -183,7 +183,7 @@ describe('engine snapshot', () => {
     expect(await store.sizeOf('c')).not.toBeNull();
   });
 
-  it('a refresh that changed orders rebuilds in chunks: a query on the current set waits for one chunk, not the rebuild', async () => {
+  it('a refresh that changed orders rebuilds in chunks: a query on the current set waits for one chunk, not the rebuild', { timeout: 120_000 }, async () => {
     orders = syntheticOrders(120_000, 6);
     const { engine: e, events } = engine();
     await e.load(SCHOOL, 'auto');
