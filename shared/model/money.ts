@@ -114,6 +114,19 @@ export const SubscriptionView = z.object({
 });
 export type SubscriptionView = z.infer<typeof SubscriptionView>;
 
+/** How MRR moved over a range, in one currency (docs/business-api.md, "MRR movements"); minor units per month. */
+export const MrrMovements = z.object({
+  currency: CurrencyCode,
+  mrrAtStart: z.int(),
+  mrrAtEnd: z.int(),
+  new: z.int().nonnegative(),
+  reactivation: z.int().nonnegative(),
+  expansion: z.int().nonnegative(),
+  contraction: z.int().nonnegative(),
+  churn: z.int().nonnegative(),
+});
+export type MrrMovements = z.infer<typeof MrrMovements>;
+
 export const SubscriptionLists = z.object({
   pastDue: z.array(SubscriptionView),
   canceling: z.array(SubscriptionView),

@@ -56,7 +56,16 @@ export class ApiClient implements PlatformCaller {
     this.random = options.random ?? Math.random;
   }
 
-  async call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+  call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    return this.request(accountId, operation, args, (response, url) => parseBody(response, schema, url));
+  }
+
+  /** The same call, its JSON answer handed back unparsed (content type checked, size capped by the guarded fetch). */
+  callBytes(accountId: string, operation: OperationId, args: CallArgs = {}): Promise<Uint8Array> {
+    return this.request(accountId, operation, args, readJsonBytes);
+  }
+
+  private async request<T>(accountId: string, operation: OperationId, args: CallArgs, read: (response: Response, url: string) => Promise<T>): Promise<T> {
     const spec = OPERATIONS[operation];
     const apiBase = this.tokens.apiBase(accountId);
     const url = buildUrl(apiBase, spec.path, args);
@@ -82,7 +91,7 @@ export class ApiClient implements PlatformCaller {
           if (appError.code === 'cancelled') throw appError;
           if (appError.code !== 'unreachable') throw appError; // bad_response: oversized
           // The account was re-pointed while this read was under way (its platform moved): ask the new address.
-          if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.call(accountId, operation, schema, args);
+          if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.request(accountId, operation, args, read);
           // Retries ride out a blip; once the platform is known to be away, fail at once so the offline
           // cache answers without the admin waiting out the backoff on every screen.
           if (idempotent && attempt < this.maxRetries && !this.unreachable.has(accountId)) {
@@ -117,7 +126,7 @@ export class ApiClient implements PlatformCaller {
       if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, challenge, refreshed);
 
       this.tokens.reportReachable(accountId, true, apiBase);
-      return parseBody(response, schema, url.href);
+      return read(response, url.href);
     }
   }
 
@@ -220,10 +229,19 @@ function buildUrl(apiBase: string, template: string, args: CallArgs): URL {
   return url;
 }
 
-async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {
-  const host = hostOf(url);
+function requireJson(response: Response, host: string): void {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) throw new AppError('bad_response', `${host} answered with ${type ?? 'no content type'} instead of JSON.`);
+}
+
+async function readJsonBytes(response: Response, url: string): Promise<Uint8Array> {
+  requireJson(response, hostOf(url));
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {
+  const host = hostOf(url);
+  requireJson(response, host);
   let json: unknown;
   try {
     json = await response.json();

@@ -17,6 +17,11 @@ export interface PlatformCaller {
   /** One call. Rejects with AppError (shared/errors.ts): sign_in_needed, insufficient_scope (with missingScopes),
    *  rate_limited, offline, unreachable, server_error, bad_response, not_found, request_refused, cancelled. */
   call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args?: CallArgs): Promise<z.output<S>>;
+  /**
+   * One call whose JSON answer comes back as its raw bytes, not parsed (the same token, retries, size cap and
+   * content-type check): the data engine's worker parses and validates big pages, so the main process never does.
+   */
+  callBytes?(accountId: string, operation: OperationId, args?: CallArgs): Promise<Uint8Array>;
   /** Every page of a list operation, following `meta.next_cursor`; `onPage` reports progress (loaded, total). */
   paginate<S extends z.ZodType>(
     accountId: string,

@@ -175,8 +175,18 @@ export class EngineClient {
     const controller = new AbortController();
     this.#pageCalls.set(id, controller);
     try {
-      // The raw page: the worker validates it, so no order is parsed against a schema on the main process.
-      const value = await this.options.caller.call(request.accountId, request.operation, RawPage, { query: request.query, signal: controller.signal });
+      const { caller } = this.options;
+      const args = { query: request.query, signal: controller.signal };
+      if (caller.callBytes) {
+        // The page's bytes, moved to the worker unparsed: no JSON parse and no structured clone of a thousand
+        // orders on this event loop; the worker parses and validates them.
+        const bytes = await caller.callBytes(request.accountId, request.operation, args);
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+        const owned = whole ? bytes : bytes.slice();
+        if (this.#pageCalls.delete(id)) this.#worker?.postMessage({ type: 'page', id, ok: true, bytes: owned } satisfies MainToWorker, [owned.buffer as ArrayBuffer]);
+        return;
+      }
+      const value = await caller.call(request.accountId, request.operation, RawPage, args);
       if (this.#pageCalls.delete(id)) this.#post({ type: 'page', id, ok: true, value });
     } catch (error) {
       const out = error instanceof AppError ? error : new AppError('internal', 'The platform call failed.');

@@ -9,12 +9,12 @@ import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
 import type { Order, Subscription } from '../../../shared/platform/resources';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
-import { subscriptionsReport } from './subscriptions-report';
+import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
-import { orderCsvCells, ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
+import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
 import { csvRow } from '../../../shared/csv';
-import { fastLocalTimeFormatter } from './fast-local-time';
+import { CsvBytes, csvRowWriter } from './orders-csv-columns';
 import type { Logger } from '../log';
 import { WriteQueue } from '../store/json-file';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
@@ -112,9 +112,7 @@ export class OrdersEngine {
       },
       'subscriptions.sync': ({ accountId, jobId }) => this.syncSubscriptions(accountId, jobId),
       'subscriptions.report': async ({ accountId, from, to }) => {
-        if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
-        const synced = this.#subscriptions.get(accountId);
-        if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
+        const synced = await this.#syncedSubscriptions(accountId);
         return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
       },
       'orders.search': async ({ accountId, text, limit }) => {
@@ -122,10 +120,21 @@ export class OrdersEngine {
         const loaded = this.#schools.get(accountId)?.loaded;
         return loaded ? { ...searchOrders(loaded.table, text, limit), fetchedAt: loaded.fetchedAt } : null;
       },
+      'subscriptions.movements': async ({ accountId, from, to }) => {
+        const synced = await this.#syncedSubscriptions(accountId);
+        return { data: mrrMovements(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
+      },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
       'engine.idle': () => this.idle(),
     };
+  }
+
+  async #syncedSubscriptions(accountId: string): Promise<{ list: Subscription[]; fetchedAt: string }> {
+    if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
+    const synced = this.#subscriptions.get(accountId);
+    if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
+    return synced;
   }
 
   async status(accountId: string): Promise<OrdersStatus> {
@@ -315,12 +324,12 @@ export class OrdersEngine {
   }
 
   /**
-   * The filtered, sorted view streamed to `path` in slices of 5,000 rows (each through orders-csv's own row
-   * function): memory stays flat whatever the size, progress after every slice, Cancel between slices. Written
+   * The filtered, sorted view streamed to `path` in slices of 5,000 rows (read from the columns by
+   * orders-csv-columns.ts, byte for byte orders-csv's row function): memory stays flat whatever the size, progress after every slice, Cancel between slices. Written
    * to a temp file beside the target and renamed when complete, so a cancelled or failed export leaves nothing.
    */
   async exportCsvFile(args: EngineArgs<'orders.exportCsvFile'>): Promise<Answer<{ rows: number; bytes: number }>> {
-    const { accountId, jobId, filters, sort, timeZone, locale, path } = args;
+    const { accountId, jobId, filters, sort, timeZone, path } = args;
     const loaded = await this.ensureLoaded(accountId);
     const positions = loaded.table.select(filters, sort).positions;
     const label = 'Exporting orders';
@@ -334,22 +343,22 @@ export class OrdersEngine {
       let written = 0;
       let closed = false;
       try {
-        const format = { timeZone, locale };
-        const time = fastLocalTimeFormatter(timeZone);
-        const write = async (text: string) => {
-          const chunk = Buffer.from(text, 'utf8');
+        const row = csvRowWriter(loaded.table.columns, timeZone);
+        const out = new CsvBytes();
+        const flush = async () => {
+          const chunk = out.take();
           written += chunk.length;
           await file.write(chunk);
         };
-        await write(`${csvRow(ordersCsvHeader(timeZone))}\r\n`);
+        out.text(`${csvRow(ordersCsvHeader(timeZone))}\r\n`);
         for (let start = 0; start < total; start += EXPORT_SLICE) {
           if (job.signal.aborted) throw job.signal.reason;
           const end = Math.min(total, start + EXPORT_SLICE);
-          let text = '';
-          for (let k = start; k < end; k++) text += `${csvRow(orderCsvCells(loaded.table.row(positions[k]!), format, time))}\r\n`;
-          await write(text);
+          for (let k = start; k < end; k++) row(positions[k]!, out);
+          await flush();
           progress(end, false);
         }
+        if (out.at > 0) await flush();
         await file.sync();
         await file.close();
         closed = true;

@@ -5,6 +5,7 @@ import type { SerializedAppError } from '../../../shared/errors';
 import type {
   Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
+import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
@@ -39,6 +40,8 @@ export interface EngineApi {
   'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
   'orders.search': (a: { accountId: string; text: string; limit: number }) => (OrdersSearchResult & { fetchedAt: string }) | null;
+  /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
+  'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;
@@ -63,6 +66,8 @@ export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }
   | { type: 'key'; accountId: string; key: Uint8Array }
   | { type: 'page'; id: number; ok: true; value: unknown }
+  /** The page's JSON as the platform sent it (transferred, not copied): the worker parses and validates it. */
+  | { type: 'page'; id: number; ok: true; bytes: Uint8Array }
   | { type: 'page'; id: number; ok: false; error: SerializedAppError };
 
 export type WorkerToMain =

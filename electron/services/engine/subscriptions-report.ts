@@ -1,6 +1,8 @@
 // Subscription figures computed by the engine from the synced subscriptions (docs/business-api.md, "Local
 // analytics"), in the platform's report shape: MRR, active (active + past due), past due and canceling as of
-// now; new, churned and the churn rate over [from, to). Per currency, never added across currencies.
+// now; new, churned and the churn rate over [from, to); and how MRR moved over the range. Per currency, never
+// added across currencies.
+import type { MrrMovements } from '../../../shared/model/money';
 import type { Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 
 /** An amount per billing interval as a monthly amount (a year is 12 months, a month 30 days). */
@@ -41,4 +43,46 @@ export function subscriptionsReport(subscriptions: readonly Subscription[], from
       canceling: c.canceling,
     })),
   };
+}
+
+/** A subscription's monthly amount at instant t: paying from started_at until it ended; trials and incomplete ones pay nothing. */
+export function mrrAt(s: Subscription, t: number): number {
+  if (s.state === 'trialing' || s.state === 'incomplete') return 0;
+  if (Date.parse(s.started_at) > t) return 0;
+  if (s.canceled_at !== null && Date.parse(s.canceled_at) <= t) return 0;
+  return monthlyAmount(s.amount, s.interval);
+}
+
+/**
+ * How MRR moved from `from` to `to` (docs/business-api.md, "MRR movements"), per currency: each member's MRR at
+ * both instants, and the difference filed as new, reactivation, expansion, contraction or churn, so that
+ * mrrAtEnd − mrrAtStart = new + reactivation + expansion − contraction − churn.
+ */
+export function mrrMovements(subscriptions: readonly Subscription[], from: number, to: number): MrrMovements[] {
+  if (!(from < to)) throw new RangeError('the range must start before it ends');
+  // Per currency and member: MRR at both ends, and whether the member paid before `from`.
+  const members = new Map<string, Map<string, { start: number; end: number; paidBefore: boolean }>>();
+  for (const s of subscriptions) {
+    let byMember = members.get(s.currency);
+    if (!byMember) members.set(s.currency, (byMember = new Map()));
+    let m = byMember.get(s.member_id);
+    if (!m) byMember.set(s.member_id, (m = { start: 0, end: 0, paidBefore: false }));
+    m.start += mrrAt(s, from);
+    m.end += mrrAt(s, to);
+    if (s.state !== 'trialing' && s.state !== 'incomplete' && Date.parse(s.started_at) < from) m.paidBefore = true;
+  }
+  return [...members].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, byMember]) => {
+    const out: MrrMovements = { currency, mrrAtStart: 0, mrrAtEnd: 0, new: 0, reactivation: 0, expansion: 0, contraction: 0, churn: 0 };
+    for (const { start, end, paidBefore } of byMember.values()) {
+      out.mrrAtStart += start;
+      out.mrrAtEnd += end;
+      if (start === 0 && end > 0) {
+        if (paidBefore) out.reactivation += end;
+        else out.new += end;
+      } else if (start > 0 && end === 0) out.churn += start;
+      else if (end > start) out.expansion += end - start;
+      else out.contraction += start - end;
+    }
+    return out;
+  });
 }

@@ -16,6 +16,7 @@ const send = (message: WorkerToMain) => port.postMessage(message);
 const log = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => send({ type: 'log', level, message, ...(fields ? { fields } : {}) });
 const logger: Logger = { info: log('info'), warn: log('warn'), error: log('error') };
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 const keys = new Map<string, Buffer>();
 const pages = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
 let nextPage = 1;
@@ -65,8 +66,14 @@ port.on('message', (message: MainToWorker) => {
       const waiting = pages.get(message.id);
       pages.delete(message.id);
       if (!waiting) return;
-      if (message.ok) waiting.resolve(message.value);
-      else waiting.reject(AppError.fromJSON(message.error));
+      if (!message.ok) waiting.reject(AppError.fromJSON(message.error));
+      else if ('bytes' in message) {
+        try {
+          waiting.resolve(JSON.parse(utf8.decode(message.bytes)));
+        } catch (error) {
+          waiting.reject(new AppError('bad_response', 'The platform sent malformed JSON.', { cause: error }));
+        }
+      } else waiting.resolve(message.value);
       return;
     }
     case 'call': {

@@ -2,6 +2,7 @@
 // the admin can fix (Linux without a key store: "store sign-ins with weak protection?"; a damaged vault
 // set aside): the app must still start, show the reason on the accounts calls, and open the engine again
 // when asked (after the setting changed, or on the next call).
+import { z } from 'zod';
 import type { AccountView } from '../../../shared/accounts';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { CallArgs, PlatformCaller } from '../api/platform-caller';
@@ -55,6 +56,12 @@ export function createEngineSlot(factory: EngineFactory, options: () => AuthFact
   const caller: PlatformCaller = {
     call: async (accountId, operation, schema, args?: CallArgs) => (await engine()).caller.call(accountId, operation, schema, args),
     paginate: async (accountId, operation, item, args) => (await engine()).caller.paginate(accountId, operation, item, args),
+    callBytes: async (accountId, operation, args?: CallArgs) => {
+      const { caller: opened } = await engine();
+      if (opened.callBytes) return opened.callBytes(accountId, operation, args);
+      // A caller without raw answers (a stand-in): its parsed answer, as JSON again.
+      return Buffer.from(JSON.stringify(await opened.call(accountId, operation, z.unknown(), args)));
+    },
   };
 
   return {

@@ -101,7 +101,7 @@ const MAX_ECHO_VALUES = 200;
 /** Keys whose values are secrets whatever they look like. */
 const SECRET_KEY = /secret|password|token|verifier|credential|key$/i;
 /** Markup, script addresses and control characters: never repeated, whichever field they came in. */
-const HOSTILE = /[<>\u0000-\u001f\u007f]|javascript:/i;
+const HOSTILE = { test: (value: string) => /[<>]|javascript:/i.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) };
 /** A long opaque string (no spaces) is likely a pasted credential. */
 const OPAQUE = /^[^\s]{32,}$/;
 

@@ -166,6 +166,18 @@ describe('ApiClient', () => {
     await expect(client({ maxBodyBytes: 100_000 }).api.call(accountId, 'getSchool', School)).rejects.toMatchObject({ code: 'bad_response' });
   });
 
+  it('hands back a JSON answer unparsed as bytes, with the same token, retries and type and size checks', async () => {
+    sequence('/api/v1/school', (res) => json(res, 503, {}), ok);
+    const { api, sleeps } = client();
+    const bytes = await api.callBytes(accountId, 'getSchool');
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({ id: 's1', name: 'School' });
+    expect(sleeps).toEqual([250]);
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>'); });
+    await expect(client().api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => json(res, 200, { id: 'x'.repeat(200_000) }));
+    await expect(client({ maxBodyBytes: 100_000 }).api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
+  });
+
   it('follows next_cursor through every page and reports progress', async () => {
     const pages: Record<string, unknown> = {
       '': { data: [{ n: 1 }, { n: 2 }], meta: { total: 5, limit: 2, next_cursor: 'p2' } },

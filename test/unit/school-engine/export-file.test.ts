@@ -5,13 +5,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localTimeFormatter } from '../../../electron/services/data/orders-csv';
+import { localTimeFormatter, orderCsvCells } from '../../../electron/services/data/orders-csv';
+import { columnsOf } from '../../../electron/services/engine/order-columns';
+import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/fast-local-time';
 import { OrdersEngine } from '../../../electron/services/engine/orders-engine';
 import type { EngineEvent, PageRequest } from '../../../electron/services/engine/protocol';
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { memoryLogger } from '../../../electron/services/log';
-import { parseCsv } from '../../../shared/csv';
+import { csvRow, parseCsv } from '../../../shared/csv';
 import type { Order } from '../../../shared/platform/resources';
 import { prng, syntheticOrders } from '../data/synthetic-orders';
 
@@ -81,6 +83,7 @@ describe('engine CSV export to a file', () => {
     expect((await readdir(dir)).filter((f) => f !== 'engine')).toEqual([]);
     const last = events.filter((ev) => ev.event === 'data.progress' && ev.payload.jobId === 'c1').at(-1);
     expect(last?.event === 'data.progress' && last.payload.done).toBe(true);
+    await e.idle(); // the snapshot written after the load is done before the directory goes
   });
 });
 
@@ -103,6 +106,39 @@ describe('fast local time', () => {
         }
       }
       expect(fast(null)).toBe('');
+    }
+  });
+});
+
+describe('CSV rows read from the columns', () => {
+  it('are byte for byte orders-csv\'s rows, for odd orders too (offset times, 0 and 3 decimals, no items, formulas, unknown states)', () => {
+    const base = syntheticOrders(3000, 21);
+    const odd: Order[] = base.map((o, k) => {
+      switch (k % 12) {
+        case 0: return { ...o, currency: 'KWD', original_amount: 1_234_567, discount_amount: 7, paid_amount: 1_234_560, refunded_amount: 1_234_560 };
+        case 1: return { ...o, currency: 'JPY', original_amount: 1200, discount_amount: 0, paid_amount: 1200, refunded_amount: 0 };
+        case 2: return { ...o, items: [] };
+        case 3: return { ...o, buyer: { ...o.buyer, name: '+cmd|"x"', email: '-@evil, "q"' }, payment_method: '@sum' as Order['payment_method'] };
+        case 4: return { ...o, state: 'chargeback' as Order['state'], coupon: { coupon_id: 'cp_odd', code: '=1+1' } };
+        case 5: return { ...o, items: o.items.map((item, j) => ({ ...item, name: j === 0 ? 'Line\nbreak, "quoted"' : 'Ünïcode 林' })) };
+        case 6: return { ...o, original_amount: 5, discount_amount: 0, paid_amount: 5, refunded_amount: 10, currency: 'USD' };
+        case 7: return { ...o, original_amount: 2 ** 40, discount_amount: 0, paid_amount: 2 ** 40, refunded_amount: 0, currency: 'EUR' };
+        default: return o;
+      }
+    });
+    // Some times with an offset (kept as text by the columns), one before 1000 and one far in the future.
+    odd[8] = { ...odd[8]!, created_at: '2025-03-30T02:30:00+02:00', paid_at: '2025-03-30T03:30:00.5+05:45' };
+    odd[9] = { ...odd[9]!, created_at: '0999-12-31T23:59:59.000Z', paid_at: '+012345-01-01T00:00:00.000Z' };
+    const columns = columnsOf(odd);
+    for (const timeZone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      const write = csvRowWriter(columns, timeZone);
+      const time = localTimeFormatter(timeZone);
+      const out = new CsvBytes(64); // small on purpose: it must grow
+      for (let i = 0; i < odd.length; i++) write(i, out);
+      const expected = odd.map((o) => `${csvRow(orderCsvCells(o, { timeZone, locale: 'en-US' }, time))}\r\n`).join('');
+      const got = out.take().toString('utf8');
+      expect(got.split('\r\n').length, timeZone).toBe(expected.split('\r\n').length);
+      expect(got, timeZone).toBe(expected);
     }
   });
 });

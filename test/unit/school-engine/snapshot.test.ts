@@ -117,6 +117,31 @@ describe('engine snapshot', () => {
     });
   }
 
+  for (const [name, damage] of [
+    ['a state code outside its dictionary', (c: ReturnType<typeof columnsOf>) => { c.state.codes[7] = c.state.dict.size + 1; }],
+    ['line items pointing past the end', (c: ReturnType<typeof columnsOf>) => { c.itemStart[c.count] = c.itemStart[c.count]! + 5; }],
+    ['id ranks that are not a permutation', (c: ReturnType<typeof columnsOf>) => { c.idRank[1] = c.idRank[0]!; }],
+    ['fewer paid times than orders', (c: ReturnType<typeof columnsOf>) => { c.paidAt.ms = c.paidAt.ms.subarray(1); }],
+  ] as const) {
+    it(`sealed with the right key but inconsistent (${name}): refused and deleted, the orders come from the platform`, async () => {
+      const columns = columnsOf(orders);
+      damage(columns);
+      const store = new SnapshotStore({ dir: join(dir, 'engine') });
+      await store.write(SCHOOL, key, encodeColumnParts(columns, { fetchedAt: new Date().toISOString() }));
+      offline = true;
+      // Offline: an error, not the damaged set.
+      await expect(engine().engine.load(SCHOOL, 'auto')).rejects.toMatchObject({ code: 'offline' });
+      await expect(readdir(join(dir, 'engine'))).resolves.toEqual([]);
+      await store.write(SCHOOL, key, encodeColumnParts(columns, { fetchedAt: new Date().toISOString() }));
+      offline = false;
+      const { engine: second } = engine();
+      expect((await second.load(SCHOOL, 'auto')).data).toMatchObject({ mode: 'full', count: orders.length });
+      const all = await second.api()['orders.query']({ accountId: SCHOOL, ...everything });
+      expect(all.data.rows.map((o) => JSON.stringify(o)).sort()).toEqual(orders.map((o) => JSON.stringify(o)).sort());
+      await second.idle();
+    });
+  }
+
   it('offline with a damaged snapshot: an error, never a wrong or partial set', async () => {
     await loadAndPersist();
     await truncate(await snapshotFile(), 5000);
@@ -158,7 +183,7 @@ describe('engine snapshot', () => {
     expect(await store.sizeOf('c')).not.toBeNull();
   });
 
-  it('a refresh that changed orders rebuilds in chunks: a query on the current set waits for one chunk, not the rebuild', async () => {
+  it('a refresh that changed orders rebuilds in chunks: a query on the current set waits for one chunk, not the rebuild', { timeout: 120_000 }, async () => {
     orders = syntheticOrders(120_000, 6);
     const { engine: e, events } = engine();
     await e.load(SCHOOL, 'auto');

@@ -10,7 +10,8 @@ import { OrdersEngine } from '../../../electron/services/engine/orders-engine';
 import type { EngineEvent } from '../../../electron/services/engine/protocol';
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { memoryLogger } from '../../../electron/services/log';
-import type { SubscriptionsReport } from '../../../shared/platform/resources';
+import { mrrMovements } from '../../../electron/services/engine/subscriptions-report';
+import type { Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { prng } from '../data/synthetic-orders';
 import { harness } from '../sandbox/helpers';
 
@@ -63,6 +64,11 @@ describe('local subscription figures', () => {
         for (const c of platform.currencies) if (!local.currencies.some((m) => m.currency === c.currency)) expect(c.mrr + c.active_subscribers + c.new_subscribers + c.churned_subscribers).toBe(0);
       }
       expect(moved).toBeGreaterThan(5);
+      // The MRR movements from the same synced list, through the engine's method.
+      const range = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
+      const movements = (await engine.api()['subscriptions.movements']({ accountId: school.id, ...range })).data;
+      expect(movements).toEqual(mrrMovements(h.platform.data.get(school.id)!.subscriptions as Subscription[], Date.parse(range.from), Date.parse(range.to)));
+      expect(movements.some((m) => m.mrrAtEnd > 0)).toBe(true);
     });
   }
 });
