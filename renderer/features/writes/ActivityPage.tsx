@@ -83,6 +83,11 @@ function recordLink(item: OutboxItem): string {
       return '/coupons';
     case 'subscription.cancel':
       return '/subscriptions';
+    case 'student.setTags':
+    case 'student.addTag':
+    case 'student.enroll':
+    case 'student.unenroll':
+      return `/students/${encodeURIComponent(item.request.studentId)}`;
   }
 }
 

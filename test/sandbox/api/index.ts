@@ -6,8 +6,9 @@ import { analyticsRoutes } from './analytics-routes';
 import { courseRoutes } from './courses';
 import { orderRoutes } from './orders';
 import { peopleRoutes } from './people';
+import { enrollmentRoutes } from './enrollment-routes';
 import { schoolRoutes } from './school';
 
 export function createBusinessRoutes(platform: DemoPlatform): BusinessRoute[] {
-  return [...schoolRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
+  return [...schoolRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...enrollmentRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
 }
