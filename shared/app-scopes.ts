@@ -13,6 +13,9 @@ export const DASHBOARD_SCOPES = {
   // Coupons show what the orders that used them brought; a subscription links to its member.
   coupons: ['coupons:read', 'orders:read', 'courses:read'],
   subscriptions: ['subscriptions:read', 'members:read', 'membership_plans:read'],
+  // A student's profile: enrollments (with course titles and sections), their orders, their subscriptions.
+  profile: ['students:read', 'courses:read', 'orders:read'],
+  members: ['members:read', 'subscriptions:read', 'membership_plans:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

@@ -29,6 +29,7 @@ import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
 import { createMoneyHandlers } from './money/handlers';
+import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
@@ -180,6 +181,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
+  const peopleHandlers = createPeopleHandlers({
+    caller: engine.caller,
+    cache: dataService.cache,
+    queryOrders: (input, context) => dataHandlers['data.orders.query'](input, context),
+    emit,
+    logger,
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
+    },
+  });
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
@@ -298,7 +309,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...peopleHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -9,6 +9,8 @@ import { CouponsPage } from './money/CouponsPage';
 import { NewCouponPage } from './money/NewCouponPage';
 import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
 import { ActivityPage } from './writes/ActivityPage';
+import { StudentProfilePage } from './people/StudentProfilePage';
+import { MembersPage } from './people/MembersPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -23,6 +25,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/activity', label: 'Activity' },
+  { to: '/members', label: 'Members' },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -36,4 +39,6 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'coupons/new', element: <NewCouponPage /> },
   { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
   { path: 'activity', element: <ActivityPage /> },
+  { path: 'students/:studentId', element: <StudentProfilePage /> },
+  { path: 'members', element: <MembersPage /> },
 ];

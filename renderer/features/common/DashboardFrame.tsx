@@ -14,9 +14,11 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   analytics: 'the Analytics dashboard',
   coupons: 'the Coupons page',
   subscriptions: 'the Subscriptions page',
+  profile: "a student's profile",
+  members: 'the Members page',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', profile: 'Student', members: 'Members' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();
