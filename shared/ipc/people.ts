@@ -2,7 +2,7 @@
 // members, in the app's own model (shared/model/student-profile.ts). Their changes (tags, enroll, unenroll)
 // go through writes.perform (shared/ipc/writes.ts).
 import { z } from 'zod';
-import { MembersList, StalledLearners, StudentProfile } from '../model/student-profile';
+import { EnrollableCourse, MembersList, StalledLearners, StudentProfile } from '../model/student-profile';
 import { AccountId } from './accounts';
 import { answerOf } from './data';
 import { method } from './define';
@@ -25,5 +25,10 @@ export const peopleMethods = {
     z.object({ accountId: AccountId }).strict(),
     answerOf(MembersList),
     'Every member with their subscriptions and the plans\' names (needs members:read and subscriptions:read; plan names need membership_plans:read).',
+  ),
+  'people.courses': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(z.array(EnrollableCourse)),
+    'The courses students can be enrolled in, with their pricing plans, by title (needs courses:read).',
   ),
 } satisfies Record<string, MethodDef>;

@@ -118,6 +118,8 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<Pe
           learners: toStalledLearners(enrollments, curriculum ? sectionTitlesOf(curriculum) : null, at),
         };
       }),
+    'people.courses': async ({ accountId }, { signal }) =>
+      reader.read(accountId, 'people.courses', {}, async () => toEnrollableCourses(await caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }))),
     'people.members': async ({ accountId }, { signal }) =>
       reader.read(accountId, 'people.members', {}, async (): Promise<MembersList> => {
         const [members, subscriptions, plans] = await Promise.all([
