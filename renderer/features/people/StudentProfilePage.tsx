@@ -256,7 +256,7 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
             {profile.orderTotals.map((t) => (
               <li key={t.currency} data-currency={t.currency}>
                 <strong>{t.currency}</strong> {t.count} {t.count === 1 ? 'order' : 'orders'} · paid {formatMoney(t.paid, t.currency, locale.locale)} · refunded {formatMoney(t.refunded, t.currency, locale.locale)} · net{' '}
-                <span data-testid={`net-${t.currency}`}>{formatMoney(t.net, t.currency, locale.locale)}</span>
+                <span data-testid={`net-${t.currency}`} data-minor={t.net}>{formatMoney(t.net, t.currency, locale.locale)}</span>
               </li>
             ))}
           </ul>
