@@ -122,7 +122,7 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
           ? `Their progress (${pct}% of the lectures, and where they stopped) is deleted with the enrollment: enrolling them again, or Undo, starts them from zero.`
           : 'They had no progress to lose; enrolling them again (Undo) gives the access back.';
       const target = { type: 'enrollment' as const, id: request.enrollmentId, name: `${request.studentName} in ${request.courseTitle}` };
-      return { verb: 'Unenroll', question: `Unenroll ${t} from ${c}?`, consequence: `They lose access to the course at once. ${lost}`, done: `Unenrolled ${t} from ${c}`, summary: `Unenroll ${t} from ${c}`, confirm: true, scope: 'students:write', target };
+      return { verb: 'Unenroll', question: `Unenroll ${t} from ${c}?`, consequence: `They lose access to the course at once. ${lost}`, done: pct > 0 ? `Unenrolled ${t} from ${c}. Undo enrolls them again, but their progress starts from zero.` : `Unenrolled ${t} from ${c}`, summary: `Unenroll ${t} from ${c}`, confirm: true, scope: 'students:write', target };
     }
   }
 }

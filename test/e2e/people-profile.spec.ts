@@ -89,7 +89,7 @@ test('Profile: enrollments, orders per currency, tags with Undo, enroll and unen
   await expect(ask).toContainText(`Their progress (${Math.round(started.progress * 100)}% of the lectures`);
   await expect(ask).toContainText('starts them from zero');
   await ask.getByRole('button', { name: 'Unenroll', exact: true }).click();
-  const gone = page.locator('.notice').filter({ hasText: `Unenrolled “${person.name}” from “${title}”` });
+  const gone = page.locator('.notice').filter({ hasText: `Unenrolled “${person.name}” from “${title}”. Undo enrolls them again, but their progress starts from zero.` });
   await expect(gone).toBeVisible({ timeout: 30_000 });
   const again = async () => (await api.list<Enrollment>(`/api/v1/students/${studentId}/enrollments`)).find((e) => e.course_id === started.course_id);
   await expect.poll(again).toBeUndefined();

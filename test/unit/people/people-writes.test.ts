@@ -18,6 +18,7 @@ describe('people writes', () => {
     expect(words.consequence).toContain('starts them from zero');
     expect(describeWrite({ ...unenroll, progress: 0 }).consequence).toContain('no progress to lose');
     expect(words.scope).toBe('students:write');
+    expect(words.done).toBe('Unenrolled “Ada Lovelace” from “Watercolour basics”. Undo enrolls them again, but their progress starts from zero.');
   });
 
   it('undo: enroll ↔ unenroll on the same plan, tags ↔ previous tags, none for a bulk tag', () => {
