@@ -16,6 +16,9 @@ export const DASHBOARD_SCOPES = {
   // Reads only: events:write is asked the first time an event is edited (step-up), never at sign-in.
   events: ['events:read'],
   comments: ['comments:read'],
+  // A student's profile: enrollments (with course titles and sections), their orders, their subscriptions.
+  profile: ['students:read', 'courses:read', 'orders:read'],
+  members: ['members:read', 'subscriptions:read', 'membership_plans:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

@@ -8,12 +8,13 @@ import { dataEvents, dataMethods } from './ipc/data';
 import { securityEvents, securityMethods } from './ipc/security';
 import { updateEvents, updateMethods } from './ipc/updates';
 import { moneyMethods } from './ipc/money';
+import { peopleMethods } from './ipc/people';
 import { writeEvents, writeMethods } from './ipc/writes';
 import { searchMethods } from './ipc/search';
 import { eventMethods } from './ipc/events';
 import { commentMethods } from './ipc/comments';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...searchMethods, ...eventMethods, ...commentMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...searchMethods, ...eventMethods, ...commentMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

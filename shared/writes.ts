@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CouponDraft } from './model/money';
 import { EventFields } from './model/events';
+import { StudentTag, StudentTags } from './model/student-profile';
 import type { Scope } from './scopes';
 
 const id = z.string().min(1).max(256);
@@ -20,6 +21,24 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription.cancel'), subscriptionId: id, memberName: name, atPeriodEnd: z.boolean(), seenUpdatedAt: seen }).strict(),
   /** `title`: the event's title as the admin saw it; `previous`: the same fields as they were, for Undo. */
   z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, seenUpdatedAt: seen }).strict(),
+  // People (shared/model/people.ts): a student's tags, all at once (the profile) or one added (bulk); enroll and unenroll.
+  z.object({ kind: z.literal('student.setTags'), studentId: id, studentName: name, tags: StudentTags, previousTags: StudentTags, seenUpdatedAt: seen }).strict(),
+  z.object({ kind: z.literal('student.addTag'), studentId: id, studentName: name, tag: StudentTag }).strict(),
+  z.object({ kind: z.literal('student.enroll'), studentId: id, studentName: name, courseId: id, courseTitle: name, planId: id.nullable(), planName: name.nullable() }).strict(),
+  z.object({
+    kind: z.literal('student.unenroll'),
+    studentId: id,
+    studentName: name,
+    enrollmentId: id,
+    courseId: id,
+    courseTitle: name,
+    /** To enroll them again on the same plan (Undo); null: free access or not known. */
+    planId: id.nullable(),
+    planName: name.nullable(),
+    /** 0..1, for the confirmation's words about what is lost. */
+    progress: z.number().min(0).max(1),
+    seenUpdatedAt: seen,
+  }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
 export type WriteKind = WriteRequest['kind'];
@@ -42,7 +61,7 @@ export interface WriteWords {
   /** The scope the platform wants for it. */
   scope: Scope;
   /** The record it touches (null for a create). */
-  target: { type: 'course' | 'coupon' | 'subscription' | 'event'; id: string; name: string } | null;
+  target: { type: 'course' | 'coupon' | 'subscription' | 'event' | 'student' | 'enrollment'; id: string; name: string } | null;
 }
 
 const q = (text: string) => `“${text}”`;
@@ -94,16 +113,60 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
         target,
       };
     }
+    case 'student.setTags': {
+      const t = q(request.studentName);
+      const tags = request.tags.length === 0 ? 'no tags' : request.tags.map(q).join(', ');
+      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
+      return { verb: 'Save tags', question: `Change ${t}'s tags?`, consequence: `Their tags become ${tags}. Learners do not see tags.`, done: `Saved ${t}'s tags`, summary: `Set ${t}'s tags to ${tags}`, confirm: false, scope: 'students:write', target };
+    }
+    case 'student.addTag': {
+      const t = q(request.studentName);
+      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
+      return { verb: 'Tag', question: `Tag ${t} ${q(request.tag)}?`, consequence: 'The tag is added to their others. Learners do not see tags.', done: `Tagged ${t} ${q(request.tag)}`, summary: `Tag ${t} ${q(request.tag)}`, confirm: false, scope: 'students:write', target };
+    }
+    case 'student.enroll': {
+      const t = q(request.studentName);
+      const c = q(request.courseTitle);
+      const how = request.planName === null ? 'with free access' : `on the plan ${q(request.planName)}`;
+      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
+      return { verb: 'Enroll', question: `Enroll ${t} in ${c}?`, consequence: `They get access to the course ${how} at once; nothing is charged. Their progress starts at zero.`, done: `Enrolled ${t} in ${c}`, summary: `Enroll ${t} in ${c} ${how}`, confirm: true, scope: 'students:write', target };
+    }
+    case 'student.unenroll': {
+      const t = q(request.studentName);
+      const c = q(request.courseTitle);
+      const pct = Math.round(request.progress * 100);
+      const lost =
+        pct > 0
+          ? `Their progress (${pct}% of the lectures, and where they stopped) is deleted with the enrollment: enrolling them again, or Undo, starts them from zero.`
+          : 'They had no progress to lose; enrolling them again (Undo) gives the access back.';
+      const target = { type: 'enrollment' as const, id: request.enrollmentId, name: `${request.studentName} in ${request.courseTitle}` };
+      return { verb: 'Unenroll', question: `Unenroll ${t} from ${c}?`, consequence: `They lose access to the course at once. ${lost}`, done: pct > 0 ? `Unenrolled ${t} from ${c}. Undo enrolls them again, but their progress starts from zero.` : `Unenrolled ${t} from ${c}`, summary: `Unenroll ${t} from ${c}`, confirm: true, scope: 'students:write', target };
+    }
   }
 }
 
 /**
  * The write that takes this one back, once it is done, where the platform has one: publish ↔ unpublish,
- * disable ↔ enable, an event's fields ↔ their previous values. A coupon cannot be deleted and a cancellation cannot be withdrawn: no undo for those.
+ * disable ↔ enable, an event's fields ↔ their previous values, a student's tags ↔ their previous tags, enroll ↔
+ * unenroll (the progress an unenroll deleted does not come back). `recordId` is the id the write answered (a new
+ * enrollment's). A coupon cannot be deleted and a cancellation cannot be withdrawn: no undo for those.
  * `updatedAt` is the record's updated_at after the write, so an undo made later refuses if it changed again.
  */
-export function inverseOf(request: WriteRequest, updatedAt: string | null): WriteRequest | null {
+export function inverseOf(request: WriteRequest, updatedAt: string | null, recordId: string | null = null): WriteRequest | null {
   switch (request.kind) {
+    case 'student.setTags':
+      return { ...request, tags: request.previousTags, previousTags: request.tags, seenUpdatedAt: updatedAt };
+    case 'student.enroll':
+      // The new enrollment has no progress yet, so unenrolling it loses nothing.
+      return recordId === null
+        ? null
+        : { kind: 'student.unenroll', studentId: request.studentId, studentName: request.studentName, enrollmentId: recordId, courseId: request.courseId, courseTitle: request.courseTitle, planId: request.planId, planName: request.planName, progress: 0, seenUpdatedAt: updatedAt };
+    case 'student.unenroll':
+      // Enrolls them again on the same plan; the progress the unenroll deleted does not come back (its words say so).
+      return { kind: 'student.enroll', studentId: request.studentId, studentName: request.studentName, courseId: request.courseId, courseTitle: request.courseTitle, planId: request.planId, planName: request.planName };
+    case 'student.addTag':
+      // Whether the student had the tag before is not known here: removing it could take away one they had.
+      return null;
     case 'course.setPublished':
       return { ...request, published: !request.published, seenUpdatedAt: updatedAt };
     case 'coupon.setEnabled':

@@ -36,6 +36,7 @@ import { createMoneyHandlers } from './money/handlers';
 import { createEventHandlers } from './events/handlers';
 import { createCommentHandlers } from './comments/handlers';
 import { CachedReader } from './data/cached-read';
+import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { WriteService } from './writes/write-service';
@@ -198,6 +199,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (online) contentReader.backOnline();
   });
   const contentHandlers = { ...createEventHandlers(engine.caller, contentReader), ...createCommentHandlers(engine.caller, contentReader) };
+  const peopleHandlers = createPeopleHandlers({
+    caller: engine.caller,
+    cache: dataService.cache,
+    queryOrders: (input, context) => dataHandlers['data.orders.query'](input, context),
+    emit,
+    logger,
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
+    },
+  });
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
@@ -325,7 +336,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...contentHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -13,6 +13,8 @@ import { ActivityPage } from './writes/ActivityPage';
 import { EventsPage } from './events/EventsPage';
 import { EventPage } from './events/EventPage';
 import { CommentsPage } from './comments/CommentsPage';
+import { StudentProfilePage } from './people/StudentProfilePage';
+import { MembersPage } from './people/MembersPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -25,6 +27,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/courses', label: 'Courses' },
   { to: '/orders', label: 'Orders' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/members', label: 'Members' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/events', label: 'Events', icon: 'calendar' },
@@ -46,4 +49,6 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'events', element: <EventsPage /> },
   { path: 'events/:eventId', element: <EventPage /> },
   { path: 'comments', element: <CommentsPage /> },
+  { path: 'students/:studentId', element: <StudentProfilePage /> },
+  { path: 'members', element: <MembersPage /> },
 ];

@@ -116,6 +116,8 @@ export const OrderFilters = z
     currency: currencyCode.optional(),
     /** Case-insensitive substring of the trade number, the buyer's name or email. */
     text: z.string().max(256).optional(),
+    /** Orders of this buyer (a student's id): a student's profile. */
+    buyerId: id.optional(),
   })
   .strict();
 export type OrderFilters = z.infer<typeof OrderFilters>;

@@ -4,7 +4,7 @@
 import type { Scope } from '../scopes';
 
 export interface OperationSpec {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string; // `{name}` marks a path parameter
   scope: Scope;
   /** Served to a caller without a token, reduced to public data (spec: "served as anonymous, not challenged"). */
@@ -39,6 +39,9 @@ export const OPERATIONS = {
   getStudent: { method: 'GET', path: '/api/v1/students/{student_id}', scope: 'students:read', summary: 'One student' },
   listStudentEnrollments: { method: 'GET', path: '/api/v1/students/{student_id}/enrollments', scope: 'students:read', summary: "A student's enrollments with progress" },
   updateStudent: { method: 'PATCH', path: '/api/v1/students/{student_id}', scope: 'students:write', summary: "Change a student's tags" },
+  enrollStudent: { method: 'POST', path: '/api/v1/students/{student_id}/enrollments', scope: 'students:write', summary: 'Enroll a student in a course, on one of its pricing plans or with free access' },
+  getStudentEnrollment: { method: 'GET', path: '/api/v1/students/{student_id}/enrollments/{enrollment_id}', scope: 'students:read', summary: "One of a student's enrollments" },
+  unenrollStudent: { method: 'DELETE', path: '/api/v1/students/{student_id}/enrollments/{enrollment_id}', scope: 'students:write', summary: 'Unenroll a student from a course: the enrollment and its progress are deleted' },
   getMember: { method: 'GET', path: '/api/v1/members/{member_id}', scope: 'members:read', summary: 'One member' },
   updateMember: { method: 'PATCH', path: '/api/v1/members/{member_id}', scope: 'members:write', summary: "Change a member's name or tags" },
   // Catalogue and school settings

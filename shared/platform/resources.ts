@@ -84,7 +84,17 @@ export const Section = z.object({ id, title: z.string(), position: z.int(), lect
 export const Curriculum = z.object({ course_id: id, sections: z.array(Section) });
 export type Curriculum = z.infer<typeof Curriculum>;
 
-export const Person = z.object({ id, name: z.string(), email: z.string(), created_at: isoTime, tags: z.array(z.string()) });
+export const Person = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  created_at: isoTime,
+  tags: z.array(z.string()),
+  /** When the record last changed (students: their tags). */
+  updated_at: isoTime.optional(),
+  /** The person's page in the school's admin site, where the platform gives one. */
+  url: z.string().nullable().optional(),
+});
 export type Person = z.infer<typeof Person>;
 
 export const Enrollment = z.object({
@@ -97,6 +107,12 @@ export const Enrollment = z.object({
   last_activity_at: isoTime.nullable(),
   /** The section the learner reached last: where a stalled learner stopped. */
   current_section_id: id.nullable(),
+  /** When the enrollment last changed (progress, or the enrollment itself). */
+  updated_at: isoTime.optional(),
+  /** The course's pricing plan it was made on; null: free access or not known. */
+  plan_id: id.nullable().optional(),
+  /** A course's enrollment list names its learner. */
+  student: z.object({ id, name: z.string(), email: z.string() }).optional(),
 });
 export type Enrollment = z.infer<typeof Enrollment>;
 

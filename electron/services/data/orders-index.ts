@@ -258,6 +258,7 @@ export class OrdersIndex {
       }
       if (states && !states[this.#state[i]!]) continue;
       if (currency >= 0 && this.#currency[i] !== currency) continue;
+      if (filters.buyerId !== undefined && this.#orders[i]!.buyer.id !== filters.buyerId) continue;
       if (coupon !== -3 && this.#coupon[i] !== coupon) continue;
       if (course >= 0 || product >= 0) {
         let hit = false;
@@ -381,6 +382,7 @@ function normalizeFilters(filters: OrderFilters): OrderFilters {
   if (filters.productId !== undefined) out.productId = filters.productId;
   if (filters.coupon !== undefined) out.coupon = filters.coupon.toLowerCase();
   if (filters.currency !== undefined) out.currency = filters.currency;
+  if (filters.buyerId !== undefined) out.buyerId = filters.buyerId;
   const text = filters.text?.trim().toLowerCase();
   if (text) out.text = text;
   return out;

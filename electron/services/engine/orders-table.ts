@@ -294,9 +294,10 @@ export class OrdersTable {
     const course = filters.courseId === undefined ? -1 : codeOf(c.itemCourse, filters.courseId);
     const product = filters.productId === undefined ? -1 : codeOf(c.itemProduct, filters.productId);
     const textHit = this.#textMatcher(filters);
+    const buyer = filters.buyerId === undefined ? -1 : codeOf(c.buyerId, filters.buyerId);
     const sums = new Float64Array(c.currency.dict.size * 5);
     let count = 0;
-    if (currency === -2 || couponWanted === -2 || course === -2 || product === -2) return { bits, count, totals: [] };
+    if (currency === -2 || couponWanted === -2 || course === -2 || product === -2 || buyer === -2) return { bits, count, totals: [] };
     const paidAt = c.paidAt.ms;
     for (let i = 0; i < n; i++) {
       if (byDate) {
@@ -305,6 +306,7 @@ export class OrdersTable {
       }
       if (states && !states[c.state.codes[i]!]) continue;
       if (currency >= 0 && c.currency.codes[i] !== currency) continue;
+      if (buyer >= 0 && c.buyerId.codes[i] !== buyer) continue;
       if (couponGroup && couponGroup[i] !== couponWanted) continue;
       if (course >= 0 || product >= 0) {
         let hit = false;
@@ -348,6 +350,7 @@ function normalizeFilters(filters: OrderFilters): OrderFilters {
   if (filters.productId !== undefined) out.productId = filters.productId;
   if (filters.coupon !== undefined) out.coupon = filters.coupon.toLowerCase();
   if (filters.currency !== undefined) out.currency = filters.currency;
+  if (filters.buyerId !== undefined) out.buyerId = filters.buyerId;
   const text = filters.text?.trim().toLowerCase();
   if (text) out.text = text;
   return out;

@@ -2,7 +2,7 @@
 // record's current version (for the outbox's conflict check) and what the answer says about the record.
 import { z } from 'zod';
 import type { OperationId } from '../../../shared/platform/endpoints';
-import { Coupon, Course, SchoolEvent, Subscription } from '../../../shared/platform/resources';
+import { Coupon, Course, Enrollment, Person, SchoolEvent, Subscription } from '../../../shared/platform/resources';
 import type { WriteRequest } from '../../../shared/writes';
 import { toCouponBody } from '../platform/money-mapping';
 import { toEventPatch } from '../platform/events-mapping';
@@ -40,6 +40,21 @@ export function planWrite(request: WriteRequest): WritePlan {
       const path = { event_id: request.eventId };
       return { operation: 'updateEvent', path, body: toEventPatch(request.changes), schema: SchoolEvent, current: { operation: 'getEvent', path } };
     }
+    case 'student.setTags': {
+      const path = { student_id: request.studentId };
+      return { operation: 'updateStudent', path, body: { tags: request.tags }, schema: Person, current: { operation: 'getStudent', path } };
+    }
+    case 'student.addTag': {
+      // Added to whatever tags the student has on the platform: nothing to compare, nothing overwritten.
+      const path = { student_id: request.studentId };
+      return { operation: 'updateStudent', path, body: { add_tags: [request.tag] }, schema: Person, current: null };
+    }
+    case 'student.enroll':
+      return { operation: 'enrollStudent', path: { student_id: request.studentId }, body: { course_id: request.courseId, plan_id: request.planId }, schema: Enrollment, current: null };
+    case 'student.unenroll': {
+      const path = { student_id: request.studentId, enrollment_id: request.enrollmentId };
+      return { operation: 'unenrollStudent', path, schema: Enrollment, current: { operation: 'getStudentEnrollment', path } };
+    }
   }
 }
 
@@ -53,7 +68,7 @@ export const VersionedRecord = Versioned;
 
 /** What the admin saw of the record when they made the change (null: nothing to compare). */
 export function seenUpdatedAtOf(request: WriteRequest): string | null {
-  return request.kind === 'coupon.create' ? null : request.seenUpdatedAt;
+  return request.kind === 'coupon.create' || request.kind === 'student.addTag' || request.kind === 'student.enroll' ? null : request.seenUpdatedAt;
 }
 
 /** Whether an edited request still names the same record as the original (an outbox edit may not retarget it). */
@@ -68,6 +83,13 @@ export function sameTarget(a: WriteRequest, b: WriteRequest): boolean {
       return b.kind === a.kind && b.subscriptionId === a.subscriptionId;
     case 'event.update':
       return b.kind === a.kind && b.eventId === a.eventId;
+    case 'student.setTags':
+    case 'student.addTag':
+      return b.kind === a.kind && b.studentId === a.studentId;
+    case 'student.enroll':
+      return b.kind === a.kind && b.studentId === a.studentId;
+    case 'student.unenroll':
+      return b.kind === a.kind && b.enrollmentId === a.enrollmentId;
     case 'coupon.create':
       return true;
   }

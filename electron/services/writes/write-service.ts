@@ -81,7 +81,7 @@ export class WriteService {
     this.deps.onChanged?.(accountId, request);
     // The platform answered: anything waiting in this school's outbox can go too.
     void this.flush(accountId).catch(() => undefined);
-    return { status: 'done', message: words.done, undo: inverseOf(request, result!.updatedAt), recordId: result!.id };
+    return { status: 'done', message: words.done, undo: inverseOf(request, result!.updatedAt, result!.id), recordId: result!.id };
   }
 
   async activity(accountId: string): Promise<ActivityEntry[]> {

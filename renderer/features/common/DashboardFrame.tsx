@@ -16,9 +16,11 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   subscriptions: 'the Subscriptions page',
   events: 'the Events page',
   comments: 'the comments inbox',
+  profile: "a student's profile",
+  members: 'the Members page',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', events: 'Events', comments: 'Comments' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', events: 'Events', comments: 'Comments', profile: 'Student', members: 'Members' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();

@@ -30,6 +30,7 @@ import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';
 import { OrderStateBadge } from '../orders/OrderStateBadge';
 import { orderLink } from '../orders/order-links';
+import { StalledLearners } from '../people/StalledLearners';
 
 export function CoursePage() {
   return (
@@ -166,6 +167,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
           {report.sections.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, report.sections.length * 44)} />}
         </Card>
       </div>
+      <StalledLearners courseId={course.id} locale={locale} />
       <CourseOrders courseId={course.id} locale={locale} />
     </div>
   );

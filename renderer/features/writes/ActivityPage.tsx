@@ -85,6 +85,11 @@ function recordLink(item: OutboxItem): string {
       return '/subscriptions';
     case 'event.update':
       return `/events/${encodeURIComponent(item.request.eventId)}`;
+    case 'student.setTags':
+    case 'student.addTag':
+    case 'student.enroll':
+    case 'student.unenroll':
+      return `/students/${encodeURIComponent(item.request.studentId)}`;
   }
 }
 

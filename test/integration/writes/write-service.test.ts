@@ -10,7 +10,7 @@ import { WritesStore } from '../../../electron/services/writes/writes-store';
 import type { AccountView } from '../../../shared/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
-import { Coupon, Subscription } from '../../../shared/platform/resources';
+import { Coupon, Enrollment, Person, Subscription } from '../../../shared/platform/resources';
 import type { WriteRequest } from '../../../shared/writes';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
@@ -146,5 +146,40 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     expect((await restarted.activity(account.id))[0]).toMatchObject({ result: 'dropped' });
     expect(changed.at(-1)).toEqual({ accountId: account.id, outbox: 0 });
     expect(a).toBeDefined();
+  });
+
+  it("a student's writes: tags with undo, a stale tag change refused, unenroll then undo (progress not back), a gone enrollment refused", async () => {
+    const writes = service();
+    account = await engine.auth.grantScopes(account.id, ['students:read', 'students:write']);
+    const students = await api.paginate(account.id, 'listStudents', Person, { query: { limit: 50 } });
+    let student: Person | null = null;
+    let started: Enrollment | undefined;
+    for (const candidate of students) {
+      started = (await api.paginate(account.id, 'listStudentEnrollments', Enrollment, { path: { student_id: candidate.id } })).find((e) => e.progress > 0);
+      if (started) {
+        student = await api.call(account.id, 'getStudent', Person, { path: { student_id: candidate.id } });
+        break;
+      }
+    }
+    if (!student || !started) throw new Error('no student with a started enrollment');
+    const read = () => api.call(account.id, 'getStudent', Person, { path: { student_id: student.id } });
+    const setTags: WriteRequest = { kind: 'student.setTags', studentId: student.id, studentName: student.name, tags: [...student.tags, 'it-check'], previousTags: student.tags, seenUpdatedAt: student.updated_at ?? null };
+    const done = await writes.perform(account.id, setTags);
+    expect((await read()).tags).toEqual([...student.tags, 'it-check']);
+    if (done.status !== 'done' || !done.undo) throw new Error('expected an undo');
+    await writes.perform(account.id, done.undo);
+    expect((await read()).tags).toEqual(student.tags);
+    // The same change again, from the view before: the student changed since, so it is refused.
+    await expect(writes.perform(account.id, setTags)).rejects.toMatchObject({ code: 'request_refused', message: expect.stringContaining(`Student “${student.name}” was changed on the platform`) });
+
+    const unenroll: WriteRequest = { kind: 'student.unenroll', studentId: student.id, studentName: student.name, enrollmentId: started.id, courseId: started.course_id, courseTitle: 'The course', planId: null, planName: null, progress: started.progress, seenUpdatedAt: started.updated_at ?? null };
+    const gone = await writes.perform(account.id, unenroll);
+    const list = () => api.paginate(account.id, 'listStudentEnrollments', Enrollment, { path: { student_id: student.id } });
+    expect((await list()).some((e) => e.id === started.id)).toBe(false);
+    if (gone.status !== 'done' || !gone.undo) throw new Error('expected an undo');
+    await writes.perform(account.id, gone.undo);
+    expect((await list()).find((e) => e.course_id === started.course_id)).toMatchObject({ progress: 0, plan_id: null });
+    // The old enrollment no longer exists: unenrolling it again is refused with the reason, not sent.
+    await expect(writes.perform(account.id, unenroll)).rejects.toMatchObject({ code: 'request_refused' });
   });
 });

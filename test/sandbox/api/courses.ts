@@ -8,6 +8,7 @@ import type { DemoPlatform, SchoolData } from '../data';
 import type { CourseRecord } from '../data/catalog';
 import { buildPage, pageWindow, queryKey } from './paging';
 import { notFound, param, parseBody, parseEnum, parseEnumList } from './params';
+import { enrollmentsOfCourse } from './enrollment-routes';
 import { defineRoute, isAdmin, PAGE_PARAMETERS } from './route';
 
 export const COURSE_SORTS = ['title', '-title', 'created_at', '-created_at', 'enrollments', '-enrollments'] as const;
@@ -109,12 +110,12 @@ export function courseRoutes(platform: DemoPlatform): BusinessRoute[] {
     defineRoute(platform, 'listCourseEnrollments', {
       response: pageOf(Enrollment),
       query: PAGE_PARAMETERS,
-      summary: "A course's enrollments in enrollment order, with progress (lectures completed / lectures), the section reached last, completion and last activity",
+      summary: "A course's enrollments in enrollment order, with progress (lectures completed / lectures), the section reached last, completion, last activity and the learner's name and e-mail",
       handle: (request, school) => {
         const { index } = findCourse(school, request);
-        const list = school.enrollments.forCourse(index);
+        const list = enrollmentsOfCourse(school, index);
         const window = pageWindow(request.query, queryKey(school.school.id, 'listCourseEnrollments', request.query, request.params));
-        return buildPage(window, list.length, (p) => school.enrollments.materialize(list[p]!, school.catalog, (s) => school.students.id(s)));
+        return buildPage(window, list.count, (p) => list.at(p));
       },
     }),
   ];

@@ -7,8 +7,9 @@ import { courseRoutes } from './courses';
 import { eventRoutes } from './events';
 import { orderRoutes } from './orders';
 import { peopleRoutes } from './people';
+import { enrollmentRoutes } from './enrollment-routes';
 import { schoolRoutes } from './school';
 
 export function createBusinessRoutes(platform: DemoPlatform): BusinessRoute[] {
-  return [...schoolRoutes(platform), ...eventRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
+  return [...schoolRoutes(platform), ...eventRoutes(platform), ...courseRoutes(platform), ...peopleRoutes(platform), ...enrollmentRoutes(platform), ...orderRoutes(platform), ...analyticsRoutes(platform)];
 }

@@ -7,9 +7,14 @@ import { iso } from '../data/catalog';
 import { buildPage, pageOfList, pageWindow, queryKey, ResultCache } from './paging';
 import { notFound, param, parseBody, parseBoolean, parseCurrency, parseEnumList, requireChanges } from './params';
 import { defineRoute, PAGE_PARAMETERS } from './route';
+import { enrollmentsOfStudent } from './enrollment-routes';
 
 const Tags = z.array(z.string().trim().min(1).max(40)).max(20);
-const StudentPatch = z.object({ tags: Tags }).strict();
+// The whole list, or tags to add and remove (what a bulk "tag these students" needs without reading each first).
+const StudentPatch = z
+  .object({ tags: Tags.optional(), add_tags: Tags.optional(), remove_tags: Tags.optional() })
+  .strict()
+  .refine((p) => (p.tags !== undefined) !== (p.add_tags !== undefined || p.remove_tags !== undefined), 'Send either tags, or add_tags and/or remove_tags.');
 const MemberPatch = z.object({ name: z.string().trim().min(1).max(120).optional(), tags: Tags.optional() }).strict();
 const PlanPatch = z.object({ name: z.string().trim().min(1).max(120).optional(), course_ids: z.array(z.string().min(1)).max(200).optional() }).strict();
 const CancelBody = z.object({ at_period_end: z.boolean().optional() }).strict();
@@ -20,10 +25,20 @@ function studentIndex(school: SchoolData, id: string): number {
   return index;
 }
 
+/** A student as getStudent and updateStudent serve them: with their page in the school's admin site. */
+function studentRecord(school: SchoolData, index: number): Person {
+  const person = school.students.person(index);
+  return { ...person, url: `${school.school.url}/admin/students/${person.id}` };
+}
+
 function findMember(school: SchoolData, id: string): Person {
   const member = school.members.find((m) => m.id === id);
   if (!member) throw notFound('member', id);
   return member;
+}
+
+function wholeSecondsNow(platform: DemoPlatform): number {
+  return Math.floor(platform.clock() / 1000) * 1000;
 }
 
 export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
@@ -62,16 +77,22 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
     }),
     defineRoute(platform, 'getStudent', {
       response: Person,
-      handle: (request, school) => school.students.person(studentIndex(school, request.params.student_id ?? '')),
+      handle: (request, school) => studentRecord(school, studentIndex(school, request.params.student_id ?? '')),
     }),
     defineRoute(platform, 'updateStudent', {
       response: Person,
       body: StudentPatch,
       handle: (request, school) => {
         const index = studentIndex(school, request.params.student_id ?? '');
-        const { tags } = parseBody(StudentPatch, request.body);
-        school.students.tagOverrides.set(index, [...new Set(tags)]);
-        return school.students.person(index);
+        const patch = parseBody(StudentPatch, request.body);
+        const removed = new Set(patch.remove_tags ?? []);
+        const tags = patch.tags ?? [...school.students.tags(index).filter((t) => !removed.has(t)), ...(patch.add_tags ?? [])];
+        const next = [...new Set(tags)];
+        if (next.length > 20) throw new BusinessError(400, 'invalid_request', 'tags: a student has at most 20 tags.');
+        const before = school.students.tags(index);
+        if (next.length !== before.length || next.some((t, k) => t !== before[k])) school.students.updatedAt.set(index, wholeSecondsNow(platform));
+        school.students.tagOverrides.set(index, next);
+        return studentRecord(school, index);
       },
     }),
     defineRoute(platform, 'listStudentEnrollments', {
@@ -79,9 +100,9 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
       query: PAGE_PARAMETERS,
       handle: (request, school) => {
         const index = studentIndex(school, request.params.student_id ?? '');
-        const list = school.enrollments.forStudent(index);
+        const list = enrollmentsOfStudent(school, index);
         const window = pageWindow(request.query, queryKey(school.school.id, 'listStudentEnrollments', request.query, request.params));
-        return buildPage(window, list.length, (p) => school.enrollments.materialize(list[p]!, school.catalog, (s) => school.students.id(s)));
+        return buildPage(window, list.length, (p) => list[p]!);
       },
     }),
     defineRoute(platform, 'listMembers', {

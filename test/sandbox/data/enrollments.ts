@@ -24,6 +24,10 @@ export class EnrollmentStore {
   byStudent: Int32Array = new Int32Array(0);
   byCourseStart: Uint32Array = new Uint32Array(1);
   byCourse: Int32Array = new Int32Array(0);
+  /** Seeded enrollments deleted through the API (unenroll). */
+  readonly removed = new Set<number>();
+  /** Enrollments made through the API, in the order they were made (their progress starts at zero). */
+  readonly added: Enrollment[] = [];
 
   constructor(readonly count: number, readonly no: number) {
     this.student = new Int32Array(count);
@@ -62,6 +66,8 @@ export class EnrollmentStore {
       completed_at: Number.isNaN(completed) ? null : iso(completed),
       last_activity_at: Number.isNaN(last) ? null : iso(last),
       current_section_id: section < 0 ? null : record.curriculum.sections[section]!.id,
+      updated_at: iso(Number.isNaN(last) ? (this.enrolledAt[i] as number) : last),
+      plan_id: null,
     };
   }
 }

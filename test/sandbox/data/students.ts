@@ -15,6 +15,8 @@ export class StudentStore {
   readonly tagBits: Uint8Array;
   /** Tags written through PATCH /students/{id}: they replace the seeded ones. */
   readonly tagOverrides = new Map<number, string[]>();
+  /** When a student's record last changed through the API (ms); otherwise it is their creation. */
+  readonly updatedAt = new Map<number, number>();
   /** Lower-cased "name email" per student, built on the first search. */
   #searchText: string[] | null = null;
 
@@ -55,7 +57,8 @@ export class StudentStore {
   }
 
   person(i: number): Person {
-    return { id: this.id(i), name: this.name(i), email: this.email(i), created_at: iso(this.createdAt[i] as number), tags: this.tags(i) };
+    const created = this.createdAt[i] as number;
+    return { id: this.id(i), name: this.name(i), email: this.email(i), created_at: iso(created), tags: this.tags(i), updated_at: iso(this.updatedAt.get(i) ?? created) };
   }
 
   searchText(i: number): string {

@@ -13,7 +13,7 @@ const RESPONSES: Record<keyof typeof OPERATIONS, z.ZodType> = {
   getSchool: School, updateSchool: School,
   listCourses: pageOf(Course), getCourse: Course, publishCourse: Course, unpublishCourse: Course,
   getCurriculum: Curriculum, updateCurriculumSection: Section, getCourseReport: CourseReport, listCourseEnrollments: pageOf(Enrollment),
-  listStudents: pageOf(Person), getStudent: Person, updateStudent: Person, listStudentEnrollments: pageOf(Enrollment),
+  listStudents: pageOf(Person), getStudent: Person, updateStudent: Person, listStudentEnrollments: pageOf(Enrollment), enrollStudent: Enrollment, getStudentEnrollment: Enrollment, unenrollStudent: Enrollment,
   listMembers: pageOf(Person), getMember: Person, updateMember: Person,
   listOrders: pageOf(Order), getOrder: Order,
   listSubscriptions: pageOf(Subscription), cancelSubscription: Subscription, getSubscription: Subscription,
@@ -37,7 +37,7 @@ describe('business routes', () => {
     expect(ALL_SCOPES.filter((s) => !guarded.has(s))).toEqual(['openid', 'profile', 'email']);
     for (const route of h.routes) {
       expect(route.responseSchema).toMatchObject({ type: 'object' });
-      if (route.method !== 'GET') expect(route.requestBodySchema ?? route.method === 'POST').toBeTruthy();
+      if (route.method !== 'GET') expect(route.requestBodySchema ?? (route.method === 'POST' || route.method === 'DELETE')).toBeTruthy();
     }
   });
 
@@ -48,6 +48,10 @@ describe('business routes', () => {
       const hidden = data.catalog.courses.find((c) => c.course.state === 'hidden')!;
       const sub = data.subscriptions.find((s) => s.state === 'active' && !s.canceling)!;
       const range = { from: '2026-08-01T00:00:00Z', to: '2026-11-01T00:00:00Z', interval: 'week' };
+      const inCourse = (s: number) => [...data.enrollments.forStudent(s)].some((i) => data.catalog.courses[data.enrollments.course[i]!]!.course.id === course.course.id);
+      let fresh = 0;
+      while (inCourse(fresh)) fresh++;
+      const firstEnrollment = { student_id: data.students.id(0), enrollment_id: data.enrollments.id(data.enrollments.forStudent(0)[0]!) };
       const calls: [keyof typeof OPERATIONS, Parameters<typeof h.call>[1]][] = [
         ['getSchool', {}], ['listCourses', {}], ['getCourse', { params: { course_id: course.course.id } }],
         ['getCurriculum', { params: { course_id: course.course.id } }], ['getCourseReport', { params: { course_id: course.course.id }, query: range }],
@@ -62,6 +66,10 @@ describe('business routes', () => {
         ['updateCurriculumSection', { params: { course_id: course.course.id, section_id: course.curriculum.sections[0]!.id }, body: { title: 'Start here' } }],
         ['updateSchool', { body: { name: `${school.name}` } }], ['updateStudent', { params: { student_id: data.students.id(1) }, body: { tags: ['vip'] } }],
         ['updateMember', { params: { member_id: data.members[0]!.id }, body: { tags: ['vip'] } }],
+        ['enrollStudent', { params: { student_id: data.students.id(fresh) }, body: { course_id: course.course.id, plan_id: null } }],
+        ['getStudentEnrollment', { params: firstEnrollment }],
+        // The enrollment just made (the first id after the seeded ones): the seeded ones stay for the statistics test.
+        ['unenrollStudent', { params: { student_id: data.students.id(fresh), enrollment_id: data.enrollments.id(data.enrollments.count) } }],
         ['cancelSubscription', { params: { subscription_id: sub.id }, body: {} }],
         ['updateMembershipPlan', { params: { plan_id: data.catalog.membershipPlans[0]!.id }, body: { name: 'Renamed plan' } }],
         ['createCoupon', { body: { code: 'TEST10', kind: 'percent', percent_off: 10 } }],
@@ -81,7 +89,7 @@ describe('business routes', () => {
       expect(new Set(calls.map(([id]) => id))).toEqual(new Set(Object.keys(OPERATIONS)));
       for (const [id, options] of calls) {
         const answer = await h.call(id, { ...options, school: school.id });
-        expect(answer.status, id).toBe(id.startsWith('create') ? 201 : 200);
+        expect(answer.status, id).toBe(id.startsWith('create') || id === 'enrollStudent' ? 201 : 200);
         const parsed = RESPONSES[id].safeParse(JSON.parse(JSON.stringify(answer.body)));
         expect(parsed.success ? '' : `${id}: ${parsed.error.message}`).toBe('');
       }

@@ -71,6 +71,7 @@ describe('orders table', () => {
       if (random() < 0.2) filters.coupon = random() < 0.3 ? '' : pick(facets.coupons).toUpperCase();
       if (random() < 0.2) filters.courseId = pick(facets.courses).id;
       if (random() < 0.2) filters.productId = pick(facets.products).id;
+      if (random() < 0.15) filters.buyerId = random() < 0.1 ? 'stu_nobody' : pick(orders).buyer.id;
       if (random() < 0.2) filters.text = pick(['ada', ' GRACE ', '林', '@', 'zola 1', orders[5]!.id, 'hyperlink']);
       const sort: OrderSort = { key: pick(ORDER_SORT_KEYS), direction: random() < 0.5 ? 'asc' : 'desc' };
       const offset = Math.floor(random() * 50);
@@ -83,5 +84,15 @@ describe('orders table', () => {
         expect(new Set(table.select(filters, sort).positions).size).toBe(want.total);
       } else expect(got.rows.map((o) => o.id)).toEqual(want.rows.map((o) => o.id));
     }
+  });
+
+  it("finds exactly one buyer's orders (a student's profile), and none for an unknown buyer", () => {
+    const buyer = orders[321]!.buyer.id;
+    const expected = orders.filter((o) => o.buyer.id === buyer).map((o) => o.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const sort: OrderSort = { key: 'paidAt', direction: 'desc' };
+    expect(table.query({ buyerId: buyer }, sort, 0, 1000).rows.map((o) => o.id).sort()).toEqual(expected);
+    expect(index.query({ buyerId: buyer }, sort, 0, 1000).rows.map((o) => o.id).sort()).toEqual(expected);
+    expect(table.query({ buyerId: 'stu_nobody' }, sort, 0, 10).total).toBe(0);
   });
 });
