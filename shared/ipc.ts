@@ -9,8 +9,9 @@ import { securityEvents, securityMethods } from './ipc/security';
 import { updateEvents, updateMethods } from './ipc/updates';
 import { moneyMethods } from './ipc/money';
 import { writeEvents, writeMethods } from './ipc/writes';
+import { explorerMethods } from './ipc/explorer';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...explorerMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

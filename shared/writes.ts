@@ -2,6 +2,7 @@
 // process sends (or keeps in the outbox), logs and undoes. describeWrite() gives the words both sides use:
 // the confirmation that names the record, the message once done, the activity log's line.
 import { z } from 'zod';
+import { ExplorerAreaId, FieldValue, ScopeName, type EXPLORER_AREAS } from './explorer';
 import { CouponDraft } from './model/money';
 import type { Scope } from './scopes';
 
@@ -17,6 +18,19 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('coupon.create'), draft: CouponDraft }).strict(),
   z.object({ kind: z.literal('coupon.setEnabled'), couponId: id, code: name, enabled: z.boolean(), seenUpdatedAt: seen }).strict(),
   z.object({ kind: z.literal('subscription.cancel'), subscriptionId: id, memberName: name, atPeriodEnd: z.boolean(), seenUpdatedAt: seen }).strict(),
+  // The explorer's edit of one record of an area (a PATCH the platform's /openapi.json describes). `previous`
+  // holds the changed fields' values before, for Undo and for the outbox's check when the record has no
+  // updated_at. `scope` is the document's; the main process refuses it when the document says otherwise.
+  z.object({
+    kind: z.literal('record.update'),
+    area: ExplorerAreaId,
+    recordId: id.nullable(),
+    name,
+    changes: z.record(z.string().min(1).max(100), FieldValue).refine((c) => Object.keys(c).length > 0 && Object.keys(c).length <= 50, 'one to 50 fields'),
+    previous: z.record(z.string().min(1).max(100), FieldValue),
+    scope: ScopeName,
+    seenUpdatedAt: seen,
+  }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
 export type WriteKind = WriteRequest['kind'];
@@ -39,10 +53,20 @@ export interface WriteWords {
   /** The scope the platform wants for it. */
   scope: Scope;
   /** The record it touches (null for a create). */
-  target: { type: 'course' | 'coupon' | 'subscription'; id: string; name: string } | null;
+  target: { type: 'course' | 'coupon' | 'subscription' | RecordNoun; id: string; name: string } | null;
 }
 
 const q = (text: string) => `“${text}”`;
+
+/** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
+export const RECORD_NOUNS = {
+  school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
+  lecturers: 'lecturer', membership_plans: 'membership plan', curriculum: 'curriculum section', account: 'account', storage: 'upload',
+} as const satisfies Record<(typeof EXPLORER_AREAS)[number]['id'], string>;
+export type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
+
+/** The admin's own account is not seen by learners: every other explorer change is, so it is confirmed first. */
+const UNSEEN_BY_LEARNERS = new Set(['account']);
 
 export function describeWrite(request: WriteRequest): WriteWords {
   const words = wordsOf(request);
@@ -76,6 +100,22 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
         ? { verb: 'Cancel at period end', question: `Cancel ${t}'s subscription at the end of the period?`, consequence: 'They keep access until the current period ends and are not charged again. The platform cannot undo this from the app.', done: `${t}'s subscription will end with the current period`, summary: `Cancel ${t}'s subscription at period end`, confirm: true, scope: 'subscriptions:write', target }
         : { verb: 'Cancel now', question: `Cancel ${t}'s subscription now?`, consequence: 'It ends immediately: they lose access today and are not charged again. This cannot be undone.', done: `Canceled ${t}'s subscription`, summary: `Cancel ${t}'s subscription now`, confirm: true, scope: 'subscriptions:write', target };
     }
+    case 'record.update': {
+      const noun = RECORD_NOUNS[request.area];
+      const t = q(request.name);
+      const fields = Object.keys(request.changes).map((f) => f.replace(/[_-]+/g, ' ')).join(', ');
+      const seen = !UNSEEN_BY_LEARNERS.has(request.area);
+      return {
+        verb: 'Save',
+        question: `Save the changes to ${noun} ${t}?`,
+        consequence: `Changes ${fields}.${seen ? ' Learners see the change on your school right away.' : ''}`,
+        done: `Saved ${noun} ${t} (${fields})`,
+        summary: `Change ${noun} ${t}: ${fields}`,
+        confirm: seen,
+        scope: request.scope,
+        target: { type: noun, id: request.recordId ?? request.area, name: request.name },
+      };
+    }
   }
 }
 
@@ -90,6 +130,13 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null): Writ
       return { ...request, published: !request.published, seenUpdatedAt: updatedAt };
     case 'coupon.setEnabled':
       return { ...request, enabled: !request.enabled, seenUpdatedAt: updatedAt };
+    case 'record.update': {
+      // Undo PATCHes back the changed fields' previous values (those the record had; a field it lacked cannot be put back).
+      const back = Object.fromEntries(Object.keys(request.changes).filter((k) => Object.hasOwn(request.previous, k)).map((k) => [k, request.previous[k]!]));
+      if (Object.keys(back).length === 0) return null;
+      const forward = Object.fromEntries(Object.keys(back).map((k) => [k, request.changes[k]!]));
+      return { ...request, changes: back, previous: forward, seenUpdatedAt: updatedAt };
+    }
     case 'coupon.create':
     case 'subscription.cancel':
       return null;

@@ -30,6 +30,7 @@ import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
 import { createMoneyHandlers } from './money/handlers';
 import { createWriteHandlers } from './writes/handlers';
+import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 
@@ -180,10 +181,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
+  const explorer = createExplorer({ caller: engine.caller, cache: dataService.cache, emit, logger, onOnlineChange: (listener) => { onlineListeners.add(listener); } });
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
     caller: engine.caller,
+    records: explorer.records,
     store: writesStore,
     isOnline: () => probe.online,
     emit,
@@ -298,7 +301,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -83,6 +83,8 @@ function recordLink(item: OutboxItem): string {
       return '/coupons';
     case 'subscription.cancel':
       return '/subscriptions';
+    case 'record.update':
+      return `/explore/${item.request.area}`;
   }
 }
 
