@@ -9,6 +9,7 @@ import { CouponsPage } from './money/CouponsPage';
 import { NewCouponPage } from './money/NewCouponPage';
 import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
 import { ActivityPage } from './writes/ActivityPage';
+import { ExplorerPage } from './explorer/ExplorerPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -23,6 +24,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/activity', label: 'Activity' },
+  { to: '/explore', label: 'More' },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -36,4 +38,6 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'coupons/new', element: <NewCouponPage /> },
   { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
   { path: 'activity', element: <ActivityPage /> },
+  { path: 'explore', element: <ExplorerPage /> },
+  { path: 'explore/:area', element: <ExplorerPage /> },
 ];

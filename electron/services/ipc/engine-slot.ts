@@ -55,6 +55,17 @@ export function createEngineSlot(factory: EngineFactory, options: () => AuthFact
   const caller: PlatformCaller = {
     call: async (accountId, operation, schema, args?: CallArgs) => (await engine()).caller.call(accountId, operation, schema, args),
     paginate: async (accountId, operation, item, args) => (await engine()).caller.paginate(accountId, operation, item, args),
+    // The explorer's: operations the platform's /openapi.json describes, and that document itself.
+    callOperation: async (accountId, spec, schema, args?: CallArgs) => {
+      const inner = (await engine()).caller;
+      if (!inner.callOperation) throw new AppError('internal', "This app cannot call the platform's described operations.");
+      return inner.callOperation(accountId, spec, schema, args);
+    },
+    openApiDocument: async (accountId, signal) => {
+      const inner = (await engine()).caller;
+      if (!inner.openApiDocument) throw new AppError('internal', "This app cannot read the platform's API description.");
+      return inner.openApiDocument(accountId, signal);
+    },
   };
 
   return {
