@@ -135,7 +135,10 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null): Writ
       const back = Object.fromEntries(Object.keys(request.changes).filter((k) => Object.hasOwn(request.previous, k)).map((k) => [k, request.previous[k]!]));
       if (Object.keys(back).length === 0) return null;
       const forward = Object.fromEntries(Object.keys(back).map((k) => [k, request.changes[k]!]));
-      return { ...request, changes: back, previous: forward, seenUpdatedAt: updatedAt };
+      // When the change renamed the record (the field its name came from), the undo names it as it is now.
+      const nameField = Object.keys(back).find((k) => back[k] === request.name && typeof forward[k] === 'string' && (forward[k] as string).trim() !== '');
+      const name = nameField ? (forward[nameField] as string).slice(0, 300) : request.name;
+      return { ...request, name, changes: back, previous: forward, seenUpdatedAt: updatedAt };
     }
     case 'coupon.create':
     case 'subscription.cancel':

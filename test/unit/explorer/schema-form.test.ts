@@ -92,7 +92,14 @@ describe('record.update words and Undo', () => {
   });
 
   it('undoes by PATCHing back the previous values of the changed fields', () => {
-    expect(inverseOf(request, null)).toEqual({ ...request, changes: { title: 'Hello', published: true }, previous: { title: 'Hi', published: false } });
+    expect(inverseOf(request, null)).toEqual({ ...request, name: 'Hi', changes: { title: 'Hello', published: true }, previous: { title: 'Hi', published: false } });
     expect(inverseOf({ ...request, previous: {} }, null)).toBeNull();
+  });
+});
+
+describe('Undo of a rename', () => {
+  it('names the record as it is after the change', () => {
+    const rename: WriteRequest = { kind: 'record.update', area: 'lecturers', recordId: 'l1', name: 'Ada', changes: { name: 'Ada L.' }, previous: { name: 'Ada' }, scope: 'lecturers:write', seenUpdatedAt: null };
+    expect(inverseOf(rename, null)).toMatchObject({ name: 'Ada L.', changes: { name: 'Ada' }, previous: { name: 'Ada L.' } });
   });
 });
