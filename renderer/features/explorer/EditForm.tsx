@@ -32,7 +32,8 @@ function hintOf(field: Field): string | null {
 export function EditForm({ area, record, recordId, write, onDone }: { area: ExplorerArea; record: JsonRecord; recordId: string | null; write: WriteRunner; onDone(): void }) {
   const fields = area.edit!.fields;
   const formId = useId();
-  const [inputs, setInputs] = useState<Inputs>(() => Object.fromEntries(fields.map((f) => [f.name, inputFromValue(f, record[f.name])])));
+  const [initial] = useState<Inputs>(() => Object.fromEntries(fields.map((f) => [f.name, inputFromValue(f, record[f.name])])));
+  const [inputs, setInputs] = useState<Inputs>(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
 
@@ -40,10 +41,12 @@ export function EditForm({ area, record, recordId, write, onDone }: { area: Expl
     event.preventDefault();
     setNote(null);
     const changes: Record<string, FieldValue> = {};
+    // Only what the admin touched is sent: a field the record does not carry (a write-only flag) starts
+    // empty in the form and stays out of the PATCH unless they change it.
     for (const field of fields) {
-      const value = valueFromInput(field, inputs[field.name] ?? '');
-      const before = record[field.name] ?? null;
-      if (JSON.stringify(value) !== JSON.stringify(before)) changes[field.name] = value;
+      const input = inputs[field.name] ?? '';
+      if (input === initial[field.name]) continue;
+      changes[field.name] = valueFromInput(field, input);
     }
     if (Object.keys(changes).length === 0) {
       setProblems({});

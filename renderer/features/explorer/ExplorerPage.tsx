@@ -6,7 +6,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { ExplorerArea, Field, JsonRecord } from '../../../shared/explorer';
 import { labelOf, nameOf } from '../../../shared/explorer';
-import { describeScope } from '../../../shared/scopes';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -18,6 +17,7 @@ import { FigureAge } from '../common/FigureAge';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { useDebounced } from '../common/use-debounced';
+import { useLocale } from '../common/use-locale';
 import { useWrite } from '../writes/use-write';
 import { EditForm } from './EditForm';
 import { RecordView, scalarText } from './RecordView';
@@ -43,7 +43,7 @@ export function ExplorerPage() {
                 <li key={a.id}>
                   <NavLink to={`/explore/${a.id}`} className={a.offered ? 'explorer-area-link' : 'explorer-area-link is-not-offered'} data-area={a.id}>
                     <span>{a.title}</span>
-                    {!a.offered && <span className="explorer-area-note">not offered</span>}
+                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? 'not here' : 'not offered'}</span>}
                   </NavLink>
                 </li>
               ))}
@@ -73,7 +73,8 @@ export function ExplorerPage() {
 function Overview({ areas }: { areas: ExplorerArea[] }) {
   const account = useActiveAccount();
   const offered = areas.filter((a) => a.offered);
-  const missing = areas.filter((a) => !a.offered);
+  const missing = areas.filter((a) => !a.offered && a.other.length === 0);
+  const elsewhere = areas.filter((a) => !a.offered && a.other.length > 0);
   return (
     <Page title="Explorer" description={`Everything else ${account?.school.name ?? 'your school'}'s platform lets the app read and change, as its API describes it.`}>
       <div className="explorer-overview">
@@ -95,6 +96,17 @@ function Overview({ areas }: { areas: ExplorerArea[] }) {
           </p>
         </Card>
       )}
+      {elsewhere.length > 0 && (
+        <Card title="Offered, but not as a list or record">
+          <ul className="muted explorer-missing">
+            {elsewhere.map((a) => (
+              <li key={a.id}>
+                {a.title}: {a.other.map((o) => o.summary).join('; ')}.
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
     </Page>
   );
 }
@@ -103,10 +115,16 @@ function AreaView({ area }: { area: ExplorerArea }) {
   if (!area.offered || !area.readScope) {
     return (
       <Page title={area.title}>
-        <EmptyState title={`${area.title}: not offered by this platform`} icon="info">
-          The platform's API description (/openapi.json) has no list or record of {area.title.toLowerCase()} the app can show.
-          {area.other.length > 0 && <> It lists: {area.other.map((o) => o.summary).join('; ')}.</>}
-        </EmptyState>
+        {area.other.length === 0 ? (
+          <EmptyState title={`${area.title}: not offered by this platform`} icon="info">
+            The platform's API description (/openapi.json) has no operation for {area.title.toLowerCase()}.
+          </EmptyState>
+        ) : (
+          <EmptyState title={`${area.title}: not shown here`} icon="info">
+            The platform offers {area.other.map((o) => o.summary.charAt(0).toLowerCase() + o.summary.slice(1)).join('; ')}, but no list or single record the explorer can show
+            on its own.
+          </EmptyState>
+        )}
       </Page>
     );
   }
@@ -121,7 +139,7 @@ function SingleRecord({ area }: { area: ExplorerArea }) {
   const account = useActiveAccount();
   const query = useInvokeQuery('explorer.record', { accountId: account?.id ?? '', area: area.id, recordId: null }, { enabled: account !== null });
   return (
-    <Page title={area.title} description={`Read with ${describeScope(area.readScope!).toLowerCase()}.`} meta={<FigureAge answer={query.data} />}>
+    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
         {(answer) => <RecordPanel area={area} record={answer.data} recordId={null} />}
       </QueryState>
@@ -134,6 +152,7 @@ type FilterValues = Record<string, string>;
 
 function RecordList({ area }: { area: ExplorerArea }) {
   const account = useActiveAccount();
+  const locale = useLocale();
   const [filters, setFilters] = useState<FilterValues>({});
   const settled = useDebounced(filters, 300);
   // Cursors of the pages before this one: Previous goes back without the platform knowing about it.
@@ -166,7 +185,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   const columns = columnsOf(records);
   const page = cursors.length;
   return (
-    <Page title={area.title} description={`Read with ${describeScope(area.readScope!).toLowerCase()}.`} meta={<FigureAge answer={query.data} />}>
+    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
       {area.filters.length > 0 && <Filters fields={area.filters} values={filters} onChange={setFilters} />}
       <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
         {(answer) =>
@@ -195,14 +214,16 @@ function RecordList({ area }: { area: ExplorerArea }) {
                             <th key={c} scope="row">
                               {typeof r.id === 'string' ? (
                                 <button type="button" className="link-button" onClick={() => setSelected(r.id as string)}>
-                                  {scalarText(r[c])}
+                                  {scalarText(r[c], locale)}
                                 </button>
                               ) : (
-                                scalarText(r[c])
+                                scalarText(r[c], locale)
                               )}
                             </th>
                           ) : (
-                            <td key={c}>{scalarText(r[c])}</td>
+                            <td key={c} title={scalarText(r[c], locale)}>
+                              {scalarText(r[c], locale)}
+                            </td>
                           ),
                         )}
                       </tr>
