@@ -76,7 +76,7 @@ test('edit a lecturer: validation first, then confirm, step-up, done, Undo', asy
   await expect(log.locator('tbody tr').nth(1)).toContainText(`Change lecturer “${lecturer.name}”: name`);
 });
 
-test('the school record: a single record, edited with a select-free form, changed on the platform meanwhile is refused', async ({ page, sandbox, context }) => {
+test('appearance, a single record: its pattern refuses bad input before sending; a change made on the platform meanwhile is refused with why', async ({ page, sandbox, context }) => {
   await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
   const api = await platformClient(sandbox.url, context, ['appearance:read', 'appearance:write']);
   const before = await api.get<{ theme: string; primary_color: string }>('/api/v1/appearance');
