@@ -29,6 +29,7 @@ export interface ApiClientOptions {
 }
 
 const BASE_DELAY_MS = 250;
+const MAX_OPENAPI_CHARS = 5 * 1024 * 1024;
 const MAX_BACKOFF_MS = 8_000;
 
 export class ApiClient implements PlatformCaller {
@@ -191,8 +192,11 @@ export class ApiClient implements PlatformCaller {
         throw appError;
       }
       if (response.ok) {
+        const text = await response.text();
+        // An API description is tens of kilobytes; a far larger one is not parsed on the main process.
+        if (text.length > MAX_OPENAPI_CHARS) throw new AppError('bad_response', `${hostOf(url)} sent an /openapi.json larger than ${MAX_OPENAPI_CHARS / 1024 / 1024} MB.`);
         try {
-          return await response.json();
+          return JSON.parse(text) as unknown;
         } catch (cause) {
           last = new AppError('bad_response', `${hostOf(url)} sent an /openapi.json that is not JSON.`, { cause });
           continue;
