@@ -168,9 +168,11 @@ function RecordList({ area }: { area: ExplorerArea }) {
   if (selected !== null) {
     return (
       <Page title={area.title} meta={<FigureAge answer={query.data} />}>
-        <Button variant="ghost" size="sm" onClick={() => setSelected(null)} className="explorer-back" autoFocus>
-          ← Back to {area.title.toLowerCase()}
-        </Button>
+        <div className="explorer-back">
+          <Button variant="ghost" size="sm" onClick={() => setSelected(null)} autoFocus>
+            ← Back to {area.title.toLowerCase()}
+          </Button>
+        </div>
         {area.getOne ? (
           <FetchedRecord area={area} recordId={selected} />
         ) : selectedRecord ? (
