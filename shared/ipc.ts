@@ -13,8 +13,9 @@ import { writeEvents, writeMethods } from './ipc/writes';
 import { searchMethods } from './ipc/search';
 import { eventMethods } from './ipc/events';
 import { commentMethods } from './ipc/comments';
+import { explorerMethods } from './ipc/explorer';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...searchMethods, ...eventMethods, ...commentMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

@@ -2,6 +2,7 @@
 // process sends (or keeps in the outbox), logs and undoes. describeWrite() gives the words both sides use:
 // the confirmation that names the record, the message once done, the activity log's line.
 import { z } from 'zod';
+import { ExplorerAreaId, FieldValue, ScopeName, type EXPLORER_AREAS } from './explorer';
 import { CouponDraft } from './model/money';
 import { EventFields } from './model/events';
 import { StudentTag, StudentTags } from './model/student-profile';
@@ -39,6 +40,19 @@ export const WriteRequest = z.discriminatedUnion('kind', [
     progress: z.number().min(0).max(1),
     seenUpdatedAt: seen,
   }).strict(),
+  // The explorer's edit of one record of an area (a PATCH the platform's /openapi.json describes). `previous`
+  // holds the changed fields' values before, for Undo and for the outbox's check when the record has no
+  // updated_at. `scope` is the document's; the main process refuses it when the document says otherwise.
+  z.object({
+    kind: z.literal('record.update'),
+    area: ExplorerAreaId,
+    recordId: id.nullable(),
+    name,
+    changes: z.record(z.string().min(1).max(100), FieldValue).refine((c) => Object.keys(c).length > 0 && Object.keys(c).length <= 50, 'one to 50 fields'),
+    previous: z.record(z.string().min(1).max(100), FieldValue),
+    scope: ScopeName,
+    seenUpdatedAt: seen,
+  }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
 export type WriteKind = WriteRequest['kind'];
@@ -61,10 +75,20 @@ export interface WriteWords {
   /** The scope the platform wants for it. */
   scope: Scope;
   /** The record it touches (null for a create). */
-  target: { type: 'course' | 'coupon' | 'subscription' | 'event' | 'student' | 'enrollment'; id: string; name: string } | null;
+  target: { type: 'course' | 'coupon' | 'subscription' | 'event' | 'student' | 'enrollment' | RecordNoun; id: string; name: string } | null;
 }
 
 const q = (text: string) => `“${text}”`;
+
+/** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
+export const RECORD_NOUNS = {
+  school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
+  lecturers: 'lecturer', membership_plans: 'membership plan', curriculum: 'curriculum section', account: 'account', storage: 'upload',
+} as const satisfies Record<(typeof EXPLORER_AREAS)[number]['id'], string>;
+export type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
+
+/** The admin's own account is not seen by learners: every other explorer change is, so it is confirmed first. */
+const UNSEEN_BY_LEARNERS = new Set(['account']);
 
 export function describeWrite(request: WriteRequest): WriteWords {
   const words = wordsOf(request);
@@ -142,6 +166,22 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
       const target = { type: 'enrollment' as const, id: request.enrollmentId, name: `${request.studentName} in ${request.courseTitle}` };
       return { verb: 'Unenroll', question: `Unenroll ${t} from ${c}?`, consequence: `They lose access to the course at once. ${lost}`, done: pct > 0 ? `Unenrolled ${t} from ${c}. Undo enrolls them again, but their progress starts from zero.` : `Unenrolled ${t} from ${c}`, summary: `Unenroll ${t} from ${c}`, confirm: true, scope: 'students:write', target };
     }
+    case 'record.update': {
+      const noun = RECORD_NOUNS[request.area];
+      const t = q(request.name);
+      const fields = Object.keys(request.changes).map((f) => f.replace(/[_-]+/g, ' ')).join(', ');
+      const seen = !UNSEEN_BY_LEARNERS.has(request.area);
+      return {
+        verb: 'Save',
+        question: `Save the changes to ${noun} ${t}?`,
+        consequence: `Changes ${fields}.${seen ? ' Learners see the change on your school right away.' : ''}`,
+        done: `Saved ${noun} ${t} (${fields})`,
+        summary: `Change ${noun} ${t}: ${fields}`,
+        confirm: seen,
+        scope: request.scope,
+        target: { type: noun, id: request.recordId ?? request.area, name: request.name },
+      };
+    }
   }
 }
 
@@ -174,6 +214,16 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null, recor
     case 'event.update':
       // PATCH the previous values back; the record is named by the title it has after the change.
       return { ...request, title: request.changes.title ?? request.title, changes: request.previous, previous: request.changes, seenUpdatedAt: updatedAt };
+    case 'record.update': {
+      // Undo PATCHes back the changed fields' previous values (those the record had; a field it lacked cannot be put back).
+      const back = Object.fromEntries(Object.keys(request.changes).filter((k) => Object.hasOwn(request.previous, k)).map((k) => [k, request.previous[k]!]));
+      if (Object.keys(back).length === 0) return null;
+      const forward = Object.fromEntries(Object.keys(back).map((k) => [k, request.changes[k]!]));
+      // When the change renamed the record (the field its name came from), the undo names it as it is now.
+      const nameField = Object.keys(back).find((k) => back[k] === request.name && typeof forward[k] === 'string' && (forward[k] as string).trim() !== '');
+      const name = nameField ? (forward[nameField] as string).slice(0, 300) : request.name;
+      return { ...request, name, changes: back, previous: forward, seenUpdatedAt: updatedAt };
+    }
     case 'coupon.create':
     case 'subscription.cancel':
       return null;

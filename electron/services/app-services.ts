@@ -39,6 +39,7 @@ import { CachedReader } from './data/cached-read';
 import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
+import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 
@@ -209,10 +210,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
+  const explorer = createExplorer({ caller: engine.caller, cache: dataService.cache, emit, logger, onOnlineChange: (listener) => { onlineListeners.add(listener); } });
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
     caller: engine.caller,
+    records: explorer.records,
     store: writesStore,
     isOnline: () => probe.online,
     emit,
@@ -336,7 +339,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -15,6 +15,7 @@ import { EventPage } from './events/EventPage';
 import { CommentsPage } from './comments/CommentsPage';
 import { StudentProfilePage } from './people/StudentProfilePage';
 import { MembersPage } from './people/MembersPage';
+import { ExplorerPage } from './explorer/ExplorerPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -33,6 +34,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/events', label: 'Events', icon: 'calendar' },
   { to: '/comments', label: 'Comments', icon: 'message' },
   { to: '/activity', label: 'Activity' },
+  { to: '/explore', label: 'More' },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -51,4 +53,6 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'comments', element: <CommentsPage /> },
   { path: 'students/:studentId', element: <StudentProfilePage /> },
   { path: 'members', element: <MembersPage /> },
+  { path: 'explore', element: <ExplorerPage /> },
+  { path: 'explore/:area', element: <ExplorerPage /> },
 ];

@@ -40,6 +40,11 @@ export interface SandboxOptions {
   clock?: () => number;
   /** Random source for the error-rate knob. Default Math.random. */
   random?: () => number;
+  /**
+   * Operation ids its /openapi.json leaves out, as a platform of an older or smaller plan would describe
+   * itself (the routes still answer: the app must not call what the document does not offer).
+   */
+  openApiOmit?: readonly string[];
   /** Replaces the demo business API (the core's own tests host probe routes through the same seam). */
   businessRoutes?: (platform: DemoPlatform) => BusinessRoute[];
   /**
@@ -107,7 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
   };
   const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
-  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients }, log });
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}) });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

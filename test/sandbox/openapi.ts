@@ -23,7 +23,7 @@ function pathParameters(path: string) {
 function businessOperation(route: BusinessRoute) {
   const parameters = [
     ...pathParameters(route.path),
-    ...(route.queryParameters ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required ?? false, description: q.description, schema: { type: 'string' } })),
+    ...(route.queryParameters ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required ?? false, description: q.description, schema: q.schema ?? { type: 'string' } })),
   ];
   const security = route.anonymous ? [{}, { oauth2: [route.scope] }] : [{ oauth2: [route.scope] }];
   return {
@@ -46,7 +46,8 @@ function businessOperation(route: BusinessRoute) {
   };
 }
 
-export function buildOpenApi(baseUrl: string, routes: BusinessRoute[]): Record<string, unknown> {
+/** `omit`: operation ids left out of the document (a platform that offers fewer operations; see docs/sandbox.md). */
+export function buildOpenApi(baseUrl: string, routes: BusinessRoute[], omit: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const e = endpointsOf(baseUrl);
   const paths: Record<string, Record<string, unknown>> = {
     '/.well-known/oauth-protected-resource': { get: { operationId: 'getProtectedResourceMetadata', summary: 'Protected resource metadata (RFC 9728)', tags: ['oauth'], security: [], responses: { '200': { description: 'JSON metadata', content: jsonBody({ type: 'object' }) } } } },
@@ -107,6 +108,7 @@ export function buildOpenApi(baseUrl: string, routes: BusinessRoute[]): Record<s
     '/auth.md': { get: { operationId: 'getAuthWalkthrough', summary: 'Sign-in walkthrough (Markdown)', tags: ['docs'], security: [], responses: { '200': { description: 'Markdown', content: { 'text/markdown': { schema: { type: 'string' } } } } } } },
   };
   for (const route of routes) {
+    if (omit.has(route.operationId)) continue;
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = businessOperation(route);
   }

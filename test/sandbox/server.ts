@@ -25,6 +25,8 @@ export interface ServerParts {
   admin: AdminActions;
   /** Request log sink (method, path, status, ms: never query strings, bodies or headers). */
   log: ((line: string) => void) | null;
+  /** Operation ids /openapi.json leaves out (SandboxOptions.openApiOmit). */
+  openApiOmit?: ReadonlySet<string>;
 }
 
 type Handler = (req: IncomingMessage, url: URL, res: ServerResponse) => void | Promise<void>;
@@ -46,7 +48,7 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
     ['/api/oauth/token', { POST: (req, _url, res) => handleToken(ctx, req, res) }],
     ['/api/oauth/userinfo', { GET: (req, url, res) => handleUserInfo(ctx, req, url, res), POST: (req, url, res) => handleUserInfo(ctx, req, url, res) }],
     ['/api/oauth/revoke', { POST: (req, _url, res) => handleRevoke(ctx, req, res) }],
-    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes)))) }],
+    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes, parts.openApiOmit)))) }],
     ['/auth.md', { GET: (_req, _url, res) => sendText(res, 200, 'text/markdown; charset=utf-8', buildAuthMarkdown(ctx.baseUrl)) }],
   ]);
 }

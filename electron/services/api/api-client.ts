@@ -10,7 +10,7 @@ import type { TokenSource } from '../auth/auth-service';
 import { guardedFetch, hostOf, oauthOptions } from '../auth/http';
 import type { Logger } from '../log';
 import { OperationScopeCatalog } from './operation-scopes';
-import type { CallArgs, PlatformCaller } from './platform-caller';
+import type { CallArgs, DescribedOperation, PlatformCaller } from './platform-caller';
 import { businessUrl } from './business-url';
 
 export interface ApiClientOptions {
@@ -29,6 +29,7 @@ export interface ApiClientOptions {
 }
 
 const BASE_DELAY_MS = 250;
+const MAX_OPENAPI_CHARS = 5 * 1024 * 1024;
 const MAX_BACKOFF_MS = 8_000;
 
 export class ApiClient implements PlatformCaller {
@@ -57,16 +58,24 @@ export class ApiClient implements PlatformCaller {
   }
 
   call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
-    return this.request(accountId, operation, args, (response, url) => parseBody(response, schema, url));
+    return this.request(accountId, described(operation), args, (response, url) => parseBody(response, schema, url));
   }
 
   /** The same call, its JSON answer handed back unparsed (content type checked, size capped by the guarded fetch). */
   callBytes(accountId: string, operation: OperationId, args: CallArgs = {}): Promise<Uint8Array> {
-    return this.request(accountId, operation, args, readJsonBytes);
+    return this.request(accountId, described(operation), args, readJsonBytes);
   }
 
-  private async request<T>(accountId: string, operation: OperationId, args: CallArgs, read: (response: Response, url: string) => Promise<T>): Promise<T> {
-    const spec = OPERATIONS[operation];
+  /**
+   * One call of an operation the platform's own /openapi.json describes (the explorer's), with every rule of
+   * call(): the path comes from that document, never from the renderer, and stays on the API's origin.
+   */
+  callOperation<S extends z.ZodType>(accountId: string, spec: DescribedOperation, schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    return this.request(accountId, spec, args, (response, url) => parseBody(response, schema, url));
+  }
+
+  private async request<T>(accountId: string, spec: DescribedOperation, args: CallArgs, read: (response: Response, url: string) => Promise<T>): Promise<T> {
+    const operation = spec.operationId;
     const apiBase = this.tokens.apiBase(accountId);
     const url = buildUrl(apiBase, spec.path, args);
     const idempotent = spec.method === 'GET';
@@ -91,7 +100,7 @@ export class ApiClient implements PlatformCaller {
           if (appError.code === 'cancelled') throw appError;
           if (appError.code !== 'unreachable') throw appError; // bad_response: oversized
           // The account was re-pointed while this read was under way (its platform moved): ask the new address.
-          if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.request(accountId, operation, args, read);
+          if (idempotent && this.tokens.apiBase(accountId) !== apiBase) return this.request(accountId, spec, args, read);
           // Retries ride out a blip; once the platform is known to be away, fail at once so the offline
           // cache answers without the admin waiting out the backoff on every screen.
           if (idempotent && attempt < this.maxRetries && !this.unreachable.has(accountId)) {
@@ -123,7 +132,7 @@ export class ApiClient implements PlatformCaller {
           continue;
         }
       }
-      if (!response.ok) throw await this.failure(accountId, operation, apiBase, response, challenge, refreshed);
+      if (!response.ok) throw await this.failure(accountId, spec, apiBase, response, challenge, refreshed);
 
       this.tokens.reportReachable(accountId, true, apiBase);
       return read(response, url.href);
@@ -171,15 +180,51 @@ export class ApiClient implements PlatformCaller {
     return this.random() * Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
   }
 
+  /**
+   * The platform's /openapi.json for the account's API, unauthenticated, through the same guarded fetch
+   * (timeout, size cap) and on the API's own origin: the API's path first, then the origin's.
+   */
+  async openApiDocument(accountId: string, signal?: AbortSignal): Promise<unknown> {
+    const apiBase = this.tokens.apiBase(accountId);
+    const candidates = [...new Set([`${apiBase.replace(/\/+$/, '')}/openapi.json`, `${new URL(apiBase).origin}/openapi.json`])];
+    let last: AppError | null = null;
+    for (const url of candidates) {
+      let response: Response;
+      try {
+        response = await this.http(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+      } catch (error) {
+        const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
+        if (appError.code === 'unreachable') {
+          this.tokens.reportReachable(accountId, false, apiBase);
+          throw new AppError('offline', `${hostOf(url)} cannot be reached right now.`, { cause: appError });
+        }
+        throw appError;
+      }
+      if (response.ok) {
+        const text = await response.text();
+        // An API description is tens of kilobytes; a far larger one is not parsed on the main process.
+        if (text.length > MAX_OPENAPI_CHARS) throw new AppError('bad_response', `${hostOf(url)} sent an /openapi.json larger than ${MAX_OPENAPI_CHARS / 1024 / 1024} MB.`);
+        try {
+          return JSON.parse(text) as unknown;
+        } catch (cause) {
+          last = new AppError('bad_response', `${hostOf(url)} sent an /openapi.json that is not JSON.`, { cause });
+          continue;
+        }
+      }
+      last = new AppError(response.status === 404 ? 'not_found' : 'bad_response', `${hostOf(url)} has no /openapi.json (${response.status}).`);
+    }
+    throw last ?? new AppError('not_found', `${hostOf(apiBase)} has no /openapi.json.`);
+  }
+
   private async failure(
     accountId: string,
-    operation: OperationId,
+    spec: DescribedOperation,
     apiBase: string,
     response: Response,
     challenge: oauth.WWWAuthenticateChallengeParameters | null,
     refreshed: boolean,
   ): Promise<AppError> {
-    const spec = OPERATIONS[operation];
+    const operation = spec.operationId;
     const host = hostOf(apiBase);
     const body = await readErrorBody(response);
     const said = body.description ? ` ${body.description}` : '';
@@ -213,6 +258,11 @@ export class ApiClient implements PlatformCaller {
 
 /** A path parameter of only dots ("." or ".."), even encoded, is a dot segment the URL parser resolves: it would reach another API path. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** A contract operation described the way the platform's own document describes one. */
+function described(operation: OperationId): DescribedOperation {
+  return { operationId: operation, ...OPERATIONS[operation] };
+}
 
 function buildUrl(apiBase: string, template: string, args: CallArgs): URL {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {

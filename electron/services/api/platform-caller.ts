@@ -13,7 +13,19 @@ export interface CallArgs {
   signal?: AbortSignal;
 }
 
+/** An operation as the platform's /openapi.json describes it (the explorer's), not one of shared/platform/endpoints.ts. */
+export interface DescribedOperation {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  scope: string;
+}
+
 export interface PlatformCaller {
+  /** One call of an operation described by the platform's /openapi.json (same rules as call()). Optional: fakes may leave it out. */
+  callOperation?<S extends z.ZodType>(accountId: string, spec: DescribedOperation, schema: S, args?: CallArgs): Promise<z.output<S>>;
+  /** The platform's /openapi.json for the account's API (unauthenticated, guarded fetch, the API's origin). */
+  openApiDocument?(accountId: string, signal?: AbortSignal): Promise<unknown>;
   /** One call. Rejects with AppError (shared/errors.ts): sign_in_needed, insufficient_scope (with missingScopes),
    *  rate_limited, offline, unreachable, server_error, bad_response, not_found, request_refused, cancelled. */
   call<S extends z.ZodType>(accountId: string, operation: OperationId, schema: S, args?: CallArgs): Promise<z.output<S>>;

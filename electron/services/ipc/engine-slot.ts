@@ -62,6 +62,17 @@ export function createEngineSlot(factory: EngineFactory, options: () => AuthFact
       // A caller without raw answers (a stand-in): its parsed answer, as JSON again.
       return Buffer.from(JSON.stringify(await opened.call(accountId, operation, z.unknown(), args)));
     },
+    // The explorer's: operations the platform's /openapi.json describes, and that document itself.
+    callOperation: async (accountId, spec, schema, args?: CallArgs) => {
+      const inner = (await engine()).caller;
+      if (!inner.callOperation) throw new AppError('internal', "This app cannot call the platform's described operations.");
+      return inner.callOperation(accountId, spec, schema, args);
+    },
+    openApiDocument: async (accountId, signal) => {
+      const inner = (await engine()).caller;
+      if (!inner.openApiDocument) throw new AppError('internal', "This app cannot read the platform's API description.");
+      return inner.openApiDocument(accountId, signal);
+    },
   };
 
   return {

@@ -52,3 +52,14 @@ export function plainRefusal(failed: string, error: unknown): string {
   const cleaned = message.replace(/ refused the request \([^)]*\)\.\s*/, ' said: ').replace(/\s+/g, ' ').trim();
   return `${failed}. ${cleaned}`;
 }
+
+/**
+ * For a record without updated_at (most of the explorer's): the change is stale when a field it changes no
+ * longer holds the value the admin saw. Fields it does not change may have moved; that is not a conflict.
+ */
+export function fieldConflictReason(what: string, previous: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>> | null): string | null {
+  if (current === null) return `${what} no longer exists on the platform, so this change was not sent.`;
+  const moved = Object.keys(previous).filter((key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(previous[key] ?? null));
+  if (moved.length === 0) return null;
+  return `${what} was changed on the platform after you opened it (${moved.map((k) => k.replace(/[_-]+/g, ' ')).join(', ')} ${moved.length === 1 ? 'is' : 'are'} no longer what you saw), so this change was not sent. Look at it again, then make the change anew if it still applies.`;
+}

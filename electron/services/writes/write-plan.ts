@@ -20,7 +20,10 @@ export interface WritePlan {
   current: { operation: OperationId; path: Record<string, string> } | null;
 }
 
-export function planWrite(request: WriteRequest): WritePlan {
+/** The explorer's record.update is planned by its own adapter (platform/openapi-explorer.ts), from the platform's document. */
+export type PlannedWrite = Exclude<WriteRequest, { kind: 'record.update' }>;
+
+export function planWrite(request: PlannedWrite): WritePlan {
   switch (request.kind) {
     case 'course.setPublished': {
       const path = { course_id: request.courseId };
@@ -79,6 +82,8 @@ export function sameTarget(a: WriteRequest, b: WriteRequest): boolean {
       return b.kind === a.kind && b.courseId === a.courseId;
     case 'coupon.setEnabled':
       return b.kind === a.kind && b.couponId === a.couponId;
+    case 'record.update':
+      return b.kind === a.kind && b.area === a.area && b.recordId === a.recordId;
     case 'subscription.cancel':
       return b.kind === a.kind && b.subscriptionId === a.subscriptionId;
     case 'event.update':

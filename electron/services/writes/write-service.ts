@@ -11,12 +11,24 @@ import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
-import { afterSendFailure, conflictReason, plainRefusal, sendable, shouldQueue, type CurrentRecord } from './outbox-policy';
+import type { JsonRecord } from '../../../shared/explorer';
+import { afterSendFailure, conflictReason, fieldConflictReason, plainRefusal, sendable, shouldQueue, type CurrentRecord } from './outbox-policy';
 import { planWrite, sameTarget, seenUpdatedAtOf, versionOf, VersionedRecord } from './write-plan';
 import type { WritesStore } from './writes-store';
 
+type RecordUpdate = Extract<WriteRequest, { kind: 'record.update' }>;
+
+/** The explorer's records, sent through the operations the platform's /openapi.json describes (platform/openapi-explorer.ts). */
+export interface RecordWrites {
+  update(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<JsonRecord>;
+  /** The record as it is now; null when it is gone. */
+  current(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<JsonRecord | null>;
+}
+
 export interface WriteServiceDeps {
   caller: PlatformCaller;
+  /** Needed only for record.update (the explorer). */
+  records?: RecordWrites;
   store: WritesStore;
   /** The online probe's verdict: when false, a write goes straight to the outbox. */
   isOnline(): boolean;
@@ -179,7 +191,17 @@ export class WriteService {
     }
   }
 
+  #records(): RecordWrites {
+    if (!this.deps.records) throw new AppError('internal', 'The explorer is not available in this app.');
+    return this.deps.records;
+  }
+
   async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<{ id: string | null; updatedAt: string | null }> {
+    if (request.kind === 'record.update') {
+      const answer = await this.#records().update(accountId, request, signal);
+      const version = versionOf(answer);
+      return { id: version.id ?? request.recordId, updatedAt: version.updatedAt };
+    }
     const plan = planWrite(request);
     const answer = await this.deps.caller.call(accountId, plan.operation, plan.schema, {
       path: plan.path,
@@ -190,6 +212,7 @@ export class WriteService {
   }
 
   async #conflict(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<string | null> {
+    if (request.kind === 'record.update') return this.#recordConflict(accountId, request, signal);
     const plan = planWrite(request);
     const seen = seenUpdatedAtOf(request);
     if (plan.current === null || seen === null) return null;
@@ -204,6 +227,17 @@ export class WriteService {
     const target = describeWrite(request).target;
     const what = target ? `${capitalise(target.type)} “${target.name}”` : 'The record';
     return conflictReason(what, seen, current, utcMinute);
+  }
+
+  async #recordConflict(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<string | null> {
+    const record = await this.#records().current(accountId, request, signal);
+    const words = describeWrite(request);
+    const what = `${capitalise(words.target!.type)} “${request.name}”`;
+    // updated_at where the record has one, else the fields this change touches.
+    if (request.seenUpdatedAt !== null && record !== null) {
+      return conflictReason(what, request.seenUpdatedAt, { kind: 'found', updatedAt: versionOf(record).updatedAt }, utcMinute);
+    }
+    return fieldConflictReason(what, request.previous, record);
   }
 
   async #enqueue(accountId: string, request: WriteRequest): Promise<WriteOutcome> {

@@ -90,6 +90,8 @@ function recordLink(item: OutboxItem): string {
     case 'student.enroll':
     case 'student.unenroll':
       return `/students/${encodeURIComponent(item.request.studentId)}`;
+    case 'record.update':
+      return `/explore/${item.request.area}`;
   }
 }
 

@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../../lib/bridge-hooks';
 import { keyAccountId } from '../../data/query-keys';
 
-const AFTER_WRITE = ['data.courses.', 'money.', 'people.', 'writes.', 'events.'];
+const AFTER_WRITE = ['data.courses.', 'money.', 'people.', 'writes.', 'events.', 'explorer.'];
 /** data.* is refetched by the dashboards' own DataRefresh on data.invalidated; these are the rest. */
-const AFTER_INVALIDATION = ['money.', 'people.', 'writes.', 'events.', 'comments.'];
+const AFTER_INVALIDATION = ['money.', 'people.', 'writes.', 'events.', 'comments.', 'explorer.'];
 
 function refresh(client: QueryClient, accountId: string, prefixes: readonly string[]): Promise<void> {
   return client.invalidateQueries(

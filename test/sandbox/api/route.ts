@@ -5,7 +5,8 @@ import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints
 import { BusinessError, type BusinessRequest, type BusinessRoute } from '../http/business-route';
 import type { DemoPlatform, SchoolData } from '../data';
 
-export type QueryParameter = { name: string; description: string; required?: boolean };
+/** `schema`: its JSON Schema in /openapi.json (default a plain string), so a client can build the right input. */
+export type QueryParameter = { name: string; description: string; required?: boolean; schema?: Record<string, unknown> };
 
 export interface RouteDefinition {
   response: z.ZodType;
@@ -36,7 +37,7 @@ export function defineRoute(platform: DemoPlatform, operationId: OperationId, de
 }
 
 export const PAGE_PARAMETERS: QueryParameter[] = [
-  { name: 'limit', description: 'Page size, 1 to 1000 (default 100)' },
+  { name: 'limit', description: 'Page size, 1 to 1000 (default 100)', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
   { name: 'cursor', description: 'meta.next_cursor of the previous page; only valid with the same filters and sort' },
 ];
 

@@ -205,7 +205,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
 
     defineRoute(platform, 'listPosts', {
       response: pageOf(Post),
-      query: [{ name: 'access', description: 'Comma-separated: login_required, paid, public' }, ...PAGE_PARAMETERS],
+      query: [{ name: 'access', description: 'Who can read it (comma-separated for several: login_required, paid, public)', schema: { type: 'string', enum: Post.shape.access.options } }, ...PAGE_PARAMETERS],
       handle: (request, school) => {
         const access = parseEnumList(request.query, 'access', Post.shape.access.options);
         const list = school.extras.posts.filter((p) => !access || access.has(p.access));

@@ -40,7 +40,7 @@ export interface BusinessRoute extends OperationSpec {
   /** JSON Schema of the 2xx answer (zod's toJSONSchema of the shared resource), for /openapi.json. */
   responseSchema: unknown;
   /** Query parameters for /openapi.json: name, description, required. */
-  queryParameters?: { name: string; description: string; required?: boolean }[];
+  queryParameters?: { name: string; description: string; required?: boolean; schema?: Record<string, unknown> }[];
   requestBodySchema?: unknown;
   handle(request: BusinessRequest): BusinessResponse | Promise<BusinessResponse>;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SchoolEvent } from '../../../shared/platform/resources';
 import { eventEditProblems, eventTimesProblem, instantOfLocalInput, localInputOf } from '../../../shared/model/events';
 import { toAttendeeView, toEventPatch, toEventView } from '../../../electron/services/platform/events-mapping';
-import { planWrite, sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
+import { planWrite, sameTarget, seenUpdatedAtOf, type PlannedWrite } from '../../../electron/services/writes/write-plan';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 
 const platformEvent = SchoolEvent.parse({
@@ -84,7 +84,7 @@ describe('the event write', () => {
     expect(seenUpdatedAtOf(request)).toBe('2026-11-01T00:00:00Z');
     const undo = inverseOf(request, '2026-11-23T10:00:00Z');
     expect(undo).toEqual({ ...request, title: 'Live Q&A: winter', changes: request.previous, previous: request.changes, seenUpdatedAt: '2026-11-23T10:00:00Z' });
-    expect(planWrite(undo!).body).toEqual({ title: 'Live Q&A #1', tickets: [{ id: 'tkt_1', capacity: 100 }] });
+    expect(planWrite(undo as PlannedWrite).body).toEqual({ title: 'Live Q&A #1', tickets: [{ id: 'tkt_1', capacity: 100 }] });
     expect(sameTarget(request, undo!)).toBe(true);
     expect(sameTarget(request, { ...request, eventId: 'evt_2' })).toBe(false);
   });

@@ -1,0 +1,250 @@
+// The explorer's one adapter to the platform: what its /openapi.json offers (validated with zod, only the
+// parts read here), the areas derived from it, and every wire detail of calling them: the paths, the page
+// envelope and its cursor, the path parameter that names a record. Nothing outside this file knows a path.
+// The renderer names an area and a record id; an operation the document does not describe is refused.
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import {
+  EXPLORER_AREAS, JsonRecord, fieldOf, fieldsOf, validatorFor, problemsOf, labelOf,
+  type ExplorerArea, type ExplorerAreaId, type Field,
+} from '../../../shared/explorer';
+import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
+import type { DescribedOperation } from '../api/platform-caller';
+
+const Parameter = z.looseObject({
+  name: z.string().min(1).max(100),
+  in: z.string(),
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+  schema: z.unknown().optional(),
+});
+const MediaTypes = z.record(z.string(), z.looseObject({ schema: z.unknown().optional() }));
+const Operation = z.looseObject({
+  operationId: z.string().min(1).max(100),
+  summary: z.string().optional(),
+  'x-required-scope': z.string().optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  parameters: z.array(z.unknown()).optional(),
+  requestBody: z.looseObject({ content: MediaTypes.optional() }).optional(),
+  responses: z.record(z.string(), z.looseObject({ content: MediaTypes.optional() })).optional(),
+});
+/** The document as read: paths → method → operation. Other members are ignored, never trusted. */
+export const OpenApiDocument = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
+const METHODS = ['get', 'patch', 'post'] as const;
+
+/** One operation of the document, with what the explorer needs of it. */
+export interface DocOperation extends DescribedOperation {
+  summary: string;
+  pathParams: string[];
+  query: { name: string; required: boolean; description: string | null; schema: unknown }[];
+  requestSchema: unknown;
+  responseSchema: unknown;
+}
+
+/** How one area is called (main-only): never sent to the renderer. */
+interface AreaWire {
+  list: DocOperation | null;
+  single: DocOperation | null;
+  getOne: (DocOperation & { idParam: string }) | null;
+  update: (DocOperation & { idParam: string | null; fields: Field[] }) | null;
+  filters: Field[];
+}
+
+export interface ExplorerCatalog {
+  areas: ExplorerArea[];
+  /** Every operation id the document offers (business and OAuth), for platform.capabilities. */
+  operationIds: string[];
+  wire: Map<ExplorerAreaId, AreaWire>;
+}
+
+const SCOPES = new Set<string>(ALL_SCOPES);
+/** The paging parameters: the adapter's business, never shown as filters. */
+const PAGING = new Set(['limit', 'cursor']);
+
+function scopeOf(operation: z.infer<typeof Operation>): Scope | null {
+  const named = operation['x-required-scope'] ?? (operation.security ?? []).flatMap((r) => Object.values(r).flat())[0];
+  return named && SCOPES.has(named) ? (named as Scope) : null;
+}
+
+function jsonSchemaOf(content: z.infer<typeof MediaTypes> | undefined): unknown {
+  if (!content) return undefined;
+  const entry = Object.entries(content).find(([type]) => type === 'application/json' || type.endsWith('+json'));
+  return entry?.[1].schema;
+}
+
+/** Every operation of the document that names a known scope. Unreadable entries are skipped, not fatal. */
+export function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
+  const document = OpenApiDocument.parse(raw);
+  const operations: DocOperation[] = [];
+  const operationIds: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const parsed = Operation.safeParse(item[method]);
+      if (!parsed.success) continue;
+      operationIds.push(parsed.data.operationId);
+      const scope = scopeOf(parsed.data);
+      if (!scope || !path.startsWith('/')) continue;
+      const parameters = (parsed.data.parameters ?? []).flatMap((p) => {
+        const ok = Parameter.safeParse(p);
+        return ok.success ? [ok.data] : [];
+      });
+      operations.push({
+        operationId: parsed.data.operationId,
+        method: method.toUpperCase() as DocOperation['method'],
+        path,
+        scope,
+        summary: parsed.data.summary ?? labelOf(parsed.data.operationId),
+        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
+        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, description: p.description ?? null, schema: p.schema ?? { type: 'string' } })),
+        requestSchema: jsonSchemaOf(parsed.data.requestBody?.content),
+        responseSchema: jsonSchemaOf(parsed.data.responses?.['200']?.content),
+      });
+    }
+  }
+  return { operations, operationIds: [...new Set(operationIds)].sort() };
+}
+
+/** A page of records: `{ data: [...], meta: { next_cursor } }`, as the platform's list operations answer. */
+function isPage(schema: unknown): boolean {
+  const s = z.looseObject({ properties: z.looseObject({ data: z.looseObject({ type: z.literal('array') }), meta: z.unknown() }) }).safeParse(schema);
+  return s.success;
+}
+
+/** `base/{x}` → x, when `path` is exactly one id segment under `base`. */
+function idParamUnder(base: string, path: string): string | null {
+  const match = /^\/\{([^}/]+)\}$/.exec(path.slice(base.length));
+  return path.startsWith(base) && match ? match[1]! : null;
+}
+
+/** The areas of the document: per scope area, its list (or single record), get-one and PATCH. */
+export function deriveCatalog(raw: unknown): ExplorerCatalog {
+  const { operations, operationIds } = operationsOf(raw);
+  const wire = new Map<ExplorerAreaId, AreaWire>();
+  const areas: ExplorerArea[] = EXPLORER_AREAS.map(({ id, title }) => {
+    const mine = operations.filter((o) => o.scope.split(':')[0] === id);
+    const gets = mine.filter((o) => o.method === 'GET');
+    const list = gets.find((o) => o.pathParams.length === 0 && isPage(o.responseSchema)) ?? null;
+    const single = list ? null : (gets.find((o) => o.pathParams.length === 0 && !isPage(o.responseSchema)) ?? null);
+    const base = list ?? single;
+    let getOne: AreaWire['getOne'] = null;
+    let update: AreaWire['update'] = null;
+    if (list) {
+      for (const o of gets) {
+        const idParam = o.pathParams.length === 1 ? idParamUnder(list.path, o.path) : null;
+        if (idParam) getOne ??= { ...o, idParam };
+      }
+    }
+    for (const o of mine.filter((m) => m.method === 'PATCH')) {
+      const fields = fieldsOf(o.requestSchema);
+      if (fields.length === 0 || !base) continue;
+      if (single && o.path === single.path) update ??= { ...o, idParam: null, fields };
+      const idParam = list && o.pathParams.length === 1 ? idParamUnder(list.path, o.path) : null;
+      if (idParam) update ??= { ...o, idParam, fields };
+    }
+    const filters = list ? list.query.filter((q) => !PAGING.has(q.name)).flatMap((q) => {
+      const field = fieldOf(q.name, q.schema, q.required);
+      return field ? [{ ...field, description: q.description ?? field.description }] : [];
+    }) : [];
+    const used = new Set([list, single, getOne, update].flatMap((o) => (o ? [o.operationId] : [])));
+    wire.set(id, { list, single, getOne, update, filters });
+    return {
+      id,
+      title,
+      offered: base !== null,
+      readScope: base ? (base.scope as Scope) : null,
+      shape: list ? 'list' : single ? 'single' : null,
+      filters,
+      edit: update ? { scope: update.scope as Scope, fields: update.fields, operationId: update.operationId } : null,
+      getOne: getOne !== null,
+      other: mine.filter((o) => !used.has(o.operationId)).map((o) => ({ operationId: o.operationId, summary: o.summary })),
+    };
+  });
+  return { areas, operationIds, wire };
+}
+
+// ---- calls ---------------------------------------------------------------------------------------------
+
+export const PAGE_SIZE = 25;
+const Page = z.object({
+  data: z.array(JsonRecord),
+  meta: z.looseObject({ total: z.int().nonnegative().optional(), next_cursor: z.string().max(2048).nullable().optional() }),
+});
+
+export interface ExplorerPage {
+  records: JsonRecord[];
+  total: number | null;
+  nextCursor: string | null;
+}
+
+/** What calls the platform for an account (ApiClient.callOperation). */
+export type OperationCall = <S extends z.ZodType>(spec: DescribedOperation, schema: S, args: { path?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal }) => Promise<z.output<S>>;
+
+function areaWire(catalog: ExplorerCatalog, area: ExplorerAreaId): AreaWire {
+  const wire = catalog.wire.get(area);
+  if (!wire || (!wire.list && !wire.single)) {
+    throw new AppError('not_found', `This school's platform does not offer ${EXPLORER_AREAS.find((a) => a.id === area)?.title ?? area} in its API description (/openapi.json).`);
+  }
+  return wire;
+}
+
+function describe(o: DocOperation): DescribedOperation {
+  return { operationId: o.operationId, method: o.method, path: o.path, scope: o.scope };
+}
+
+/** One page of an area's list, with only the filters its operation declares (each checked by its schema). */
+export async function listRecords(call: OperationCall, catalog: ExplorerCatalog, area: ExplorerAreaId, filters: Record<string, string>, cursor: string | null, signal?: AbortSignal): Promise<ExplorerPage> {
+  const wire = areaWire(catalog, area);
+  if (!wire.list) throw new AppError('invalid_input', 'This area is one record, not a list.');
+  const query: Record<string, string | number> = { limit: PAGE_SIZE };
+  const checked = validatorFor(wire.filters).safeParse(Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')));
+  if (!checked.success) {
+    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['filter', 'is not valid'];
+    throw new AppError('invalid_input', `Filter ${labelOf(name)}: ${problem}.`);
+  }
+  for (const [name, value] of Object.entries(filters)) if (value !== '') query[name] = value;
+  if (cursor) query.cursor = cursor;
+  const page = await call(describe(wire.list), Page, { query, ...(signal ? { signal } : {}) });
+  return { records: page.data, total: page.meta.total ?? null, nextCursor: page.meta.next_cursor ?? null };
+}
+
+/**
+ * One record: the single record of the area, its get-one operation, or, where the platform has none, the
+ * record found in its list (the explorer then shows what the list holds).
+ */
+export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, area: ExplorerAreaId, id: string | null, signal?: AbortSignal): Promise<JsonRecord> {
+  const wire = areaWire(catalog, area);
+  const s = signal ? { signal } : {};
+  if (wire.single) return call(describe(wire.single), JsonRecord, s);
+  if (id === null) throw new AppError('invalid_input', 'Which record? The request names none.');
+  if (wire.getOne) return call(describe(wire.getOne), JsonRecord, { path: { [wire.getOne.idParam]: id }, ...s });
+  let cursor: string | null = null;
+  const seen = new Set<string>();
+  for (;;) {
+    const page: z.output<typeof Page> = await call(describe(wire.list!), Page, { query: { limit: 1000, ...(cursor ? { cursor } : {}) }, ...s });
+    const found = page.data.find((r) => r.id === id);
+    if (found) return found;
+    cursor = page.meta.next_cursor ?? null;
+    if (cursor === null || page.data.length === 0 || seen.has(cursor)) throw new AppError('not_found', 'That record is no longer on the platform.');
+    seen.add(cursor);
+  }
+}
+
+/** The PATCH of an area's record with `changes` (checked by the request schema first). */
+export async function updateRecord(call: OperationCall, catalog: ExplorerCatalog, area: ExplorerAreaId, id: string | null, changes: Record<string, unknown>, signal?: AbortSignal): Promise<JsonRecord> {
+  const wire = areaWire(catalog, area);
+  if (!wire.update) throw new AppError('not_found', "This school's platform does not offer a change to this area in its API description (/openapi.json).");
+  const checked = validatorFor(wire.update.fields).safeParse(changes);
+  if (!checked.success) {
+    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['field', 'is not valid'];
+    throw new AppError('invalid_input', `${labelOf(name)}: ${problem}.`);
+  }
+  if (Object.keys(checked.data).length === 0) throw new AppError('invalid_input', 'Nothing to change.');
+  const path = wire.update.idParam ? { [wire.update.idParam]: requireId(id) } : {};
+  return call(describe(wire.update), JsonRecord, { path, body: checked.data, ...(signal ? { signal } : {}) });
+}
+
+function requireId(id: string | null): string {
+  if (id === null) throw new AppError('invalid_input', 'Which record? The request names none.');
+  return id;
+}

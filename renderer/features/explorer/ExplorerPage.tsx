@@ -1,0 +1,371 @@
+// The generic explorer (#/explore, #/explore/:area): every scope area no dedicated screen covers, as the
+// platform's /openapi.json describes it. An area is a list (filters built from its parameters, paging) or
+// one record; a record opens as readable keys and values, and, where the platform has a PATCH, an edit form
+// built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { NavLink, useParams } from 'react-router';
+import type { ExplorerArea, Field, JsonRecord } from '../../../shared/explorer';
+import { labelOf, nameOf } from '../../../shared/explorer';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ScopeGate } from '../../components/ScopeGate';
+import { useInvokeQuery } from '../../lib/bridge-hooks';
+import { useActiveAccount } from '../../state/active-account';
+import { FigureAge } from '../common/FigureAge';
+import { OfflineBanner } from '../common/OfflineBanner';
+import { QueryState } from '../common/QueryState';
+import { useDebounced } from '../common/use-debounced';
+import { useLocale } from '../common/use-locale';
+import { useWrite } from '../writes/use-write';
+import { EditForm } from './EditForm';
+import { RecordView, scalarText } from './RecordView';
+import '../writes/writes.css';
+import './explorer.css';
+
+export function ExplorerPage() {
+  const account = useActiveAccount();
+  const { area: areaId } = useParams();
+  const query = useInvokeQuery('explorer.areas', { accountId: account?.id ?? '' }, { enabled: account !== null });
+  if (!account) return <EmptyState title="No school connected">Connect a school to explore it.</EmptyState>;
+  const areas = query.data?.data.areas ?? [];
+  const area = areas.find((a) => a.id === areaId) ?? null;
+  return (
+    <div className="dashboard explorer" data-dashboard="explorer">
+      <OfflineBanner />
+      <div className="explorer-layout">
+        <nav className="explorer-areas" aria-label="Areas">
+          <h2 className="explorer-areas-title">More of your school</h2>
+          {query.data ? (
+            <ul>
+              {areas.map((a) => (
+                <li key={a.id}>
+                  <NavLink to={`/explore/${a.id}`} className={a.offered ? 'explorer-area-link' : 'explorer-area-link is-not-offered'} data-area={a.id}>
+                    <span>{a.title}</span>
+                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? 'not here' : 'not offered'}</span>}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </nav>
+        <div className="explorer-main">
+          <QueryState query={query} what="the explorer" label="what your school's platform offers">
+            {() =>
+              area ? (
+                <AreaView key={area.id} area={area} />
+              ) : areaId ? (
+                <Page title="Explorer">
+                  <EmptyState title="No such area">Pick an area on the left.</EmptyState>
+                </Page>
+              ) : (
+                <Overview areas={areas} />
+              )
+            }
+          </QueryState>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Overview({ areas }: { areas: ExplorerArea[] }) {
+  const account = useActiveAccount();
+  const offered = areas.filter((a) => a.offered);
+  const missing = areas.filter((a) => !a.offered && a.other.length === 0);
+  const elsewhere = areas.filter((a) => !a.offered && a.other.length > 0);
+  return (
+    <Page title="Explorer" description={`Everything else ${account?.school.name ?? 'your school'}'s platform lets the app read and change, as its API describes it.`}>
+      <div className="explorer-overview">
+        {offered.map((a) => (
+          <NavLink key={a.id} to={`/explore/${a.id}`} className="explorer-card">
+            <strong>{a.title}</strong>
+            <span className="muted">
+              {a.shape === 'list' ? 'List' : 'One record'}
+              {a.edit ? ' · can be changed' : ' · read only'}
+            </span>
+          </NavLink>
+        ))}
+      </div>
+      {missing.length > 0 && (
+        <Card title="Not offered by this platform">
+          <p className="muted explorer-missing">
+            {missing.map((a) => a.title).join(', ')}: the platform's API description (/openapi.json) has no list or record the app can show for{' '}
+            {missing.length === 1 ? 'it' : 'them'}.
+          </p>
+        </Card>
+      )}
+      {elsewhere.length > 0 && (
+        <Card title="Offered, but not as a list or record">
+          <ul className="muted explorer-missing">
+            {elsewhere.map((a) => (
+              <li key={a.id}>
+                {a.title}: {a.other.map((o) => o.summary).join('; ')}.
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+function AreaView({ area }: { area: ExplorerArea }) {
+  if (!area.offered || !area.readScope) {
+    return (
+      <Page title={area.title}>
+        {area.other.length === 0 ? (
+          <EmptyState title={`${area.title}: not offered by this platform`} icon="info">
+            The platform's API description (/openapi.json) has no operation for {area.title.toLowerCase()}.
+          </EmptyState>
+        ) : (
+          <EmptyState title={`${area.title}: not shown here`} icon="info">
+            The platform offers {area.other.map((o) => o.summary.charAt(0).toLowerCase() + o.summary.slice(1)).join('; ')}, but no list or single record the explorer can show
+            on its own.
+          </EmptyState>
+        )}
+      </Page>
+    );
+  }
+  return (
+    <ScopeGate scopes={[area.readScope]} what={`the ${area.title} area`}>
+      {area.shape === 'single' ? <SingleRecord area={area} /> : <RecordList area={area} />}
+    </ScopeGate>
+  );
+}
+
+function SingleRecord({ area }: { area: ExplorerArea }) {
+  const account = useActiveAccount();
+  const query = useInvokeQuery('explorer.record', { accountId: account?.id ?? '', area: area.id, recordId: null }, { enabled: account !== null });
+  return (
+    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
+        {(answer) => <RecordPanel area={area} record={answer.data} recordId={null} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+/** Filter inputs as typed; only non-empty ones are sent. */
+type FilterValues = Record<string, string>;
+
+function RecordList({ area }: { area: ExplorerArea }) {
+  const account = useActiveAccount();
+  const locale = useLocale();
+  const [filters, setFilters] = useState<FilterValues>({});
+  const settled = useDebounced(filters, 300);
+  // Cursors of the pages before this one: Previous goes back without the platform knowing about it.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const [selected, setSelected] = useState<string | null>(null);
+  const sent = useMemo(() => Object.fromEntries(Object.entries(settled).filter(([, v]) => v !== '')), [settled]);
+  useEffect(() => setCursors([null]), [sent]);
+  const query = useInvokeQuery('explorer.list', { accountId: account?.id ?? '', area: area.id, filters: sent, cursor }, { enabled: account !== null, placeholderData: (previous) => previous });
+  const records = query.data?.data.records ?? [];
+  const selectedRecord = selected === null ? null : (records.find((r) => r.id === selected) ?? null);
+
+  if (selected !== null) {
+    return (
+      <Page title={area.title} meta={<FigureAge answer={query.data} />}>
+        <div className="explorer-back">
+          <Button variant="ghost" size="sm" onClick={() => setSelected(null)} autoFocus>
+            ← Back to {area.title.toLowerCase()}
+          </Button>
+        </div>
+        {area.getOne ? (
+          <FetchedRecord area={area} recordId={selected} />
+        ) : selectedRecord ? (
+          <RecordPanel area={area} record={selectedRecord} recordId={selected} />
+        ) : (
+          <EmptyState title="This record is not on this page any more">Go back to the list and open it again.</EmptyState>
+        )}
+      </Page>
+    );
+  }
+
+  const columns = columnsOf(records);
+  const page = cursors.length;
+  return (
+    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
+      {area.filters.length > 0 && <Filters fields={area.filters} values={filters} onChange={setFilters} />}
+      <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
+        {(answer) =>
+          answer.data.records.length === 0 ? (
+            <EmptyState title={Object.keys(sent).length > 0 ? 'Nothing matches these filters' : `No ${area.title.toLowerCase()} yet`} icon="inbox">
+              {Object.keys(sent).length > 0 ? 'Change or clear the filters.' : null}
+            </EmptyState>
+          ) : (
+            <Card flush>
+              <div className="table-scroll">
+                <table className="data-table explorer-table" aria-label={area.title} data-testid="explorer-table">
+                  <thead>
+                    <tr>
+                      {columns.map((c) => (
+                        <th key={c} scope="col">
+                          {labelOf(c)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {answer.data.records.map((r, i) => (
+                      <tr key={typeof r.id === 'string' ? r.id : i} data-record-id={typeof r.id === 'string' ? r.id : undefined}>
+                        {columns.map((c, j) =>
+                          j === 0 ? (
+                            <th key={c} scope="row">
+                              {typeof r.id === 'string' ? (
+                                <button type="button" className="link-button" onClick={() => setSelected(r.id as string)}>
+                                  {scalarText(r[c], locale)}
+                                </button>
+                              ) : (
+                                scalarText(r[c], locale)
+                              )}
+                            </th>
+                          ) : (
+                            <td key={c} title={scalarText(r[c], locale)}>
+                              {scalarText(r[c], locale)}
+                            </td>
+                          ),
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="explorer-paging" role="group" aria-label="Pages">
+                <span className="muted" aria-live="polite">
+                  Page {page}
+                  {answer.data.total !== null ? ` · ${answer.data.total} in all` : ''}
+                </span>
+                <Button size="sm" variant="ghost" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                  Previous
+                </Button>
+                <Button size="sm" variant="ghost" disabled={answer.data.nextCursor === null} onClick={() => setCursors((c) => [...c, answer.data.nextCursor])}>
+                  Next
+                </Button>
+              </div>
+            </Card>
+          )
+        }
+      </QueryState>
+    </Page>
+  );
+}
+
+/** The record's name first, then its other short values; up to five columns. */
+function columnsOf(records: JsonRecord[]): string[] {
+  const first = records[0];
+  if (!first) return [];
+  const keys = Object.keys(first).filter((k) => k !== 'id' && (first[k] === null || typeof first[k] !== 'object'));
+  const name = ['title', 'name', 'code', 'path'].find((k) => keys.includes(k));
+  const rest = keys.filter((k) => k !== name);
+  return [...(name ? [name] : ['id']), ...rest].slice(0, 5);
+}
+
+function Filters({ fields, values, onChange }: { fields: Field[]; values: FilterValues; onChange(next: FilterValues): void }) {
+  const set = (name: string, value: string) => onChange({ ...values, [name]: value });
+  const any = Object.values(values).some((v) => v !== '');
+  return (
+    <div className="explorer-filters" role="search" aria-label="Filters">
+      {fields.map((f) => (
+        <FilterControl key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
+      ))}
+      {any && (
+        <Button size="sm" variant="ghost" onClick={() => onChange({})}>
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function FilterControl({ field, value, onChange }: { field: Field; value: string; onChange(value: string): void }) {
+  const id = `filter-${field.name}`;
+  const label = (
+    <label className="field-label" htmlFor={id} title={field.description ?? undefined}>
+      {field.label}
+    </label>
+  );
+  switch (field.kind) {
+    case 'enum':
+      return (
+        <div className="field field-inline">
+          {label}
+          <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+            <option value="">Any</option>
+            {field.options!.map((o) => (
+              <option key={o} value={o}>
+                {labelOf(o)}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case 'boolean':
+      return (
+        <label className="choice" htmlFor={id}>
+          <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} /> {field.label}
+        </label>
+      );
+    case 'date-time':
+      return (
+        <div className="field field-inline">
+          {label}
+          {/* A day is enough to filter by; the platform gets the start of that day in UTC. */}
+          <input id={id} type="date" className="input" value={value.slice(0, 10)} onChange={(e) => onChange(e.target.value ? `${e.target.value}T00:00:00Z` : '')} />
+        </div>
+      );
+    default:
+      return (
+        <div className="field field-inline">
+          {label}
+          <input id={id} className="input" inputMode={field.kind === 'string' ? undefined : 'numeric'} value={value} onChange={(e) => onChange(e.target.value)} />
+        </div>
+      );
+  }
+}
+
+function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: string }) {
+  const account = useActiveAccount();
+  const query = useInvokeQuery('explorer.record', { accountId: account?.id ?? '', area: area.id, recordId }, { enabled: account !== null });
+  return (
+    <QueryState query={query} what={`this ${area.title.toLowerCase()} record`} label="the record">
+      {(answer) => <RecordPanel area={area} record={answer.data} recordId={recordId} />}
+    </QueryState>
+  );
+}
+
+/** One record: its keys and values, and Edit where the platform has a PATCH for it. */
+function RecordPanel({ area, record, recordId }: { area: ExplorerArea; record: JsonRecord; recordId: string | null }) {
+  const [editing, setEditing] = useState(false);
+  const write = useWrite();
+  const editId = useId();
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    // Back from the form, focus returns to the button that opened it.
+    if (wasEditing.current && !editing) document.getElementById(editId)?.focus();
+    wasEditing.current = editing;
+  }, [editing, editId]);
+  return (
+    <Card
+      title={nameOf(record)}
+      actions={
+        area.edit && !editing ? (
+           <Button id={editId} size="sm" variant="primary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        ) : undefined
+      }
+      className="explorer-record"
+    >
+      {editing && area.edit ? (
+        <EditForm area={area} record={record} recordId={recordId} write={write} onDone={() => setEditing(false)} />
+      ) : (
+        <RecordView record={record} />
+      )}
+      {!area.edit && <p className="muted explorer-readonly">The platform offers no change to {area.title.toLowerCase()} in its API description: read only.</p>}
+      {write.element}
+    </Card>
+  );
+}

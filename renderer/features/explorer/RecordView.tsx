@@ -1,0 +1,43 @@
+// One record as readable keys and values: scalars in a definition list, nested objects and lists folded
+// (a <details> the admin opens), so a long record stays scannable.
+import type { JsonRecord } from '../../../shared/explorer';
+import { labelOf } from '../../../shared/explorer';
+import { formatDateTime, type Locale } from '../common/format';
+import { useLocale } from '../common/use-locale';
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A scalar as text; a nested value as a short description (its full content is in the record view). */
+export function scalarText(value: unknown, locale: Locale): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value === '' ? '—' : ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? formatDateTime(value, locale) : value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} item${value.length === 1 ? '' : 's'}`;
+  return `${Object.keys(value).length} fields`;
+}
+
+export function RecordView({ record, depth = 0 }: { record: JsonRecord | unknown[]; depth?: number }) {
+  const locale = useLocale();
+  const entries: [string, unknown][] = Array.isArray(record) ? record.map((v, i) => [`#${i + 1}`, v]) : Object.entries(record);
+  if (entries.length === 0) return <p className="muted">Nothing here.</p>;
+  return (
+    <dl className="record-view" data-depth={depth}>
+      {entries.map(([key, value]) => (
+        <div key={key} className="record-row">
+          <dt>{key.startsWith('#') ? key : labelOf(key)}</dt>
+          <dd>
+            {value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0) ? (
+              <details>
+                <summary>{scalarText(value, locale)}</summary>
+                <RecordView record={value as JsonRecord | unknown[]} depth={depth + 1} />
+              </details>
+            ) : (
+              <span className={value === null || value === undefined || value === '' ? 'muted' : undefined}>{scalarText(value, locale)}</span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

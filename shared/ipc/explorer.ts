@@ -1,0 +1,47 @@
+// Part of the IPC contract (see shared/ipc.ts): the generic explorer of every scope area no dedicated screen
+// covers, driven by the platform's /openapi.json, and what the school's platform offers (capabilities).
+// The renderer names an area and a record, never a path; edits go through writes.perform ('record.update').
+import { z } from 'zod';
+import { ExplorerArea, ExplorerAreaId, JsonRecord } from '../explorer';
+import { AccountId } from './accounts';
+import { answerOf } from './data';
+import { method } from './define';
+import type { MethodDef } from './define';
+
+const recordId = z.string().min(1).max(256);
+
+export const ExplorerPage = z.object({
+  records: z.array(JsonRecord),
+  total: z.int().nonnegative().nullable(),
+  /** Opaque: hand it back for the next page; null on the last page. */
+  nextCursor: z.string().max(2048).nullable(),
+});
+export type ExplorerPage = z.infer<typeof ExplorerPage>;
+
+export const explorerMethods = {
+  'explorer.areas': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(z.object({ areas: z.array(ExplorerArea) })),
+    "Every explorer area with what the platform's /openapi.json offers for it: list or single record, filters, edit form fields, scopes. Offline: from the cached document.",
+  ),
+  'explorer.list': method(
+    z.object({
+      accountId: AccountId,
+      area: ExplorerAreaId,
+      filters: z.record(z.string().min(1).max(100), z.string().max(500)).default({}),
+      cursor: z.string().max(2048).nullable().default(null),
+    }).strict(),
+    answerOf(ExplorerPage),
+    "One page of an area's list, filtered by the filters its operation declares (others are refused).",
+  ),
+  'explorer.record': method(
+    z.object({ accountId: AccountId, area: ExplorerAreaId, recordId: recordId.nullable() }).strict(),
+    answerOf(JsonRecord),
+    "One record of an area (the area's single record when recordId is null).",
+  ),
+  'platform.capabilities': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(z.object({ operations: z.array(z.string()) })),
+    "The operation ids the school's platform offers in its /openapi.json, so a screen can say plainly when one is missing.",
+  ),
+} satisfies Record<string, MethodDef>;

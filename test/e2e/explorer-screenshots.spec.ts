@@ -1,0 +1,67 @@
+// The explorer at 1280×720: the overview, a list with its filter and one record in its edit form, without
+// sideways scrolling. With SCREENSHOTS=1 it also writes docs/screenshots/explorer-<view>-<theme>.png at
+// 1440×900 and 1280×720, light and dark (SCREENSHOTS_DIR sends them elsewhere).
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { test, expect as baseExpect } from './fixtures/app';
+import { connectDemoSchool } from './fixtures/app-actions';
+
+const enabled = process.env.SCREENSHOTS === '1';
+const out = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"], .skeleton, .spinner, .progress')).toHaveCount(0);
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await page.mouse.move(0, 0);
+}
+
+async function expectNoSideways(page: Page) {
+  const overflowing = await page.locator('.table-scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+  expect(overflowing).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+const sizes = enabled ? ([['', 1440, 900], ['-1280', 1280, 720]] as const) : ([['-1280', 1280, 720]] as const);
+const schemes = enabled ? (['light', 'dark'] as const) : (['light'] as const);
+
+for (const [suffix, width, height] of sizes) {
+  for (const colorScheme of schemes) {
+    test.describe(`explorer ${width}×${height} ${colorScheme}`, () => {
+      test.use({ viewport: { width, height }, deviceScaleFactor: 1, timezoneId: 'America/New_York', locale: 'en-US' });
+      test(`overview, a list, a record's form fit ${width}×${height} (${colorScheme})`, async ({ page, sandbox }) => {
+        test.setTimeout(150_000);
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
+        const shot = async (name: string) => {
+          if (enabled) await page.screenshot({ path: `${out}/explorer-${name}-${colorScheme}${suffix}.png` });
+        };
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'More' }).click();
+        await expect(page.locator('.explorer-card').first()).toBeVisible();
+        await settled(page);
+        await expectNoSideways(page);
+        await shot('overview');
+
+        const areas = page.getByRole('navigation', { name: 'Areas' });
+        await areas.getByRole('link', { name: 'Posts' }).click();
+        await page.getByRole('button', { name: 'Grant access' }).click();
+        await expect(page.getByRole('table', { name: 'Posts' })).toBeVisible({ timeout: 30_000 });
+        await page.getByLabel('Access').selectOption('public');
+        await expect(page.getByText(/Page 1 · \d+ in all/)).toBeVisible();
+        await settled(page);
+        await expectNoSideways(page);
+        await shot('list');
+
+        await page.getByRole('table', { name: 'Posts' }).locator('tbody tr').first().getByRole('button').click();
+        await page.locator('.explorer-record').getByRole('button', { name: 'Edit' }).click();
+        await page.getByRole('form').getByLabel('Title').fill('');
+        await page.getByRole('form').getByRole('button', { name: 'Save' }).click();
+        await expect(page.locator('[data-field="title"] .field-error')).toBeVisible();
+        await settled(page);
+        await expectNoSideways(page);
+        await shot('edit');
+      });
+    });
+  }
+}

@@ -1,0 +1,105 @@
+// The explorer's areas as derived from the sandbox's real /openapi.json (built from its real routes), and
+// from a reduced document (a platform that offers fewer operations).
+import { describe, expect, it } from 'vitest';
+import { createBusinessRoutes } from '../../sandbox/api';
+import { createDemoPlatform } from '../../sandbox/data';
+import { buildOpenApi } from '../../sandbox/openapi';
+import { deriveCatalog, listRecords, readRecord, updateRecord, type OperationCall } from '../../../electron/services/platform/openapi-explorer';
+import { INITIAL_SCOPES } from '../../../shared/app-scopes';
+
+const routes = createBusinessRoutes(createDemoPlatform({ orders: 50, seed: 3, now: new Date('2026-11-21T00:00:00Z') }));
+const documentOf = (omit: string[] = []) => JSON.parse(JSON.stringify(buildOpenApi('http://127.0.0.1:4000', routes, new Set(omit)))) as unknown;
+
+describe('areas from the sandbox /openapi.json', () => {
+  const catalog = deriveCatalog(documentOf());
+  const area = (id: string) => catalog.areas.find((a) => a.id === id)!;
+
+  it('finds a list, filters and a PATCH form for posts, each with its own scope', () => {
+    const posts = area('posts');
+    expect(posts).toMatchObject({ offered: true, shape: 'list', readScope: 'posts:read', getOne: false });
+    expect(posts.filters).toEqual([expect.objectContaining({ name: 'access', kind: 'enum', options: ['login_required', 'paid', 'public'] })]);
+    expect(posts.edit?.scope).toBe('posts:write');
+    expect(posts.edit?.fields.map((f) => [f.name, f.kind])).toEqual([['title', 'string'], ['access', 'enum'], ['published', 'boolean']]);
+    expect(posts.edit?.fields[0]).toMatchObject({ minLength: 1, maxLength: 200, required: false });
+  });
+
+  it('treats the school, appearance and account as single records with their PATCH', () => {
+    for (const id of ['school', 'appearance', 'account']) expect(area(id)).toMatchObject({ offered: true, shape: 'single' });
+    const appearance = area('appearance').edit!;
+    expect(appearance.fields.find((f) => f.name === 'primary_color')).toMatchObject({ kind: 'string', pattern: '^#[0-9a-fA-F]{6}$' });
+    expect(appearance.fields.find((f) => f.name === 'logo_url')).toMatchObject({ kind: 'string', nullable: true, format: 'uri' });
+    expect(area('digital_products').edit!.fields.find((f) => f.name === 'price')).toMatchObject({ kind: 'integer', minimum: 0 });
+  });
+
+  it('lists what it cannot drive instead of hiding it: storage (a create) and curriculum (needs a course)', () => {
+    expect(area('storage')).toMatchObject({ offered: false, shape: null, other: [expect.objectContaining({ operationId: 'createUpload' })] });
+    expect(area('curriculum').offered).toBe(false);
+    expect(area('curriculum').other.map((o) => o.operationId).sort()).toEqual(['getCurriculum', 'updateCurriculumSection']);
+    expect(area('forms')).toMatchObject({ offered: true, shape: 'list', edit: null });
+  });
+
+  it('reports every operation the document offers', () => {
+    expect(catalog.operationIds).toEqual(expect.arrayContaining(['listPosts', 'updatePost', 'getOpenApi', 'createCoupon']));
+  });
+
+  it('asks for no explorer scope at sign-in, and no write scope at all', () => {
+    expect(INITIAL_SCOPES.filter((s) => s.endsWith(':write'))).toEqual([]);
+  });
+});
+
+describe('a reduced /openapi.json', () => {
+  const catalog = deriveCatalog(documentOf(['updatePost', 'listPages', 'updatePage', 'getAppearance']));
+  const area = (id: string) => catalog.areas.find((a) => a.id === id)!;
+
+  it('drops the edit form, or the whole area, with the operations the document lacks', () => {
+    expect(area('posts')).toMatchObject({ offered: true, edit: null });
+    expect(area('pages').offered).toBe(false);
+    // A PATCH without anything to read is not offered either: the form needs the record first.
+    expect(area('appearance')).toMatchObject({ offered: false, edit: null, other: [expect.objectContaining({ operationId: 'updateAppearance' })] });
+    expect(catalog.operationIds).not.toContain('updatePost');
+  });
+
+  it('refuses to call an operation the document does not describe', async () => {
+    const calls: string[] = [];
+    const call: OperationCall = async (spec) => {
+      calls.push(spec.operationId);
+      return { data: [], meta: {} } as never;
+    };
+    await expect(listRecords(call, catalog, 'pages', {}, null)).rejects.toThrow(/does not offer Pages/);
+    await expect(updateRecord(call, catalog, 'posts', 'post_1', { title: 'x' })).rejects.toThrow(/does not offer a change/);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('calls through the document', () => {
+  const catalog = deriveCatalog(documentOf());
+
+  it('sends only declared filters, checked by their schema, and the cursor as given', async () => {
+    const seen: unknown[] = [];
+    const call: OperationCall = async (spec, _schema, args) => {
+      seen.push({ path: spec.path, method: spec.method, ...args });
+      return { data: [{ id: 'p1', title: 'A' }], meta: { total: 30, next_cursor: 'abc' } } as never;
+    };
+    const page = await listRecords(call, catalog, 'posts', { access: 'paid' }, 'c1');
+    expect(page).toEqual({ records: [{ id: 'p1', title: 'A' }], total: 30, nextCursor: 'abc' });
+    expect(seen).toEqual([{ path: '/api/v1/posts', method: 'GET', query: { limit: 25, access: 'paid', cursor: 'c1' } }]);
+    await expect(listRecords(call, catalog, 'posts', { access: 'secret' }, null)).rejects.toThrow(/Filter Access: must be one of/);
+    await expect(listRecords(call, catalog, 'posts', { path: '/etc' }, null)).rejects.toThrow(/Filter Path: is not a field/);
+  });
+
+  it('finds a record without a get-one operation in its list, and PATCHes it at its own path', async () => {
+    const pages = [
+      { data: [{ id: 'l1', name: 'One' }], meta: { next_cursor: 'n' } },
+      { data: [{ id: 'l2', name: 'Two' }], meta: { next_cursor: null } },
+    ];
+    const paths: string[] = [];
+    const call: OperationCall = async (spec, _schema, args) => {
+      paths.push(`${spec.method} ${spec.path} ${JSON.stringify(args.path ?? {})} ${JSON.stringify(args.body ?? null)}`);
+      return (spec.method === 'PATCH' ? { id: 'l2', name: 'Deux' } : pages.shift()) as never;
+    };
+    expect(await readRecord(call, catalog, 'lecturers', 'l2')).toEqual({ id: 'l2', name: 'Two' });
+    await updateRecord(call, catalog, 'lecturers', 'l2', { name: 'Deux' });
+    expect(paths.at(-1)).toBe('PATCH /api/v1/lecturers/{lecturer_id} {"lecturer_id":"l2"} {"name":"Deux"}');
+    await expect(updateRecord(call, catalog, 'lecturers', 'l2', { name: '' })).rejects.toThrow(/Name: must not be empty/);
+  });
+});
