@@ -86,6 +86,9 @@ export type Curriculum = z.infer<typeof Curriculum>;
 
 export const Person = z.object({ id, name: z.string(), email: z.string(), created_at: isoTime, tags: z.array(z.string()) });
 export type Person = z.infer<typeof Person>;
+/** A student as listStudents and getStudent send it: a Person with when it last changed (for updated_since). */
+export const StudentRecord = Person.extend({ updated_at: isoTime });
+export type StudentRecord = z.infer<typeof StudentRecord>;
 
 export const Enrollment = z.object({
   id,
@@ -97,6 +100,8 @@ export const Enrollment = z.object({
   last_activity_at: isoTime.nullable(),
   /** The section the learner reached last: where a stalled learner stopped. */
   current_section_id: id.nullable(),
+  /** The latest of enrolled_at, last_activity_at and completed_at, or of a change through the API (for updated_since). */
+  updated_at: isoTime,
 });
 export type Enrollment = z.infer<typeof Enrollment>;
 
