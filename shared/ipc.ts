@@ -9,8 +9,9 @@ import { securityEvents, securityMethods } from './ipc/security';
 import { updateEvents, updateMethods } from './ipc/updates';
 import { moneyMethods } from './ipc/money';
 import { writeEvents, writeMethods } from './ipc/writes';
+import { studentMethods } from './ipc/students';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...studentMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
