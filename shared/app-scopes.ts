@@ -13,6 +13,8 @@ export const DASHBOARD_SCOPES = {
   // Coupons show what the orders that used them brought; a subscription links to its member.
   coupons: ['coupons:read', 'orders:read', 'courses:read'],
   subscriptions: ['subscriptions:read', 'members:read', 'membership_plans:read'],
+  // The Students page: students and their enrollments; courses name the course filter.
+  students: ['students:read', 'courses:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

@@ -14,9 +14,10 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   analytics: 'the Analytics dashboard',
   coupons: 'the Coupons page',
   subscriptions: 'the Subscriptions page',
+  students: 'the Students page',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', students: 'Students' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();
