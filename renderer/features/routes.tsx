@@ -9,6 +9,7 @@ import { CouponsPage } from './money/CouponsPage';
 import { NewCouponPage } from './money/NewCouponPage';
 import { MemberPanel, SubscriptionsPage } from './money/SubscriptionsPage';
 import { ActivityPage } from './writes/ActivityPage';
+import { StudentsPage } from './students/StudentsPage';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -22,6 +23,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
+  { to: '/students', label: 'Students' },
   { to: '/activity', label: 'Activity' },
 ];
 
@@ -36,4 +38,5 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'coupons/new', element: <NewCouponPage /> },
   { path: 'subscriptions', element: <SubscriptionsPage />, children: [{ path: 'members/:memberId', element: <MemberPanel /> }] },
   { path: 'activity', element: <ActivityPage /> },
+  { path: 'students', element: <StudentsPage /> },
 ];
