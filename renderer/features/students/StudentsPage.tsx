@@ -431,7 +431,7 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
           {student.name}
         </Link>
       </div>
-      <div role="cell" className="cell-clip" title={student.email}>{student.email}</div>
+      <div role="cell" className="cell-email" title={student.email}>{student.email}</div>
       <div role="cell" className="cell-nowrap">{formatDate(student.joinedAt, locale, 'day', true)}</div>
       <div role="cell" className="num">{formatCount(student.coursesCount, locale.locale)}</div>
       <div role="cell" className="num">{student.averageProgress === null ? '–' : formatPercent(student.averageProgress, locale.locale)}</div>
