@@ -47,6 +47,11 @@ export class StudentsEngine {
     this.#now = host.now ?? Date.now;
   }
 
+  /** "Now" for stalled and last-active, to the minute: queries while the admin types share one moment (and the kept selection). */
+  #minute(): number {
+    return Math.floor(this.#now() / 60_000) * 60_000;
+  }
+
   #school(accountId: string): SchoolState {
     let state = this.#schools.get(accountId);
     if (!state) {
@@ -62,7 +67,7 @@ export class StudentsEngine {
       'students.status': ({ accountId }) => this.status(accountId),
       'students.query': async ({ accountId, filters, sort, offset, limit }) => {
         const loaded = await this.ensureLoaded(accountId);
-        const result = loaded.table.query(filters, sort, offset, limit, this.#now());
+        const result = loaded.table.query(filters, sort, offset, limit, this.#minute());
         return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'students.pick': async ({ accountId, ids, filters }) => {
@@ -70,7 +75,7 @@ export class StudentsEngine {
         const { table } = loaded;
         let positions: number[];
         if (ids) positions = ids.map((id) => table.indexOf(id)).filter((s): s is number => s !== undefined);
-        else positions = [...table.select(filters ?? {}, DEFAULT_STUDENT_SORT, this.#now())];
+        else positions = [...table.select(filters ?? {}, DEFAULT_STUDENT_SORT, this.#minute())];
         const students = table.data.students;
         return {
           data: { ids: positions.map((s) => students[s]!.id), emails: positions.map((s) => students[s]!.email) },

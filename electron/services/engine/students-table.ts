@@ -70,7 +70,7 @@ export class StudentsTable {
   readonly #byId = new Map<string, number>();
   readonly #sortOrders = new Map<StudentSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
   #stalled: { now: number; any: Uint8Array } | null = null;
-  #last: { key: string; positions: Uint32Array } | null = null;
+  #last: { key: string; rest: string; text: string; positions: Uint32Array } | null = null;
   #facets: StudentFacets | null = null;
 
   constructor(readonly data: StudentsData) {
@@ -218,6 +218,18 @@ export class StudentsTable {
     if (this.#last?.key === key) return this.#last.positions;
     const n = this.size;
     const text = filters.text?.trim().toLowerCase() ?? '';
+    const rest = JSON.stringify([{ ...filters, text: undefined }, sort, now]);
+    // Typing on: the new text extends the last one under the same filters and sort, so its matches are among
+    // the last matches, already in order; only those are searched again.
+    const last = this.#last;
+    if (last && last.rest === rest && text.length > last.text.length && text.startsWith(last.text)) {
+      const narrowed = new Uint32Array(last.positions.length);
+      let count = 0;
+      for (const s of last.positions) if (this.#searchText[s]!.includes(text)) narrowed[count++] = s;
+      const positions = narrowed.slice(0, count);
+      this.#last = { key, rest, text, positions };
+      return positions;
+    }
     const courseCode = filters.courseId === undefined ? -1 : this.#courseDict.indexOf(filters.courseId);
     const tagCode = filters.tag === undefined ? -1 : this.#tagDict.indexOf(filters.tag);
     const stalledAny = filters.stalled !== undefined && filters.courseId === undefined ? this.#stalledAny(now) : null;
@@ -258,7 +270,7 @@ export class StudentsTable {
       for (let j = valued; j < n; j++) if (match(ascending[j]!)) out[count++] = ascending[j]!;
     }
     const positions = out.slice(0, count);
-    this.#last = { key, positions };
+    this.#last = { key, rest, text, positions };
     return positions;
   }
 

@@ -119,6 +119,14 @@ describe('StudentsTable', () => {
     }
   });
 
+  it('narrows the last matches as the admin types on, and starts over when the text changes otherwise', () => {
+    const sort: StudentSort = { key: 'lastActive', direction: 'desc' };
+    for (const text of ['a', 'an', 'ana', 'ana.', 'an', 'ben', 'bent']) {
+      const filters: StudentFilters = { text, courseId: 'crs_b' };
+      expect([...table.select(filters, sort, NOW)].map((s) => data.students[s]!.id), text).toEqual(expected(data, filters, sort));
+    }
+  });
+
   it('derives each row from its enrollments, and windows the selection', () => {
     const answer = table.query({}, { key: 'name', direction: 'asc' }, 10, 5, NOW);
     expect(answer.total).toBe(data.students.length);
