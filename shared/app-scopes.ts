@@ -19,6 +19,8 @@ export const DASHBOARD_SCOPES = {
   // A student's profile: enrollments (with course titles and sections), their orders, their subscriptions.
   profile: ['students:read', 'courses:read', 'orders:read'],
   members: ['members:read', 'subscriptions:read', 'membership_plans:read'],
+  // The Students page: students and their enrollments; courses name the course filter.
+  students: ['students:read', 'courses:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Dashboard = keyof typeof DASHBOARD_SCOPES;

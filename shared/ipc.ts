@@ -14,8 +14,9 @@ import { searchMethods } from './ipc/search';
 import { eventMethods } from './ipc/events';
 import { commentMethods } from './ipc/comments';
 import { explorerMethods } from './ipc/explorer';
+import { studentMethods } from './ipc/students';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...studentMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

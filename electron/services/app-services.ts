@@ -13,6 +13,7 @@ import type { ExportDestination } from './engine/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createEngineSlot } from './ipc/engine-slot';
+import { engineStudentsHandlers } from './engine/students-handlers';
 import { createEventHub } from './ipc/event-hub';
 import type { EventHub } from './ipc/event-hub';
 import type { MethodHandlers } from './ipc/handler-types';
@@ -339,7 +340,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -16,6 +16,7 @@ import { CommentsPage } from './comments/CommentsPage';
 import { StudentProfilePage } from './people/StudentProfilePage';
 import { MembersPage } from './people/MembersPage';
 import { ExplorerPage } from './explorer/ExplorerPage';
+import { StudentsWithBulk } from './students/StudentsWithBulk';
 import './dashboards.css';
 
 export interface DashboardNavEntry {
@@ -28,6 +29,7 @@ export const dashboardNav: DashboardNavEntry[] = [
   { to: '/courses', label: 'Courses' },
   { to: '/orders', label: 'Orders' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/students', label: 'Students' },
   { to: '/members', label: 'Members' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/subscriptions', label: 'Subscriptions' },
@@ -55,4 +57,5 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'members', element: <MembersPage /> },
   { path: 'explore', element: <ExplorerPage /> },
   { path: 'explore/:area', element: <ExplorerPage /> },
+  { path: 'students', element: <StudentsWithBulk /> },
 ];

@@ -37,6 +37,7 @@ export const OPERATIONS = {
   getSubscriptionsReport: { method: 'GET', path: '/api/v1/analytics/subscriptions', scope: 'analytics:read', summary: 'MRR, subscribers and churn per currency' },
   // People
   getStudent: { method: 'GET', path: '/api/v1/students/{student_id}', scope: 'students:read', summary: 'One student' },
+  listEnrollments: { method: 'GET', path: '/api/v1/enrollments', scope: 'students:read', summary: "Every enrollment of the school's students, with progress" },
   listStudentEnrollments: { method: 'GET', path: '/api/v1/students/{student_id}/enrollments', scope: 'students:read', summary: "A student's enrollments with progress" },
   updateStudent: { method: 'PATCH', path: '/api/v1/students/{student_id}', scope: 'students:write', summary: "Change a student's tags" },
   enrollStudent: { method: 'POST', path: '/api/v1/students/{student_id}/enrollments', scope: 'students:write', summary: 'Enroll a student in a course, on one of its pricing plans or with free access' },

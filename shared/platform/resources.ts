@@ -96,6 +96,9 @@ export const Person = z.object({
   url: z.string().nullable().optional(),
 });
 export type Person = z.infer<typeof Person>;
+/** A student as listStudents and getStudent send it: a Person with when it last changed (for updated_since). */
+export const StudentRecord = Person.extend({ updated_at: isoTime });
+export type StudentRecord = z.infer<typeof StudentRecord>;
 
 export const Enrollment = z.object({
   id,
@@ -107,8 +110,8 @@ export const Enrollment = z.object({
   last_activity_at: isoTime.nullable(),
   /** The section the learner reached last: where a stalled learner stopped. */
   current_section_id: id.nullable(),
-  /** When the enrollment last changed (progress, or the enrollment itself). */
-  updated_at: isoTime.optional(),
+  /** The latest of enrolled_at, last_activity_at and completed_at, or of a change through the API (for updated_since). */
+  updated_at: isoTime,
   /** The course's pricing plan it was made on; null: free access or not known. */
   plan_id: id.nullable().optional(),
   /** A course's enrollment list names its learner. */

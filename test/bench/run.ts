@@ -7,7 +7,7 @@
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
 // Then the in-process columnar index numbers (test/bench/orders-index.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index] [--skip-engine]
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index] [--skip-engine] [--skip-students]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,6 +25,7 @@ import { consentClicker } from '../support/consent-browser';
 import { benchIndex, indexTable, type IndexBenchRow } from './orders-index';
 import { benchEngine, engineTable, type EngineBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
+import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 
 const STEP_TIMEOUT = 15 * 60_000;
 const args = process.argv.slice(2);
@@ -338,9 +339,15 @@ if (!args.includes('--skip-engine')) {
   console.log('\n== data engine in its worker thread (synthetic orders, stand-in platform)');
   for (const size of SIZES) engineRows.push(await benchEngine(size));
 }
+const studentRows: StudentsBenchRow[] = [];
+if (!args.includes('--skip-students')) {
+  console.log('\n== students in the data engine (the sandbox demo school at 100,000 students, stand-in platform in memory)');
+  studentRows.push(await benchStudents(100_000));
+}
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
 if (indexRows.length) console.log(`\n${indexTable(indexRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
+if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);
 // Leftover handles (a keep-alive socket, a timer in a closed host) must not keep a finished benchmark alive.
 process.exit(0);

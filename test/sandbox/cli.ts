@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
 
-const USAGE = 'Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--orders N] [--seed N] [--token-ttl SECONDS] [--verbose]';
+const USAGE = 'Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--orders N] [--students N] [--seed N] [--token-ttl SECONDS] [--verbose]';
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         orders: { type: 'string' },
+        students: { type: 'string' },
         seed: { type: 'string' },
         'token-ttl': { type: 'string' },
         verbose: { type: 'boolean', default: false },
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     port: integer('port', values.port, 0),
     host: values.host ?? '127.0.0.1',
     orders: integer('orders', values.orders, 0),
+    ...(values.students !== undefined ? { studentsPerSchool: integer('students', values.students, 0) } : {}),
     seed: integer('seed', values.seed, 0),
     accessTokenTtlSeconds: integer('token-ttl', values['token-ttl'], 1),
     quiet: !values.verbose,

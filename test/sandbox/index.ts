@@ -25,6 +25,8 @@ export interface SandboxOptions {
   /** Passed to createDemoPlatform; orders default 20_000 (tests use ~2_000). */
   seed?: number;
   orders?: number;
+  /** Passed to createDemoPlatform: students in each school (default 42 % of its orders). */
+  studentsPerSchool?: number;
   /** Anchors the demo data's last day (default today, UTC midnight). */
   dataNow?: Date;
   accessTokenTtlSeconds?: number;
@@ -88,7 +90,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const now = options.clock ?? Date.now;
-  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, clock: now, ...(options.dataNow ? { now: options.dataNow } : {}) });
+  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, ...(options.studentsPerSchool !== undefined ? { studentsPerSchool: options.studentsPerSchool } : {}), clock: now, ...(options.dataNow ? { now: options.dataNow } : {}) });
   const knobs = new KnobsStore({
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     latencyMs: options.latencyMs,

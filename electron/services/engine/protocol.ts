@@ -9,6 +9,7 @@ import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
+import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
 
@@ -48,19 +49,31 @@ export interface EngineApi {
   /** Resolves when no snapshot write is pending. */
   'engine.idle': (a: Record<string, never>) => void;
 }
-export type EngineMethod = keyof EngineApi;
-export type EngineArgs<M extends EngineMethod> = Parameters<EngineApi[M]>[0];
-export type EngineResult<M extends EngineMethod> = ReturnType<EngineApi[M]>;
+
+/** The students side of the engine (students-engine.ts), beside the orders side above. */
+export interface StudentsEngineApi {
+  'students.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<StudentsLoadResult>;
+  'students.status': (a: { accountId: string }) => StudentsStatus;
+  'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
+  'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
+}
+/** Every method the worker answers: the orders side (EngineApi) and the students side. */
+export type EngineCalls = EngineApi & StudentsEngineApi;
+
+export type EngineMethod = keyof EngineCalls;
+export type EngineArgs<M extends EngineMethod> = Parameters<EngineCalls[M]>[0];
+export type EngineResult<M extends EngineMethod> = ReturnType<EngineCalls[M]>;
 
 export interface PageRequest {
   accountId: string;
-  operation: 'listOrders' | 'listSubscriptions';
+  operation: 'listOrders' | 'listSubscriptions' | 'listStudents' | 'listEnrollments' | 'listCourses';
   query: Record<string, QueryValue>;
 }
 
 export type EngineEvent =
   | { event: 'data.progress'; payload: DataProgress }
-  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' } };
+  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' } }
+  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'students_refreshed' } };
 
 export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }

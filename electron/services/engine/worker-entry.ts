@@ -5,8 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../shared/errors';
 import type { Logger, LogFields } from '../log';
 import { OrdersEngine } from './orders-engine';
-import type { EngineMethod, MainToWorker, PageRequest, WorkerToMain } from './protocol';
+import type { EngineEvent, EngineMethod, MainToWorker, PageRequest, WorkerToMain } from './protocol';
 import { SnapshotStore } from './snapshot-store';
+import { StudentsEngine } from './students-engine';
 
 const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread');
@@ -45,17 +46,18 @@ function page(request: PageRequest, signal: AbortSignal): Promise<unknown> {
   });
 }
 
-const engine = new OrdersEngine(
-  {
-    page,
-    emit: (event) => send({ type: 'event', event }),
-    reachable: (accountId, reachable) => send({ type: 'reachable', accountId, reachable }),
-    key: (accountId) => keys.get(accountId) ?? null,
-    logger,
-  },
-  new SnapshotStore({ dir: options.snapshotDir, ...(options.snapshotMaxBytes ? { maxBytes: options.snapshotMaxBytes } : {}) }),
-);
-const api = engine.api() as Record<EngineMethod, (args: unknown) => Promise<unknown>>;
+const host = {
+  page,
+  emit: (event: EngineEvent) => send({ type: 'event', event }),
+  reachable: (accountId: string, reachable: boolean) => send({ type: 'reachable', accountId, reachable }),
+  key: (accountId: string) => keys.get(accountId) ?? null,
+  logger,
+};
+const snapshots = new SnapshotStore({ dir: options.snapshotDir, ...(options.snapshotMaxBytes ? { maxBytes: options.snapshotMaxBytes } : {}) });
+const engine = new OrdersEngine(host, snapshots);
+// The students side (students-engine.ts): its own methods, and it joins sign-out, cancel and idle below.
+const students = new StudentsEngine(host, snapshots);
+const api = { ...engine.api(), ...students.api() } as Record<EngineMethod, (args: unknown) => Promise<unknown>>;
 
 port.on('message', (message: MainToWorker) => {
   switch (message.type) {
@@ -81,7 +83,10 @@ port.on('message', (message: MainToWorker) => {
       void (async () => {
         try {
           if (!handler) throw new AppError('internal', `The engine has no method ${message.method}.`);
-          const value = await handler(message.args);
+          let value = await handler(message.args);
+          if (message.method === 'jobs.cancel') value = value === true || students.cancel((message.args as { jobId: string }).jobId);
+          if (message.method === 'engine.forget') await students.forget((message.args as { accountId: string }).accountId);
+          if (message.method === 'engine.idle') await students.idle();
           if (message.method === 'engine.forget') keys.delete((message.args as { accountId: string }).accountId);
           send({ type: 'result', id: message.id, ok: true, value });
         } catch (error) {

@@ -18,9 +18,10 @@ export const DASHBOARD_NAMES: Record<Dashboard, string> = {
   comments: 'the comments inbox',
   profile: "a student's profile",
   members: 'the Members page',
+  students: 'the Students page',
 };
 
-const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', events: 'Events', comments: 'Comments', profile: 'Student', members: 'Members' };
+const DASHBOARD_TITLES: Record<Dashboard, string> = { courses: 'Courses', orders: 'Orders', analytics: 'Analytics', coupons: 'Coupons', subscriptions: 'Subscriptions', events: 'Events', comments: 'Comments', profile: 'Student', members: 'Members', students: 'Students' };
 
 export function DashboardFrame({ dashboard, children }: { dashboard: Dashboard; children: ReactNode }) {
   const account = useActiveAccount();

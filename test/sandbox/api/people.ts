@@ -1,11 +1,11 @@
 // Students (with their enrollments), members, subscriptions and membership plans.
 import { z } from 'zod';
-import { Enrollment, MembershipPlan, Person, Subscription, pageOf } from '../../../shared/platform/resources';
+import { Enrollment, MembershipPlan, Person, StudentRecord, Subscription, pageOf } from '../../../shared/platform/resources';
 import { BusinessError, type BusinessRoute } from '../http/business-route';
 import type { DemoPlatform, SchoolData } from '../data';
 import { iso } from '../data/catalog';
 import { buildPage, pageOfList, pageWindow, queryKey, ResultCache } from './paging';
-import { notFound, param, parseBody, parseBoolean, parseCurrency, parseEnumList, requireChanges } from './params';
+import { notFound, param, parseBody, parseBoolean, parseCurrency, parseEnumList, parseTime, requireChanges } from './params';
 import { defineRoute, PAGE_PARAMETERS } from './route';
 import { enrollmentsOfStudent } from './enrollment-routes';
 
@@ -26,7 +26,7 @@ function studentIndex(school: SchoolData, id: string): number {
 }
 
 /** A student as getStudent and updateStudent serve them: with their page in the school's admin site. */
-function studentRecord(school: SchoolData, index: number): Person {
+function studentRecord(school: SchoolData, index: number): StudentRecord {
   const person = school.students.person(index);
   return { ...person, url: `${school.school.url}/admin/students/${person.id}` };
 }
@@ -45,10 +45,11 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
   const studentResults = new ResultCache<Int32Array>(4);
   return [
     defineRoute(platform, 'listStudents', {
-      response: pageOf(Person),
+      response: pageOf(StudentRecord),
       query: [
         { name: 'q', description: 'Case-insensitive text in the name or e-mail' },
         { name: 'tag', description: 'Only students with this tag' },
+        { name: 'updated_since', description: 'Updated at or after this ISO 8601 time (a tag change updates a student)' },
         ...PAGE_PARAMETERS,
       ],
       summary: 'Students in id order',
@@ -56,31 +57,33 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
         const { query } = request;
         const q = param(query, 'q')?.toLowerCase();
         const tag = param(query, 'tag');
+        const updatedSince = parseTime(query, 'updated_since');
         const key = queryKey(school.school.id, 'listStudents', query);
         const window = pageWindow(query, key);
         const { students } = school;
-        if (q === undefined && tag === undefined) return buildPage(window, students.count, (p) => students.person(p));
-        // Tags can change (PATCH), so a tag query is recomputed; a text query is cached.
+        if (q === undefined && tag === undefined && updatedSince === undefined) return buildPage(window, students.count, (p) => students.person(p));
+        // Tags and update times change (PATCH), so those queries are recomputed; a text query alone is cached.
         const compute = () => {
           const out = new Int32Array(students.count);
           let n = 0;
           for (let s = 0; s < students.count; s++) {
+            if (updatedSince !== undefined && !(students.updatedAtMs(s) >= updatedSince)) continue;
             if (q !== undefined && !students.searchText(s).includes(q)) continue;
             if (tag !== undefined && !students.tags(s).includes(tag)) continue;
             out[n++] = s;
           }
           return out.slice(0, n);
         };
-        const matches = tag === undefined ? studentResults.get(key, compute) : compute();
+        const matches = tag === undefined && updatedSince === undefined ? studentResults.get(key, compute) : compute();
         return buildPage(window, matches.length, (p) => students.person(matches[p]!));
       },
     }),
     defineRoute(platform, 'getStudent', {
-      response: Person,
+      response: StudentRecord,
       handle: (request, school) => studentRecord(school, studentIndex(school, request.params.student_id ?? '')),
     }),
     defineRoute(platform, 'updateStudent', {
-      response: Person,
+      response: StudentRecord,
       body: StudentPatch,
       handle: (request, school) => {
         const index = studentIndex(school, request.params.student_id ?? '');
@@ -93,6 +96,28 @@ export function peopleRoutes(platform: DemoPlatform): BusinessRoute[] {
         if (next.length !== before.length || next.some((t, k) => t !== before[k])) school.students.updatedAt.set(index, wholeSecondsNow(platform));
         school.students.tagOverrides.set(index, next);
         return studentRecord(school, index);
+      },
+    }),
+    defineRoute(platform, 'listEnrollments', {
+      response: pageOf(Enrollment),
+      query: [
+        { name: 'updated_since', description: 'Updated at or after this ISO 8601 time (enrolled, active, completed or changed since)' },
+        ...PAGE_PARAMETERS,
+      ],
+      summary: "Every enrollment of the school's students in id order, with progress",
+      handle: (request, school) => {
+        const { query } = request;
+        const updatedSince = parseTime(query, 'updated_since');
+        const window = pageWindow(query, queryKey(school.school.id, 'listEnrollments', query));
+        const { enrollments } = school;
+        const item = (e: number) => enrollments.materialize(e, school.catalog, (s) => school.students.id(s));
+        // Seeded enrollments not deleted through the API, then those made through it (newest last).
+        const added = updatedSince === undefined ? enrollments.added : enrollments.added.filter((e) => Date.parse(e.updated_at) >= updatedSince);
+        if (updatedSince === undefined && enrollments.removed.size === 0) return buildPage(window, enrollments.count + added.length, (p) => (p < enrollments.count ? item(p) : added[p - enrollments.count]!));
+        const out = new Int32Array(enrollments.count);
+        let n = 0;
+        for (let e = 0; e < enrollments.count; e++) if (!enrollments.removed.has(e) && (updatedSince === undefined || enrollments.updatedAtMs(e) >= updatedSince)) out[n++] = e;
+        return buildPage(window, n + added.length, (p) => (p < n ? item(out[p]!) : added[p - n]!));
       },
     }),
     defineRoute(platform, 'listStudentEnrollments', {

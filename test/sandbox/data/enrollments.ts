@@ -29,6 +29,9 @@ export class EnrollmentStore {
   /** Enrollments made through the API, in the order they were made (their progress starts at zero). */
   readonly added: Enrollment[] = [];
 
+  /** When an enrollment was last changed through the API (epoch ms); without one, the latest of its own times. */
+  readonly changedAt = new Map<number, number>();
+
   constructor(readonly count: number, readonly no: number) {
     this.student = new Int32Array(count);
     this.course = new Uint8Array(count);
@@ -51,6 +54,17 @@ export class EnrollmentStore {
     return this.byCourse.subarray(this.byCourseStart[c], this.byCourseStart[c + 1]);
   }
 
+  /** updated_at: the latest of enrolled_at, last activity and completion, or of a change through the API. */
+  updatedAtMs(i: number): number {
+    let at = this.enrolledAt[i] as number;
+    const last = this.lastActivityAt[i] as number;
+    const completed = this.completedAt[i] as number;
+    if (last > at) at = last;
+    if (completed > at) at = completed;
+    const changed = this.changedAt.get(i);
+    return changed !== undefined && changed > at ? changed : at;
+  }
+
   materialize(i: number, catalog: Catalog, studentId: (s: number) => string): Enrollment {
     const record = catalog.courses[this.course[i] as number]!;
     const total = record.lectureStart[record.lectureStart.length - 1]!;
@@ -66,7 +80,7 @@ export class EnrollmentStore {
       completed_at: Number.isNaN(completed) ? null : iso(completed),
       last_activity_at: Number.isNaN(last) ? null : iso(last),
       current_section_id: section < 0 ? null : record.curriculum.sections[section]!.id,
-      updated_at: iso(Number.isNaN(last) ? (this.enrolledAt[i] as number) : last),
+      updated_at: iso(this.updatedAtMs(i)),
       plan_id: null,
     };
   }

@@ -56,6 +56,8 @@ export interface DemoPlatformOptions {
   seed?: number;
   /** Total orders across both schools (default 20 000). */
   orders?: number;
+  /** Students in each school (default: 42 % of its orders); the Students page's benchmarks and large-count tests set it. */
+  studentsPerSchool?: number;
   /** Anchors the data's last day (default: today, UTC midnight). */
   now?: Date;
   clock?: () => number;
@@ -95,7 +97,7 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 
     const catalog = buildCatalog(profile, no, rng.fork('catalog'), historyStart, nowMs);
     const calendar = buildOrderCalendar(profile, rng.fork('calendar'), historyStart, HISTORY_DAYS, orderCount, catalog.coupons);
-    const students = new StudentStore(Math.max(10, Math.round(orderCount * 0.42)), no, profile);
+    const students = new StudentStore(options.studentsPerSchool !== undefined ? Math.max(10, Math.floor(options.studentsPerSchool)) : Math.max(10, Math.round(orderCount * 0.42)), no, profile);
     const names = rng.fork('students');
     for (let s = 0; s < students.count; s++) {
       students.first[s] = names.int(profile.firstNames.length);

@@ -1,6 +1,6 @@
 // Students stored as columns (400 000 of them at a million orders): names are indexes into the profile's
 // name lists, so a Person is built only when one is served.
-import type { Person } from '../../../shared/platform/resources';
+import type { StudentRecord } from '../../../shared/platform/resources';
 import { EMAIL_DOMAINS, type SchoolProfile } from './content';
 import { iso } from './catalog';
 import { rowId, rowOf } from './row-ids';
@@ -15,7 +15,7 @@ export class StudentStore {
   readonly tagBits: Uint8Array;
   /** Tags written through PATCH /students/{id}: they replace the seeded ones. */
   readonly tagOverrides = new Map<number, string[]>();
-  /** When a student's record last changed through the API (ms); otherwise it is their creation. */
+  /** When a student was last changed through the API (epoch ms); without one, updated_at is created_at. */
   readonly updatedAt = new Map<number, number>();
   /** Lower-cased "name email" per student, built on the first search. */
   #searchText: string[] | null = null;
@@ -56,9 +56,13 @@ export class StudentStore {
     return STUDENT_TAGS.filter((_, b) => bits & (1 << b));
   }
 
-  person(i: number): Person {
+  person(i: number): StudentRecord {
     const created = this.createdAt[i] as number;
-    return { id: this.id(i), name: this.name(i), email: this.email(i), created_at: iso(created), tags: this.tags(i), updated_at: iso(this.updatedAt.get(i) ?? created) };
+    return { id: this.id(i), name: this.name(i), email: this.email(i), created_at: iso(created), tags: this.tags(i), updated_at: iso(this.updatedAtMs(i)) };
+  }
+
+  updatedAtMs(i: number): number {
+    return this.updatedAt.get(i) ?? (this.createdAt[i] as number);
   }
 
   searchText(i: number): string {

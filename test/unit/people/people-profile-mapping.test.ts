@@ -7,7 +7,7 @@ import type { Course, Enrollment } from '../../../shared/platform/resources';
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const day = (n: number) => new Date(NOW - n * 86_400_000).toISOString();
 const base = (id: string, over: Partial<Enrollment>): Enrollment => ({
-  id, student_id: `stu_${id}`, course_id: 'crs_1', enrolled_at: day(100), progress: 0.3, completed_at: null, last_activity_at: day(20), current_section_id: 'sec_2',
+  id, student_id: `stu_${id}`, course_id: 'crs_1', enrolled_at: day(100), progress: 0.3, completed_at: null, last_activity_at: day(20), current_section_id: 'sec_2', updated_at: day(20),
   student: { id: `stu_${id}`, name: `Learner ${id}`, email: `${id}@x.example` }, ...over,
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   Account, Appearance, Comment, Coupon, Course, CourseReport, Curriculum, DigitalProduct, Enrollment, EventAttendee, Form, LearningReport, Lecturer,
-  MembershipPlan, Order, pageOf, Person, Post, SalesReport, School, SchoolEvent, Section, SitePage, Subscription, SubscriptionsReport, Upload,
+  MembershipPlan, Order, pageOf, Person, Post, StudentRecord, SalesReport, School, SchoolEvent, Section, SitePage, Subscription, SubscriptionsReport, Upload,
 } from '../../../shared/platform/resources';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { ALL_SCOPES } from '../../../shared/scopes';
@@ -13,7 +13,7 @@ const RESPONSES: Record<keyof typeof OPERATIONS, z.ZodType> = {
   getSchool: School, updateSchool: School,
   listCourses: pageOf(Course), getCourse: Course, publishCourse: Course, unpublishCourse: Course,
   getCurriculum: Curriculum, updateCurriculumSection: Section, getCourseReport: CourseReport, listCourseEnrollments: pageOf(Enrollment),
-  listStudents: pageOf(Person), getStudent: Person, updateStudent: Person, listStudentEnrollments: pageOf(Enrollment), enrollStudent: Enrollment, getStudentEnrollment: Enrollment, unenrollStudent: Enrollment,
+  listStudents: pageOf(StudentRecord), getStudent: StudentRecord, updateStudent: StudentRecord, listStudentEnrollments: pageOf(Enrollment), listEnrollments: pageOf(Enrollment), enrollStudent: Enrollment, getStudentEnrollment: Enrollment, unenrollStudent: Enrollment,
   listMembers: pageOf(Person), getMember: Person, updateMember: Person,
   listOrders: pageOf(Order), getOrder: Order,
   listSubscriptions: pageOf(Subscription), cancelSubscription: Subscription, getSubscription: Subscription,
@@ -55,7 +55,7 @@ describe('business routes', () => {
       const calls: [keyof typeof OPERATIONS, Parameters<typeof h.call>[1]][] = [
         ['getSchool', {}], ['listCourses', {}], ['getCourse', { params: { course_id: course.course.id } }],
         ['getCurriculum', { params: { course_id: course.course.id } }], ['getCourseReport', { params: { course_id: course.course.id }, query: range }],
-        ['listCourseEnrollments', { params: { course_id: course.course.id } }], ['listStudents', { query: { limit: '5' } }],
+        ['listCourseEnrollments', { params: { course_id: course.course.id } }], ['listStudents', { query: { limit: '5' } }], ['listEnrollments', { query: { limit: '5' } }],
         ['getStudent', { params: { student_id: data.students.id(0) } }], ['listStudentEnrollments', { params: { student_id: data.students.id(0) } }],
         ['listMembers', {}], ['getMember', { params: { member_id: data.members[0]!.id } }], ['listOrders', { query: { limit: '1000' } }],
         ['getOrder', { params: { order_id: data.orders.id(5) } }], ['listSubscriptions', {}], ['listMembershipPlans', {}], ['listCoupons', {}],

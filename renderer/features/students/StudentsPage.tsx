@@ -1,0 +1,448 @@
+// Every student of the school, synced by the data engine (first time: progress and Cancel; then only what
+// changed). Search as the admin types, filters (course, tag, stalled, last active) and sorting are answered by
+// the engine's worker; the table draws only the rows in view and asks for those windows as it scrolls. Rows
+// can be selected (checkbox, Space, Shift-click for a range, or every match) for bulk work in SelectionBar.
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type StudentFacets, type StudentFilters, type StudentRow, type StudentSort, type StudentSortKey } from '../../../shared/ipc/students';
+import { Page } from '../../components/Page';
+import { Card } from '../../components/Card';
+import { Button } from '../../components/Button';
+import { Progress, Spinner } from '../../components/Spinner';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { Icon } from '../../components/Icon';
+import { useActiveAccount } from '../../state/active-account';
+import { STUDENT_BLOCK_SIZE, useStudentRows, useStudentsHead, useStudentsLoad, type StudentsHead } from '../../data/students';
+import { useJobProgress } from '../../data/progress';
+import { invoke } from '../../lib/bridge-hooks';
+import { toSerializedError } from '../../lib/app-error';
+import { nextRowIndex } from '../../lib/roving-focus';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { SelectField } from '../common/SelectField';
+import { SortHeader } from '../common/SortHeader';
+import { useDebounced } from '../common/use-debounced';
+import { useLocale } from '../common/use-locale';
+import { formatCount, formatDate, formatPercent, type Locale } from '../common/format';
+import { SelectionBar } from './SelectionBar';
+import './students.css';
+
+const ROW_HEIGHT = 44;
+const LAST_ACTIVE_LABELS: Record<LastActiveFilter, string> = { '7d': 'In the last 7 days', '30d': 'In the last 30 days', '90d': 'In the last 90 days', never: 'Never' };
+
+interface FilterForm {
+  courseId: string;
+  tag: string;
+  stalled: '' | 'yes' | 'no';
+  lastActive: '' | LastActiveFilter;
+}
+const NO_FILTERS: FilterForm = { courseId: '', tag: '', stalled: '', lastActive: '' };
+
+function toFilters(form: FilterForm, text: string): StudentFilters {
+  return {
+    ...(text.trim() ? { text: text.trim() } : {}),
+    ...(form.courseId ? { courseId: form.courseId } : {}),
+    ...(form.tag ? { tag: form.tag } : {}),
+    ...(form.stalled ? { stalled: form.stalled === 'yes' } : {}),
+    ...(form.lastActive ? { lastActive: form.lastActive } : {}),
+  };
+}
+
+/** The selected students, each with its e-mail (known from the row or the pick that selected it). */
+type Selection = ReadonlyMap<string, string>;
+
+/** `actions`: what the selection bar offers for the selected students (bulk enroll and tag: students/BulkActions.tsx). */
+export function StudentsPage({ actions }: { actions?: SelectionActions } = {}) {
+  return (
+    <DashboardFrame dashboard="students">
+      <StudentsDirectory actions={actions} />
+    </DashboardFrame>
+  );
+}
+
+export type SelectionActions = (selected: { id: string; email: string }[]) => ReactNode;
+
+function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
+  const account = useActiveAccount();
+  const accountId = account?.id ?? null;
+  const locale = useLocale();
+  const load = useStudentsLoad(accountId);
+  const progress = useJobProgress(load.running ? load.jobId : null);
+  const { start } = load;
+  useEffect(() => {
+    start('auto');
+  }, [start]);
+
+  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+  const [text, setText] = useState('');
+  const debouncedText = useDebounced(text, 200);
+  const filters = useMemo(() => toFilters(form, debouncedText), [form, debouncedText]);
+  const [sort, setSort] = useState<StudentSort>(DEFAULT_STUDENT_SORT);
+  const ready = load.result !== null;
+  const view = useStudentsHead(accountId, ready, filters, sort);
+  const head = view.head?.data;
+
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const [notice, setNotice] = useState<string | null>(null);
+  const copyEmails = useCallback(async () => {
+    const emails = [...selection.values()];
+    try {
+      await navigator.clipboard.writeText(emails.join('\n'));
+      setNotice(`${formatCount(emails.length, locale.locale)} ${emails.length === 1 ? 'email' : 'emails'} copied`);
+    } catch {
+      setNotice('The clipboard is not available here; nothing was copied.');
+    }
+  }, [selection, locale.locale]);
+  const selectAllMatching = useCallback(async () => {
+    if (!accountId) return;
+    try {
+      const picked = await invoke('data.students.pick', { accountId, filters });
+      setSelection(new Map(picked.data.ids.map((id, k) => [id, picked.data.emails[k] ?? ''])));
+      setNotice(null);
+    } catch (error) {
+      setNotice(toSerializedError(error).message);
+    }
+  }, [accountId, filters]);
+
+  const initialLoad = load.running && !ready;
+  return (
+    <Page
+      title="Students"
+      description="Every student of the school: search, filter, sort, select several for bulk work."
+      meta={
+        <span className="meta-line">
+          <FigureAge answer={view.head ?? load.result ?? undefined} />
+          {head && <span data-testid="students-loaded">{formatCount(head.loaded, locale.locale)} students synced</span>}
+        </span>
+      }
+      actions={
+        <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('incremental')} disabled={load.running}>
+          Refresh
+        </Button>
+      }
+    >
+      {load.running && (
+        <Card>
+          <Progress
+            label={progress?.label ?? 'Loading students…'}
+            value={progress && progress.total ? progress.loaded : undefined}
+            max={progress?.total ?? 1}
+            detail={progress ? `${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''} students and enrollments` : undefined}
+            onCancel={initialLoad ? load.cancel : undefined}
+          />
+        </Card>
+      )}
+      {load.error && !ready && (
+        load.error.code === 'cancelled' ? (
+          <EmptyState title="Loading was cancelled" action={<Button variant="primary" onClick={() => load.start('auto')}>Load students</Button>}>
+            Nothing changed. Load the students when you are ready.
+          </EmptyState>
+        ) : (
+          <ErrorState error={load.error} what="the Students page" onRetry={() => load.start('auto')} />
+        )
+      )}
+      {load.error && ready && load.error.code !== 'cancelled' && (
+        <p className="field-error" role="alert">Refreshing failed: {load.error.message} The list shows the students synced before.</p>
+      )}
+      {ready && (
+        <>
+          <Card flush>
+            <div className="filter-bar" role="search" aria-label="Filter students">
+              <label className="field field-full">
+                <span className="visually-hidden">Search students</span>
+                <input type="search" className="input" placeholder="Name or email" value={text} onChange={(e) => setText(e.target.value)} />
+              </label>
+              <Filters form={form} setForm={setForm} facets={head?.facets} />
+              {(text || form !== NO_FILTERS) && (
+                <button
+                  type="button"
+                  className="link-button filter-clear"
+                  onClick={() => {
+                    setForm(NO_FILTERS);
+                    setText('');
+                  }}
+                >
+                  Clear filters
+                </button>
+              )}
+            </div>
+          </Card>
+          {head ? (
+            <>
+              <div className="students-summary">
+                <p aria-live="polite" className={view.isStale ? 'is-updating' : undefined}>
+                  <strong data-testid="students-match-count" data-count={head.total}>{formatCount(head.total, locale.locale)}</strong>{' '}
+                  {head.total === 1 ? 'student matches' : 'students match'}
+                </p>
+                {head.total > 0 && (
+                  <button type="button" className="link-button" onClick={() => void selectAllMatching()}>
+                    Select all {formatCount(head.total, locale.locale)} matching
+                  </button>
+                )}
+              </div>
+              <SelectionBar count={selection.size} locale={locale.locale} onCopyEmails={() => void copyEmails()} onClear={() => { setSelection(new Map()); setNotice(null); }} notice={notice} actions={actions?.([...selection].map(([id, email]) => ({ id, email })))} />
+              <StudentsTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} selection={selection} setSelection={setSelection} />
+            </>
+          ) : view.error ? (
+            <ErrorState error={view.error} what="the Students page" />
+          ) : (
+            <div className="loading-block">
+              <Spinner size={18} label="Finding the students…" />
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.Dispatch<React.SetStateAction<FilterForm>>; facets: StudentFacets | undefined }) {
+  return (
+    <>
+      <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
+        <option value="">Any</option>
+        {facets?.courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Tag" value={form.tag} onChange={(tag) => setForm((f) => ({ ...f, tag }))}>
+        <option value="">Any</option>
+        {facets?.tags.map((t) => (
+          <option key={t.tag} value={t.tag}>
+            {t.tag}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Stalled" value={form.stalled} onChange={(stalled) => setForm((f) => ({ ...f, stalled: stalled as FilterForm['stalled'] }))}>
+        <option value="">Any</option>
+        <option value="yes">{form.courseId ? 'Stalled in this course' : 'Stalled in any course'}</option>
+        <option value="no">{form.courseId ? 'Not stalled in this course' : 'Not stalled'}</option>
+      </SelectField>
+      <SelectField label="Last active" value={form.lastActive} onChange={(lastActive) => setForm((f) => ({ ...f, lastActive: lastActive as FilterForm['lastActive'] }))}>
+        <option value="">Any time</option>
+        {LAST_ACTIVE_FILTERS.map((k) => (
+          <option key={k} value={k}>
+            {LAST_ACTIVE_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
+const COLUMNS: { label: string; key: StudentSortKey; numeric?: boolean }[] = [
+  { label: 'Name', key: 'name' },
+  { label: 'Email', key: 'email' },
+  { label: 'Joined', key: 'joined' },
+  { label: 'Courses', key: 'courses', numeric: true },
+  { label: 'Progress', key: 'progress', numeric: true },
+  { label: 'Last active', key: 'lastActive' },
+];
+
+function StudentsTable({
+  accountId, view, filters, sort, onSort, locale, selection, setSelection,
+}: {
+  accountId: string | null;
+  view: StudentsHead;
+  filters: StudentFilters;
+  sort: StudentSort;
+  onSort(sort: StudentSort): void;
+  locale: Locale;
+  selection: Selection;
+  setSelection: React.Dispatch<React.SetStateAction<Selection>>;
+}) {
+  const total = view.head?.data.total ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
+  const items = virtualizer.getVirtualItems();
+  const firstBlock = Math.floor(Math.max(0, (items[0]?.index ?? 0) - 50) / STUDENT_BLOCK_SIZE);
+  const lastBlock = Math.floor(((items[items.length - 1]?.index ?? 0) + 50) / STUDENT_BLOCK_SIZE);
+  const rows = useStudentRows(accountId, view, filters, sort, firstBlock * STUDENT_BLOCK_SIZE, lastBlock * STUDENT_BLOCK_SIZE + STUDENT_BLOCK_SIZE - 1);
+
+  useEffect(() => {
+    if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
+  }, [total, focusIndex]);
+
+  const latest = useRef({ total, rows, virtualizer, accountId, filters, sort });
+  useEffect(() => {
+    latest.current = { total, rows, virtualizer, accountId, filters, sort };
+  });
+  const anchor = useRef<number | null>(null);
+  const toggle = useCallback(
+    (index: number, range: boolean) => {
+      const from = anchor.current;
+      anchor.current = index;
+      const row = latest.current.rows.row(index);
+      if (!row) return;
+      if (!range || from === null || from === index) {
+        setSelection((s) => {
+          const next = new Map(s);
+          if (next.has(row.id)) next.delete(row.id);
+          else next.set(row.id, row.email);
+          return next;
+        });
+        return;
+      }
+      // Shift-click: every row between the last one clicked and this one takes this row's new state.
+      const on = !selection.has(row.id);
+      const lo = Math.min(from, index);
+      const hi = Math.max(from, index);
+      const { accountId: id, filters: f, sort: s } = latest.current;
+      if (!id) return;
+      void (async () => {
+        const picked: StudentRow[] = [];
+        for (let offset = lo; offset <= hi; offset += 1000) {
+          const answer = await invoke('data.students.query', { accountId: id, filters: f, sort: s, offset, limit: Math.min(1000, hi - offset + 1) });
+          picked.push(...answer.data.rows);
+        }
+        setSelection((current) => {
+          const next = new Map(current);
+          for (const r of picked) {
+            if (on) next.set(r.id, r.email);
+            else next.delete(r.id);
+          }
+          return next;
+        });
+      })().catch(() => undefined);
+    },
+    [selection, setSelection],
+  );
+
+  const pendingFocus = useRef<number | null>(null);
+  const focusRow = useCallback((index: number) => {
+    const clamped = Math.max(0, Math.min(latest.current.total - 1, index));
+    setFocusIndex(clamped);
+    latest.current.virtualizer.scrollToIndex(clamped, { align: 'auto' });
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`);
+    pendingFocus.current = row ? null : clamped;
+    row?.focus();
+  }, []);
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`);
+    if (!row) return;
+    pendingFocus.current = null;
+    row.focus();
+  });
+  const onRowKey = useCallback(
+    (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
+      if (e.target !== e.currentTarget) return; // the name link and the checkbox handle their own keys
+      const next = nextRowIndex(e.key, index, latest.current.total);
+      if (next !== null) focusRow(next);
+      else if (e.key === ' ') toggle(index, e.shiftKey);
+      else if (e.key === 'Enter') e.currentTarget.querySelector<HTMLAnchorElement>('a')?.click();
+      else return;
+      e.preventDefault();
+    },
+    [focusRow, toggle],
+  );
+
+  if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;
+  return (
+    <div className="vtable students-table" role="table" aria-label="Students" aria-rowcount={total + 1} aria-busy={view.isFetching || rows.isFetching || undefined} data-testid="students-table">
+      <div className="vtable-inner">
+        <div className="vtable-head" role="rowgroup">
+          <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
+            <div role="columnheader">
+              <span className="visually-hidden">Selected</span>
+            </div>
+            {COLUMNS.map((c) => (
+              <SortHeader key={c.key} as="div" label={c.label} sortKey={c.key} sort={sort} onSort={onSort} numeric={c.numeric} />
+            ))}
+            <div role="columnheader">Tags</div>
+          </div>
+        </div>
+        <div ref={scrollRef} className="vtable-body" role="rowgroup" data-testid="students-scroll">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const student = rows.row(item.index);
+              return (
+                <StudentRowView
+                  key={item.key}
+                  index={item.index}
+                  start={item.start}
+                  student={student}
+                  checked={student !== undefined && selection.has(student.id)}
+                  focusable={item.index === focusIndex}
+                  locale={locale}
+                  onToggle={toggle}
+                  onFocusIndex={setFocusIndex}
+                  onKey={onRowKey}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const StudentRowView = memo(function StudentRowView({
+  index, start, student, checked, focusable, locale, onToggle, onFocusIndex, onKey,
+}: {
+  index: number;
+  start: number;
+  student: StudentRow | undefined;
+  checked: boolean;
+  focusable: boolean;
+  locale: Locale;
+  onToggle(index: number, range: boolean): void;
+  onFocusIndex(index: number): void;
+  onKey(index: number, e: React.KeyboardEvent<HTMLDivElement>): void;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={checked}
+      data-index={index}
+      data-student-id={student?.id}
+      tabIndex={focusable ? 0 : -1}
+      className={`vtable-row${checked ? ' is-selected' : ''}${student ? '' : ' is-loading'}`}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onFocusIndex(index);
+      }}
+      onKeyDown={(e) => onKey(index, e)}
+    >
+      {student ? <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={onToggle} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
+    </div>
+  );
+});
+
+const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void }) {
+  return (
+    <>
+      <div role="cell" className="cell-check">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          aria-label={`Select ${student.name}`}
+          checked={checked}
+          onChange={() => undefined}
+          onClick={(e) => onToggle(index, e.shiftKey)}
+        />
+      </div>
+      <div role="cell" className="cell-clip">
+        <Link to={`/students/${encodeURIComponent(student.id)}`} tabIndex={-1}>
+          {student.name}
+        </Link>
+      </div>
+      <div role="cell" className="cell-email" title={student.email}>{student.email}</div>
+      <div role="cell" className="cell-nowrap">{formatDate(student.joinedAt, locale, 'day', true)}</div>
+      <div role="cell" className="num">{formatCount(student.coursesCount, locale.locale)}</div>
+      <div role="cell" className="num">{student.averageProgress === null ? '–' : formatPercent(student.averageProgress, locale.locale)}</div>
+      <div role="cell" className="cell-nowrap">
+        {student.lastActiveAt ? formatDate(student.lastActiveAt, locale, 'day', true) : 'Never'}
+        {student.stalled && <span className="badge badge-warning student-stalled">Stalled</span>}
+      </div>
+      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>{student.tags.join(', ')}</div>
+    </>
+  );
+});

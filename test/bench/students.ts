@@ -1,0 +1,148 @@
+// The Students page's engine side at 100,000 students: the data engine in its worker thread, driven from this
+// process as the main process drives it, syncing from a stand-in platform that serves the sandbox's own demo
+// data in memory (listStudents, listEnrollments, listCourses: pages of 1,000 built when asked, no HTTP). Prints
+// the cold sync, the snapshot open, search latency while typing (each prefix a new query, as the page sends
+// them), filters and sorts (first and repeated), each measured from this process (the IPC hop included), and
+// the longest block of this process's event loop during each (perf_hooks.monitorEventLoopDelay).
+// Run: npx tsx test/bench/students.ts [100000]  (also in npm run bench)
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { z } from 'zod';
+import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
+import { EngineClient } from '../../electron/services/engine/engine-client';
+import { memoryLogger } from '../../electron/services/log';
+import type { OperationId } from '../../shared/platform/endpoints';
+import { createDemoPlatform, type SchoolData } from '../sandbox/data';
+
+const SCHOOL = 'https://bench.example.test#students';
+
+export interface StudentsBenchRow {
+  students: number;
+  /** The longest block of this event loop while it does nothing for 3 s: what the machine's load alone causes. */
+  idleBlockMs: number;
+  enrollments: number;
+  syncMs: number;
+  syncBlockMs: number;
+  openMs: number;
+  openBlockMs: number;
+  /** Median and worst of the search-as-you-type queries. */
+  searchMedianMs: number;
+  searchMaxMs: number;
+  searchBlockMs: number;
+  filterMedianMs: number;
+  filterMaxMs: number;
+  firstSortMs: number;
+  sortMs: number;
+  queryBlockMs: number;
+}
+
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const started = performance.now();
+  const value = await work();
+  const ms = performance.now() - started;
+  histogram.disable();
+  return { value, ms, blockMs: histogram.max / 1e6 };
+}
+
+/** The sandbox's demo school, served page by page from memory. */
+class StandInPeople implements PlatformCaller {
+  constructor(private readonly school: SchoolData) {}
+  async call<S extends z.ZodType>(_accountId: string, operation: OperationId, _schema: S, args: CallArgs = {}): Promise<z.output<S>> {
+    const start = Number(args.query?.cursor ?? 0);
+    const limit = Number(args.query?.limit ?? 1000);
+    const { students, enrollments, catalog } = this.school;
+    const page = (total: number, item: (i: number) => unknown) => {
+      const end = Math.min(total, start + limit);
+      const data = [];
+      for (let i = start; i < end; i++) data.push(item(i));
+      return { data, meta: { total, limit, next_cursor: end < total ? String(end) : null } } as z.output<S>;
+    };
+    if (operation === 'listStudents') return page(students.count, (i) => students.person(i));
+    if (operation === 'listEnrollments') return page(enrollments.count, (i) => enrollments.materialize(i, catalog, (s) => students.id(s)));
+    if (operation === 'listCourses') return page(catalog.courses.length, (i) => catalog.courses[i]!.course);
+    throw new Error(`the bench platform does not serve ${operation}`);
+  }
+  async paginate(): Promise<never> {
+    throw new Error('not used by the engine');
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function benchStudents(count: number, log: (line: string) => void = console.log): Promise<StudentsBenchRow> {
+  const platform = createDemoPlatform({ orders: Math.max(20_000, Math.round(count * 1.5)), studentsPerSchool: count, seed: 3 });
+  const school = platform.data.get(platform.schools[0]!.id)!;
+  const dir = await mkdtemp(join(tmpdir(), 'bench-students-'));
+  const key = randomBytes(32);
+  const client = () => new EngineClient({ caller: new StandInPeople(school), keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: dir });
+  try {
+    const idle = await measured(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+    const first = client();
+    await first.call('engine.idle', {});
+    const sync = await measured(() => first.call('students.load', { accountId: SCHOOL, mode: 'full', jobId: 'sync' }));
+    if (sync.value.data.students !== count) throw new Error(`synced ${sync.value.data.students} of ${count}`);
+    await first.call('engine.idle', {});
+    await first.close();
+
+    const engine = client();
+    await engine.call('engine.idle', {});
+    const open = await measured(() => engine.call('students.status', { accountId: SCHOOL }));
+    if (open.value.students !== count) throw new Error(`opened ${open.value.students} of ${count}`);
+    const sort = { key: 'name', direction: 'asc' } as const;
+    const query = (filters: object, s: { key: 'name' | 'email' | 'joined' | 'courses' | 'progress' | 'lastActive'; direction: 'asc' | 'desc' } = sort) =>
+      measured(() => engine.call('students.query', { accountId: SCHOOL, filters, sort: s, offset: 0, limit: 200 }));
+    const firstSort = await query({});
+    // Typing an e-mail, one more character per query, as the debounced search sends them.
+    const target = school.students.email(Math.floor(count / 3));
+    const searches = [];
+    for (let n = 1; n <= Math.min(12, target.length); n++) searches.push(await query({ text: target.slice(0, n) }));
+    const course = school.catalog.courses[0]!.course.id;
+    const filters = [
+      await query({ courseId: course }), await query({ courseId: course, stalled: true }), await query({ stalled: true }),
+      await query({ tag: 'vip' }), await query({ lastActive: '30d' }), await query({ lastActive: 'never', tag: 'newsletter' }),
+    ];
+    const sorts = [await query({}, { key: 'lastActive', direction: 'desc' }), await query({}, { key: 'progress', direction: 'asc' }), await query({}, { key: 'email', direction: 'desc' })];
+    const repeated = await query({}, { key: 'lastActive', direction: 'asc' });
+    await engine.close();
+    const all = [firstSort, ...searches, ...filters, ...sorts, repeated];
+    const row: StudentsBenchRow = {
+      students: count,
+      idleBlockMs: idle.blockMs,
+      enrollments: sync.value.data.enrollments,
+      syncMs: sync.ms,
+      syncBlockMs: sync.blockMs,
+      openMs: open.ms,
+      openBlockMs: open.blockMs,
+      searchMedianMs: median(searches.map((r) => r.ms)),
+      searchMaxMs: Math.max(...searches.map((r) => r.ms)),
+      searchBlockMs: Math.max(...searches.map((r) => r.blockMs)),
+      filterMedianMs: median(filters.map((r) => r.ms)),
+      filterMaxMs: Math.max(...filters.map((r) => r.ms)),
+      firstSortMs: Math.max(firstSort.ms, ...sorts.map((r) => r.ms)),
+      sortMs: repeated.ms,
+      queryBlockMs: Math.max(...all.map((r) => r.blockMs)),
+    };
+    log(`  ${count.toLocaleString('en')} students, ${row.enrollments.toLocaleString('en')} enrollments: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), open ${row.openMs.toFixed(0)} ms, search as you type median ${row.searchMedianMs.toFixed(0)} ms / worst ${row.searchMaxMs.toFixed(0)} ms, filters median ${row.filterMedianMs.toFixed(0)} ms, first sort by a key ≤ ${row.firstSortMs.toFixed(0)} ms then ${row.sortMs.toFixed(0)} ms; main blocked ≤ ${row.queryBlockMs.toFixed(0)} ms during queries (≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
+    return row;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function studentsTable(rows: StudentsBenchRow[]): string {
+  const head = '| students | enrollments | cold sync | main block (sync) | open | search (median / worst) | filter (median / worst) | new sort key / again | main block (queries) | main block (idle) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map((r) => `| ${r.students.toLocaleString('en')} | ${r.enrollments.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.syncBlockMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.searchMedianMs.toFixed(0)} / ${r.searchMaxMs.toFixed(0)} ms | ${r.filterMedianMs.toFixed(0)} / ${r.filterMaxMs.toFixed(0)} ms | ${r.firstSortMs.toFixed(0)} / ${r.sortMs.toFixed(0)} ms | ${r.queryBlockMs.toFixed(0)} ms | ${r.idleBlockMs.toFixed(0)} ms |`);
+  return [head, ...lines].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const count = Number(process.argv[2] ?? 100_000) || 100_000;
+  const row = await benchStudents(count);
+  console.log(`\n${studentsTable([row])}`);
+  process.exit(0);
+}
