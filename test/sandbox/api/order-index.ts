@@ -26,12 +26,14 @@ export interface Permutation {
   keyed: number;
 }
 
-const permutations = new WeakMap<OrderStore, Map<SortField, Permutation>>();
+const permutations = new WeakMap<OrderStore, { revision: number; fields: Map<SortField, Permutation> }>();
 const INDEX_BITS = 2 ** 21;
 
 export function permutation(orders: OrderStore, field: SortField): Permutation {
-  let cache = permutations.get(orders);
-  if (!cache) permutations.set(orders, (cache = new Map()));
+  let cached = permutations.get(orders);
+  // A recorded change (a refund) moves keys: the permutations are built again.
+  if (!cached || cached.revision !== orders.revision) permutations.set(orders, (cached = { revision: orders.revision, fields: new Map() }));
+  const cache = cached.fields;
   let p = cache.get(field);
   if (!p) cache.set(field, (p = buildPermutation(orders, field)));
   return p;
