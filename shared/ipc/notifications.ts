@@ -71,4 +71,8 @@ export const notificationMethods = {
 export const notificationEvents = {
   'app.notification': event(AppNotification, 'Something needs the admin (a refund, a payment problem, an unanswered comment, a large sale): show it, and open its route when clicked.'),
   'notifications.attentionChanged': event(Attention, 'The count of unseen notifications per school changed.'),
+  'notifications.open': event(
+    z.object({ accountId: AccountId, id: z.string().min(1).max(200), route: AppNotification.shape.route }),
+    'Desktop: the admin clicked an OS notification (the window is already focused): show that school and open the route.',
+  ),
 } satisfies Record<string, EventDef>;
