@@ -131,7 +131,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const decided = decideNotifications({ ...state, since }, candidates, { off: offFor(accountId), quiet });
       await options.store.set(accountId, decided.state);
       for (const { candidate, silent } of decided.deliver) options.emit('app.notification', toNotification(account, candidate, silent));
-      if (decided.deliver.length > 0) announceAttention();
+      if (decided.deliver.length > 0) {
+        options.logger.info('notifications found', { delivered: decided.deliver.length, silent: decided.deliver.filter((d) => d.silent).length });
+        announceAttention();
+      }
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
       run.failures = next.failures;
       schedule(accountId, next.delayMs);

@@ -48,3 +48,12 @@ describe('recorded order events (POST /__sandbox/orders/record)', () => {
     expect((await h.fails('listComments', { query: { created_since: 'yesterday' } })).status).toBe(400);
   });
 });
+
+describe('a refund stamped with milliseconds', () => {
+  it('still sorts and pages by updated_at correctly (the sort keys are whole seconds)', async () => {
+    const h = harness({ clock: () => NOW.getTime() + 3_600_123 });
+    const recorded = recordOrderEvent(h.platform, { kind: 'refund' });
+    const newest = (await h.call('listOrders', { query: { sort: '-updated_at', limit: '1' } })).body as { data: Order[] };
+    expect(newest.data[0]).toMatchObject({ id: recorded.order_id, updated_at: new Date(NOW.getTime() + 3_600_123).toISOString() });
+  });
+});
