@@ -19,6 +19,8 @@ import {
   ordersChangedQuery,
   pastDueSubscriptionsQuery,
   subscriptionCandidate,
+  todaySales,
+  todaySalesQuery,
 } from '../platform/notification-mapping';
 import {
   advanceSince,
@@ -35,6 +37,7 @@ import {
   type SchoolNotifyState,
 } from './notification-policy';
 import type { NotifyStore } from './notify-store';
+import type { TraySchool } from './tray-model';
 
 const THRESHOLD_MAX_AGE_MS = 6 * 60 * 60_000;
 
@@ -51,6 +54,14 @@ export interface NotifierOptions {
   random?: () => number;
   /** The time zone of quiet hours (default: the computer's). */
   timeZone?: string;
+  /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
+  later?: (task: () => void, ms: number) => () => void;
+}
+
+function timerLater(task: () => void, ms: number): () => void {
+  const timer = setTimeout(task, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
 }
 
 export interface Notifier {
@@ -63,21 +74,26 @@ export interface Notifier {
   forget(accountId: string): Promise<void>;
   attention(): Attention;
   markSeen(accountId: string, id?: string): Promise<Attention>;
-  onAttention(listener: (attention: Attention) => void): () => void;
+  /** Per school: unseen count and today's sales (the tray and the badge). */
+  traySchools(): TraySchool[];
+  /** After each poll and each markSeen: the tray and the badge redraw. */
+  onChange(listener: () => void): () => void;
 }
 
 interface SchoolRun {
-  timer?: ReturnType<typeof setTimeout>;
+  cancel?: () => void;
   failures: number;
   running?: Promise<void>;
   thresholds?: { at: number; values: Record<string, number> };
+  today?: TraySchool['todaySales'];
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
   const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
   const now = options.now ?? (() => new Date());
+  const later = options.later ?? timerLater;
   const runs = new Map<string, SchoolRun>();
-  const attentionListeners = new Set<(attention: Attention) => void>();
+  const changeListeners = new Set<() => void>();
   let started = false;
 
   const runOf = (accountId: string): SchoolRun => {
@@ -88,10 +104,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   function schedule(accountId: string, delayMs: number): void {
     const run = runOf(accountId);
-    if (run.timer) clearTimeout(run.timer);
+    run.cancel?.();
+    run.cancel = undefined;
     if (!started) return;
-    run.timer = setTimeout(() => void pollNow(accountId), delayMs);
-    run.timer.unref?.();
+    run.cancel = later(() => void pollNow(accountId), delayMs);
   }
 
   function offFor(accountId: string): Set<NotificationKind> {
@@ -135,6 +151,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         options.logger.info('notifications found', { delivered: decided.deliver.length, silent: decided.deliver.filter((d) => d.silent).length });
         announceAttention();
       }
+      if (account.grantedScopes.includes('analytics:read')) {
+        run.today = todaySales(await options.caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now()) }));
+      }
+      changed();
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
       run.failures = next.failures;
       schedule(accountId, next.delayMs);
@@ -208,9 +228,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   function announceAttention(): void {
-    const value = attention();
-    options.emit('notifications.attentionChanged', value);
-    for (const listener of [...attentionListeners]) listener(value);
+    options.emit('notifications.attentionChanged', attention());
+    changed();
+  }
+
+  function changed(): void {
+    for (const listener of [...changeListeners]) listener();
   }
 
   return {
@@ -221,7 +244,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     },
     stop() {
       started = false;
-      for (const run of runs.values()) if (run.timer) clearTimeout(run.timer);
+      for (const run of runs.values()) run.cancel?.();
     },
     pollNow,
     online() {
@@ -233,8 +256,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       }
     },
     async forget(accountId) {
-      const run = runs.get(accountId);
-      if (run?.timer) clearTimeout(run.timer);
+      runs.get(accountId)?.cancel?.();
       runs.delete(accountId);
       await options.store.drop(accountId);
       announceAttention();
@@ -246,9 +268,17 @@ export function createNotifier(options: NotifierOptions): Notifier {
       announceAttention();
       return attention();
     },
-    onAttention(listener) {
-      attentionListeners.add(listener);
-      return () => attentionListeners.delete(listener);
+    traySchools() {
+      return options.accounts().map((account) => ({
+        accountId: account.id,
+        schoolName: account.school.name,
+        unseen: options.store.get(account.id)?.unseen.length ?? 0,
+        todaySales: runs.get(account.id)?.today ?? null,
+      }));
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
   };
 }
