@@ -45,14 +45,14 @@ export function useWebPermission(): { permission: WebPermission; request: () => 
 }
 
 /** Shows the school the notification is about, opens its record and stops counting it as unseen. */
-export function openNotificationTarget(target: { accountId: string; id: string; route: string }): void {
+export function openNotificationTarget(target: { accountId: string; id?: string | undefined; route: string }): void {
   const ui = useUiStore.getState();
   if (ui.activeAccountId !== target.accountId) {
     ui.setActiveAccountId(target.accountId);
     invoke('settings.set', { activeAccountId: target.accountId }).catch(() => undefined);
   }
   window.location.hash = `#${target.route}`;
-  invoke('notifications.markSeen', { accountId: target.accountId, id: target.id }).catch(() => undefined);
+  invoke('notifications.markSeen', { accountId: target.accountId, ...(target.id ? { id: target.id } : {}) }).catch(() => undefined);
 }
 
 /** Mounted once, by the app shell. */

@@ -72,7 +72,7 @@ export const notificationEvents = {
   'app.notification': event(AppNotification, 'Something needs the admin (a refund, a payment problem, an unanswered comment, a large sale): show it, and open its route when clicked.'),
   'notifications.attentionChanged': event(Attention, 'The count of unseen notifications per school changed.'),
   'notifications.open': event(
-    z.object({ accountId: AccountId, id: z.string().min(1).max(200), route: AppNotification.shape.route }),
-    'Desktop: the admin clicked an OS notification (the window is already focused): show that school and open the route.',
+    z.object({ accountId: AccountId, id: z.string().min(1).max(200).optional(), route: AppNotification.shape.route }),
+    'Desktop: the admin clicked an OS notification (id) or the tray\'s "needs attention" of a school (no id; the window is already focused): show that school, open the route, count them seen.',
   ),
 } satisfies Record<string, EventDef>;
