@@ -1,7 +1,7 @@
 // Settings › Notifications: which kinds pop up for each school, quiet hours, and (browser mode) the
 // browser's permission, asked only when the admin presses "Allow notifications".
 import { useId } from 'react';
-import { NOTIFICATION_KIND_LABELS, NotificationKind, type NotificationSettings } from '../../shared/ipc/notifications';
+import { kindAvailable, NOTIFICATION_KIND_LABELS, NotificationKind, type NotificationSettings } from '../../shared/ipc/notifications';
 import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { invoke } from '../lib/bridge-hooks';
@@ -53,6 +53,7 @@ export function NotificationsCard() {
               <label key={kind} className="checkbox-row">
                 <input type="checkbox" checked={!(settings.off[account.id] ?? []).includes(kind)} onChange={(e) => toggle(account.id, kind, e.currentTarget.checked)} />
                 {NOTIFICATION_KIND_LABELS[kind]}
+                {!kindAvailable(kind, account.grantedScopes) && <span className="muted small">(not granted: not looked for)</span>}
               </label>
             ))}
           </div>

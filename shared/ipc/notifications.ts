@@ -17,6 +17,18 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   largeSale: 'Unusually large sales',
 };
 
+/** The read scopes a kind is found with (any one of them, all of one list): without them it is not looked for. */
+export const NOTIFICATION_KIND_SCOPES: Record<NotificationKind, readonly (readonly string[])[]> = {
+  refund: [['orders:read']],
+  paymentProblem: [['orders:read'], ['subscriptions:read']],
+  comment: [['comments:read']],
+  largeSale: [['orders:read', 'analytics:read']],
+};
+
+export function kindAvailable(kind: NotificationKind, granted: readonly string[]): boolean {
+  return NOTIFICATION_KIND_SCOPES[kind].some((scopes) => scopes.every((scope) => granted.includes(scope)));
+}
+
 /** "HH:MM", 24-hour, the computer's local time. */
 export const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (00:00 to 23:59)');
 

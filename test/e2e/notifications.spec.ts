@@ -152,3 +152,41 @@ test('a refund recorded on the platform notifies once, opens the order when clic
     await host.close();
   }
 });
+
+test('without the browser permission: Settings offers "Allow notifications", a refund shows in the app, and a kind turned off stays quiet', async ({ page, context, sandbox, dataDir, record }) => {
+  test.setTimeout(120_000);
+  await context.addInitScript(recordNotifications);
+  const school = sandbox.platform.schools[0]!;
+  const host = await startApp(sandbox, dataDir, context, record);
+  try {
+    await openApp(page, host);
+    await connectDemoSchool(page, school.name);
+    await waitForBaseline(dataDir);
+
+    await page.goto(`${host.origin}/#/settings`);
+    const card = page.getByTestId('notifications-card');
+    await expect(card.getByRole('button', { name: 'Allow notifications' })).toBeVisible();
+    await expect(card.getByRole('group', { name: school.name }).getByRole('checkbox', { name: 'Refunds' })).toBeChecked();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('settings-notifications.png'), fullPage: false });
+
+    const refund = await recordRefund(sandbox);
+    const trade = tradeNumber(sandbox, refund.school_id, refund.order_id);
+    const notice = page.getByRole('status').filter({ hasText: trade });
+    await expect(notice).toContainText(/Refund: /, { timeout: 15_000 });
+    expect(await shown(page)).toEqual([]);
+    await notice.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('dialog', { name: `Order ${trade}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Refunds off for this school: the next refund does not show, while the poller keeps running.
+    await page.goto(`${host.origin}/#/settings`);
+    await card.getByRole('group', { name: school.name }).getByRole('checkbox', { name: 'Refunds' }).uncheck();
+    await expect.poll(async () => Object.values((JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { notifications?: { off?: object } }).notifications?.off ?? {})).toEqual([['refund']]);
+    const quiet = await recordRefund(sandbox);
+    await page.waitForTimeout(POLL_MS * 6);
+    await expect(page.getByRole('status').filter({ hasText: tradeNumber(sandbox, quiet.school_id, quiet.order_id) })).toHaveCount(0);
+  } finally {
+    await host.close();
+  }
+});
