@@ -5,7 +5,11 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './test/support/chromium';
  * Specs that do not run again at 1280×720: they look at no layout (secrets in the page, the desktop shell)
  * or set their own window size (the README's screenshots). Every other spec, a new one too, runs at both sizes.
  */
-const ONE_SIZE_SPECS = ['shell-no-token-in-page.spec.ts', 'shell-electron.spec.ts', 'screenshots.spec.ts', 'dashboards-screenshots.spec.ts'];
+const ONE_SIZE_SPECS = [
+  'shell-no-token-in-page.spec.ts', 'shell-electron.spec.ts', 'screenshots.spec.ts', 'dashboards-screenshots.spec.ts',
+  // These run each of their tests at both sizes themselves.
+  'dashboards-offline-state.spec.ts', 'writes-screenshots.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'test/e2e',

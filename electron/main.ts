@@ -1,7 +1,13 @@
 // The desktop app's entry: lifecycle, the single-instance lock, one main window with every security guard,
 // and the same services as browser mode (createAppServices) carried over Electron IPC.
-import { app, BrowserWindow, session } from 'electron';
-import { join } from 'node:path';
+import { app, BrowserWindow, session, shell } from 'electron';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { installAppMenu, installContextMenu } from './adapters/app-menu';
+import { recoverFromRendererCrashes } from './adapters/crash-recovery';
+import { desktopLogAccess } from './adapters/log-access';
+import { electronStoreSettingsBackend } from './adapters/settings-backend';
+import { applyTheme, bringWindowForward, followSystemTheme } from './adapters/window-appearance';
 import { openExternal } from './adapters/open-external';
 import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
@@ -21,6 +27,9 @@ import { buildContentSecurityPolicy, isLoopbackDevServerUrl } from './services/s
 import { secureWebPreferences } from './services/security/web-preferences';
 import { unsupportedUpdateHandlers } from './services/updates/handlers';
 import { parseLaunchArgs } from './services/launch-args';
+import { helpLinks } from './services/desktop/help-links';
+import { logUnhandledErrors } from './services/desktop/process-errors';
+import { bringsWindowForward } from './services/desktop/window-focus';
 import { showDesktopNotifications } from './adapters/desktop-notifications';
 import { showTaskbarProgress } from './adapters/taskbar-progress';
 import { startTray } from './adapters/tray';
@@ -37,8 +46,11 @@ let services: AppServices | null = null;
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
 if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userData', process.env.SCHOOL_COMPANION_DATA_DIR);
-// Details to <userData>/logs/school-companion.log; the terminal only hears about errors (README "Where things are kept").
-const logger = appLogger({ dataDir: app.getPath('userData'), scope: 'main' });
+// Details to the log file; the terminal only hears about errors (README "Where things are kept").
+// The OS's log folder (macOS ~/Library/Logs/School Companion, elsewhere <userData>/logs), rotated by size.
+app.setAppLogsPath();
+const logger = appLogger({ dataDir: app.getPath('userData'), logDir: app.getPath('logs'), scope: 'main' });
+logUnhandledErrors(process, logger);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -81,6 +93,8 @@ async function start(): Promise<void> {
   });
   events.subscribe((event, payload) => {
     if (event === 'app.statusChanged') updates.setOnline((payload as { online: boolean }).online);
+    // The admin was in the system browser for the sign-in: the app comes back in front to show the result.
+    if (bringsWindowForward(event, payload)) bringWindowForward(mainWindow);
   });
   services = await createAppServices({
     mode: 'desktop',
@@ -94,7 +108,21 @@ async function start(): Promise<void> {
     extraHandlers: updates.handlers,
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
     exportDestination: nativeSaveDestination(),
+    log: desktopLogAccess(logger.path),
+    settingsBackend: electronStoreSettingsBackend,
   });
+  installAppMenu({
+    links: helpLinks(readManifest()),
+    sendCommand: (command) => events.emit('app.menuCommand', { command }),
+    openExternal,
+    logFolder: dirname(logger.path),
+    mainWindow: () => mainWindow,
+    logger,
+  });
+  const appServices = services;
+  applyTheme(appServices.settings.get().theme, null);
+  appServices.settings.onChange((settings) => applyTheme(settings.theme, mainWindow));
+  followSystemTheme(() => appServices.settings.get().theme, () => mainWindow);
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
@@ -127,10 +155,21 @@ function createMainWindow(): void {
     minHeight: 600,
     show: false,
     title: 'School Companion',
-    backgroundColor: '#111418',
+    // The page's own background for the theme in force (shared/window-colors.ts): no flash before it paints.
+    backgroundColor: services ? applyTheme(services.settings.get().theme, null) : undefined,
     webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }),
   });
   state.track(window);
+  installContextMenu(window.webContents);
+  recoverFromRendererCrashes(window, {
+    entryUrl: devServerUrl ?? APP_ENTRY_URL,
+    appOrigin,
+    logFolder: dirname(logger.path),
+    logger,
+    appName: app.getName(),
+    openFolder: (path) => void shell.openPath(path),
+    quit: () => app.quit(),
+  });
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
@@ -138,4 +177,13 @@ function createMainWindow(): void {
   });
   mainWindow = window;
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
+}
+
+/** The app's package.json (next to dist-electron/, inside the asar when packaged): the Help menu's links. */
+function readManifest(): unknown {
+  try {
+    return JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+  } catch {
+    return {};
+  }
 }

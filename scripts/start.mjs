@@ -146,7 +146,7 @@ async function main() {
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
     app.on('exit', (code) => void stop(code ?? 0));
     console.log('School Companion is running (desktop app).');
-    console.log(`Details are logged to ${logFilePath(dataDir)}`);
+    console.log("Details are logged in the OS's log folder for the app (Help › Open Log Folder, or Settings › About).");
     return;
   }
 
@@ -154,6 +154,10 @@ async function main() {
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
   const host = await startBrowserHost({ school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   stoppers.push(() => host.close());
+  // An error nobody caught goes to the log file (and one line to this terminal), never lost silently; an
+  // uncaught exception then stops the app cleanly (closing the log), as Node itself would have stopped it.
+  const { logUnhandledErrors } = await tsImport('../electron/services/desktop/process-errors.ts', import.meta.url);
+  logUnhandledErrors(process, host.logger, { afterUncaughtException: () => void stop(1) });
   console.log(`School Companion is running: open ${host.url}`);
   console.log(`Details are logged to ${logFilePath(dataDir)}`);
   const { writeLaunchFile } = await import('./launch-file.mjs');

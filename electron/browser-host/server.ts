@@ -72,6 +72,8 @@ export interface BrowserHost {
   issueLaunchUrl(): string;
   /** The browsers signed in (Settings › Browser sessions shows the same). */
   sessions: BrowserSessions;
+  /** The host's log (the file in the data folder): npm start sends the process's unhandled errors here. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -281,6 +283,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     downloads,
     issueLaunchUrl,
     sessions,
+    logger,
     async close() {
       stopForwarding();
       stopClosingStreams();

@@ -28,6 +28,10 @@ import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
 import { SettingsStore } from './store/settings';
+import type { SettingsBackendFactory } from './store/settings';
+import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
+import type { LogAccess } from './ipc/diagnostics-handlers';
+import { logFilePath } from './log';
 import { createMoneyHandlers } from './money/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { WriteService } from './writes/write-service';
@@ -90,6 +94,10 @@ export interface AppServicesOptions {
   engine?: EngineFactory;
   /** Handlers of contract parts built by the caller (e.g. updates, which differ by mode). */
   extraHandlers?: Partial<MethodHandlers>;
+  /** The settings library: electron-store in the desktop app; default conf (browser mode, tests). */
+  settingsBackend?: SettingsBackendFactory;
+  /** The log file (Settings › About) and what this app can do with it; default: `<dataDir>/logs`, path only. */
+  log?: LogAccess;
   /** Pass one to subscribe a transport before anything is emitted. */
   events?: EventHub;
   fetch?: typeof fetch;
@@ -125,7 +133,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const emit = events.emit;
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   await tightenDataDirModes(options.dataDir, logger);
-  const settings = await SettingsStore.open(options.dataDir, logger);
+  const settings = await SettingsStore.open(options.dataDir, logger, options.settingsBackend);
   const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
   const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
 
@@ -300,6 +308,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openExternal: options.openExternal,
   });
+  const diagnosticsHandlers = createDiagnosticsHandlers({
+    appName: 'School Companion',
+    version: options.version,
+    mode: options.mode,
+    log: options.log ?? { path: logFilePath(options.dataDir) },
+    settings,
+    engine,
+    online: () => probe.online,
+  });
   const securityHandlers: Partial<MethodHandlers> = {
     'security.protection': async () => describeProtection(options.cipher, weakAllowed()),
     'security.allowWeakProtection': async () => {
@@ -329,7 +346,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...moneyHandlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...options.extraHandlers },
     events,
     settings,
     probe,

@@ -20,6 +20,7 @@ import { NotificationsCard } from './NotificationsCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
+import { DiagnosticsPanel } from './DiagnosticsPanel';
 
 const THEMES: { value: Theme; label: string; icon: IconName }[] = [
   { value: 'system', label: 'System', icon: 'monitor' },
@@ -151,6 +152,7 @@ function AboutCard() {
         </div>
       </dl>
       <UpdatesPanel />
+      <DiagnosticsPanel />
     </Card>
   );
 }

@@ -2,6 +2,7 @@
 // sign-in progress and the theme on <html>. (Browser mode's app.openUrl is the bridge's own business.)
 import { useEffect } from 'react';
 import { themeAttribute } from '../lib/theme';
+import { useCrashReloadNotice } from './crash-notice';
 import { useAccountsSync } from '../state/active-account';
 import { useAppStatusSync } from '../state/app-status';
 import { useBrowserFlowSync } from '../state/browser-flow-store';
@@ -16,6 +17,7 @@ export function ShellEffects() {
   useBrowserFlowSync();
   useNotificationsSync();
   useThemeOnDocument();
+  useCrashReloadNotice();
   return null;
 }
 

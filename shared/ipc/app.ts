@@ -54,12 +54,31 @@ export const SettingsPatch = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+/** What a menu item (or its shortcut) asks the page to do: the desktop app's menu sends these. */
+export const MenuCommand = z.enum(['open-settings', 'open-palette']);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
+export const LogInfo = z.object({
+  /** The log file's full path (shown in Settings › About). */
+  logFile: z.string(),
+  /** The desktop app can open it; browser mode shows the path only. */
+  canOpen: z.boolean(),
+});
+export type LogInfo = z.infer<typeof LogInfo>;
+
 export const appMethods = {
   'app.status': method(z.object({}).strict(), AppStatus, 'Version, desktop or browser mode, online, last sync, the default school.'),
   'app.openExternal': method(
     z.object({ url: z.string().max(4096) }).strict(),
     z.object({ opened: z.boolean() }),
     'Opens an http(s) link in the system browser after validation (refused: other schemes, credentials in the URL).',
+  ),
+  'app.logInfo': method(z.object({}).strict(), LogInfo, 'Where the log file is, and whether this app can open it.'),
+  'app.openLogFile': method(z.object({}).strict(), z.object({ opened: z.boolean() }), 'Desktop: opens the log file (or shows it in its folder); browser mode: opened false.'),
+  'app.diagnosticBundle': method(
+    z.object({}).strict(),
+    z.object({ text: z.string(), copied: z.boolean() }),
+    'Version, OS, mode, settings, schools by state, the end of the log: no names, emails, ids or tokens. The desktop app puts it on the clipboard itself (copied true).',
   ),
   'settings.get': method(z.object({}).strict(), Settings, 'The current settings.'),
   'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),
@@ -70,6 +89,10 @@ export const appEvents = {
   'app.openUrl': event(
     z.object({ url: z.url({ protocol: /^https?$/ }) }),
     'Browser mode only: the host asks the page to open this URL in a new tab (the system browser is the page\'s own).',
+  ),
+  'app.menuCommand': event(
+    z.object({ command: MenuCommand }),
+    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette is re-dispatched as the DOM event "school-companion:open-palette".',
   ),
   'settings.changed': event(Settings, 'Settings changed (from another window or tab).'),
 } satisfies Record<string, EventDef>;

@@ -98,24 +98,32 @@ test('a course page: the Plans tile keeps its text inside, the permission prompt
 
   const title = page.getByRole('heading', { level: 1 });
   const before = (await title.boundingBox())!;
-  await page.getByRole('button', { name: /^(Publish|Unpublish)$/ }).click();
+  const toggle = page.getByRole('button', { name: /^(Publish|Unpublish)$/ });
+  const verb = (await toggle.textContent())!.trim();
+  await toggle.click();
+  // Both are visible to learners: the app confirms first, then asks for the permission it lacks.
+  await page.getByRole('dialog', { name: new RegExp(`^${verb} “`) }).getByRole('button', { name: verb, exact: true }).click();
   const prompt = page.getByRole('alert').filter({ hasText: 'needs one more permission' });
   await expect(prompt).toBeVisible();
   const after = (await title.boundingBox())!;
   expect(Math.abs(after.y - before.y), 'the page title moved down').toBeLessThanOrEqual(1);
   await expectInsideWindowX(page, prompt, 'the permission prompt');
-  await expect(prompt.getByRole('button', { name: 'Grant access' })).toBeInViewport();
+  // The prompt's buttons sit beside its message (the write's permission card), not inside the alert text.
+  const grant = page.getByRole('button', { name: 'Grant access', exact: true });
+  const notNow = page.getByRole('button', { name: 'Not now', exact: true });
+  await expect(grant).toBeInViewport();
   // Granting runs in the browser: its progress (with Cancel) shows without moving the page either.
   consent.decision = 'Leave';
-  await prompt.getByRole('button', { name: 'Grant access' }).click();
-  const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  await grant.click();
+  // The write's dialog is modal: the sign-in's progress and its Cancel show inside it.
+  const cancel = page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true });
   await expect(cancel).toBeInViewport();
   const granting = (await title.boundingBox())!;
   expect(Math.abs(granting.y - before.y), 'the page title moved down while granting').toBeLessThanOrEqual(1);
   await cancel.click();
   await expect(cancel).toHaveCount(0);
-  await expect(prompt.getByRole('button', { name: 'Not now' })).toBeEnabled();
-  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(notNow).toBeEnabled();
+  await notNow.click();
   await expect(prompt).toHaveCount(0);
 });
 

@@ -19,6 +19,7 @@ import type { Sandbox } from '../sandbox';
 import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { NO_ELECTRON_REASON, electronBinary } from './electron-binary';
+import { PAGE_BACKGROUND } from '../../shared/window-colors';
 
 const MAIN = join(process.cwd(), 'dist-electron', 'main.cjs');
 
@@ -98,5 +99,52 @@ test.describe('the desktop app', () => {
     await exited;
     expect(app.process().exitCode ?? app.process().signalCode).not.toBeNull();
     app = undefined;
+  });
+  test('has our application menu, sends its commands to the page, and paints the window in the page background', async () => {
+    sandbox = await startSandbox({ quiet: true, orders: 100 });
+    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
+    app = await _electron.launch({
+      executablePath: binary!,
+      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
+      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
+    });
+    const window = await app.firstWindow();
+    await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
+
+    type Item = { label: string; role: string | null; accelerator: string | null; submenu: Item[] };
+    const menu = await app.evaluate(({ Menu }) => {
+      const describe = (items: Electron.MenuItem[]): Item[] =>
+        items.map((item) => ({ label: item.label, role: item.role ?? null, accelerator: (item.accelerator as string | undefined) ?? null, submenu: item.submenu ? describe(item.submenu.items) : [] }));
+      return describe(Menu.getApplicationMenu()?.items ?? []);
+    });
+    // Started as `electron dist-electron/main.cjs` the app may be named after Electron rather than productName.
+    const name = await app.evaluate(({ app: electronApp }) => electronApp.getName());
+    const top = menu.map((item) => item.label.replace('&', ''));
+    expect(top).toEqual(process.platform === 'darwin' ? [name, 'File', 'Edit', 'View', 'Window', 'Help'] : ['File', 'Edit', 'View', 'Window', 'Help']);
+    const edit = menu.find((item) => item.label.replace('&', '') === 'Edit')!;
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectall']) expect(edit.submenu.map((item) => item.role?.toLowerCase())).toContain(role);
+    const help = menu.find((item) => item.label.replace('&', '') === 'Help')!;
+    expect(help.submenu[0]!.label).toBe(`${name} Help`);
+    expect(JSON.stringify(menu)).not.toContain('electronjs');
+    const all = (items: Item[]): Item[] => items.flatMap((item) => [item, ...all(item.submenu)]);
+    expect(all(menu).find((item) => item.label === 'Command Palette…')?.accelerator).toBe('CmdOrCtrl+K');
+
+    // The palette's menu item reaches the page as its DOM event (over app.menuCommand).
+    await window.evaluate(() => {
+      const page = globalThis as unknown as Window & { paletteRequests: number };
+      page.paletteRequests = 0;
+      page.addEventListener('school-companion:open-palette', () => (page.paletteRequests += 1));
+    });
+    await app.evaluate(({ Menu }) => {
+      const find = (items: Electron.MenuItem[]): Electron.MenuItem | undefined =>
+        items.map((item) => (item.label === 'Command Palette…' ? item : item.submenu ? find(item.submenu.items) : undefined)).find(Boolean);
+      const item = find(Menu.getApplicationMenu()?.items ?? []);
+      item?.click();
+    });
+    await expect.poll(() => window.evaluate(() => (globalThis as unknown as { paletteRequests: number }).paletteRequests)).toBe(1);
+
+    // No flash: the window's own background is the page's (shared/window-colors.ts) for the theme in force.
+    const painted = await app.evaluate(({ BrowserWindow, nativeTheme }) => ({ color: BrowserWindow.getAllWindows()[0]!.getBackgroundColor().toLowerCase(), dark: nativeTheme.shouldUseDarkColors }));
+    expect(painted.color).toBe(painted.dark ? PAGE_BACKGROUND.dark : PAGE_BACKGROUND.light);
   });
 });

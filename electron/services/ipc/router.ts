@@ -98,14 +98,22 @@ function firstIssue(error: z.ZodError): string {
 
 const ECHO_MIN_LENGTH = 3;
 const MAX_ECHO_VALUES = 200;
+/** Keys whose values are secrets whatever they look like. */
+const SECRET_KEY = /secret|password|token|verifier|credential|key$/i;
+/** Markup, script addresses and control characters: never repeated, whichever field they came in. */
+const HOSTILE = /[<>\u0000-\u001f\u007f]|javascript:/i;
+/** A long opaque string (no spaces) is likely a pasted credential. */
+const OPAQUE = /^[^\s]{32,}$/;
 
 /**
- * The error as it may leave the main process: any string of the input (value or key) the message repeats is
- * replaced, whichever handler or library wrote it (a pasted token, a crafted time zone, markup). Only web
- * addresses are left, since naming the address that failed is what the admin needs ("… could not be reached").
+ * The error as it may leave the main process: a secret of the input (a value under a secret-named key, or a
+ * long opaque string) or a hostile value (markup, a script address, control characters) the message repeats
+ * is replaced, whichever handler or library wrote it. Plain values stay, so "A coupon with code autumn-55
+ * already exists" still names the code the admin typed; web addresses stay, so "… could not be reached" names
+ * the school.
  */
 export function withoutEcho(error: AppError, input: unknown): AppError {
-  const echoes = inputStrings(input).filter((value) => error.message.includes(value));
+  const echoes = riskyInputStrings(input).filter((value) => error.message.includes(value));
   if (echoes.length === 0) return error;
   let message = error.message;
   for (const value of echoes.sort((a, b) => b.length - a.length)) message = message.split(value).join('(the value given)');
@@ -113,21 +121,22 @@ export function withoutEcho(error: AppError, input: unknown): AppError {
   return copy;
 }
 
-function inputStrings(input: unknown): string[] {
+function riskyInputStrings(input: unknown): string[] {
   const out = new Set<string>();
-  const visit = (value: unknown, depth: number) => {
+  const visit = (value: unknown, depth: number, secret: boolean) => {
     if (out.size >= MAX_ECHO_VALUES || depth > 6) return;
     if (typeof value === 'string') {
-      if (value.length >= ECHO_MIN_LENGTH && !isWebAddress(value)) out.add(value);
+      if (value.length < ECHO_MIN_LENGTH) return;
+      if (HOSTILE.test(value) || ((secret || OPAQUE.test(value)) && !isWebAddress(value))) out.add(value);
       return;
     }
     if (value === null || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
-      if (!Array.isArray(value)) visit(key, depth + 1);
-      visit(inner, depth + 1);
+      if (!Array.isArray(value) && HOSTILE.test(key)) out.add(key);
+      visit(inner, depth + 1, secret || (!Array.isArray(value) && SECRET_KEY.test(key)));
     }
   };
-  visit(input, 0);
+  visit(input, 0, false);
   return [...out];
 }
 

@@ -17,8 +17,9 @@ function refresh(client: QueryClient, accountId: string, prefixes: readonly stri
         return typeof method === 'string' && prefixes.some((prefix) => method.startsWith(prefix)) && keyAccountId(query.queryKey) === accountId;
       },
     },
-    // A read already under way is not cancelled and asked again: the write and its event often arrive together.
-    { cancelRefetch: false },
+    // A read already under way may have started before the change (a back-online refetch racing a queued
+    // write being sent): it is cancelled and asked again, or its stale answer would stay on screen.
+    { cancelRefetch: true },
   );
 }
 

@@ -19,7 +19,8 @@ import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { useActiveAccount } from '../../state/active-account';
 import { useAppStatus } from '../../state/app-status';
-import { useBrowserFlowActions } from '../../state/browser-flow-store';
+import { useBrowserFlowActions, useBrowserFlowStore } from '../../state/browser-flow-store';
+import { BrowserFlowProgress } from '../../shell/BrowserFlowProgress';
 import { useNotices } from '../../state/notices';
 import { refreshAfterWrite } from './refresh';
 
@@ -136,6 +137,7 @@ export function useWrite(): WriteRunner {
 function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pending: Pending; onCancel(): void; onConfirm(): void; onGrant(missing: string[]): void; onRetry(): void }) {
   const words = describeWrite(pending.request);
   const { phase } = pending;
+  const flow = useBrowserFlowStore((s) => s.state);
   // A write that needs no confirmation shows nothing while it is sent: the page shows its own busy state.
   if (phase.kind === 'sending' && !words.confirm) return null;
   const busy = phase.kind === 'sending' || phase.kind === 'granting';
@@ -149,6 +151,8 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
           {words.verb} needs one more permission: <strong>{phase.missing.map(describeScope).join(', ')}</strong>. You confirm it on your school's sign-in page, in your browser; then the
           change is made.
         </p>
+        {/* The dialog is modal: the sign-in's progress, its link and its Cancel must be here, not behind it. */}
+        {phase.kind === 'granting' && flow.phase === 'running' && <BrowserFlowProgress flow={flow} compact />}
       </div>
     );
     actions = (

@@ -185,7 +185,8 @@ describe('engine snapshot', () => {
     expect(await query).toBeGreaterThan(0);
     // updated_since is inclusive: the newest order seen before comes back too.
     expect(refresh.data).toMatchObject({ mode: 'incremental', count: 120_000, fetched: 121 });
-    expect(answered - asked, `answered in ${(answered - asked).toFixed(0)} ms of a ${(rebuilt - asked).toFixed(0)} ms rebuild`).toBeLessThan((rebuilt - asked) / 2);
+    // Behaviour, not a timing: the question on the current set was answered while the rebuild was still going.
+    expect(answered, `answered ${(answered - asked).toFixed(0)} ms after asking; the rebuild ended ${(rebuilt - asked).toFixed(0)} ms after`).toBeLessThan(rebuilt);
     const after = await e.api()['orders.query']({ accountId: SCHOOL, filters: { states: ['refunded'] }, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 1 });
     expect(after.data.total).toBe(orders.filter((o) => o.state === 'refunded').length);
     await e.idle();

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appLogger, logFilePath, memoryLogger } from '../../../electron/services/log';
+import { appLogger, logFilePath, memoryLogger, readLogTail } from '../../../electron/services/log';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -58,5 +58,39 @@ describe('redact', () => {
     const logger = memoryLogger();
     logger.info('x', { refreshToken: 'rt', nested: { client_secret: 's', code: 'c' }, callbackToStoredMs: 12, tokenCount: 3 });
     expect(logger.lines[0]).toContain('{"refreshToken":"[redacted]","nested":{"client_secret":"[redacted]","code":"[redacted]"},"callbackToStoredMs":12,"tokenCount":3}');
+  });
+});
+
+describe('log rotation', () => {
+  it('rotates while writing and keeps N older generations, each line whole and redacted', async () => {
+    const dataDir = tempDir();
+    const logDir = join(dataDir, 'os-logs');
+    const logger = appLogger({ dataDir, logDir, scope: 'main', console: () => undefined, maxBytes: 400, generations: 2 });
+    expect(logger.path).toBe(join(logDir, 'school-companion.log'));
+    for (let i = 0; i < 40; i++) logger.info(`line ${i}`, { refresh_token: `rt_secret_${i}`, n: i });
+    await logger.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const files = [logger.path, `${logger.path}.1`, `${logger.path}.2`].map((path) => readFileSync(path, 'utf8'));
+    expect(() => readFileSync(`${logger.path}.3`)).toThrow();
+    for (const text of files) {
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(400);
+      expect(text).not.toContain('rt_secret');
+      for (const line of text.trim().split('\n')) expect(line).toMatch(/ info \[main\] line \d+ \{"refresh_token":"\[redacted\]","n":\d+\}$/);
+    }
+    // The newest lines are in the current file, the ones before in .1, then .2: nothing in between is lost.
+    const numbers = [files[2]!, files[1]!, files[0]!].join('').trim().split('\n').map((line) => Number(/line (\d+)/.exec(line)![1]));
+    expect(numbers.at(-1)).toBe(39);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+  });
+
+  it('reads the last lines back, reaching into the previous generation', async () => {
+    const dataDir = tempDir();
+    const logger = appLogger({ dataDir, scope: 'main', console: () => undefined, maxBytes: 300 });
+    for (let i = 0; i < 12; i++) logger.info(`entry ${i}`);
+    await logger.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const tail = await readLogTail(logger.path, 5);
+    expect(tail.map((line) => /entry (\d+)/.exec(line)![1])).toEqual(['7', '8', '9', '10', '11']);
+    expect(await readLogTail(join(dataDir, 'nothing.log'), 5)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ describe('handler errors never echo the input', () => {
     }
   });
 
-  it('whatever a handler writes: values and keys of the input are replaced, web addresses kept', async () => {
+  it('whatever a handler writes: secrets and hostile values of the input are replaced; plain values and web addresses kept', async () => {
     const logger = memoryLogger();
     const router = createIpcRouter({
       logger,
@@ -52,5 +52,28 @@ describe('handler errors never echo the input', () => {
     expect(connect).toMatchObject({ ok: false, error: { message: expect.stringContaining('https://school.example') } });
     const open = await router.route({ method: 'app.openExternal', input: { url: `javascript:${CRAFTED}` }, isTrustedSender: () => true });
     expect(open).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'Refused (the value given)' } });
+  });
+
+  it('a secret-named field or a long opaque value is never repeated; a plain one the admin typed is', async () => {
+    const logger = memoryLogger();
+    const router = createIpcRouter({
+      logger,
+      handlers: {
+        'accounts.connect': async (input) => {
+          throw new AppError('authorization_failed', `Wrong client_secret for ${input.client?.clientId} (${input.client?.clientSecret}) at ${input.address}`);
+        },
+      },
+    });
+    const input = { address: 'https://school.example', client: { clientId: 'desk-app', clientSecret: 'hunter22' } };
+    const answer = await router.route({ method: 'accounts.connect', input, isTrustedSender: () => true });
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain('hunter22');
+    expect(text).toContain('client_secret');
+    expect(text).toContain('desk-app');
+    expect(text).toContain('https://school.example');
+
+    const opaque = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const pasted = await router.route({ method: 'accounts.connect', input: { address: 'https://school.example', client: { clientId: opaque } }, isTrustedSender: () => true });
+    expect(JSON.stringify(pasted)).not.toContain(opaque);
   });
 });

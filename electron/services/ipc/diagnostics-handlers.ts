@@ -1,0 +1,58 @@
+// Settings › About: where the log is, open it (desktop), copy a diagnostic bundle without secrets.
+import { arch, platform, release } from 'node:os';
+import type { AppMode } from '../../../shared/ipc/app';
+import { buildDiagnosticBundle, DIAGNOSTIC_LOG_LINES } from '../desktop/diagnostics';
+import { readLogTail } from '../log';
+import type { SettingsStore } from '../store/settings';
+import type { EngineSlot } from './engine-slot';
+import type { MethodHandlers } from './handler-types';
+
+export type DiagnosticsMethodName = 'app.logInfo' | 'app.openLogFile' | 'app.diagnosticBundle';
+
+/** What only the desktop app can do with its log; browser mode passes the path alone. */
+export interface LogAccess {
+  path: string;
+  /** Opens the file with the OS (desktop: shell.openPath, or shows it in its folder). */
+  open?(): Promise<void>;
+  /** Puts text on the clipboard (desktop: Electron's clipboard; the page's own clipboard API is not allowed there). */
+  copy?(text: string): void;
+}
+
+export interface DiagnosticsDeps {
+  appName: string;
+  version: string;
+  mode: AppMode;
+  log: LogAccess;
+  settings: SettingsStore;
+  engine: EngineSlot;
+  online(): boolean;
+}
+
+export function createDiagnosticsHandlers(deps: DiagnosticsDeps): MethodHandlers<DiagnosticsMethodName> {
+  return {
+    'app.logInfo': async () => ({ logFile: deps.log.path, canOpen: Boolean(deps.log.open) }),
+    'app.openLogFile': async () => {
+      if (!deps.log.open) return { opened: false };
+      await deps.log.open();
+      return { opened: true };
+    },
+    'app.diagnosticBundle': async () => {
+      const text = buildDiagnosticBundle({
+        appName: deps.appName,
+        version: deps.version,
+        mode: deps.mode,
+        os: { platform: platform(), release: release(), arch: arch() },
+        runtime: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome },
+        settings: deps.settings.get(),
+        accounts: deps.engine.accountsIfOpen(),
+        online: deps.online(),
+        logFile: deps.log.path,
+        logTail: await readLogTail(deps.log.path, DIAGNOSTIC_LOG_LINES),
+        now: new Date(),
+      });
+      if (!deps.log.copy) return { text, copied: false };
+      deps.log.copy(text);
+      return { text, copied: true };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildAppMenuTemplate, flattenMenu } from '../../../electron/services/desktop/app-menu';
+import type { MenuItemSpec } from '../../../electron/services/desktop/app-menu';
+import { helpLinks } from '../../../electron/services/desktop/help-links';
+import { checkExternalUrl } from '../../../electron/services/security/external-url';
+
+const HELP = 'https://github.com/school-companion/school-companion#readme';
+const build = (platform: NodeJS.Platform, packaged = true) => buildAppMenuTemplate({ platform, appName: 'School Companion', packaged, helpUrl: HELP, issuesUrl: null });
+
+const labels = (items: MenuItemSpec[]) => items.map((item) => ('label' in item && item.label ? item.label : 'role' in item ? item.role : '—'));
+const menu = (items: MenuItemSpec[], label: string) => {
+  const found = items.find((item) => 'submenu' in item && item.label.replace('&', '') === label);
+  if (!found || !('submenu' in found)) throw new Error(`no ${label} menu`);
+  return found.submenu;
+};
+const roles = (items: MenuItemSpec[]) => items.flatMap((item) => ('role' in item && !('submenu' in item) && item.role ? [item.role] : []));
+const byAction = (items: MenuItemSpec[], kind: string) => flattenMenu(items).filter((item) => 'action' in item && item.action.kind === kind);
+
+describe('application menu on the Mac', () => {
+  const template = build('darwin');
+
+  it('starts with the app menu: About, Settings… (Cmd+,), Hide, Hide Others, Quit', () => {
+    expect(labels(template)).toEqual(['School Companion', 'File', 'Edit', 'View', 'Window', 'Help']);
+    const app = menu(template, 'School Companion');
+    expect(app[0]).toEqual({ label: 'About School Companion', action: { kind: 'about' } });
+    expect(app).toContainEqual({ label: 'Settings…', accelerator: 'CmdOrCtrl+,', action: { kind: 'command', command: 'open-settings' } });
+    expect(roles(app)).toEqual(['services', 'hide', 'hideOthers', 'unhide', 'quit']);
+    expect(app.at(-1)).toMatchObject({ role: 'quit', accelerator: 'Command+Q' });
+  });
+
+  it('has no Settings or Quit in File (they are in the app menu) and Window has the Mac roles', () => {
+    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'close']);
+    expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'zoom', 'front']);
+  });
+
+  it('Edit has paste and match style', () => {
+    expect(roles(menu(template, 'Edit'))).toContain('pasteAndMatchStyle');
+  });
+});
+
+describe.each(['win32', 'linux'] as const)('application menu on %s', (platform) => {
+  const template = build(platform);
+
+  it('has no app menu: File holds the palette, Settings and Quit; About is at the end of Help', () => {
+    expect(labels(template)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
+    const file = menu(template, 'File');
+    expect(labels(file)).toEqual(['Command Palette…', 'Settings', '—', platform === 'win32' ? 'Exit' : 'Quit']);
+    expect(file.at(-1)).toMatchObject({ role: 'quit', accelerator: platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' });
+    expect(menu(template, 'Help').at(-1)).toEqual({ label: 'About School Companion', action: { kind: 'about' } });
+    expect(roles(flattenMenu(template))).not.toContain('hide');
+  });
+
+  it('Window has minimize and close', () => {
+    expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'close']);
+  });
+});
+
+describe.each(['darwin', 'win32', 'linux'] as const)('on every platform (%s)', (platform) => {
+  it('Edit has undo, redo, cut, copy, paste and select all as roles, with their shortcuts shown', () => {
+    const edit = menu(build(platform), 'Edit');
+    expect(roles(edit)).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']) {
+      expect(edit.find((item) => 'role' in item && item.role === role)).toHaveProperty('accelerator');
+    }
+  });
+
+  it('a packaged build has no DevTools and no reload; an unpackaged one has both', () => {
+    expect(roles(menu(build(platform, true), 'View'))).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(roles(menu(build(platform, false), 'View'))).toEqual(['reload', 'forceReload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(JSON.stringify(build(platform, true))).not.toMatch(/devtools/i);
+  });
+
+  it('the palette is Cmd/Ctrl+K and Settings is Cmd/Ctrl+, sending one command each to the page', () => {
+    const commands = byAction(build(platform), 'command');
+    expect(commands).toHaveLength(2);
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ accelerator: 'CmdOrCtrl+K', action: { kind: 'command', command: 'open-palette' } }),
+        expect.objectContaining({ accelerator: 'CmdOrCtrl+,', action: { kind: 'command', command: 'open-settings' } }),
+      ]),
+    );
+  });
+
+  it('no shortcut is used twice', () => {
+    const shortcuts = flattenMenu(build(platform, false)).flatMap((item) => ('accelerator' in item && item.accelerator ? [item.accelerator] : []));
+    expect(new Set(shortcuts).size).toBe(shortcuts.length);
+  });
+
+  it('Help links to our docs only (never electronjs.org) and offers the log folder', () => {
+    const help = menu(build(platform), 'Help');
+    expect(help[0]).toEqual({ label: 'School Companion Help', action: { kind: 'open-url', url: HELP } });
+    expect(byAction(help, 'open-log-folder')).toHaveLength(1);
+    expect(JSON.stringify(build(platform))).not.toContain('electronjs');
+  });
+});
+
+describe('help links', () => {
+  it('come from package.json and pass the external-URL check', () => {
+    const links = helpLinks(JSON.parse(readFileSync('package.json', 'utf8')));
+    expect(links.helpUrl).toMatch(/^https:\/\//);
+    expect(checkExternalUrl(links.helpUrl).ok).toBe(true);
+    expect(checkExternalUrl(links.issuesUrl).ok).toBe(true);
+  });
+
+  it('drop what is not an http(s) link', () => {
+    expect(helpLinks({ homepage: 'javascript:alert(1)', bugs: { url: 'file:///etc/passwd' } })).toEqual({ helpUrl: null, issuesUrl: null });
+    expect(helpLinks({})).toEqual({ helpUrl: null, issuesUrl: null });
+    expect(helpLinks({ bugs: 'https://example.org/issues' })).toEqual({ helpUrl: null, issuesUrl: 'https://example.org/issues' });
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { buildDiagnosticBundle, describeSettings } from '../../../electron/services/desktop/diagnostics';
+
+describe('diagnostic bundle', () => {
+  const bundle = buildDiagnosticBundle({
+    appName: 'School Companion',
+    version: '0.1.0',
+    mode: 'browser',
+    os: { platform: 'linux', release: '6.1.0', arch: 'x64' },
+    runtime: { node: '24.21.0', electron: undefined },
+    settings: { theme: 'dark', activeAccountId: 'acct_3f9a1c', clientSecret: 'cs_live_123' },
+    accounts: [
+      { status: 'signed_in', grantedScopes: ['courses:read', 'orders:read'], lastSyncAt: '2026-11-23T15:00:00.000Z' },
+      { status: 'sign_in_needed', grantedScopes: [], lastSyncAt: null },
+    ],
+    online: true,
+    logFile: '/home/alex/.school-companion/logs/school-companion.log',
+    logTail: ['2026-11-23T15:00:00.000Z info [main] signed in {"accessToken":"[redacted]"}', 'a leaked eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop in a message'],
+    now: new Date('2026-11-23T15:30:00.000Z'),
+  });
+
+  it('says version, OS, mode, settings, schools by state and the end of the log', () => {
+    expect(bundle).toContain('version: 0.1.0');
+    expect(bundle).toContain('mode: browser mode');
+    expect(bundle).toContain('os: linux 6.1.0 (x64)');
+    expect(bundle).toContain('runtime: node 24.21.0\n');
+    expect(bundle).toContain('settings: {"theme":"dark","activeAccountId":"(set)","clientSecret":"[redacted]"}');
+    expect(bundle).toContain('schools: 2 (1 signed_in, 1 sign_in_needed)');
+    expect(bundle).toContain('  school 1: signed_in, 2 permissions, last sync 2026-11-23T15:00:00.000Z');
+    expect(bundle).toContain('last 2 log lines:\n  2026-11-23T15:00:00.000Z info [main] signed in');
+  });
+
+  it('holds no account id, secret or token, even one that slipped into a log message', () => {
+    expect(bundle).not.toContain('acct_3f9a1c');
+    expect(bundle).not.toContain('cs_live_123');
+    expect(bundle).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+    expect(bundle).toContain('a leaked [redacted] in a message');
+  });
+
+  it('describes settings added later without knowing them', () => {
+    expect(describeSettings({ quietHours: { from: '22:00', to: '07:00' }, notifyAccountIds: ['a'], schoolName: 'X', webhookToken: 'x' })).toEqual({
+      quietHours: { from: '22:00', to: '07:00' },
+      notifyAccountIds: '(set)',
+      schoolName: '(set)',
+      webhookToken: '[redacted]',
+    });
+  });
+});
+
+describe('the diagnostics handlers', () => {
+  it('read the real log file back and copy the bundle through what the app gives (desktop) or hand it to the page', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { appLogger } = await import('../../../electron/services/log');
+    const { SettingsStore } = await import('../../../electron/services/store/settings');
+    const { createDiagnosticsHandlers } = await import('../../../electron/services/ipc/diagnostics-handlers');
+    const dir = mkdtempSync(join(tmpdir(), 'sc-diag-'));
+    try {
+      const logger = appLogger({ dataDir: dir, scope: 'main', console: () => undefined });
+      logger.info('token refreshed', { accountId: 'acct_9', refreshToken: 'rt_very_secret_value', ms: 12 });
+      logger.warn('ipc call failed', { method: 'data.courses', errorCode: 'unreachable' });
+      await logger.close();
+      const settings = await SettingsStore.open(dir);
+      const account = { id: 'acct_9', issuer: 'https://lumen.example', school: { id: 's1', name: 'Lumen Academy', url: null }, admin: { sub: 'u1', name: 'Alex Morgan', email: 'alex@lumen.example', picture: null }, grantedScopes: ['courses:read'], status: 'offline' as const, connectedAt: '2026-11-01T00:00:00.000Z', lastSyncAt: null };
+      const engine = { accountsIfOpen: () => [account] } as never;
+      const copied: string[] = [];
+      const context = { signal: new AbortController().signal };
+
+      const desktop = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, engine, online: () => false });
+      expect(await desktop['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: true });
+      const result = await desktop['app.diagnosticBundle']({}, context);
+      expect(result.copied).toBe(true);
+      expect(copied).toEqual([result.text]);
+      expect(result.text).toContain('schools: 1 (1 offline)');
+      expect(result.text).toContain('ipc call failed {"method":"data.courses","errorCode":"unreachable"}');
+      expect(result.text).toContain('"refreshToken":"[redacted]"');
+      for (const secret of ['rt_very_secret_value', 'Alex Morgan', 'alex@lumen.example', 'Lumen Academy', 'lumen.example']) expect(result.text).not.toContain(secret);
+
+      const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, engine, online: () => true });
+      expect(await browser['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: false });
+      expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
+      expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
