@@ -30,6 +30,9 @@ import { parseLaunchArgs } from './services/launch-args';
 import { helpLinks } from './services/desktop/help-links';
 import { logUnhandledErrors } from './services/desktop/process-errors';
 import { bringsWindowForward } from './services/desktop/window-focus';
+import { showDesktopNotifications } from './adapters/desktop-notifications';
+import { showTaskbarProgress } from './adapters/taskbar-progress';
+import { startTray } from './adapters/tray';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -124,6 +127,21 @@ async function start(): Promise<void> {
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
   createMainWindow();
+  // Notifications, the tray / menu-bar item, the badge and taskbar progress: decided in services, shown here.
+  const desktopServices = services;
+  const showWindow = () => {
+    if (!mainWindow) createMainWindow();
+    mainWindow?.show();
+    mainWindow?.focus();
+  };
+  showDesktopNotifications(events, () => mainWindow);
+  showTaskbarProgress(events, () => mainWindow);
+  try {
+    startTray({ notifier: desktopServices.notifier, events, mainWindow: () => mainWindow, showWindow });
+  } catch (error) {
+    // Some Linux desktops have no tray: the app works without it.
+    logger.warn('the tray icon could not be shown', { error: error instanceof Error ? error.message : String(error) });
+  }
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
   });

@@ -15,9 +15,10 @@ import { eventMethods } from './ipc/events';
 import { commentMethods } from './ipc/comments';
 import { explorerMethods } from './ipc/explorer';
 import { studentMethods } from './ipc/students';
+import { notificationEvents, notificationMethods } from './ipc/notifications';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...studentMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods } satisfies Record<string, MethodDef>;
-export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents } satisfies Record<string, EventDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...studentMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods, ...notificationMethods } satisfies Record<string, MethodDef>;
+export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents, ...notificationEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;
 export type EventName = Extract<keyof typeof EVENTS, string>;

@@ -56,6 +56,8 @@ export interface BrowserHostOptions {
   fetch?: typeof fetch;
   /** The host's clock (session expiry). Default Date.now. */
   now?: () => number;
+  /** How often each school is polled for notifications (default 60 s). */
+  notifyIntervalMs?: number;
 }
 
 export interface BrowserHost {
@@ -117,6 +119,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       ...options.extraHandlers,
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.notifyIntervalMs ? { notifyIntervalMs: options.notifyIntervalMs } : {}),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
   const codes = new LaunchCodes(options.now);

@@ -43,6 +43,9 @@ import { createSearchHandlers, defaultSearchSources } from './search/search-serv
 import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
+import { createNotifier, syncNotifierAccounts, type Notifier } from './notifications/notifier';
+import { NotifyStore } from './notifications/notify-store';
+import { createNotificationHandlers } from './notifications/handlers';
 
 export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
 export interface InteractiveOptions {
@@ -116,6 +119,8 @@ export interface AppServicesOptions {
   confirmWeakProtection?: (protection: SecretProtection) => Promise<boolean>;
   /** Where a streamed CSV export goes (data.orders.exportCsvFile): the Save dialog, or browser mode's download slots. */
   exportDestination?: ExportDestination;
+  /** How often each school is polled for notifications (default 60 s; tests use less). */
+  notifyIntervalMs?: number;
 }
 
 export interface AppServices {
@@ -123,6 +128,8 @@ export interface AppServices {
   events: EventHub;
   settings: SettingsStore;
   probe: OnlineProbe;
+  /** What needs the admin: app.notification events, the attention count (tray, badge). */
+  notifier: Notifier;
   status(): AppStatus;
   close(): Promise<void>;
 }
@@ -233,6 +240,27 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (online) void writes.flushAll(connectedIds());
   });
 
+  // Notifications: each school polled on its own timer while the probe says online (docs/notifications.md).
+  const notifyStore = await NotifyStore.open(options.dataDir, logger);
+  const notifier = createNotifier({
+    caller: engine.caller,
+    store: notifyStore,
+    accounts: () => engine.accountsIfOpen(),
+    isOnline: () => probe.online,
+    settings: () => settings.get().notifications,
+    emit,
+    logger,
+    ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
+  });
+  const notifiedAccounts = new Set<string>();
+  removedListeners.add((accountId) => {
+    notifiedAccounts.delete(accountId);
+    void notifier.forget(accountId).catch(() => undefined);
+  });
+  onlineListeners.add((online) => {
+    if (online) notifier.online();
+  });
+
   const probe = createOnlineProbe({
     targets: () => {
       const issuers = [...engine.accountsIfOpen().map((account) => account.issuer), ...engine.pendingRevocationIssuers()];
@@ -271,6 +299,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     unsubscribers.push(
       auth.onAccountsChanged((accounts) => {
         emit('accounts.changed', accounts);
+        syncNotifierAccounts(notifier, notifiedAccounts, accounts);
         emit('app.statusChanged', status());
         // A platform call just failed to connect (or succeeded again) and disagrees with the probe: the
         // probe looks again now rather than at its next interval, and stays the one that decides.
@@ -336,17 +365,21 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
   }
   probe.start();
+  for (const account of engine.accountsIfOpen()) notifiedAccounts.add(account.id);
+  notifier.start();
   // Writes left waiting when the app last stopped go as soon as their platform answers.
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,
+    notifier,
     status,
     async close() {
       probe.stop();
+      notifier.stop();
       accounts.cancelAll();
       dataService.close(); // cancels the data jobs and stops the data engine's worker
       for (const unsubscribe of unsubscribers) unsubscribe();

@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 import { MoveSchoolForm } from './MoveSchoolForm';
+import { NotificationsCard } from './NotificationsCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <div className="settings-grid">
         <AppearanceCard />
         <SchoolsCard />
+        <NotificationsCard />
         <SecurityCard />
         <AboutCard />
       </div>

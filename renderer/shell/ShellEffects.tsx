@@ -7,6 +7,7 @@ import { useAccountsSync } from '../state/active-account';
 import { useAppStatusSync } from '../state/app-status';
 import { useBrowserFlowSync } from '../state/browser-flow-store';
 import { useSettingsSync } from '../state/settings';
+import { useNotificationsSync } from '../state/notifications';
 import { useUiStore } from '../state/ui-store';
 
 export function ShellEffects() {
@@ -14,6 +15,7 @@ export function ShellEffects() {
   useAppStatusSync();
   useSettingsSync();
   useBrowserFlowSync();
+  useNotificationsSync();
   useThemeOnDocument();
   useCrashReloadNotice();
   return null;

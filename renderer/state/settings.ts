@@ -1,7 +1,7 @@
 // Settings: loaded once at start-up into the UI store, kept in step with other windows, changed through
 // the main process.
 import { useCallback, useEffect } from 'react';
-import type { Theme } from '../../shared/ipc/app';
+import { DEFAULT_SETTINGS, type Theme } from '../../shared/ipc/app';
 import { invoke, useEvent } from '../lib/bridge-hooks';
 import { useNotices } from './notices';
 import { useUiStore } from './ui-store';
@@ -14,7 +14,7 @@ export function useSettingsSync(): void {
     invoke('settings.get', {})
       .then((settings) => live && hydrate(settings))
       // Without settings the app still works on its defaults; say so rather than hang on a spinner.
-      .catch(() => live && hydrate({ theme: 'system', activeAccountId: null }));
+      .catch(() => live && hydrate(DEFAULT_SETTINGS));
     return () => {
       live = false;
     };

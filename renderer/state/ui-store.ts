@@ -3,12 +3,14 @@
 // so the UI reacts at once, before the round trip.
 import { create } from 'zustand';
 import type { Settings, Theme } from '../../shared/ipc/app';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../shared/ipc/notifications';
 
 interface UiState {
   /** Null until the settings arrived: the shell waits for them before choosing a screen. */
   loaded: boolean;
   activeAccountId: string | null;
   theme: Theme;
+  notifications: NotificationSettings;
   hydrate(settings: Settings): void;
   setActiveAccountId(id: string | null): void;
   setTheme(theme: Theme): void;
@@ -18,7 +20,8 @@ export const useUiStore = create<UiState>()((set) => ({
   loaded: false,
   activeAccountId: null,
   theme: 'system',
-  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme }),
+  notifications: DEFAULT_NOTIFICATION_SETTINGS,
+  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme, notifications: settings.notifications }),
   setActiveAccountId: (activeAccountId) => set({ activeAccountId }),
   setTheme: (theme) => set({ theme }),
 }));

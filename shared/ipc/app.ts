@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
+import { DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings } from './notifications';
 
 export const AppMode = z.enum(['desktop', 'browser']);
 export type AppMode = z.infer<typeof AppMode>;
@@ -33,6 +34,8 @@ export const Settings = z.object({
   theme: Theme.default('system'),
   /** The account shown at start-up. */
   activeAccountId: z.string().max(512).nullable().default(null),
+  /** What pops up, per school and kind, and quiet hours (docs/notifications.md). */
+  notifications: NotificationSettings.default(DEFAULT_NOTIFICATION_SETTINGS),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
@@ -45,6 +48,7 @@ export const SettingsPatch = z
   .object({
     theme: Theme,
     activeAccountId: z.string().max(512).nullable(),
+    notifications: NotificationSettings,
   })
   .partial()
   .strict();

@@ -136,6 +136,7 @@ export interface CouponQuery extends PageQuery {
 export interface CommentQuery extends PageQuery {
   target_kind?: 'course' | 'lecture' | 'post';
   target_id?: string;
+  created_since?: string; // ISO 8601: created at or after
 }
 
 /** GET /api/v1/posts filters. */

@@ -7,6 +7,7 @@ import type { SandboxContext } from './context';
 import { KnobsPatch } from './knobs';
 import { HttpError, readJsonBody } from './http/request';
 import { sendJson } from './http/respond';
+import { RecordOrderEvent } from './order-events';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const ForgetClient = z.union([z.object({ client_id: z.string().min(1) }).strict(), z.object({ all: z.literal(true) }).strict()]);
@@ -14,6 +15,8 @@ const ForgetClient = z.union([z.object({ client_id: z.string().min(1) }).strict(
 export interface AdminActions {
   forgetClient(clientId: string): boolean;
   forgetAllClients(): void;
+  /** A refund, or a subscription whose renewal failed, as they happen on a platform. */
+  recordOrderEvent?(input: RecordOrderEvent): unknown;
 }
 
 function authorized(req: IncomingMessage, secret: string): boolean {
@@ -39,6 +42,11 @@ export async function handleAdmin(ctx: SandboxContext, secret: string, actions: 
       return sendJson(res, 200, { forgotten: 'all' });
     }
     return sendJson(res, 200, { forgotten: actions.forgetClient(parsed.data.client_id) });
+  }
+  if (url.pathname === '/__sandbox/orders/record' && req.method === 'POST' && actions.recordOrderEvent) {
+    const parsed = RecordOrderEvent.safeParse(await readJsonBody(req, { required: true }));
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Send {"kind": "refund" | "subscription_past_due", "school_id"?, "order_id"?, "subscription_id"?}: ${z.prettifyError(parsed.error)}`);
+    return sendJson(res, 200, actions.recordOrderEvent(parsed.data));
   }
   throw new HttpError(404, 'not_found', 'Unknown sandbox admin endpoint.');
 }

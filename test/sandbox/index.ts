@@ -14,6 +14,7 @@ import { TokenStore } from './oauth/tokens-store';
 import { RateLimiter } from './rate-limit';
 import { createSandboxServer } from './server';
 import { RequestStats } from './stats';
+import { recordOrderEvent } from './order-events';
 
 export type { Knobs } from './knobs';
 export type { DemoPlatform } from './data';
@@ -114,7 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
   };
   const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
-  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}) });
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}) });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -26,12 +26,14 @@ export interface Permutation {
   keyed: number;
 }
 
-const permutations = new WeakMap<OrderStore, Map<SortField, Permutation>>();
+const permutations = new WeakMap<OrderStore, { revision: number; fields: Map<SortField, Permutation> }>();
 const INDEX_BITS = 2 ** 21;
 
 export function permutation(orders: OrderStore, field: SortField): Permutation {
-  let cache = permutations.get(orders);
-  if (!cache) permutations.set(orders, (cache = new Map()));
+  let cached = permutations.get(orders);
+  // A recorded change (a refund) moves keys: the permutations are built again.
+  if (!cached || cached.revision !== orders.revision) permutations.set(orders, (cached = { revision: orders.revision, fields: new Map() }));
+  const cache = cached.fields;
   let p = cache.get(field);
   if (!p) cache.set(field, (p = buildPermutation(orders, field)));
   return p;
@@ -61,8 +63,9 @@ function buildPermutation(orders: OrderStore, field: SortField): Permutation {
   for (let i = 0; i < n; i++) if (!Number.isNaN(keyOf(orders, field, i))) order[keyed++] = i;
   if (n < INDEX_BITS) {
     // Pack (whole-second key, index) into one exactly representable double and sort natively: fast and stable.
+    // Generated times are whole seconds; a change recorded later (a refund) may carry milliseconds: floored.
     const packed = new Float64Array(keyed);
-    for (let k = 0; k < keyed; k++) packed[k] = keyOf(orders, field, order[k]!) * INDEX_BITS + order[k]!;
+    for (let k = 0; k < keyed; k++) packed[k] = Math.floor(keyOf(orders, field, order[k]!)) * INDEX_BITS + order[k]!;
     packed.sort();
     for (let k = 0; k < keyed; k++) order[k] = packed[k]! % INDEX_BITS;
   } else {

@@ -54,7 +54,7 @@ export function orderRoutes(platform: DemoPlatform): BusinessRoute[] {
 
         const key = queryKey(school.school.id, 'listOrders', query);
         const window = pageWindow(query, key);
-        const matches = results.get(key, () => queryOrders(school, filter));
+        const matches = results.get(`${key}#${school.orders.revision}`, () => queryOrders(school, filter));
         return buildPage(window, matches.length, (p) => school.orders.materialize(matches[p]!, school.catalog, school.students));
       },
     }),

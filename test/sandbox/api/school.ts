@@ -9,7 +9,7 @@ import type { DemoPlatform, SchoolData } from '../data';
 import { iso, type CouponRecord, type EventRecord } from '../data/catalog';
 import { isValidTimeZone } from '../data/time-zone';
 import { pageOfList, queryKey } from './paging';
-import { notFound, param, parseBody, parseEnum, parseEnumList, requireChanges } from './params';
+import { notFound, param, parseBody, parseEnum, parseEnumList, parseTime, requireChanges } from './params';
 import { defineRoute, PAGE_PARAMETERS } from './route';
 
 const isoInput = z.iso.datetime({ offset: true });
@@ -229,12 +229,13 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
     }),
     defineRoute(platform, 'listComments', {
       response: pageOf(Comment),
-      query: [{ name: 'target_kind', description: 'course, lecture or post' }, { name: 'target_id', description: 'Only comments on this course, lecture or post' }, ...PAGE_PARAMETERS],
+      query: [{ name: 'target_kind', description: 'course, lecture or post' }, { name: 'target_id', description: 'Only comments on this course, lecture or post' }, { name: 'created_since', description: 'Created at or after this ISO 8601 time' }, ...PAGE_PARAMETERS],
       summary: 'Comments in time order; replies name their parent_id',
       handle: (request, school) => {
         const kind = parseEnum(request.query, 'target_kind', ['course', 'lecture', 'post'] as const);
         const target = param(request.query, 'target_id');
-        const list = school.extras.comments.filter((c) => (!kind || c.target.kind === kind) && (!target || c.target.id === target));
+        const createdSince = parseTime(request.query, 'created_since');
+        const list = school.extras.comments.filter((c) => (!kind || c.target.kind === kind) && (!target || c.target.id === target) && (createdSince === undefined || Date.parse(c.created_at) >= createdSince));
         return pageOfList(request.query, queryKey(school.school.id, 'listComments', request.query), list);
       },
     }),

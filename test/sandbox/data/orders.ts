@@ -62,6 +62,19 @@ export class OrderStore {
     return rowId('ord', this.no, i);
   }
 
+  /** Bumped by every change after generation (a refund recorded by a test), so cached query results are dropped. */
+  revision = 0;
+
+  /** A refund the platform's admin made: the whole paid amount back, now. Only a paid order can be refunded. */
+  recordRefund(i: number, at: number): boolean {
+    if (this.state[i] !== STATE.paid) return false;
+    this.state[i] = STATE.refunded;
+    this.refunded[i] = this.paid[i] as number;
+    this.updatedAt[i] = at;
+    this.revision++;
+    return true;
+  }
+
   indexOf(id: string): number {
     return rowOf(id, 'ord', this.no, this.count);
   }

@@ -45,7 +45,7 @@ describe('settings store', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'neon', activeAccountId: 'acct_1', allowWeakCipher: true }));
     // allowWeakCipher is not a setting any more (an older file's value is ignored: the page could write it).
-    expect((await SettingsStore.open(dir)).get()).toEqual({ theme: 'system', activeAccountId: 'acct_1' });
+    expect((await SettingsStore.open(dir)).get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'system', activeAccountId: 'acct_1' });
     const other = tempDir();
     writeFileSync(join(other, 'settings.json'), '{"theme": "da');
     expect((await SettingsStore.open(other)).get()).toEqual(DEFAULT_SETTINGS);

@@ -28,7 +28,7 @@ describe('settings store (conf)', () => {
     const before = statSync(store.path).ino;
     await store.update({ theme: 'light' });
     expect(statSync(store.path).ino, 'a rename, not an in-place write').not.toBe(before);
-    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ theme: 'light', activeAccountId: null });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', activeAccountId: null });
     if (process.platform !== 'win32') expect(statSync(store.path).mode & 0o777).toBe(0o600);
   });
 
@@ -38,8 +38,8 @@ describe('settings store (conf)', () => {
     const store = await SettingsStore.open(dir);
     await Promise.all([store.update({ theme: 'dark' }), store.update({ theme: 'light' }), store.update({ activeAccountId: 'acct_1' })]);
     expect(readdirSync(dir)).toEqual(['settings.json']);
-    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ theme: 'light', activeAccountId: 'acct_1' });
-    expect((await SettingsStore.open(dir)).get()).toEqual({ theme: 'light', activeAccountId: 'acct_1' });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', activeAccountId: 'acct_1' });
+    expect((await SettingsStore.open(dir)).get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', activeAccountId: 'acct_1' });
   });
 
   it('sets a damaged file aside for a look, says so in the log, and starts from the defaults', async () => {
@@ -62,7 +62,7 @@ describe('settings store (conf)', () => {
     const store = await SettingsStore.open(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     await store.update({ theme: 'light' });
-    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ theme: 'light', activeAccountId: null });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', activeAccountId: null });
   });
 
   it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('an unreadable file is an error, not damage: nothing is set aside or overwritten', async () => {
@@ -87,9 +87,9 @@ describe('settings store over another conf-like library (the desktop app passes 
     };
     const store = await SettingsStore.open(dir, undefined, backend);
     expect(opened).toEqual([`${dir}/settings`]);
-    expect(store.get()).toEqual({ theme: 'system', activeAccountId: 'acct_2' });
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'system', activeAccountId: 'acct_2' });
     await store.update({ theme: 'dark' });
-    expect(files.get('settings')).toEqual({ theme: 'dark', activeAccountId: 'acct_2' });
+    expect(files.get('settings')).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', activeAccountId: 'acct_2' });
     await expect(store.update({ allowWeakCipher: true } as never)).rejects.toThrow();
   });
 });

@@ -1,0 +1,69 @@
+// The menu-bar item (macOS) or tray icon (Windows, Linux) and the dock / taskbar badge. What they show is
+// decided by services/notifications/tray-model.ts; this turns the model into Tray, Menu and badge calls.
+import { join } from 'node:path';
+import { app, Menu, nativeImage, Tray, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import type { EventHub } from '../services/ipc/event-hub';
+import type { Notifier } from '../services/notifications/notifier';
+import { badgeModel, trayModel, type DesktopPlatform, type TrayItem } from '../services/notifications/tray-model';
+
+export interface TrayOptions {
+  notifier: Notifier;
+  events: EventHub;
+  mainWindow: () => BrowserWindow | null;
+  /** Shows the window (creating it when it was closed). */
+  showWindow: () => void;
+}
+
+function trayIcon(): Electron.NativeImage {
+  // The app icon from the checkout's build folder; packaged builds without it show the title only (macOS).
+  const image = nativeImage.createFromPath(join(__dirname, '..', 'build', 'icon.png'));
+  return image.isEmpty() ? image : image.resize({ width: 16, height: 16 });
+}
+
+export function startTray(options: TrayOptions): () => void {
+  const platform = (['darwin', 'win32'].includes(process.platform) ? process.platform : 'linux') as DesktopPlatform;
+  const tray = new Tray(trayIcon());
+
+  const menuItem = (item: TrayItem): MenuItemConstructorOptions => {
+    switch (item.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'header':
+        return { label: item.label, enabled: false };
+      case 'info':
+        return { label: item.label, enabled: false };
+      case 'item':
+        return {
+          label: item.label,
+          click: () => {
+            const action = item.action;
+            if (action.type === 'quit') return app.quit();
+            options.showWindow();
+            if (action.type === 'openSchool') options.events.emit('notifications.open', { accountId: action.accountId, route: action.route });
+          },
+        };
+    }
+  };
+
+  const redraw = () => {
+    const schools = options.notifier.traySchools();
+    const model = trayModel(schools, platform, app.getLocale() || 'en-US');
+    tray.setToolTip(model.tooltip);
+    if (platform === 'darwin') tray.setTitle(model.title);
+    tray.setContextMenu(Menu.buildFromTemplate(model.items.map(menuItem)));
+    const badge = badgeModel(options.notifier.attention().total);
+    if (platform === 'win32') {
+      const window = options.mainWindow();
+      window?.setOverlayIcon(badge.count === 0 ? null : trayIcon(), badge.description);
+    } else {
+      app.setBadgeCount(badge.count);
+    }
+  };
+
+  redraw();
+  const stop = options.notifier.onChange(redraw);
+  return () => {
+    stop();
+    tray.destroy();
+  };
+}

@@ -1,0 +1,294 @@
+// The poller: per connected school, on its own timer, asks the platform what changed since the last look
+// (only the sources whose scopes were granted), turns the answers into candidates (platform/notification-
+// mapping.ts) and lets the policy (notification-policy.ts) decide what to deliver. It does nothing while
+// the online probe says offline, and backs off (honouring Retry-After) when a school's platform fails.
+// Deliveries go out as app.notification events; the desktop adapter and the renderer show them.
+import type { AccountView } from '../../../shared/accounts';
+import { AppError } from '../../../shared/errors';
+import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
+import { Comment, Lecturer, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { EmitEvent } from '../ipc/handler-types';
+import type { Logger } from '../log';
+import {
+  commentCandidates,
+  commentsCreatedQuery,
+  largeSaleReportQuery,
+  largeSaleThresholds,
+  orderCandidates,
+  ordersChangedQuery,
+  pastDueSubscriptionsQuery,
+  subscriptionCandidate,
+  todaySales,
+  todaySalesQuery,
+} from '../platform/notification-mapping';
+import {
+  advanceSince,
+  baselineState,
+  decideNotifications,
+  inQuietHours,
+  localMinuteOfDay,
+  markSeen,
+  mayPoll,
+  nextPoll,
+  POLL_INTERVAL_MS,
+  sourcesToPoll,
+  type NotificationCandidate,
+  type SchoolNotifyState,
+} from './notification-policy';
+import type { NotifyStore } from './notify-store';
+import type { TraySchool } from './tray-model';
+
+const THRESHOLD_MAX_AGE_MS = 6 * 60 * 60_000;
+
+export interface NotifierOptions {
+  caller: PlatformCaller;
+  store: NotifyStore;
+  accounts: () => AccountView[];
+  isOnline: () => boolean;
+  settings: () => NotificationSettings;
+  emit: EmitEvent;
+  logger: Logger;
+  intervalMs?: number;
+  now?: () => Date;
+  random?: () => number;
+  /** The time zone of quiet hours (default: the computer's). */
+  timeZone?: string;
+  /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
+  later?: (task: () => void, ms: number) => () => void;
+}
+
+function timerLater(task: () => void, ms: number): () => void {
+  const timer = setTimeout(task, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}
+
+export interface Notifier {
+  start(): void;
+  stop(): void;
+  /** Polls one school now (the timer's own step; tests call it directly). */
+  pollNow(accountId: string): Promise<void>;
+  /** The platform is reachable again: poll every school now rather than at its next turn. */
+  online(): void;
+  forget(accountId: string): Promise<void>;
+  attention(): Attention;
+  markSeen(accountId: string, id?: string): Promise<Attention>;
+  /** Per school: unseen count and today's sales (the tray and the badge). */
+  traySchools(): TraySchool[];
+  /** After each poll and each markSeen: the tray and the badge redraw. */
+  onChange(listener: () => void): () => void;
+}
+
+interface SchoolRun {
+  cancel?: () => void;
+  failures: number;
+  running?: Promise<void>;
+  thresholds?: { at: number; values: Record<string, number> };
+  today?: TraySchool['todaySales'];
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+  const now = options.now ?? (() => new Date());
+  const later = options.later ?? timerLater;
+  const runs = new Map<string, SchoolRun>();
+  const changeListeners = new Set<() => void>();
+  let started = false;
+
+  const runOf = (accountId: string): SchoolRun => {
+    let run = runs.get(accountId);
+    if (!run) runs.set(accountId, (run = { failures: 0 }));
+    return run;
+  };
+
+  function schedule(accountId: string, delayMs: number): void {
+    const run = runOf(accountId);
+    run.cancel?.();
+    run.cancel = undefined;
+    if (!started) return;
+    run.cancel = later(() => void pollNow(accountId), delayMs);
+  }
+
+  function offFor(accountId: string): Set<NotificationKind> {
+    return new Set(options.settings().off[accountId] ?? []);
+  }
+
+  function pollNow(accountId: string): Promise<void> {
+    const run = runOf(accountId);
+    run.running ??= pollOnce(accountId, run).finally(() => {
+      run.running = undefined;
+    });
+    return run.running;
+  }
+
+  async function pollOnce(accountId: string, run: SchoolRun): Promise<void> {
+    const account = options.accounts().find((a) => a.id === accountId);
+    if (!account) {
+      runs.delete(accountId);
+      return;
+    }
+    if (!mayPoll({ online: options.isOnline(), accountStatus: account.status })) {
+      // Offline: nothing is asked; online() polls again as soon as the probe sees the platform.
+      schedule(accountId, intervalMs);
+      return;
+    }
+    const state = options.store.get(accountId);
+    if (!state) {
+      // The first look at this school: only what happens from now on is news.
+      await options.store.set(accountId, baselineState(now()));
+      schedule(accountId, intervalMs);
+      return;
+    }
+    try {
+      const { candidates, since } = await fetchCandidates(account, state, run);
+      const settings = options.settings();
+      const quiet = inQuietHours(settings.quietHours, localMinuteOfDay(now(), options.timeZone));
+      const decided = decideNotifications({ ...state, since }, candidates, { off: offFor(accountId), quiet });
+      await options.store.set(accountId, decided.state);
+      for (const { candidate, silent } of decided.deliver) options.emit('app.notification', toNotification(account, candidate, silent));
+      if (decided.deliver.length > 0) {
+        options.logger.info('notifications found', { delivered: decided.deliver.length, silent: decided.deliver.filter((d) => d.silent).length });
+        announceAttention();
+      }
+      if (account.grantedScopes.includes('analytics:read')) {
+        run.today = todaySales(await options.caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now()) }));
+      }
+      changed();
+      const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
+      run.failures = next.failures;
+      schedule(accountId, next.delayMs);
+    } catch (error) {
+      const retryAfterMs = error instanceof AppError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : null;
+      const next = nextPoll({ ok: false, failures: run.failures, retryAfterMs }, intervalMs, options.random);
+      run.failures = next.failures;
+      options.logger.warn('notification poll failed; will try again', { code: error instanceof AppError ? error.code : 'unexpected', failures: next.failures, delayMs: next.delayMs });
+      schedule(accountId, next.delayMs);
+    }
+  }
+
+  async function fetchCandidates(account: AccountView, state: SchoolNotifyState, run: SchoolRun): Promise<{ candidates: NotificationCandidate[]; since: SchoolNotifyState['since'] }> {
+    const sources = new Set(sourcesToPoll(account.grantedScopes, offFor(account.id)));
+    const since = { ...state.since };
+    const candidates: NotificationCandidate[] = [];
+    const id = account.id;
+    if (sources.has('orders')) {
+      let thresholds: Record<string, number> = {};
+      if (sources.has('largeSaleThreshold')) {
+        if (!run.thresholds || now().getTime() - run.thresholds.at > THRESHOLD_MAX_AGE_MS) {
+          const report = await options.caller.call(id, 'getSalesReport', SalesReport, { query: largeSaleReportQuery(now()) });
+          run.thresholds = { at: now().getTime(), values: largeSaleThresholds(report) };
+        }
+        thresholds = run.thresholds.values;
+      }
+      const from = since.orders ?? state.baseline;
+      const orders = await options.caller.paginate(id, 'listOrders', Order, { query: ordersChangedQuery(from) });
+      for (const order of orders) candidates.push(...orderCandidates(order, thresholds));
+      since.orders = advanceSince(from, orders.map((o) => o.updated_at));
+    }
+    if (sources.has('subscriptions')) {
+      const subscriptions = await options.caller.paginate(id, 'listSubscriptions', Subscription, { query: pastDueSubscriptionsQuery() });
+      for (const subscription of subscriptions) {
+        const candidate = subscriptionCandidate(subscription);
+        if (candidate) candidates.push(candidate);
+      }
+    }
+    if (sources.has('comments')) {
+      const from = since.comments ?? state.baseline;
+      const comments = await options.caller.paginate(id, 'listComments', Comment, { query: commentsCreatedQuery(from) });
+      const staff = new Set([account.admin.name.trim().toLowerCase()]);
+      if (account.grantedScopes.includes('lecturers:read')) {
+        const lecturers = await options.caller.paginate(id, 'listLecturers', Lecturer, { query: { limit: 200 } });
+        for (const lecturer of lecturers) staff.add(lecturer.name.trim().toLowerCase());
+      }
+      candidates.push(...commentCandidates(comments, staff));
+      since.comments = advanceSince(from, comments.map((c) => c.created_at));
+    }
+    return { candidates, since };
+  }
+
+  function toNotification(account: AccountView, candidate: NotificationCandidate, silent: boolean): AppNotification {
+    return {
+      id: candidate.key,
+      accountId: account.id,
+      schoolName: account.school.name,
+      kind: candidate.kind,
+      title: candidate.title,
+      body: candidate.body,
+      route: candidate.route,
+      at: new Date(candidate.at).toISOString(),
+      silent,
+    };
+  }
+
+  function attention(): Attention {
+    const accounts = options.accounts();
+    const schools = accounts.map((account) => ({ accountId: account.id, schoolName: account.school.name, unseen: options.store.get(account.id)?.unseen.length ?? 0 }));
+    return { schools, total: schools.reduce((sum, s) => sum + s.unseen, 0) };
+  }
+
+  function announceAttention(): void {
+    options.emit('notifications.attentionChanged', attention());
+    changed();
+  }
+
+  function changed(): void {
+    for (const listener of [...changeListeners]) listener();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      for (const account of options.accounts()) schedule(account.id, 0);
+    },
+    stop() {
+      started = false;
+      for (const run of runs.values()) run.cancel?.();
+    },
+    pollNow,
+    online() {
+      if (!started) return;
+      for (const account of options.accounts()) {
+        const run = runOf(account.id);
+        // A school still in backoff keeps waiting: the probe seeing the platform does not undo a Retry-After.
+        if (run.failures === 0) schedule(account.id, 0);
+      }
+    },
+    async forget(accountId) {
+      runs.get(accountId)?.cancel?.();
+      runs.delete(accountId);
+      await options.store.drop(accountId);
+      announceAttention();
+    },
+    attention,
+    async markSeen(accountId, id) {
+      const state = options.store.get(accountId);
+      if (state) await options.store.set(accountId, markSeen(state, id));
+      announceAttention();
+      return attention();
+    },
+    traySchools() {
+      return options.accounts().map((account) => ({
+        accountId: account.id,
+        schoolName: account.school.name,
+        unseen: options.store.get(account.id)?.unseen.length ?? 0,
+        todaySales: runs.get(account.id)?.today ?? null,
+      }));
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+  };
+}
+
+/** New accounts (connected while running) get a timer too: call when the account list changes. */
+export function syncNotifierAccounts(notifier: Notifier, known: Set<string>, accounts: AccountView[]): void {
+  for (const account of accounts) {
+    if (!known.has(account.id)) {
+      known.add(account.id);
+      void notifier.pollNow(account.id);
+    }
+  }
+}

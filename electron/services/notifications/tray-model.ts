@@ -1,0 +1,75 @@
+// What the menu-bar item (macOS) or tray icon (Windows, Linux) shows, and the dock or taskbar badge, as
+// plain data: the adapters (electron/adapters/tray.ts, badge.ts) only turn it into Electron calls. Today's
+// sales are per school and per currency (never two currencies added); what needs attention is the count
+// of notifications the admin has not opened yet.
+import { formatMoney } from '../../../shared/money';
+
+export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
+
+export interface TraySchool {
+  accountId: string;
+  schoolName: string;
+  unseen: number;
+  /** Null: not known (analytics not granted, or not fetched yet). */
+  todaySales: { currency: string; gross: number; orders: number }[] | null;
+}
+
+export type TrayAction = { type: 'open' } | { type: 'openSchool'; accountId: string; route: string } | { type: 'quit' };
+
+export type TrayItem =
+  | { type: 'header'; label: string }
+  | { type: 'item'; label: string; action: TrayAction }
+  | { type: 'info'; label: string }
+  | { type: 'separator' };
+
+export interface TrayModel {
+  tooltip: string;
+  /** macOS shows a short title next to the menu-bar icon: the attention count, or nothing. */
+  title: string;
+  items: TrayItem[];
+}
+
+export function attentionTotal(schools: readonly TraySchool[]): number {
+  return schools.reduce((sum, s) => sum + s.unseen, 0);
+}
+
+export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatform, locale = 'en-US'): TrayModel {
+  const total = attentionTotal(schools);
+  const items: TrayItem[] = [];
+  if (schools.length === 0) items.push({ type: 'info', label: 'No school connected' });
+  for (const school of schools) {
+    items.push({ type: 'header', label: school.schoolName });
+    if (school.todaySales === null) items.push({ type: 'info', label: 'Today: sales not available' });
+    else if (school.todaySales.length === 0) items.push({ type: 'info', label: 'Today: no sales yet' });
+    else {
+      for (const sale of school.todaySales) {
+        items.push({ type: 'info', label: `Today: ${formatMoney(sale.gross, sale.currency, locale)} · ${sale.orders} ${sale.orders === 1 ? 'order' : 'orders'}` });
+      }
+    }
+    if (school.unseen > 0) {
+      items.push({ type: 'item', label: `${school.unseen} ${school.unseen === 1 ? 'thing needs' : 'things need'} attention`, action: { type: 'openSchool', accountId: school.accountId, route: '/orders' } });
+    }
+    items.push({ type: 'separator' });
+  }
+  items.push({ type: 'item', label: 'Open School Companion', action: { type: 'open' } });
+  items.push({ type: 'item', label: platform === 'darwin' ? 'Quit School Companion' : 'Quit', action: { type: 'quit' } });
+  const tooltip = total === 0 ? 'School Companion' : `School Companion: ${total} ${total === 1 ? 'thing needs' : 'things need'} attention`;
+  return { tooltip, title: platform === 'darwin' && total > 0 ? String(total) : '', items };
+}
+
+export interface BadgeModel {
+  /** app.setBadgeCount (macOS dock, Linux Unity launchers); 0 clears it. */
+  count: number;
+  /** Windows: the taskbar overlay's text ('' = no overlay), and its accessible description. */
+  overlayText: string;
+  description: string;
+}
+
+export function badgeModel(total: number): BadgeModel {
+  const count = Math.max(0, Math.floor(total));
+  return {
+    count,
+    overlayText: count === 0 ? '' : count > 99 ? '99+' : String(count),
+    description: count === 0 ? '' : `${count} ${count === 1 ? 'thing needs' : 'things need'} attention`,
+  };
+}
