@@ -6,6 +6,7 @@ import type { MatchQuality, SearchHit } from '../../../shared/model/search';
 import type { Course, Order } from '../../../shared/platform/resources';
 import { minorToDecimalString } from '../../../shared/money';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+import type { StudentRow } from '../../../shared/ipc/students';
 
 type PlatformOrder = z.output<typeof Order>;
 type PlatformCourse = z.output<typeof Course>;
@@ -26,6 +27,15 @@ export function toOrderHit(order: PlatformOrder, match: MatchQuality): SearchHit
     match,
     at: order.paid_at ?? order.created_at,
   };
+}
+
+export function studentSearchFields(student: Pick<StudentRow, 'name' | 'email'>): string[] {
+  return [student.email, student.name];
+}
+
+export function toStudentHit(student: StudentRow, match: MatchQuality): SearchHit {
+  const courses = `${student.coursesCount} ${student.coursesCount === 1 ? 'course' : 'courses'}`;
+  return { kind: 'student', id: student.id, title: student.name, subtitle: `${student.email} · ${courses}${student.stalled ? ' · stalled' : ''}`, match, at: student.lastActiveAt ?? student.joinedAt };
 }
 
 export function courseSearchFields(course: CachedCourse): string[] {

@@ -11,13 +11,14 @@ import type { QueryCache } from '../store/query-cache';
 import type { SearchSource } from './search-source';
 import { couponsSource } from './sources/coupons-source';
 import { coursesSource } from './sources/courses-source';
+import { studentsSource } from './sources/students-source';
 import { ordersSource } from './sources/orders-source';
 
 export type SearchMethodName = Extract<keyof typeof searchMethods, string>;
 
 /** The sources of the app: orders from the engine (when orders live there), courses and coupons from the cache. */
 export function defaultSearchSources(deps: { engine: Pick<EngineClient, 'call'> | null; cache: Pick<QueryCache, 'getNewest'> }): SearchSource[] {
-  return [...(deps.engine ? [ordersSource(deps.engine)] : []), coursesSource(deps.cache), couponsSource(deps.cache)];
+  return [...(deps.engine ? [ordersSource(deps.engine), studentsSource(deps.engine)] : []), coursesSource(deps.cache), couponsSource(deps.cache)];
 }
 
 export async function searchAll(sources: readonly SearchSource[], accountId: string, text: string, limit: number, logger: Logger): Promise<SearchAnswer> {

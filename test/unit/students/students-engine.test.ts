@@ -94,3 +94,28 @@ describe('students engine snapshot', () => {
     });
   }
 });
+
+describe("the palette's students source", () => {
+  it('finds a synced student by email and by name, offline from the snapshot, and says nothing is saved before a sync', async () => {
+    const { studentsSource } = await import('../../../electron/services/search/sources/students-source');
+    const asClient = (e: StudentsEngine) => {
+      const api = e.api() as unknown as Record<string, (args: unknown) => Promise<unknown>>;
+      return { call: (method: string, args: unknown) => api[method]!(args) } as unknown as Parameters<typeof studentsSource>[0];
+    };
+    const before = engine();
+    expect((await studentsSource(asClient(before.engine)).search(SCHOOL, { text: 'a', limit: 5 })).report.state).toBe('not_saved');
+
+    await before.engine.load(SCHOOL, 'full');
+    await before.engine.idle();
+    offline = true;
+    const source = studentsSource(asClient(engine().engine));
+    const email = school.students.email(7);
+    const byEmail = await source.search(SCHOOL, { text: email.toUpperCase(), limit: 5 });
+    expect(byEmail.hits[0]).toMatchObject({ kind: 'student', id: school.students.id(7), match: 'exact' });
+    expect(byEmail.report).toMatchObject({ kind: 'student', state: 'ok', records: school.students.count });
+    const name = school.students.name(7);
+    const byName = await source.search(SCHOOL, { text: name.split(' ')[0]!, limit: 50 });
+    expect(byName.hits.map((h) => h.id)).toContain(school.students.id(7));
+    expect(byName.hits.every((h) => h.title.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()) || h.subtitle.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()))).toBe(true);
+  });
+});
