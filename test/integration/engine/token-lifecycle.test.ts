@@ -147,15 +147,15 @@ describe('staying signed in', () => {
     const urls: string[] = [];
     const { engine, api, accountId } = await signedIn(sandbox, (url) => urls.push(url));
     const page = z.object({ data: z.array(z.unknown()), meta: z.object({ next_cursor: z.string().nullable() }) });
-    const denied = await api.call(accountId, 'listStudents', page).catch((error: unknown) => error);
-    expect(denied).toMatchObject({ code: 'insufficient_scope', missingScopes: ['students:read'] });
+    const denied = await api.call(accountId, 'listPosts', page).catch((error: unknown) => error);
+    expect(denied).toMatchObject({ code: 'insufficient_scope', missingScopes: ['posts:read'] });
 
-    const account = await engine.auth.grantScopes(accountId, ['students:read']);
+    const account = await engine.auth.grantScopes(accountId, ['posts:read']);
     expect(account.id).toBe(accountId);
-    expect(account.grantedScopes.sort()).toEqual([...INITIAL_SCOPES, 'students:read'].sort());
+    expect(account.grantedScopes.sort()).toEqual([...INITIAL_SCOPES, 'posts:read'].sort());
     const asked = new URL(urls.at(-1)!).searchParams.get('scope')!.split(' ');
-    expect(asked.sort()).toEqual([...INITIAL_SCOPES, 'students:read'].sort());
-    await expect(api.call(accountId, 'listStudents', page)).resolves.toMatchObject({ data: expect.any(Array) });
+    expect(asked.sort()).toEqual([...INITIAL_SCOPES, 'posts:read'].sort());
+    await expect(api.call(accountId, 'listPosts', page)).resolves.toMatchObject({ data: expect.any(Array) });
     expect(engine.auth.listAccounts()).toHaveLength(1);
   });
 });
