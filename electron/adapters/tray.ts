@@ -23,6 +23,9 @@ function trayIcon(): Electron.NativeImage {
 export function startTray(options: TrayOptions): () => void {
   const platform = (['darwin', 'win32'].includes(process.platform) ? process.platform : 'linux') as DesktopPlatform;
   const tray = new Tray(trayIcon());
+  // Held from the global as well: a Tray nothing references can be garbage-collected and vanish, and the
+  // release runners' _electron spec reads it from there.
+  (globalThis as { schoolCompanionTray?: Tray }).schoolCompanionTray = tray;
 
   const menuItem = (item: TrayItem): MenuItemConstructorOptions => {
     switch (item.type) {
@@ -64,6 +67,7 @@ export function startTray(options: TrayOptions): () => void {
   const stop = options.notifier.onChange(redraw);
   return () => {
     stop();
+    delete (globalThis as { schoolCompanionTray?: Tray }).schoolCompanionTray;
     tray.destroy();
   };
 }

@@ -143,6 +143,15 @@ test.describe('the desktop app', () => {
     });
     await expect.poll(() => window.evaluate(() => (globalThis as unknown as { paletteRequests: number }).paletteRequests)).toBe(1);
 
+    // The menu-bar item (Mac) / tray icon (Windows) is up, with no badge while nothing needs the admin. Some
+    // Linux desktops have no tray host: the app runs without one there.
+    const tray = await app.evaluate(({ app: electronApp }) => {
+      const held = (globalThis as { schoolCompanionTray?: Electron.Tray }).schoolCompanionTray;
+      return { present: held !== undefined && !held.isDestroyed(), badge: electronApp.getBadgeCount() };
+    });
+    if (process.platform !== 'linux') expect(tray.present).toBe(true);
+    expect(tray.badge).toBe(0);
+
     // No flash: the window's own background is the page's (shared/window-colors.ts) for the theme in force.
     const painted = await app.evaluate(({ BrowserWindow, nativeTheme }) => ({ color: BrowserWindow.getAllWindows()[0]!.getBackgroundColor().toLowerCase(), dark: nativeTheme.shouldUseDarkColors }));
     expect(painted.color).toBe(painted.dark ? PAGE_BACKGROUND.dark : PAGE_BACKGROUND.light);
