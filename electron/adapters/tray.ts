@@ -1,7 +1,7 @@
 // The menu-bar item (macOS) or tray icon (Windows, Linux) and the dock / taskbar badge. What they show is
 // decided by services/notifications/tray-model.ts; this turns the model into Tray, Menu and badge calls.
-import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import appIconDataUrl from '../../build/icon.png?inline';
 import type { EventHub } from '../services/ipc/event-hub';
 import type { Notifier } from '../services/notifications/notifier';
 import { badgeModel, trayModel, type DesktopPlatform, type TrayItem } from '../services/notifications/tray-model';
@@ -15,8 +15,8 @@ export interface TrayOptions {
 }
 
 function trayIcon(): Electron.NativeImage {
-  // The app icon from the checkout's build folder; packaged builds without it show the title only (macOS).
-  const image = nativeImage.createFromPath(join(__dirname, '..', 'build', 'icon.png'));
+  // The app icon, inlined into main.cjs by vite (a packaged app ships no build/ folder).
+  const image = nativeImage.createFromDataURL(appIconDataUrl);
   return image.isEmpty() ? image : image.resize({ width: 16, height: 16 });
 }
 
