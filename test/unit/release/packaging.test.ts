@@ -60,11 +60,11 @@ describe('packaging with electron-builder (Linux dir target, stand-in Electron)'
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('puts exactly the built app into app.asar: package.json, the two bundles and the renderer', () => {
+  it('puts exactly the built app into app.asar: package.json, the three bundles (main, preload, the data engine worker: Electron reads a worker from app.asar) and the renderer', () => {
     const { listPackage } = require('@electron/asar');
     const files = (listPackage(join(resources, 'app.asar'), { isPack: false }) as string[]).map((f) => f.replaceAll('\\', '/').replace(/^\//, ''));
     const rendererFiles = files.filter((f) => f.startsWith('dist/renderer/'));
-    expect(files.filter((f) => !f.startsWith('dist/renderer/'))).toEqual(['dist-electron', 'dist-electron/main.cjs', 'dist-electron/preload.cjs', 'dist', 'dist/renderer', 'package.json']);
+    expect(files.filter((f) => !f.startsWith('dist/renderer/'))).toEqual(['dist-electron', 'dist-electron/engine-worker.cjs', 'dist-electron/main.cjs', 'dist-electron/preload.cjs', 'dist', 'dist/renderer', 'package.json']);
     expect(rendererFiles).toContain('dist/renderer/index.html');
     expect(rendererFiles.some((f) => /^dist\/renderer\/assets\/.+\.js$/.test(f))).toBe(true);
     expect(files.filter((f) => /\.map$|\.(ts|tsx|mts|cts)$|node_modules|sandbox|(^|\/)test\//.test(f))).toEqual([]);
@@ -83,7 +83,7 @@ describe('packaging with electron-builder (Linux dir target, stand-in Electron)'
 
   it('ships bundles that require only electron and Node built-ins (so leaving node_modules out is safe)', () => {
     const allowed = new Set(['electron', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    for (const bundle of ['dist-electron/main.cjs', 'dist-electron/preload.cjs']) {
+    for (const bundle of ['dist-electron/main.cjs', 'dist-electron/preload.cjs', 'dist-electron/engine-worker.cjs']) {
       const outside = requiredModules(join(root, bundle)).filter((name) => !allowed.has(name));
       expect(outside, bundle).toEqual([]);
     }
