@@ -98,6 +98,8 @@ test('an order opened from a course page closes back to that course, focus on it
   await page.getByTestId('courses-table').locator('tbody tr').filter({ has: page.locator('[data-currency]') }).first().getByRole('link').click();
   const courseTitle = page.getByRole('heading', { level: 1 });
   await expect(page.getByTestId('course-revenue')).toBeVisible();
+  // The page is whole (its stalled learners counted too) before its scroll position is taken.
+  await expect(page.getByTestId('stalled-learners')).toContainText(/Stalled learners \(/);
   const title = (await courseTitle.textContent())!;
   const coursePath = new URL(page.url()).hash;
   const orders = page.getByRole('table', { name: "This course's orders" });
