@@ -167,8 +167,9 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
           {report.sections.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, report.sections.length * 44)} />}
         </Card>
       </div>
-      <StalledLearners courseId={course.id} locale={locale} />
       <CourseOrders courseId={course.id} locale={locale} />
+      {/* Below the orders: its list refreshes while an order's drawer is open, and must not move the row that opened it. */}
+      <StalledLearners courseId={course.id} locale={locale} />
     </div>
   );
 }
