@@ -12,7 +12,7 @@ import { BrandMark } from './BrandMark';
 import { LaunchSchoolOffer } from './LaunchSchoolOffer';
 import { CommandPalette } from '../features/palette/CommandPalette';
 
-const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history' };
+const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history', '/students': 'users', '/members': 'member', '/explore': 'grid' };
 
 export function SignedInFrame() {
   const mainRef = useRef<HTMLElement>(null);
