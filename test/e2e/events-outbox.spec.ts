@@ -5,30 +5,18 @@
 // platform's API by the test's own OAuth client.
 import type { z } from 'zod';
 import type { SchoolEvent } from '../../shared/platform/resources';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { connectDemoSchool } from './fixtures/app-actions';
 import { platformClient } from './fixtures/platform-client';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { freePort } from '../support/free-port';
+import { startSandbox } from '../sandbox';
 
 type Event = z.infer<typeof SchoolEvent>;
 const SEED = 29;
 const ORDERS = 2000;
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders: _unused }, use) => {
-    const sandbox = await startSandbox({ port: await freePort(), orders: ORDERS, seed: SEED, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest({ seed: SEED, orders: ORDERS });
 
 test('event edits made offline wait in the outbox; one whose event changed on the platform meanwhile is refused with the reason', async ({ page, sandbox, context, host }) => {
   test.setTimeout(180_000);

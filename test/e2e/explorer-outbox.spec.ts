@@ -4,30 +4,18 @@
 // are read through the platform's API by the test's own OAuth client.
 import type { z } from 'zod';
 import type { Lecturer as LecturerSchema } from '../../shared/platform/resources';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { connectDemoSchool } from './fixtures/app-actions';
 import { platformClient } from './fixtures/platform-client';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { freePort } from '../support/free-port';
+import { startSandbox } from '../sandbox';
 
 type Lecturer = z.infer<typeof LecturerSchema>;
 const SEED = 13;
 const ORDERS = 2000;
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders: _unused }, use) => {
-    const sandbox = await startSandbox({ port: await freePort(), orders: ORDERS, seed: SEED, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest({ seed: SEED, orders: ORDERS });
 
 test('lecturer edits made offline wait in the outbox; sent when the platform is back, unless changed there', async ({ page, sandbox, context, host }) => {
   test.setTimeout(180_000);

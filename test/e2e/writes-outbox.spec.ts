@@ -7,31 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Coupon } from '../../shared/platform/resources';
 import { parseCsv } from '../../shared/csv';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { connectDemoSchool } from './fixtures/app-actions';
 import { platformClient } from './fixtures/platform-client';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { freePort } from '../support/free-port';
+import { startSandbox } from '../sandbox';
 
 const SEED = 13;
 const ORDERS = 2000;
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// A sandbox on an explicit port with a fixed seed, so a restart is the same platform (same data, clients
-// and grants), and a close the test may call first (as in dashboards-offline.spec.ts).
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders: _unused }, use) => {
-    const sandbox = await startSandbox({ port: await freePort(), orders: ORDERS, seed: SEED, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest({ seed: SEED, orders: ORDERS });
 
 test('writes made while the platform is down wait in the outbox and are sent when it is back; a changed record is refused with the reason', async ({ page, sandbox, context, host }) => {
   test.setTimeout(180_000);
