@@ -19,10 +19,8 @@ import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../common/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
+import { SubscriptionsTable } from './SubscriptionsTable';
 
-const STATE_LABELS: Record<SubscriptionView['state'], string> = {
-  active: 'Active', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past due', canceled: 'Canceled', expired: 'Expired',
-};
 
 export function SubscriptionsPage() {
   return (
@@ -155,29 +153,7 @@ export function MemberPanel() {
                   </>
                 )}
               </dl>
-              <table className="data-table" aria-label="Their subscriptions">
-                <thead>
-                  <tr>
-                    <th scope="col">Plan</th>
-                    <th scope="col">State</th>
-                    <th scope="col" className="num">Amount</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {subscriptions.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">{s.planName ?? s.planId}</th>
-                      <td>
-                        {STATE_LABELS[s.state]}
-                        {s.canceling ? ' · canceling' : ''}
-                      </td>
-                      <td className="num cell-nowrap">
-                        {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <SubscriptionsTable subscriptions={subscriptions} locale={locale} />
               <p>
                 <Link to={`/orders?q=${encodeURIComponent(member.email)}`}>Their orders</Link>
               </p>

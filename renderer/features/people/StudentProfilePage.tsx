@@ -18,6 +18,7 @@ import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
+import { SubscriptionsTable } from '../money/SubscriptionsTable';
 import '../writes/writes.css';
 import './people.css';
 
@@ -302,31 +303,11 @@ function SubscriptionsCard({ profile, locale }: { profile: StudentProfile; local
       ) : subscriptions.length === 0 ? (
         <EmptyState title="No subscriptions">They do not subscribe to a membership plan.</EmptyState>
       ) : (
-        <table className="data-table" aria-label="Their subscriptions">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscriptions.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  <Link to={`/subscriptions/members/${encodeURIComponent(s.memberId)}`}>{s.planName ?? s.planId}</Link>
-                </th>
-                <td>
-                  {s.state.replace('_', ' ')}
-                  {s.canceling ? ' · canceling' : ''}
-                </td>
-                <td className="num cell-nowrap">
-                  {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SubscriptionsTable
+          subscriptions={subscriptions}
+          locale={locale}
+          plan={(s) => <Link to={`/subscriptions/members/${encodeURIComponent(s.memberId)}`}>{s.planName ?? s.planId}</Link>}
+        />
       )}
     </Card>
   );
