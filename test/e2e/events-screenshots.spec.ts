@@ -2,27 +2,15 @@
 // SCREENSHOTS=1 it also writes docs/screenshots/{events,event,comments}-<theme>[-1280].png at 1440×900 and
 // 1280×720, light and dark (SCREENSHOTS_DIR sends them elsewhere while polishing). It sets its own window
 // sizes, so it runs in the 1440x900 project only.
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { connectDemoSchool } from './fixtures/app-actions';
+import { expectNoSideways, SCREENSHOT_DIR, SCREENSHOTS_ENABLED, settled } from './fixtures/screenshot-pages';
 
-const enabled = process.env.SCREENSHOTS === '1';
-const out = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const enabled = SCREENSHOTS_ENABLED;
+const out = SCREENSHOT_DIR;
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"], .skeleton, .spinner, .progress')).toHaveCount(0);
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.mouse.move(0, 0);
-}
 
-async function expectNoSideways(page: Page) {
-  const overflowing = await page.locator('.table-scroll, .card').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
-  expect(overflowing).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 const sizes = enabled ? ([['', 1440, 900], ['-1280', 1280, 720]] as const) : ([['-1280', 1280, 720]] as const);
 const schemes = enabled ? (['light', 'dark'] as const) : (['light'] as const);
@@ -47,7 +35,7 @@ for (const [suffix, width, height] of sizes) {
         await expect(page.getByTestId('events-table')).toBeVisible({ timeout: 30_000 });
         await page.getByRole('button', { name: /^Past \(/ }).click();
         await settled(page);
-        await expectNoSideways(page);
+        await expectNoSideways(page, '.table-scroll, .card');
         await shot('events');
 
         await page.getByTestId('events-table').locator('tbody tr th a').first().click();
@@ -57,13 +45,13 @@ for (const [suffix, width, height] of sizes) {
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect(form.locator('.field-error').first()).toBeVisible();
         await settled(page);
-        await expectNoSideways(page);
+        await expectNoSideways(page, '.table-scroll, .card');
         await shot('event');
 
         await nav.getByRole('link', { name: 'Comments' }).click();
         await expect(page.getByTestId('comment-list')).toBeVisible({ timeout: 30_000 });
         await settled(page);
-        await expectNoSideways(page);
+        await expectNoSideways(page, '.table-scroll, .card');
         await shot('comments');
       });
     });

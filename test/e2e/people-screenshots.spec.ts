@@ -1,25 +1,15 @@
 // The People pages (a student's profile, Members, a course's stalled learners) at 1280×720 without
 // sideways scrolling. With SCREENSHOTS=1 it also writes docs/screenshots/people-<page>-<theme>.png at
 // 1440×900 and 1280×720, light and dark (SCREENSHOTS_DIR sends them elsewhere).
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { connectDemoSchool } from './fixtures/app-actions';
+import { expectNoSideways, SCREENSHOT_DIR, SCREENSHOTS_ENABLED, settled } from './fixtures/screenshot-pages';
 
-const enabled = process.env.SCREENSHOTS === '1';
-const out = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const enabled = SCREENSHOTS_ENABLED;
+const out = SCREENSHOT_DIR;
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"], .skeleton, .spinner, .progress')).toHaveCount(0);
-  await page.mouse.move(0, 0);
-}
 
-async function expectNoSideways(page: Page) {
-  const overflowing = await page.locator('.table-scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
-  expect(overflowing).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 const sizes = enabled ? ([['', 1440, 900], ['-1280', 1280, 720]] as const) : ([['-1280', 1280, 720]] as const);
 const schemes = enabled ? (['light', 'dark'] as const) : (['light'] as const);

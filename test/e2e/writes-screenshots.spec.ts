@@ -1,28 +1,16 @@
 // The new pages (Coupons, New coupon, Subscriptions, Activity) at 1280×720: every money column in view
 // without horizontal scrolling. With SCREENSHOTS=1 it also writes docs/screenshots/writes-<page>-<theme>.png
 // at 1440×900 and 1280×720, light and dark (SCREENSHOTS_DIR sends them elsewhere while polishing).
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { connectDemoSchool } from './fixtures/app-actions';
+import { expectNoSideways, SCREENSHOT_DIR, SCREENSHOTS_ENABLED, settled } from './fixtures/screenshot-pages';
 
-const enabled = process.env.SCREENSHOTS === '1';
-const out = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const enabled = SCREENSHOTS_ENABLED;
+const out = SCREENSHOT_DIR;
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"], .skeleton, .spinner, .progress')).toHaveCount(0);
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.mouse.move(0, 0);
-}
 
 /** No table on the page needs horizontal scrolling. */
-async function expectNoSideways(page: Page) {
-  const overflowing = await page.locator('.table-scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
-  expect(overflowing).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 const sizes = enabled
   ? ([['', 1440, 900], ['-1280', 1280, 720]] as const)
