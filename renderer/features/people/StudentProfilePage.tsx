@@ -19,6 +19,7 @@ import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
+import { OrderStateBadge } from '../orders/OrderStateBadge';
 import '../writes/writes.css';
 import './people.css';
 
@@ -279,7 +280,7 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
                       <Link to={`/orders/${encodeURIComponent(o.id)}`}>{o.tradeNumber}</Link>
                     </th>
                     <td className="cell-nowrap">{o.paidAt ? formatDateTime(o.paidAt, locale) : 'Not paid'}</td>
-                    <td>{o.state.replace('_', ' ')}</td>
+                    <td><OrderStateBadge state={o.state} /></td>
                     <td>{o.items.join(', ')}</td>
                     <td className="num cell-nowrap">{formatMoney(o.paidAmount - o.refundedAmount, o.currency, locale.locale)}</td>
                   </tr>
