@@ -122,6 +122,12 @@ describe('courses and coupons sources', () => {
     const newer = await source.search(SCHOOL, { text: 'design', limit: 5 });
     expect(newer.hits.map((h) => h.id)).toEqual(['c9']);
     expect(newer.report.fetchedAt).toBe('2026-11-21T10:00:00.000Z');
+
+    // The Courses page's list as it is kept now, in the app's model (under its own key), newer still.
+    const appCourse = { id: 'c4', title: 'Design Thinking', slug: 'c4', state: 'published', categories: ['Strategy'], tags: [], lecturerIds: [], pricingPlans: [], createdAt: '2026-01-01T00:00:00Z', publishedAt: '2026-04-01T00:00:00Z' };
+    await cache.put(SCHOOL, cacheKey('data.courses.list@app-model', { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-22T10:00:00.000Z', [{ range: {}, courses: [appCourse], facets: {} }]);
+    const kept = await source.search(SCHOOL, { text: 'design', limit: 5 });
+    expect(kept.hits).toEqual([{ kind: 'course', id: 'c4', title: 'Design Thinking', subtitle: 'Published · Strategy', match: 'prefix', at: '2026-04-01T00:00:00Z' }]);
   });
 
   it('coupons: by code, from the app-model list kept for the Coupons page; a kept answer of another shape (the platform\'s coupons an older app kept) counts as not saved', async () => {
