@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PlatformCaller } from '../../../electron/services/api/platform-caller';
-import type { OrdersStore } from '../../../electron/services/data/orders-store';
 import { memoryLogger } from '../../../electron/services/log';
-import { createMoneyHandlers } from '../../../electron/services/money/handlers';
+import { createMoneyHandlers, type MoneyHandlerDeps } from '../../../electron/services/money/handlers';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
 import { cacheKey, QueryCache } from '../../../electron/services/store/query-cache';
 import { AppError } from '../../../shared/errors';
@@ -36,9 +35,10 @@ it('an old entry holding the platform\'s coupons is not answered from: offline, 
     usage_limit: null, redemptions: 3, state: 'active', course_ids: [], updated_at: '2026-01-02T00:00:00Z',
   };
   await cache.put(SCHOOL, cacheKey('money.coupons', {}), '2026-11-22T08:00:00.000Z', [{ coupons: [platformCoupon], currency: 'USD', courses: [] }]);
-  const orders = {
-    ensureLoaded: () => Promise.reject(new Error('the orders are not reached when the coupon list cannot be answered')),
-  } as unknown as OrdersStore;
-  const handlers = createMoneyHandlers({ caller: unreachable, cache, orders, emit: () => undefined, logger: memoryLogger() });
+  // Where the coupon results come from (the loaded orders, or the data engine once orders move there) is never
+  // reached when the coupon list itself cannot be answered.
+  const notReached = () => Promise.reject(new Error('the coupon results are not asked for when the coupon list cannot be answered'));
+  const deps = { caller: unreachable, cache, orders: { ensureLoaded: notReached }, engine: { call: notReached }, emit: () => undefined, logger: memoryLogger() };
+  const handlers = createMoneyHandlers(deps as unknown as MoneyHandlerDeps);
   await expect(handlers['money.coupons']({ accountId: SCHOOL }, { signal: new AbortController().signal } as never)).rejects.toMatchObject({ code: 'offline' });
 });
