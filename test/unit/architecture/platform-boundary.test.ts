@@ -2,11 +2,14 @@
 // HTTP client and OAuth, which speak to the platform by nature) no module of the app, main process, renderer or
 // shared contract, imports the platform's payload schemas or paths (shared/platform/*) or names a platform
 // operation ('listCoupons', 'getSchool' …). Checked on the parsed source (TypeScript's own parser), so a comment
-// that mentions an operation is no violation and an import spelled any way is found.
+// that mentions an operation is no violation and an import spelled any way is found. And the IPC contract itself
+// (shared/ipc/*) declares no snake_case field: what crosses to the renderer is the app's model.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { EVENTS, METHODS } from '../../../shared/ipc';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -29,6 +32,9 @@ const MIGRATING_THIS_SESSION = [
   'renderer/features/analytics/',
   'shared/ipc/data.ts',
 ];
+
+/** IPC methods whose answers other engineers are moving to the app's model this session (the data.* dashboards' contract). */
+const IPC_MIGRATING_THIS_SESSION = /^data\./;
 
 const OPERATION_IDS = new Set(Object.keys(OPERATIONS));
 
@@ -75,6 +81,25 @@ function sourceFiles(dir: string): string[] {
 
 const under = (file: string, prefixes: readonly string[]) => prefixes.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
 
+/** Every snake_case field name a schema declares, by where it is (JSON Schema of the schema, output or input side). */
+function snakeCaseFields(schema: z.ZodType, io: 'input' | 'output', where: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, path));
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object') {
+        for (const [field, fieldSchema] of Object.entries(value)) {
+          if (field.includes('_')) found.push(`${path}.${field}`);
+          walk(fieldSchema, `${path}.${field}`);
+        }
+      } else walk(value, path);
+    }
+  };
+  walk(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), where);
+  return [...new Set(found)];
+}
+
 describe('the platform adapter is the only reader of the platform', () => {
   it('finds what it is meant to find (an import of shared/platform, an operation name), and not a mention in a comment', () => {
     const text = [
@@ -104,5 +129,16 @@ describe('the platform adapter is the only reader of the platform', () => {
     expect(files.length).toBeGreaterThan(100);
     const violations = files.flatMap((file) => platformReads(file, readFileSync(join(ROOT, file), 'utf8')));
     expect(violations.map((v) => `${v.file}:${v.line} ${v.what}`)).toEqual([]);
+  });
+
+  it('no IPC method or event carries a snake_case field: the contract speaks the app\'s model', () => {
+    expect(snakeCaseFields(z.object({ list: z.array(z.object({ updated_at: z.string() })) }), 'output', 'example')).toEqual(['example.list.updated_at']);
+    const found = [
+      ...Object.entries(METHODS)
+        .filter(([name]) => !IPC_MIGRATING_THIS_SESSION.test(name))
+        .flatMap(([name, def]) => [...snakeCaseFields(def.input, 'input', `${name} input`), ...snakeCaseFields(def.output, 'output', `${name} output`)]),
+      ...Object.entries(EVENTS).flatMap(([name, def]) => snakeCaseFields(def.payload, 'output', `${name} event`)),
+    ];
+    expect(found).toEqual([]);
   });
 });
