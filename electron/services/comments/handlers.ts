@@ -1,13 +1,12 @@
 // Main-side handler for the comments inbox (shared/ipc/comments.ts): every comment read (through the
-// offline cache), threaded and judged answered or not in platform/comments-mapping.ts. Read only.
+// offline cache), threaded and judged answered or not by platform/comments-platform.ts. Read only.
 import type { commentMethods } from '../../../shared/ipc/comments';
 import type { CommentsInbox } from '../../../shared/model/comments';
-import { Comment } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { CachedReader } from '../data/cached-read';
-import { unlessMissing } from '../events/handlers';
 import type { MethodHandlers } from '../ipc/handler-types';
-import { toCommentsInbox } from '../platform/comments-mapping';
+import { unlessMissing } from '../ipc/partial-answers';
+import { readCommentsInbox } from '../platform/comments-platform';
 
 export type CommentMethodName = Extract<keyof typeof commentMethods, string>;
 
@@ -19,8 +18,7 @@ export function createCommentHandlers(caller: PlatformCaller, reader: CachedRead
     'comments.inbox': async ({ accountId }, { signal }) =>
       reader.read(accountId, 'comments.inbox', {}, async (): Promise<CommentsInbox> =>
         unlessMissing<CommentsInbox>(async () => {
-          const comments = await caller.paginate(accountId, 'listComments', Comment, { query: { limit: 1000 }, signal });
-          const inbox = toCommentsInbox(comments);
+          const inbox = await readCommentsInbox(caller, accountId, signal);
           return { ...inbox, comments: inbox.comments.slice(0, INBOX_SIZE) };
         }, { offered: false }),
       ),

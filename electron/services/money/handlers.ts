@@ -1,19 +1,24 @@
 // Main-side handlers for the money part of the contract (shared/ipc/money.ts): coupons with what they
 // brought, and the subscriptions that need the admin (past due, canceling). Reads go through the offline
-// cache like the dashboards'; payloads become the app's model in platform/money-mapping.ts.
+// cache like the dashboards'; what is read from the platform, and how, is platform/money-platform.ts's.
 import type { moneyMethods } from '../../../shared/ipc/money';
 import type { CouponOverview, SubscriptionLists, SubscriptionView } from '../../../shared/model/money';
-import { Coupon, Course, MembershipPlan, Person, School, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import { CachedReader } from '../data/cached-read';
 import type { OrdersStore } from '../data/orders-store';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { planNamesOf, toCouponView, toMemberView, toSubscriptionView } from '../platform/money-mapping';
+import { listSubscriptionsNeedingAttention, readCouponCatalog, readMember } from '../platform/money-platform';
 import { couponResults } from './coupon-results';
 
 export type MoneyMethodName = Extract<keyof typeof moneyMethods, string>;
+
+/**
+ * The coupon list's cache entry. Until the app model was cached here the entry held the platform's coupons;
+ * a new key means such an old entry is never read back as app-model coupons (it ages out of the cache).
+ */
+export const COUPONS_CACHE_INPUT = { model: 2 } as const;
 
 export interface MoneyHandlerDeps {
   caller: PlatformCaller;
@@ -41,20 +46,13 @@ export function createMoneyHandlers(deps: MoneyHandlerDeps): MethodHandlers<Mone
 
   return {
     'money.coupons': async ({ accountId }, { signal }) => {
-      const answer = await reader.read(accountId, 'money.coupons', {}, async () => {
-        const [coupons, school, courses] = await Promise.all([
-          caller.paginate(accountId, 'listCoupons', Coupon, { query: { limit: 1000 }, signal }),
-          caller.call(accountId, 'getSchool', School, { signal }),
-          caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }),
-        ]);
-        return { coupons, currency: school.currency, courses: courses.map((c) => ({ id: c.id, title: c.title })) };
-      });
+      const answer = await reader.read(accountId, 'money.coupons', COUPONS_CACHE_INPUT, () => readCouponCatalog(caller, accountId, signal));
       // The results come from the loaded orders (memory, or the offline snapshot), not from the platform.
       const loaded = await deps.orders.ensureLoaded(accountId);
       const results = await couponResults(loaded.index.orders);
       const currencies = new Set<string>([answer.data.currency, ...loaded.index.facets().currencies]);
       const overview: CouponOverview = {
-        coupons: answer.data.coupons.map((c) => ({ ...toCouponView(c), results: results.get(c.id) ?? [] })),
+        coupons: answer.data.coupons.map((c) => ({ ...c, results: results.get(c.id) ?? [] })),
         ordersCounted: loaded.index.orders.length,
         currencies: [...currencies].sort(),
         courses: answer.data.courses,
@@ -63,27 +61,10 @@ export function createMoneyHandlers(deps: MoneyHandlerDeps): MethodHandlers<Mone
     },
     'money.subscriptions': async ({ accountId }, { signal }) =>
       reader.read(accountId, 'money.subscriptions', {}, async (): Promise<SubscriptionLists> => {
-        const [pastDue, canceling, plans] = await Promise.all([
-          caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { state: 'past_due', limit: 1000 }, signal }),
-          caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { canceling: true, limit: 1000 }, signal }),
-          caller.paginate(accountId, 'listMembershipPlans', MembershipPlan, { query: { limit: 1000 }, signal }).catch(() => []),
-        ]);
-        const names = planNamesOf(plans);
-        const lists = {
-          pastDue: pastDue.map((s) => toSubscriptionView(s, names)),
-          canceling: canceling.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired').map((s) => toSubscriptionView(s, names)),
-        };
+        const lists = await listSubscriptionsNeedingAttention(caller, accountId, signal);
         return { ...lists, currencies: currenciesOf([...lists.pastDue, ...lists.canceling]) };
       }),
     'money.member': async ({ accountId, memberId }, { signal }) =>
-      reader.read(accountId, 'money.member', { memberId }, async () => {
-        const [member, subscriptions, plans] = await Promise.all([
-          caller.call(accountId, 'getMember', Person, { path: { member_id: memberId }, signal }),
-          caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { member_id: memberId, limit: 1000 }, signal }),
-          caller.paginate(accountId, 'listMembershipPlans', MembershipPlan, { query: { limit: 1000 }, signal }).catch(() => []),
-        ]);
-        const names = planNamesOf(plans);
-        return toMemberView(member, subscriptions.map((s) => toSubscriptionView(s, names)));
-      }),
+      reader.read(accountId, 'money.member', { memberId }, () => readMember(caller, accountId, memberId, signal)),
   };
 }

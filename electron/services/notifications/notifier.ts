@@ -1,27 +1,15 @@
 // The poller: per connected school, on its own timer, asks the platform what changed since the last look
-// (only the sources whose scopes were granted), turns the answers into candidates (platform/notification-
-// mapping.ts) and lets the policy (notification-policy.ts) decide what to deliver. It does nothing while
+// (only the sources whose scopes were granted; platform/notifications-platform.ts asks and turns the answers
+// into candidates) and lets the policy (notification-policy.ts) decide what to deliver. It does nothing while
 // the online probe says offline, and backs off (honouring Retry-After) when a school's platform fails.
 // Deliveries go out as app.notification events; the desktop adapter and the renderer show them.
 import type { AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
-import { Comment, Lecturer, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
-import {
-  commentCandidates,
-  commentsCreatedQuery,
-  largeSaleReportQuery,
-  largeSaleThresholds,
-  orderCandidates,
-  ordersChangedQuery,
-  pastDueSubscriptionsQuery,
-  subscriptionCandidate,
-  todaySales,
-  todaySalesQuery,
-} from '../platform/notification-mapping';
+import { commentsSince, lecturerNames, orderChangesSince, pastDueSubscriptions, readLargeSaleThresholds, readTodaySales } from '../platform/notifications-platform';
 import {
   advanceSince,
   baselineState,
@@ -152,7 +140,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         announceAttention();
       }
       if (account.grantedScopes.includes('analytics:read')) {
-        run.today = todaySales(await options.caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now()) }));
+        run.today = await readTodaySales(options.caller, accountId, now());
       }
       changed();
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
@@ -176,33 +164,28 @@ export function createNotifier(options: NotifierOptions): Notifier {
       let thresholds: Record<string, number> = {};
       if (sources.has('largeSaleThreshold')) {
         if (!run.thresholds || now().getTime() - run.thresholds.at > THRESHOLD_MAX_AGE_MS) {
-          const report = await options.caller.call(id, 'getSalesReport', SalesReport, { query: largeSaleReportQuery(now()) });
-          run.thresholds = { at: now().getTime(), values: largeSaleThresholds(report) };
+          const values = await readLargeSaleThresholds(options.caller, id, now());
+          run.thresholds = { at: now().getTime(), values };
         }
         thresholds = run.thresholds.values;
       }
       const from = since.orders ?? state.baseline;
-      const orders = await options.caller.paginate(id, 'listOrders', Order, { query: ordersChangedQuery(from) });
-      for (const order of orders) candidates.push(...orderCandidates(order, thresholds));
-      since.orders = advanceSince(from, orders.map((o) => o.updated_at));
+      const orders = await orderChangesSince(options.caller, id, from, thresholds);
+      candidates.push(...orders.candidates);
+      since.orders = advanceSince(from, orders.seenAt);
     }
     if (sources.has('subscriptions')) {
-      const subscriptions = await options.caller.paginate(id, 'listSubscriptions', Subscription, { query: pastDueSubscriptionsQuery() });
-      for (const subscription of subscriptions) {
-        const candidate = subscriptionCandidate(subscription);
-        if (candidate) candidates.push(candidate);
-      }
+      candidates.push(...(await pastDueSubscriptions(options.caller, id)));
     }
     if (sources.has('comments')) {
       const from = since.comments ?? state.baseline;
-      const comments = await options.caller.paginate(id, 'listComments', Comment, { query: commentsCreatedQuery(from) });
       const staff = new Set([account.admin.name.trim().toLowerCase()]);
       if (account.grantedScopes.includes('lecturers:read')) {
-        const lecturers = await options.caller.paginate(id, 'listLecturers', Lecturer, { query: { limit: 200 } });
-        for (const lecturer of lecturers) staff.add(lecturer.name.trim().toLowerCase());
+        for (const name of await lecturerNames(options.caller, id)) staff.add(name.trim().toLowerCase());
       }
-      candidates.push(...commentCandidates(comments, staff));
-      since.comments = advanceSince(from, comments.map((c) => c.created_at));
+      const comments = await commentsSince(options.caller, id, from, staff);
+      candidates.push(...comments.candidates);
+      since.comments = advanceSince(from, comments.seenAt);
     }
     return { candidates, since };
   }

@@ -1,20 +1,19 @@
 // Main-side handlers for the people part of the contract (shared/ipc/people.ts): a student's profile, a
 // course's stalled learners, the members. Reads go through the offline cache like the dashboards'; payloads
-// become the app's model in platform/people-mapping.ts and platform/people-profile-mapping.ts.
+// are read from the platform by platform/people-platform.ts. The profile's orders are the loaded orders'.
 import type { peopleMethods } from '../../../shared/ipc/people';
 import type { z } from 'zod';
 import type { METHODS, MethodOutput } from '../../../shared/ipc';
-import { isAppError } from '../../../shared/errors';
 import type { MembersList, StalledLearners, StudentProfile } from '../../../shared/model/student-profile';
-import { Course, Curriculum, Enrollment, MembershipPlan, Person, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import { CachedReader } from '../data/cached-read';
 import type { CallContext, EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { planNamesOf, toMemberView, toSubscriptionView } from '../platform/money-mapping';
-import { toStudent } from '../platform/people-mapping';
-import { courseFactsOf, sectionTitlesOf, studentRecordFacts, toEnrollableCourses, toProfileEnrollment, toStalledLearners, toStudentOrder } from '../platform/people-profile-mapping';
+import { withoutScope } from '../ipc/partial-answers';
+import { listEnrollableCourses, listMembers, listSubscriptionsByEmail, readStalledLearners, readStudentRecord } from '../platform/people-platform';
+// The loaded orders' rows are the data engine's (data.orders.query), mapped to the profile's rows here.
+import { toStudentOrder } from '../platform/people-profile-mapping';
 
 export type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;
 
@@ -32,14 +31,6 @@ export interface PeopleHandlerDeps {
   now?: () => number;
 }
 
-/** A part of a screen behind a scope the admin did not grant: the rest still shows. */
-function withoutScope<T>(promise: Promise<T>, fallback: T): Promise<T> {
-  return promise.catch((error: unknown) => {
-    if (isAppError(error) && error.code === 'insufficient_scope') return fallback;
-    throw error;
-  });
-}
-
 export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<PeopleMethodName> {
   const { caller } = deps;
   const now = deps.now ?? Date.now;
@@ -52,41 +43,15 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<Pe
     'people.profile': async ({ accountId, studentId }, context) => {
       const { signal } = context;
       const answer = await reader.read(accountId, 'people.profile', { studentId }, async () => {
-        const [person, enrollments, courses] = await Promise.all([
-          caller.call(accountId, 'getStudent', Person, { path: { student_id: studentId }, signal }),
-          caller.paginate(accountId, 'listStudentEnrollments', Enrollment, { path: { student_id: studentId }, query: { limit: 1000 }, signal }),
-          caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }),
-        ]);
-        const enrolledIn = [...new Set(enrollments.map((e) => e.course_id))];
-        const curricula = new Map(
-          (
-            await Promise.all(
-              enrolledIn.map((courseId) => withoutScope(caller.call(accountId, 'getCurriculum', Curriculum, { path: { course_id: courseId }, signal }), null)),
-            )
-          ).flatMap((c) => (c ? [[c.course_id, c] as const] : [])),
-        );
-        // Members are the platform's subscribers: the same person, found by e-mail.
-        const subscriptions = await withoutScope(
-          (async () => {
-            const members = await caller.paginate(accountId, 'listMembers', Person, { query: { q: person.email, limit: 100 }, signal });
-            const member = members.find((m) => m.email.toLowerCase() === person.email.toLowerCase());
-            if (!member) return [];
-            const [subs, plans] = await Promise.all([
-              caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { member_id: member.id, limit: 1000 }, signal }),
-              withoutScope(caller.paginate(accountId, 'listMembershipPlans', MembershipPlan, { query: { limit: 1000 }, signal }), []),
-            ]);
-            const names = planNamesOf(plans);
-            return subs.map((s) => toSubscriptionView(s, names));
-          })(),
-          null,
-        );
-        const facts = courseFactsOf(courses, curricula);
+        const record = await readStudentRecord(caller, accountId, studentId, signal);
+        const subscriptions = await withoutScope(listSubscriptionsByEmail(caller, accountId, record.student.email, signal), null);
         return {
-          student: toStudent(person),
-          ...studentRecordFacts(person),
-          enrollments: enrollments.map((e) => toProfileEnrollment(e, facts)).sort((a, b) => b.enrolledAt.localeCompare(a.enrolledAt)),
+          student: record.student,
+          updatedAt: record.updatedAt,
+          url: record.url,
+          enrollments: record.enrollments.sort((a, b) => b.enrolledAt.localeCompare(a.enrolledAt)),
           subscriptions,
-          courses: toEnrollableCourses(courses),
+          courses: record.courses,
         };
       });
       // Orders come from the loaded orders (memory, or the offline snapshot), not from the platform.
@@ -104,37 +69,14 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<Pe
     },
     'people.stalled': async ({ accountId, courseId }, { signal }) =>
       reader.read(accountId, 'people.stalled', { courseId }, async (): Promise<StalledLearners> => {
-        const [course, enrollments, curriculum] = await Promise.all([
-          caller.call(accountId, 'getCourse', Course, { path: { course_id: courseId }, signal }),
-          caller.paginate(accountId, 'listCourseEnrollments', Enrollment, { path: { course_id: courseId }, query: { limit: 1000 }, signal }),
-          withoutScope(caller.call(accountId, 'getCurriculum', Curriculum, { path: { course_id: courseId }, signal }), null),
-        ]);
         const at = now();
-        return {
-          courseId,
-          courseTitle: course.title,
-          asOf: new Date(at).toISOString(),
-          enrollments: enrollments.length,
-          learners: toStalledLearners(enrollments, curriculum ? sectionTitlesOf(curriculum) : null, at),
-        };
+        const stalled = await readStalledLearners(caller, accountId, courseId, at, signal);
+        return { courseId, courseTitle: stalled.courseTitle, asOf: new Date(at).toISOString(), enrollments: stalled.enrollments, learners: stalled.learners };
       }),
-    'people.courses': async ({ accountId }, { signal }) =>
-      reader.read(accountId, 'people.courses', {}, async () => toEnrollableCourses(await caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }))),
+    'people.courses': async ({ accountId }, { signal }) => reader.read(accountId, 'people.courses', {}, () => listEnrollableCourses(caller, accountId, signal)),
     'people.members': async ({ accountId }, { signal }) =>
-      reader.read(accountId, 'people.members', {}, async (): Promise<MembersList> => {
-        const [members, subscriptions, plans] = await Promise.all([
-          caller.paginate(accountId, 'listMembers', Person, { query: { limit: 1000 }, signal }),
-          caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { limit: 1000 }, signal }),
-          withoutScope(caller.paginate(accountId, 'listMembershipPlans', MembershipPlan, { query: { limit: 1000 }, signal }), []),
-        ]);
-        const names = planNamesOf(plans);
-        const byMember = new Map<string, ReturnType<typeof toSubscriptionView>[]>();
-        for (const s of subscriptions) {
-          const list = byMember.get(s.member_id) ?? [];
-          list.push(toSubscriptionView(s, names));
-          byMember.set(s.member_id, list);
-        }
-        return { members: members.map((m) => toMemberView(m, byMember.get(m.id) ?? [])).sort((a, b) => a.name.localeCompare(b.name)) };
-      }),
+      reader.read(accountId, 'people.members', {}, async (): Promise<MembersList> => ({
+        members: (await listMembers(caller, accountId, signal)).sort((a, b) => a.name.localeCompare(b.name)),
+      })),
   };
 }

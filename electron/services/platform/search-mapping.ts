@@ -1,18 +1,23 @@
-// The one place where what the palette finds (platform payloads: synced orders, cached courses; coupons already
-// in the app's model) becomes a SearchHit (shared/model/search.ts): nothing else reads those payloads for search.
+// The one place where what the palette finds (synced orders; kept courses and coupons, already in the app's
+// terms) becomes a SearchHit (shared/model/search.ts).
 import type { z } from 'zod';
 import type { CouponView } from '../../../shared/model/money';
 import type { MatchQuality, SearchHit } from '../../../shared/model/search';
-import type { Course, Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/platform/resources';
 import { minorToDecimalString } from '../../../shared/money';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import type { StudentRow } from '../../../shared/ipc/students';
 
 type PlatformOrder = z.output<typeof Order>;
-type PlatformCourse = z.output<typeof Course>;
-
-/** A course as the caches hold it: the full payload (course list) or only its id and title (title lists). */
-export type CachedCourse = Pick<PlatformCourse, 'id' | 'title'> & Partial<Pick<PlatformCourse, 'state' | 'categories' | 'created_at' | 'published_at'>>;
+/** A course as the caches hold it: a course of the course list, or only its id and title (title lists). */
+export interface CachedCourse {
+  id: string;
+  title: string;
+  state?: 'draft' | 'published' | 'hidden';
+  categories?: string[];
+  createdAt?: string;
+  publishedAt?: string | null;
+}
 
 export function orderSearchFields(order: PlatformOrder): string[] {
   return [order.trade_number, order.buyer.email, order.buyer.name];
@@ -44,7 +49,7 @@ export function courseSearchFields(course: CachedCourse): string[] {
 
 export function toCourseHit(course: CachedCourse, match: MatchQuality): SearchHit {
   const parts = [course.state ? stateLabel(COURSE_STATE_LABELS, course.state) : null, ...(course.categories ?? [])].filter((p): p is string => !!p);
-  return { kind: 'course', id: course.id, title: course.title, subtitle: parts.join(' · '), match, at: course.published_at ?? course.created_at ?? null };
+  return { kind: 'course', id: course.id, title: course.title, subtitle: parts.join(' · '), match, at: course.publishedAt ?? course.createdAt ?? null };
 }
 
 export function couponSearchFields(coupon: CouponView): string[] {

@@ -1,7 +1,8 @@
 // Every write the admin makes from the app: sent to the platform now, or, when the platform cannot be
 // reached, kept in the school's outbox and sent when it is back, unless the record changed on the platform
 // in between (compared by updated_at). Each outcome goes to the school's activity log. The decisions live
-// in outbox-policy.ts and write-plan.ts; this file does the I/O around them.
+// in outbox-policy.ts and write-plan.ts, how a write goes to the platform in platform/writes-platform.ts;
+// this file does the I/O around them.
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { ActivityEntry, ActivityResult, OutboxItem, WriteOutcome } from '../../../shared/ipc/writes';
@@ -12,8 +13,9 @@ import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { JsonRecord } from '../../../shared/explorer';
-import { afterSendFailure, conflictReason, fieldConflictReason, plainRefusal, sendable, shouldQueue, type CurrentRecord } from './outbox-policy';
-import { planWrite, sameTarget, seenUpdatedAtOf, versionOf, VersionedRecord } from './write-plan';
+import { afterSendFailure, conflictReason, fieldConflictReason, plainRefusal, sendable, shouldQueue } from './outbox-policy';
+import { readCurrentVersion, sendWrite, versionOf, type RecordVersion } from '../platform/writes-platform';
+import { sameTarget, seenUpdatedAtOf } from './write-plan';
 import type { WritesStore } from './writes-store';
 
 type RecordUpdate = Extract<WriteRequest, { kind: 'record.update' }>;
@@ -196,34 +198,21 @@ export class WriteService {
     return this.deps.records;
   }
 
-  async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<{ id: string | null; updatedAt: string | null }> {
+  async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<RecordVersion> {
     if (request.kind === 'record.update') {
       const answer = await this.#records().update(accountId, request, signal);
       const version = versionOf(answer);
       return { id: version.id ?? request.recordId, updatedAt: version.updatedAt };
     }
-    const plan = planWrite(request);
-    const answer = await this.deps.caller.call(accountId, plan.operation, plan.schema, {
-      path: plan.path,
-      ...(plan.body !== undefined ? { body: plan.body } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    return versionOf(answer);
+    return sendWrite(this.deps.caller, accountId, request, signal);
   }
 
   async #conflict(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<string | null> {
     if (request.kind === 'record.update') return this.#recordConflict(accountId, request, signal);
-    const plan = planWrite(request);
     const seen = seenUpdatedAtOf(request);
-    if (plan.current === null || seen === null) return null;
-    let current: CurrentRecord;
-    try {
-      const record = await this.deps.caller.call(accountId, plan.current.operation, VersionedRecord.passthrough(), { path: plan.current.path, ...(signal ? { signal } : {}) });
-      current = { kind: 'found', updatedAt: versionOf(record).updatedAt };
-    } catch (error) {
-      if (isAppError(error) && error.code === 'not_found') current = { kind: 'gone' };
-      else throw error;
-    }
+    if (seen === null) return null;
+    const current = await readCurrentVersion(this.deps.caller, accountId, request, signal);
+    if (current === null) return null;
     const target = describeWrite(request).target;
     const what = target ? `${capitalise(target.type)} “${target.name}”` : 'The record';
     return conflictReason(what, seen, current, utcMinute);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SchoolEvent } from '../../../shared/platform/resources';
 import { eventEditProblems, eventTimesProblem, instantOfLocalInput, localInputOf } from '../../../shared/model/events';
 import { toAttendeeView, toEventPatch, toEventView } from '../../../electron/services/platform/events-mapping';
-import { planWrite, sameTarget, seenUpdatedAtOf, type PlannedWrite } from '../../../electron/services/writes/write-plan';
+import { planWrite, type PlannedWrite } from '../../../electron/services/platform/writes-platform';
+import { sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 
 const platformEvent = SchoolEvent.parse({

@@ -2,7 +2,8 @@
 // how each is sent, and the bulk runner's summary.
 import { describe, expect, it } from 'vitest';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
-import { planWrite, sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
+import { planWrite } from '../../../electron/services/platform/writes-platform';
+import { sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
 import { runBulk, summarize } from '../../../renderer/features/students/bulk-run';
 
 const T = '2026-11-20T10:00:00.000Z';

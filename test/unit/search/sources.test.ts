@@ -13,12 +13,14 @@ import { SnapshotStore } from '../../../electron/services/engine/snapshot-store'
 import { memoryLogger } from '../../../electron/services/log';
 import { searchAll } from '../../../electron/services/search/search-service';
 import type { SearchSource } from '../../../electron/services/search/search-source';
+import { COUPONS_CACHE_INPUT } from '../../../electron/services/money/handlers';
 import { couponsSource } from '../../../electron/services/search/sources/coupons-source';
 import { coursesSource } from '../../../electron/services/search/sources/courses-source';
 import { ordersSource } from '../../../electron/services/search/sources/orders-source';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
 import { cacheKey, QueryCache } from '../../../electron/services/store/query-cache';
 import { AppError } from '../../../shared/errors';
+import type { CouponView } from '../../../shared/model/money';
 import type { Order } from '../../../shared/platform/resources';
 import { syntheticOrders } from '../data/synthetic-orders';
 
@@ -120,19 +122,32 @@ describe('courses and coupons sources', () => {
     const newer = await source.search(SCHOOL, { text: 'design', limit: 5 });
     expect(newer.hits.map((h) => h.id)).toEqual(['c9']);
     expect(newer.report.fetchedAt).toBe('2026-11-21T10:00:00.000Z');
+
+    // The Courses page's list as it is kept now, in the app's model (under its own key), newer still.
+    const appCourse = { id: 'c4', title: 'Design Thinking', slug: 'c4', state: 'published', categories: ['Strategy'], tags: [], lecturerIds: [], pricingPlans: [], createdAt: '2026-01-01T00:00:00Z', publishedAt: '2026-04-01T00:00:00Z' };
+    await cache.put(SCHOOL, cacheKey('data.courses.list@app-model', { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-22T10:00:00.000Z', [{ range: {}, courses: [appCourse], facets: {} }]);
+    const kept = await source.search(SCHOOL, { text: 'design', limit: 5 });
+    expect(kept.hits).toEqual([{ kind: 'course', id: 'c4', title: 'Design Thinking', subtitle: 'Published · Strategy', match: 'prefix', at: '2026-04-01T00:00:00Z' }]);
   });
 
-  it('coupons: by code, mapped to the app model; a kept answer of another shape counts as not saved', async () => {
+  it('coupons: by code, from the app-model list kept for the Coupons page; a kept answer of another shape (the platform\'s coupons an older app kept) counts as not saved', async () => {
     const source = couponsSource(cache);
-    const coupon = (id: string, code: string, state: 'active' | 'disabled') => ({
-      id, code, kind: 'percent', percent_off: 20, amount_off: null, currency: null, starts_at: '2026-01-01T00:00:00Z', ends_at: null, usage_limit: null,
-      redemptions: 3, state, course_ids: [], updated_at: '2026-01-02T00:00:00Z',
+    const coupon = (id: string, code: string, state: 'active' | 'disabled'): CouponView => ({
+      id, code, discount: { kind: 'percent', percentOff: 20 }, startsAt: '2026-01-01T00:00:00Z', endsAt: null, usageLimit: null, perBuyerLimit: null,
+      courseIds: [], redemptions: 3, state, updatedAt: '2026-01-02T00:00:00Z',
     });
-    await cache.put(SCHOOL, cacheKey('money.coupons', {}), '2026-11-22T08:00:00.000Z', [{ coupons: [coupon('k1', 'SPRING20', 'active'), coupon('k2', 'WINTER', 'disabled')], currency: 'USD', courses: [] }]);
+    await cache.put(SCHOOL, cacheKey('money.coupons', COUPONS_CACHE_INPUT), '2026-11-22T08:00:00.000Z', [{ coupons: [coupon('k1', 'SPRING20', 'active'), coupon('k2', 'WINTER', 'disabled')], currency: 'USD', courses: [] }]);
     const found = await source.search(SCHOOL, { text: 'spring', limit: 5 });
     expect(found.hits).toEqual([{ kind: 'coupon', id: 'k1', title: 'SPRING20', subtitle: 'Active · 20 % off · used 3×', match: 'prefix', at: '2026-01-01T00:00:00Z' }]);
 
-    await cache.put(SCHOOL, cacheKey('money.coupons', {}), '2026-11-22T09:00:00.000Z', [{ something: 'else' }]);
+    const platformCoupon = {
+      id: 'k1', code: 'SPRING20', kind: 'percent', percent_off: 20, amount_off: null, currency: null, starts_at: '2026-01-01T00:00:00Z', ends_at: null, usage_limit: null,
+      redemptions: 3, state: 'active', course_ids: [], updated_at: '2026-01-02T00:00:00Z',
+    };
+    await cache.put(SCHOOL, cacheKey('money.coupons', {}), '2026-11-22T09:00:00.000Z', [{ coupons: [platformCoupon], currency: 'USD', courses: [] }]);
+    expect((await source.search(SCHOOL, { text: 'spring', limit: 5 })).report.state).toBe('not_saved');
+
+    await cache.put(SCHOOL, cacheKey('money.coupons', COUPONS_CACHE_INPUT), '2026-11-22T10:00:00.000Z', [{ something: 'else' }]);
     expect((await source.search(SCHOOL, { text: 'spring', limit: 5 })).report.state).toBe('not_saved');
   });
 });

@@ -3,7 +3,8 @@ import { AppError } from '../../../shared/errors';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
 import { afterSendFailure, conflictReason, plainRefusal, sendable, shouldQueue } from '../../../electron/services/writes/outbox-policy';
-import { planWrite, sameTarget } from '../../../electron/services/writes/write-plan';
+import { planWrite } from '../../../electron/services/platform/writes-platform';
+import { sameTarget } from '../../../electron/services/writes/write-plan';
 import { toCouponBody, toCouponView } from '../../../electron/services/platform/money-mapping';
 import { CouponDraft, draftTimeProblem } from '../../../shared/model/money';
 

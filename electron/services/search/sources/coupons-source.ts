@@ -1,18 +1,18 @@
-// Coupons: by code, from the coupon list the offline cache keeps for the Coupons page (money.coupons).
+// Coupons: by code, from the coupon list the offline cache keeps for the Coupons page (money.coupons), which
+// is kept in the app's model. An entry of another shape (an older app's, which kept the platform's coupons)
+// counts as not saved.
 import { z } from 'zod';
-import type { CouponView } from '../../../../shared/model/money';
-import { Coupon } from '../../../../shared/platform/resources';
+import { CouponView } from '../../../../shared/model/money';
 import type { QueryCache } from '../../store/query-cache';
-import { toCouponView } from '../../platform/money-mapping';
 import { couponSearchFields, toCouponHit } from '../../platform/search-mapping';
 import { cachedListSource } from './cached-list-source';
 import type { SearchSource } from '../search-source';
 
-const KeptCoupons = z.object({ coupons: z.array(Coupon) });
+const KeptCoupons = z.object({ coupons: z.array(CouponView) });
 
 export function couponsOfCachedAnswer(_method: string, value: unknown): CouponView[] | null {
   const parsed = KeptCoupons.safeParse(value);
-  return parsed.success ? parsed.data.coupons.map(toCouponView) : null;
+  return parsed.success ? parsed.data.coupons : null;
 }
 
 export function couponsSource(cache: Pick<QueryCache, 'getNewest'>): SearchSource {

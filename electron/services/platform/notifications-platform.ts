@@ -1,0 +1,57 @@
+// The notifications' platform adapter: what the poller asks the platform (operations, the `updated_since` /
+// `created_since` queries, paging, payload schemas) and what the answers mean as the policy's candidates
+// (notification-mapping.ts). The poller (notifications/notifier.ts) decides when to ask and what to deliver.
+import { Comment, Lecturer, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { NotificationCandidate } from '../notifications/notification-policy';
+import {
+  commentCandidates,
+  commentsCreatedQuery,
+  largeSaleReportQuery,
+  largeSaleThresholds,
+  orderCandidates,
+  ordersChangedQuery,
+  pastDueSubscriptionsQuery,
+  subscriptionCandidate,
+  todaySales,
+  todaySalesQuery,
+} from './notification-mapping';
+
+/** Candidates found since a moment, and the times of every record looked at (to move the moment on). */
+export interface ChangesSince {
+  candidates: NotificationCandidate[];
+  seenAt: string[];
+}
+
+/** Today's sales per currency, for the tray. */
+export async function readTodaySales(caller: PlatformCaller, accountId: string, now: Date): Promise<{ currency: string; gross: number; orders: number }[]> {
+  return todaySales(await caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now) }));
+}
+
+/** Per currency, the paid amount from which a sale counts as unusually large (docs/business-api.md). */
+export async function readLargeSaleThresholds(caller: PlatformCaller, accountId: string, now: Date): Promise<Record<string, number>> {
+  return largeSaleThresholds(await caller.call(accountId, 'getSalesReport', SalesReport, { query: largeSaleReportQuery(now) }));
+}
+
+/** Orders changed since `since`: refunds, failed payments, and sales at or above `thresholds`. */
+export async function orderChangesSince(caller: PlatformCaller, accountId: string, since: string, thresholds: Readonly<Record<string, number>>): Promise<ChangesSince> {
+  const orders = await caller.paginate(accountId, 'listOrders', Order, { query: ordersChangedQuery(since) });
+  return { candidates: orders.flatMap((order) => orderCandidates(order, thresholds)), seenAt: orders.map((o) => o.updated_at) };
+}
+
+/** The subscriptions past due now. */
+export async function pastDueSubscriptions(caller: PlatformCaller, accountId: string): Promise<NotificationCandidate[]> {
+  const subscriptions = await caller.paginate(accountId, 'listSubscriptions', Subscription, { query: pastDueSubscriptionsQuery() });
+  return subscriptions.flatMap((s) => subscriptionCandidate(s) ?? []);
+}
+
+/** The school's lecturers' names (staff, whose comments are answers, not questions). */
+export async function lecturerNames(caller: PlatformCaller, accountId: string): Promise<string[]> {
+  return (await caller.paginate(accountId, 'listLecturers', Lecturer, { query: { limit: 200 } })).map((l) => l.name);
+}
+
+/** Learners' comments posted since `since` by anyone not among `staffNames` (lower-cased). */
+export async function commentsSince(caller: PlatformCaller, accountId: string, since: string, staffNames: ReadonlySet<string>): Promise<ChangesSince> {
+  const comments = await caller.paginate(accountId, 'listComments', Comment, { query: commentsCreatedQuery(since) });
+  return { candidates: commentCandidates(comments, staffNames), seenAt: comments.map((c) => c.created_at) };
+}
