@@ -11,32 +11,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../electron/services/log';
 import type { EngineClient } from '../../../electron/services/engine/engine-client';
 import type { ExportDestination } from '../../../electron/services/engine/export-destination';
-import type { EngineEvent, PageRequest } from '../../../electron/services/engine/protocol';
+import type { EngineEvent } from '../../../electron/services/engine/protocol';
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { StudentsEngine } from '../../../electron/services/engine/students-engine';
 import { engineStudentsHandlers } from '../../../electron/services/engine/students-handlers';
 import { parseCsv } from '../../../shared/csv';
 import type { StudentFilters, StudentSort } from '../../../shared/ipc/students';
 import { createDemoPlatform } from '../../sandbox/data';
+import { demoPages } from './demo-pages';
 
 const SCHOOL = 'https://school.example.test#admin';
 const platform = createDemoPlatform({ orders: 15_000, studentsPerSchool: 12_000, seed: 8 });
 const school = platform.data.get(platform.schools[0]!.id)!;
 const key = randomBytes(32);
 
-function page(request: PageRequest): Promise<unknown> {
-  const start = Number(request.query.cursor ?? 0);
-  const limit = Number(request.query.limit ?? 1000);
-  const serve = (total: number, item: (i: number) => unknown) => {
-    const end = Math.min(total, start + limit);
-    const data = [];
-    for (let i = start; i < end; i++) data.push(item(i));
-    return Promise.resolve({ data, meta: { total, limit, next_cursor: end < total ? String(end) : null } });
-  };
-  if (request.operation === 'listStudents') return serve(school.students.count, (i) => school.students.person(i));
-  if (request.operation === 'listEnrollments') return serve(school.enrollments.count, (i) => school.enrollments.materialize(i, school.catalog, (s) => school.students.id(s)));
-  return serve(school.catalog.courses.length, (i) => school.catalog.courses[i]!.course);
-}
+const page = demoPages(school);
 
 let dir: string;
 let events: EngineEvent[];
