@@ -3,7 +3,7 @@
 // client, never the app), each with its tags, the titles of its courses, last active and joined on the
 // wall clock of the admin's zone (New York: DST), and the courses it has stalled in. With a selection, the
 // button says how many and the file holds only those; the whole flow runs from the keyboard.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parseCsv } from '../../shared/csv';
 import { isStalled } from '../../shared/model/learning-status';
@@ -119,4 +119,41 @@ test('with a selection the button says how many and the file holds only those; a
   await expect(page.getByRole('status').filter({ hasText: '(3 students)' })).toBeVisible();
   await expectNoSideways(page, '.vtable-body');
   await page.screenshot({ path: test.info().outputPath('students-export.png') });
+});
+
+test.describe('at 60,000 students', () => {
+  test.use({ sandboxStudents: 60_000 });
+
+  test('Cancel stops the export: no download, no file left, the button back', async ({ page, sandbox, host }) => {
+    test.setTimeout(240_000);
+    await openStudents(page, sandbox.platform.schools[0]!.name);
+    await expect(page.getByTestId('students-match-count')).toHaveAttribute('data-count', '60000', { timeout: 180_000 });
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    const button = page.getByRole('button', { name: 'Export 60,000 students' });
+    await expect(button).toBeEnabled();
+    // Export, then Cancel the moment it shows: before the engine has even taken the job on (the control sends
+    // the cancel again once the job reports). In the page, so no wait for actionability lets the export finish first.
+    const cancelled = await page.evaluate(async () => {
+      const find = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+      find('Export 60,000 students')?.click();
+      for (let tries = 0; tries < 100; tries++) {
+        const cancel = find('Cancel');
+        if (cancel) {
+          cancel.click();
+          return true;
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return false;
+    });
+    expect(cancelled, 'Cancel was shown').toBe(true);
+    await expect(button).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Downloaded' })).toHaveCount(0);
+    // The download would start right after the export: give it the time, then nothing came, nothing is left.
+    await page.waitForTimeout(1500);
+    expect(downloads).toHaveLength(0);
+    expect((await readdir(host.downloads.folder).catch(() => [] as string[])).filter((f) => f.endsWith('.csv') || f.endsWith('.part'))).toEqual([]);
+  });
 });

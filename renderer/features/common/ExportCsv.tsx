@@ -1,7 +1,7 @@
 // The one "export what you see as CSV" control of the app's lists (Orders, Students): the data engine streams
 // the file (the Save dialog in the desktop app, a one-time download in browser mode); while it runs, its
 // progress with Cancel; then where it was saved, or which file was downloaded; an error says why.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Answer, CsvFileExport } from '../../../shared/ipc/data';
 import { Button } from '../../components/Button';
 import { Progress } from '../../components/Spinner';
@@ -20,11 +20,24 @@ export function useCsvFileExport(start: ((jobId: string) => Promise<Answer<CsvFi
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const progress = useJobProgress(jobId);
+  const started = progress !== null;
+  // A Cancel pressed before the engine took the job on (while the destination was being chosen) finds nothing
+  // to stop: it is sent again as soon as the job reports.
+  useEffect(() => {
+    if (cancelling && started && jobId) void invoke('data.cancel', { jobId }).catch(() => undefined);
+  }, [cancelling, started, jobId]);
+  function cancel() {
+    if (!jobId) return;
+    setCancelling(true);
+    void invoke('data.cancel', { jobId }).catch(() => undefined);
+  }
   async function run() {
     if (!start || jobId) return;
     const id = newJobId('export');
     setJobId(id);
+    setCancelling(false);
     setError(null);
     setNotice(null);
     try {
@@ -39,11 +52,11 @@ export function useCsvFileExport(start: ((jobId: string) => Promise<Answer<CsvFi
       setJobId(null);
     }
   }
-  return { run, jobId, progress, error, notice };
+  return { run, cancel, cancelling, jobId, progress, error, notice };
 }
 
 export function ExportCsvControl({ state, label, disabled }: { state: ReturnType<typeof useCsvFileExport>; label: string; disabled: boolean }) {
-  const { jobId, progress, error, notice } = state;
+  const { jobId, progress, error, notice, cancelling } = state;
   return (
     <span className="export">
       {jobId ? (
@@ -51,7 +64,8 @@ export function ExportCsvControl({ state, label, disabled }: { state: ReturnType
           label="Exporting…"
           value={progress?.total ? progress.loaded : undefined}
           max={progress?.total ?? 1}
-          onCancel={() => void invoke('data.cancel', { jobId }).catch(() => undefined)}
+          onCancel={state.cancel}
+          cancelling={cancelling}
         />
       ) : (
         <Button size="sm" variant="primary" onClick={() => void state.run()} disabled={disabled}>
