@@ -371,7 +371,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

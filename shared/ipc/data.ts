@@ -14,9 +14,9 @@ const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 const id = z.string().min(1).max(256);
 const JobId = z.string().min(1).max(128);
 /** An IANA time zone name such as "Asia/Taipei"; checked by Intl where it is used. */
-const TimeZone = z.string().min(1).max(64);
+export const TimeZone = z.string().min(1).max(64);
 /** A BCP 47 locale such as "zh-TW". */
-const Locale = z.string().min(2).max(35);
+export const Locale = z.string().min(2).max(35);
 
 /** The envelope of every read: the data, when the platform answered it, and whether it came from the offline cache. */
 export function answerOf<T extends z.ZodType>(data: T) {

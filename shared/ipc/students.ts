@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Student } from '../model/people';
 import { AccountId } from './accounts';
-import { answerOf } from './data';
+import { answerOf, CsvFileExport, Locale, TimeZone } from './data';
 import { method } from './define';
 import type { MethodDef } from './define';
 
@@ -107,5 +107,19 @@ export const studentMethods = {
     z.object({ accountId: AccountId, ids: z.array(id).max(1_000_000).optional(), filters: StudentFilters.optional() }).strict(),
     answerOf(StudentsPick),
     'The ids and e-mails of the given students (those synced), or of every student matching the filters, in the list order by name: for bulk work on a selection.',
+  ),
+  'data.students.exportCsvFile': method(
+    z.object({
+      accountId: AccountId,
+      jobId: JobId.optional(),
+      filters: StudentFilters.default({}),
+      sort: StudentSort.default(DEFAULT_STUDENT_SORT),
+      /** Only these students (the page's selection), in the sort order; the filters are then not applied. */
+      ids: z.array(id).min(1).max(1_000_000).optional(),
+      timeZone: TimeZone,
+      locale: Locale,
+    }).strict(),
+    answerOf(CsvFileExport),
+    'The students matching the filters (or only the given ids), in the sort order, as CSV (name, email, tags, courses, last active and joined in the time zone, stalled courses; RFC 4180, formula-guarded) streamed to a file by the data engine: the Save dialog in the desktop app (fails with cancelled when the admin cancels it), a one-time download in browser mode; progress under jobId, data.cancel stops it and leaves no file.',
   ),
 } satisfies Record<string, MethodDef>;

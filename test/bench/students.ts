@@ -3,7 +3,8 @@
 // data in memory (listStudents, listEnrollments, listCourses: pages of 1,000 built when asked, no HTTP). Prints
 // the cold sync, the snapshot open, search latency while typing (each prefix a new query, as the page sends
 // them), filters and sorts (first and repeated), each measured from this process (the IPC hop included), and
-// the longest block of this process's event loop during each (perf_hooks.monitorEventLoopDelay).
+// the CSV export of every student to a file (data.students.exportCsvFile's engine side), and the longest block
+// of this process's event loop during each (perf_hooks.monitorEventLoopDelay).
 // Run: npx tsx test/bench/students.ts [100000]  (also in npm run bench)
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -37,6 +38,10 @@ export interface StudentsBenchRow {
   firstSortMs: number;
   sortMs: number;
   queryBlockMs: number;
+  /** Every student as CSV streamed to a file by the engine (data.students.exportCsvFile's engine side). */
+  exportMs: number;
+  exportBytes: number;
+  exportBlockMs: number;
 }
 
 async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
@@ -108,6 +113,8 @@ export async function benchStudents(count: number, log: (line: string) => void =
     ];
     const sorts = [await query({}, { key: 'lastActive', direction: 'desc' }), await query({}, { key: 'progress', direction: 'asc' }), await query({}, { key: 'email', direction: 'desc' })];
     const repeated = await query({}, { key: 'lastActive', direction: 'asc' });
+    const exported = await measured(() => engine.call('students.exportCsvFile', { accountId: SCHOOL, jobId: 'export', filters: {}, sort, timeZone: 'America/New_York', path: join(dir, 'students.csv') }));
+    if (exported.value.data.rows !== count) throw new Error(`exported ${exported.value.data.rows} of ${count}`);
     await engine.close();
     const all = [firstSort, ...searches, ...filters, ...sorts, repeated];
     const row: StudentsBenchRow = {
@@ -126,8 +133,11 @@ export async function benchStudents(count: number, log: (line: string) => void =
       firstSortMs: Math.max(firstSort.ms, ...sorts.map((r) => r.ms)),
       sortMs: repeated.ms,
       queryBlockMs: Math.max(...all.map((r) => r.blockMs)),
+      exportMs: exported.ms,
+      exportBytes: exported.value.data.bytes,
+      exportBlockMs: exported.blockMs,
     };
-    log(`  ${count.toLocaleString('en')} students, ${row.enrollments.toLocaleString('en')} enrollments: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), open ${row.openMs.toFixed(0)} ms, search as you type median ${row.searchMedianMs.toFixed(0)} ms / worst ${row.searchMaxMs.toFixed(0)} ms, filters median ${row.filterMedianMs.toFixed(0)} ms, first sort by a key ≤ ${row.firstSortMs.toFixed(0)} ms then ${row.sortMs.toFixed(0)} ms; main blocked ≤ ${row.queryBlockMs.toFixed(0)} ms during queries (≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
+    log(`  ${count.toLocaleString('en')} students, ${row.enrollments.toLocaleString('en')} enrollments: cold sync ${(row.syncMs / 1000).toFixed(1)} s (main blocked ≤ ${row.syncBlockMs.toFixed(0)} ms), open ${row.openMs.toFixed(0)} ms, search as you type median ${row.searchMedianMs.toFixed(0)} ms / worst ${row.searchMaxMs.toFixed(0)} ms, filters median ${row.filterMedianMs.toFixed(0)} ms, first sort by a key ≤ ${row.firstSortMs.toFixed(0)} ms then ${row.sortMs.toFixed(0)} ms; main blocked ≤ ${row.queryBlockMs.toFixed(0)} ms during queries; CSV export of all to a file ${row.exportMs.toFixed(0)} ms (${(row.exportBytes / 1e6).toFixed(1)} MB, main blocked ≤ ${row.exportBlockMs.toFixed(0)} ms) (≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
     return row;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -135,8 +145,8 @@ export async function benchStudents(count: number, log: (line: string) => void =
 }
 
 export function studentsTable(rows: StudentsBenchRow[]): string {
-  const head = '| students | enrollments | cold sync | main block (sync) | open | search (median / worst) | filter (median / worst) | new sort key / again | main block (queries) | main block (idle) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
-  const lines = rows.map((r) => `| ${r.students.toLocaleString('en')} | ${r.enrollments.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.syncBlockMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.searchMedianMs.toFixed(0)} / ${r.searchMaxMs.toFixed(0)} ms | ${r.filterMedianMs.toFixed(0)} / ${r.filterMaxMs.toFixed(0)} ms | ${r.firstSortMs.toFixed(0)} / ${r.sortMs.toFixed(0)} ms | ${r.queryBlockMs.toFixed(0)} ms | ${r.idleBlockMs.toFixed(0)} ms |`);
+  const head = '| students | enrollments | cold sync | main block (sync) | open | search (median / worst) | filter (median / worst) | new sort key / again | main block (queries) | CSV export to a file (all) | main block (export) | main block (idle) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map((r) => `| ${r.students.toLocaleString('en')} | ${r.enrollments.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.syncBlockMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.searchMedianMs.toFixed(0)} / ${r.searchMaxMs.toFixed(0)} ms | ${r.filterMedianMs.toFixed(0)} / ${r.filterMaxMs.toFixed(0)} ms | ${r.firstSortMs.toFixed(0)} / ${r.sortMs.toFixed(0)} ms | ${r.queryBlockMs.toFixed(0)} ms | ${r.exportMs.toFixed(0)} ms | ${r.exportBlockMs.toFixed(0)} ms | ${r.idleBlockMs.toFixed(0)} ms |`);
   return [head, ...lines].join('\n');
 }
 

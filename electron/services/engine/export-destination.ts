@@ -39,6 +39,11 @@ export class DownloadSlots implements ExportDestination {
 
   constructor(private readonly dir: string, private readonly now: () => number = Date.now) {}
 
+  /** Where the files wait for their download (tests check that a cancelled export left none). */
+  get folder(): string {
+    return this.dir;
+  }
+
   async choose(suggestedName: string): Promise<ExportTarget> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await this.#sweep();

@@ -2,8 +2,6 @@
 // Cancel), refreshed by updated_since, kept as columns, queried and exported here, and kept on disk as a sealed
 // columnar snapshot that opens without parsing a single order. Plain logic with its host passed in, so tests
 // run it in-process as well as in the worker.
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
@@ -13,8 +11,8 @@ import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
-import { csvRow } from '../../../shared/csv';
-import { CsvBytes, csvRowWriter } from './orders-csv-columns';
+import { csvRowWriter } from './orders-csv-columns';
+import { writeCsvFile } from './csv-file-export';
 import type { Logger } from '../log';
 import { WriteQueue } from '../store/json-file';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
@@ -25,8 +23,6 @@ import { salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 
-/** Rows per write of a file export: about 1 MB of text, then progress and a chance to cancel. */
-const EXPORT_SLICE = 5000;
 /** Failures that mean "the platform is not there right now" (as in data/cached-read.ts). */
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
 
@@ -325,7 +321,7 @@ export class OrdersEngine {
 
   /**
    * The filtered, sorted view streamed to `path` in slices of 5,000 rows (read from the columns by
-   * orders-csv-columns.ts, byte for byte orders-csv's row function): memory stays flat whatever the size, progress after every slice, Cancel between slices. Written
+   * orders-csv-columns.ts, byte for byte orders-csv's row function) by csv-file-export.ts: memory flat, progress per slice, Cancel between slices. Written
    * to a temp file beside the target and renamed when complete, so a cancelled or failed export leaves nothing.
    */
   async exportCsvFile(args: EngineArgs<'orders.exportCsvFile'>): Promise<Answer<{ rows: number; bytes: number }>> {
@@ -335,43 +331,12 @@ export class OrdersEngine {
     const label = 'Exporting orders';
     const total = positions.length;
     const bytes = await this.#jobs.run(jobId, async (job) => {
-      const progress = (done: number, finished: boolean) =>
-        this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label, done: finished } });
-      progress(0, false);
-      const temp = `${path}.${randomBytes(6).toString('hex')}.part`;
-      const file = await open(temp, 'w', 0o600);
-      let written = 0;
-      let closed = false;
-      try {
-        const row = csvRowWriter(loaded.table.columns, timeZone);
-        const out = new CsvBytes();
-        const flush = async () => {
-          const chunk = out.take();
-          written += chunk.length;
-          await file.write(chunk);
-        };
-        out.text(`${csvRow(ordersCsvHeader(timeZone))}\r\n`);
-        for (let start = 0; start < total; start += EXPORT_SLICE) {
-          if (job.signal.aborted) throw job.signal.reason;
-          const end = Math.min(total, start + EXPORT_SLICE);
-          for (let k = start; k < end; k++) row(positions[k]!, out);
-          await flush();
-          progress(end, false);
-        }
-        if (out.at > 0) await flush();
-        await file.sync();
-        await file.close();
-        closed = true;
-        if (job.signal.aborted) throw job.signal.reason;
-        await rename(temp, path);
-        progress(total, true);
-        return written;
-      } catch (error) {
-        if (!closed) await file.close().catch(() => undefined);
-        await rm(temp, { force: true });
-        progress(0, true);
-        throw error;
-      }
+      const row = csvRowWriter(loaded.table.columns, timeZone);
+      return writeCsvFile({
+        path, header: ordersCsvHeader(timeZone), total, signal: job.signal,
+        row: (k, out) => row(positions[k]!, out),
+        progress: (done, finished) => this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label, done: finished } }),
+      });
     }, 'The export');
     return { data: { rows: total, bytes }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
   }

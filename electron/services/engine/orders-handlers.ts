@@ -1,7 +1,5 @@
 // The data.orders.* part of the contract answered by the data engine's worker: the same inputs and answers
 // as before (the renderer does not change), with the work done off the main process.
-import { AppError } from '../../../shared/errors';
-import { isValidTimeZone } from '../../../shared/date-range';
 import type { OrderFacets } from '../../../shared/ipc/data';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { MethodHandlers } from '../ipc/handler-types';
@@ -10,21 +8,9 @@ import { isUnavailable } from '../data/cached-read';
 import { readOrder } from '../data/platform-reads';
 import type { EngineClient } from './engine-client';
 import type { ExportDestination } from './export-destination';
+import { checkExportFormat, exportFileName, exportToChosenFile } from './export-to-file';
 
 export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv' | 'data.orders.exportCsvFile';
-
-function fileDate(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
-function checkFormat(timeZone: string, locale: string): void {
-  if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
-  try {
-    new Intl.NumberFormat(locale);
-  } catch (error) {
-    throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
-  }
-}
 
 export function engineOrdersHandlers(
   engine: EngineClient,
@@ -54,25 +40,16 @@ export function engineOrdersHandlers(
       }
     },
     'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
-      checkFormat(timeZone, locale);
+      checkExportFormat(timeZone, locale);
       const id = jobId ?? `orders.export:${accountId}:${now()}`;
       const answer = await engine.call('orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone, locale });
-      return { ...answer, data: { ...answer.data, fileName: `orders-${fileDate(now())}.csv` } };
+      return { ...answer, data: { ...answer.data, fileName: exportFileName('orders', now()) } };
     },
     'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
-      checkFormat(timeZone, locale);
-      if (!destination) throw new AppError('invalid_input', 'Exporting to a file is not available here.');
-      const fileName = `orders-${fileDate(now())}.csv`;
-      const target = await destination.choose(fileName);
-      if (!target) throw new AppError('cancelled', 'The export was cancelled.');
+      checkExportFormat(timeZone, locale);
       const id = jobId ?? `orders.export:${accountId}:${now()}`;
-      try {
-        const answer = await engine.call('orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone, locale, path: target.path });
-        return { ...answer, data: { ...answer.data, fileName, savedTo: target.savedTo, downloadUrl: target.downloadUrl } };
-      } catch (error) {
-        target.release();
-        throw error;
-      }
+      return exportToChosenFile(destination, exportFileName('orders', now()), (path) =>
+        engine.call('orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone, locale, path }));
     },
   };
 }

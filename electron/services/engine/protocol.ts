@@ -9,6 +9,7 @@ import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
+import type { StudentsExportArgs } from './students-export';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -56,6 +57,8 @@ export interface StudentsEngineApi {
   'students.status': (a: { accountId: string }) => StudentsStatus;
   'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
+  /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
+  'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
 export type EngineCalls = EngineApi & StudentsEngineApi;

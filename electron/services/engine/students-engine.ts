@@ -17,6 +17,7 @@ import type { EngineArgs, LoadMode, StudentsEngineApi } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
 import { mergeStudentsData, StudentsTable } from './students-table';
+import { exportStudentsCsvFile } from './students-export';
 
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
 const isUnavailable = (error: unknown) => error instanceof AppError && UNAVAILABLE.has(error.code);
@@ -82,6 +83,10 @@ export class StudentsEngine {
           fetchedAt: loaded.fetchedAt,
           fromCache: loaded.fromCache,
         };
+      },
+      'students.exportCsvFile': async (args) => {
+        const loaded = await this.ensureLoaded(args.accountId);
+        return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), 'The export');
       },
     };
   }

@@ -45,6 +45,22 @@ function latest(times: readonly string[]): string | null {
   return best;
 }
 
+/** The columns a CSV export reads (StudentsTable.exportColumns). */
+export interface StudentsExportColumns {
+  students: readonly Student[];
+  courseTitles: Readonly<Record<string, string>>;
+  joinedAt: Float64Array;
+  /** NaN when never active. */
+  lastActive: Float64Array;
+  /** Enrollments per student (CSR): enList[enStart[s] … enStart[s + 1]) are positions into enCourse. */
+  enStart: Uint32Array;
+  enList: Uint32Array;
+  /** Course code per enrollment; courseDict[code] is the course id. */
+  enCourse: Uint16Array;
+  courseDict: readonly string[];
+  isStalled(enrollment: number, now: number): boolean;
+}
+
 export class StudentsTable {
   readonly size: number;
   readonly enrollmentCount: number;
@@ -307,6 +323,15 @@ export class StudentsTable {
       averageProgress: Number.isNaN(average) ? null : Math.min(1, Math.max(0, average)),
       lastActiveAt: Number.isNaN(last) ? null : new Date(last).toISOString(),
       stalled,
+    };
+  }
+
+  /** What a CSV export reads per student, straight from the columns (students-csv.ts): no row object per student. */
+  exportColumns(): StudentsExportColumns {
+    return {
+      students: this.data.students, courseTitles: this.data.courseTitles, joinedAt: this.#joinedAt, lastActive: this.#lastActive,
+      enStart: this.#enStart, enList: this.#enList, enCourse: this.#enCourse, courseDict: this.#courseDict,
+      isStalled: (e, now) => this.#isStalled(e, now),
     };
   }
 

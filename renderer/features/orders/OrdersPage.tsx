@@ -16,12 +16,12 @@ import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
 import { useActiveAccount } from '../../state/active-account';
 import { useOrderRows, useOrdersHead, useOrdersLoad, type OrdersHead } from '../../data/orders';
-import { newJobId, useJobProgress } from '../../data/progress';
+import { useJobProgress } from '../../data/progress';
 import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
-import { toSerializedError } from '../../lib/app-error';
 import { nextRowIndex } from '../../lib/roving-focus';
 import { DashboardFrame } from '../common/DashboardFrame';
+import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
 import { FigureAge } from '../common/FigureAge';
 import { RangePicker } from '../common/RangePicker';
 import { SelectField } from '../common/SelectField';
@@ -471,69 +471,22 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
 });
 
 function ExportButton({ accountId, filters, sort, locale, disabled }: { accountId: string | null; filters: ReturnType<typeof toOrderFilters>; sort: OrderSort; locale: Locale; disabled: boolean }) {
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const progress = useJobProgress(jobId);
+  // Streamed to a file by the data engine: the Save dialog (desktop) or a one-time download (browser mode).
+  const exporter = useCsvFileExport(
+    accountId ? (jobId) => invoke('data.orders.exportCsvFile', { accountId, jobId, filters, sort, timeZone: locale.timeZone, locale: locale.locale }) : null,
+    { one: 'order', other: 'orders' },
+    locale.locale,
+  );
   // The command palette's "Export orders as CSV" opens this page with ?export=csv: it runs once the orders are in.
   const [params, setParams] = useSearchParams();
   const exportAsked = params.get('export') === 'csv';
   useEffect(() => {
-    if (!exportAsked || disabled || jobId) return;
+    if (!exportAsked || disabled || exporter.jobId) return;
     setParams((p) => {
       p.delete('export');
       return p;
     }, { replace: true });
-    void run();
+    void exporter.run();
   }, [exportAsked, disabled]);
-  async function run() {
-    if (!accountId) return;
-    const id = newJobId('export');
-    setJobId(id);
-    setError(null);
-    setSaved(null);
-    try {
-      // Streamed to a file by the data engine: the Save dialog (desktop) or a one-time download (browser mode).
-      const answer = await invoke('data.orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone: locale.timeZone, locale: locale.locale });
-      if (answer.data.downloadUrl) downloadUrl(answer.data.downloadUrl, answer.data.fileName);
-      setSaved(answer.data.savedTo ? `Saved ${answer.data.rows.toLocaleString(locale.locale)} orders to ${answer.data.savedTo}` : null);
-    } catch (e) {
-      const err = toSerializedError(e);
-      if (err.code !== 'cancelled') setError(err.message);
-    } finally {
-      setJobId(null);
-    }
-  }
-  return (
-    <span className="export">
-      {jobId ? (
-        <Progress
-          label="Exporting…"
-          value={progress?.total ? progress.loaded : undefined}
-          max={progress?.total ?? 1}
-          onCancel={() => void invoke('data.cancel', { jobId }).catch(() => undefined)}
-        />
-      ) : (
-        <Button size="sm" variant="primary" onClick={() => void run()} disabled={disabled}>
-          Export CSV
-        </Button>
-      )}
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-      {saved && <span role="status">{saved}</span>}
-    </span>
-  );
-}
-
-/** Browser mode: the host streams the export as a download (same origin, once). */
-function downloadUrl(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  return <ExportCsvControl state={exporter} label="Export CSV" disabled={disabled} />;
 }

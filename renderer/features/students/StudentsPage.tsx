@@ -27,6 +27,7 @@ import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDate, formatPercent, type Locale } from '../common/format';
 import { SelectionBar } from './SelectionBar';
+import { StudentsExport } from './StudentsExport';
 import './students.css';
 
 const ROW_HEIGHT = 44;
@@ -118,9 +119,12 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
         </span>
       }
       actions={
-        <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('incremental')} disabled={load.running}>
-          Refresh
-        </Button>
+        <>
+          <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('incremental')} disabled={load.running}>
+            Refresh
+          </Button>
+          <StudentsExport accountId={accountId} filters={filters} sort={sort} selected={[...selection.keys()]} matching={head?.total ?? null} locale={locale} />
+        </>
       }
     >
       {load.running && (

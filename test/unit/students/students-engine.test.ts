@@ -11,6 +11,7 @@ import { SnapshotStore } from '../../../electron/services/engine/snapshot-store'
 import { StudentsEngine, studentsSnapshotId } from '../../../electron/services/engine/students-engine';
 import type { PageRequest } from '../../../electron/services/engine/protocol';
 import { createDemoPlatform } from '../../sandbox/data';
+import { demoPages } from './demo-pages';
 
 const SCHOOL = 'https://school.example.test#admin';
 const platform = createDemoPlatform({ orders: 1500, seed: 5 });
@@ -21,20 +22,11 @@ let offline = false;
 let pages = 0;
 const key = randomBytes(32);
 
+const served = demoPages(school);
 function page(request: PageRequest): Promise<unknown> {
   pages++;
   if (offline) return Promise.reject(new AppError('offline', 'The platform cannot be reached.'));
-  const start = Number(request.query.cursor ?? 0);
-  const limit = Number(request.query.limit ?? 1000);
-  const serve = (total: number, item: (i: number) => unknown) => {
-    const end = Math.min(total, start + limit);
-    const data = [];
-    for (let i = start; i < end; i++) data.push(item(i));
-    return Promise.resolve({ data, meta: { total, limit, next_cursor: end < total ? String(end) : null } });
-  };
-  if (request.operation === 'listStudents') return serve(school.students.count, (i) => school.students.person(i));
-  if (request.operation === 'listEnrollments') return serve(school.enrollments.count, (i) => school.enrollments.materialize(i, school.catalog, (s) => school.students.id(s)));
-  return serve(school.catalog.courses.length, (i) => school.catalog.courses[i]!.course);
+  return served(request);
 }
 
 function engine() {

@@ -1,0 +1,30 @@
+// The Students page's Export: the students matching the filters, search and sort on screen, or only the
+// selected ones when there is a selection (the label says which), as CSV streamed to a file by the data
+// engine (common/ExportCsv.tsx: the Orders page's control, progress with Cancel, where it went).
+import type { StudentFilters, StudentSort } from '../../../shared/ipc/students';
+import { invoke } from '../../lib/bridge-hooks';
+import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
+import { formatCount, type Locale } from '../common/format';
+
+export function StudentsExport({ accountId, filters, sort, selected, matching, locale }: {
+  accountId: string | null;
+  filters: StudentFilters;
+  sort: StudentSort;
+  /** The selected students' ids; empty: export the view. */
+  selected: readonly string[];
+  /** Students matching the view; null until known. */
+  matching: number | null;
+  locale: Locale;
+}) {
+  const exporter = useCsvFileExport(
+    accountId
+      ? (jobId) => invoke('data.students.exportCsvFile', { accountId, jobId, filters, sort, ...(selected.length > 0 ? { ids: [...selected] } : {}), timeZone: locale.timeZone, locale: locale.locale })
+      : null,
+    { one: 'student', other: 'students' },
+    locale.locale,
+  );
+  const label = selected.length > 0
+    ? `Export ${formatCount(selected.length, locale.locale)} selected`
+    : matching === null ? 'Export students' : `Export ${formatCount(matching, locale.locale)} ${matching === 1 ? 'student' : 'students'}`;
+  return <ExportCsvControl state={exporter} label={label} disabled={selected.length === 0 && !matching} />;
+}
