@@ -72,8 +72,7 @@ export interface PageRequest {
 
 export type EngineEvent =
   | { event: 'data.progress'; payload: DataProgress }
-  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' } }
-  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'students_refreshed' } };
+  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' | 'students_refreshed' } };
 
 export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }
