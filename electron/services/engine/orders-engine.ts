@@ -5,12 +5,9 @@
 // in-process as well as in the worker.
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import type { Order, Subscription } from '../../../shared/platform/resources';
-import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
-import { mrrMovements, subscriptionsReport } from './subscriptions-report';
-import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
+import type { Order } from '../../../shared/platform/resources';
+import { ordersBatchRequest, readOrdersBatch } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
 import { csvRow } from '../../../shared/csv';
@@ -20,7 +17,8 @@ import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { searchOrders } from './orders-search';
 import { salesReport } from './sales-report';
-import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo } from './protocol';
+import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo, SubscriptionsEngineApi } from './protocol';
+import { SubscriptionsEngine } from './subscriptions-engine';
 import type { SnapshotStore } from './snapshot-store';
 import { pageThrough, SyncedCollection, type CollectionKind, type EngineHost, type Synced } from './synced-collection';
 
@@ -76,18 +74,18 @@ function ordersKind(host: EngineHost): CollectionKind<OrdersTable, Order[], Orde
 export class OrdersEngine {
   readonly #jobs = new JobRegistry();
   readonly #orders: SyncedCollection<OrdersTable, Order[], OrdersLoadResult>;
-  /** Synced subscriptions per school (in memory for now; a few thousand per school). */
-  readonly #subscriptions = new Map<string, { list: Subscription[]; fetchedAt: string }>();
-  readonly #now: () => number;
+  /** The school's subscriptions (subscriptions-engine.ts): answered here, so they share its jobs, sign-out and idle. */
+  readonly #subscriptions: SubscriptionsEngine;
 
   constructor(private readonly host: EngineHost, store: SnapshotStore) {
-    this.#now = host.now ?? Date.now;
     this.#orders = new SyncedCollection(ordersKind(host), host, store, this.#jobs);
+    this.#subscriptions = new SubscriptionsEngine(host, store, this.#jobs);
   }
 
   /** The methods of the message contract, by name. */
-  api(): { [M in keyof EngineApi]: (args: EngineArgs<M>) => Promise<ReturnType<EngineApi[M]>> } {
+  api(): { [M in keyof (EngineApi & SubscriptionsEngineApi)]: (args: EngineArgs<M>) => Promise<ReturnType<(EngineApi & SubscriptionsEngineApi)[M]>> } {
     return {
+      ...this.#subscriptions.api(),
       'orders.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
       'orders.status': ({ accountId }) => this.status(accountId),
       'orders.query': async ({ accountId, filters, sort, offset, limit }) => {
@@ -108,31 +106,15 @@ export class OrdersEngine {
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
-      'subscriptions.sync': ({ accountId, jobId }) => this.syncSubscriptions(accountId, jobId),
-      'subscriptions.report': async ({ accountId, from, to }) => {
-        const synced = await this.#syncedSubscriptions(accountId);
-        return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
-      },
       'orders.search': async ({ accountId, text, limit }) => {
         // The snapshot opens when nothing is in memory; the platform is asked nothing.
         const loaded = await this.#orders.opened(accountId);
         return loaded ? { ...searchOrders(loaded.table, text, limit), fetchedAt: loaded.fetchedAt } : null;
       },
-      'subscriptions.movements': async ({ accountId, from, to }) => {
-        const synced = await this.#syncedSubscriptions(accountId);
-        return { data: mrrMovements(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
-      },
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
       'engine.idle': () => this.idle(),
     };
-  }
-
-  async #syncedSubscriptions(accountId: string): Promise<{ list: Subscription[]; fetchedAt: string }> {
-    if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
-    const synced = this.#subscriptions.get(accountId);
-    if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
-    return synced;
   }
 
   async status(accountId: string): Promise<OrdersStatus> {
@@ -229,45 +211,17 @@ export class OrdersEngine {
     return { data: { rows: total, bytes }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
   }
 
-  /** Every subscription of the school, in pages of 1,000 with progress, cancellable. */
-  async syncSubscriptions(accountId: string, jobId?: string): Promise<Answer<{ count: number }>> {
-    const id = jobId ?? `subscriptions.sync:${accountId}:${this.#now()}`;
-    return this.#jobs.run(id, async ({ signal }) => {
-      const startedAt = new Date(this.#now()).toISOString();
-      const label = 'Loading subscriptions';
-      const progress = (loaded: number, total: number | null, done: boolean) => this.host.emit({ event: 'data.progress', payload: { jobId: id, accountId, loaded, total, label, done } });
-      progress(0, null, false);
-      const list: Subscription[] = [];
-      const seen = new Set<string>();
-      let position: FeedPosition = null;
-      try {
-        for (;;) {
-          if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-          const batch = readSubscriptionsBatch(await this.host.page(subscriptionsBatchRequest(accountId, position), signal));
-          list.push(...batch.subscriptions);
-          progress(list.length, Math.max(batch.total, list.length), false);
-          if (batch.next === null) break;
-          if (seen.has(batch.next)) throw new AppError('bad_response', 'The platform sent the same page of subscriptions twice, so loading stopped.');
-          seen.add(batch.next);
-          position = batch.next;
-        }
-      } catch (error) {
-        progress(0, null, true);
-        throw error;
-      }
-      this.#subscriptions.set(accountId, { list, fetchedAt: startedAt });
-      progress(list.length, list.length, true);
-      return { data: { count: list.length }, fetchedAt: startedAt, fromCache: false };
-    }, 'Loading the subscriptions');
+  /** Every subscription of the school, in pages of 1,000 with progress, cancellable (subscriptions-engine.ts). */
+  syncSubscriptions(accountId: string, jobId?: string): Promise<Answer<{ count: number }>> {
+    return this.#subscriptions.sync(accountId, jobId);
   }
 
   async forget(accountId: string): Promise<void> {
-    this.#subscriptions.delete(accountId);
-    await this.#orders.forget(accountId);
+    await Promise.all([this.#orders.forget(accountId), this.#subscriptions.forget(accountId)]);
   }
 
   async idle(): Promise<void> {
-    await this.#orders.idle();
+    await Promise.all([this.#orders.idle(), this.#subscriptions.idle()]);
   }
 
   cancelAll(): void {
