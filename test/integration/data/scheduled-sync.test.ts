@@ -14,7 +14,10 @@ import { Order, Subscription, SubscriptionsReport } from '../../../shared/platfo
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
-import { openEngine, tempDir, type Engine } from '../engine/harness';
+import { createAppServices } from '../../../electron/services/app-services';
+import { createIpcRouter } from '../../../electron/services/ipc/router';
+import { memoryLogger } from '../../../electron/services/log';
+import { fakeCipher, openEngine, tempDir, type Engine } from '../engine/harness';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -127,5 +130,40 @@ describe('scheduled sync against the sandbox', { timeout: 120_000 }, () => {
     const after = synced.length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(synced.length).toBe(after);
+  });
+
+  it('the app wires it: a signed-in school\'s synced orders follow the platform by themselves, and screens hear of it', async () => {
+    const appDir = await tempDir('scheduled-app-');
+    const logger = memoryLogger();
+    const services = await createAppServices({
+      mode: 'desktop', version: '0.0.0-test', dataDir: appDir.path, cipher: fakeCipher(), logger, defaultSchool: null,
+      openExternal: consentClicker(browser, { decision: 'Allow' }), probeIntervalMs: 500, syncIntervalMs: 1_000,
+    });
+    const heard: { event: string; payload: unknown }[] = [];
+    services.events.subscribe((event, payload) => heard.push({ event, payload }));
+    const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: true });
+    const call = async (method: string, input: unknown) => {
+      const out = (await router.route({ method, input, isTrustedSender: () => true })) as { ok: boolean; value?: unknown; error?: unknown };
+      if (!out.ok) throw new Error(`${method}: ${JSON.stringify(out.error)}`);
+      return out.value as Record<string, unknown>;
+    };
+    try {
+      const connected = await call('accounts.connect', { address: sandbox.url });
+      const accountId = connected.id as string;
+      // The Orders page's first sync.
+      await call('data.orders.load', { accountId, jobId: 'orders-first', mode: 'full' });
+      const refunded = async () => ((await call('data.orders.query', { accountId, filters: { states: ['refunded'] }, limit: 1000 })).data as { total: number; rows: { id: string }[] });
+      const before = await refunded();
+      heard.length = 0;
+      const refund = await recordOnPlatform({ kind: 'refund' });
+      await until('orders_refreshed from the app', () => heard.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string; accountId: string }).reason === 'orders_refreshed' && (e.payload as { accountId: string }).accountId === accountId));
+      // The page's query (answered from the engine's synced copy) now holds it, without any page having asked for a sync.
+      const after = await refunded();
+      expect(after.total).toBe(before.total + 1);
+      expect(after.rows.map((r) => r.id)).toContain(refund.order_id);
+    } finally {
+      await services.close();
+      await appDir.remove();
+    }
   });
 });
