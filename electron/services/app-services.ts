@@ -110,7 +110,7 @@ export interface AppServicesOptions {
   events?: EventHub;
   fetch?: typeof fetch;
   probeIntervalMs?: number;
-  /** How often the engine's collections sync on their own (default 15 minutes: engine/sync-schedule.ts). */
+  /** How often the engine's collections sync on their own (default: the syncIntervalMinutes setting, 15 minutes). */
   syncIntervalMs?: number;
   /**
    * Weak protection (a key anyone reading the user's files can read): 'accepted' when the caller decided for
@@ -266,7 +266,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   // The engine's collections sync on their own, per signed-in school, while the probe says online (docs/data-and-offline.md).
   const syncSchedule = dataService.engine
-    ? createSyncSchedule({ ...engineSyncTargets(dataService.engine), isOnline: () => probe.online, logger, ...(options.syncIntervalMs ? { intervalMs: () => options.syncIntervalMs! } : {}) })
+    ? createSyncSchedule({ ...engineSyncTargets(dataService.engine), isOnline: () => probe.online, logger, intervalMs: () => options.syncIntervalMs ?? settings.get().syncIntervalMinutes * 60_000 })
     : null;
   const syncedAccounts = (list: readonly AccountView[]) => list.filter((account) => account.status !== 'sign_in_needed').map((account) => account.id);
   onlineListeners.add((online) => {
