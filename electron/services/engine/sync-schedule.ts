@@ -143,8 +143,9 @@ export function createSyncSchedule(options: SyncScheduleOptions): SyncSchedule {
         for (const collection of collections) {
           const entry: Entry = { timer: null, failures: 0, missedOffline: false, busy: false };
           entries.set(collection, entry);
-          // The first turn anywhere in the first interval: a start-up with five schools spreads their syncs.
-          arm(accountId, collection, entry, Math.max(1_000, Math.round(interval() * random())));
+          // The first turn somewhere in the last three quarters of the first interval: a start-up with five
+          // schools spreads their syncs, and none adds to the syncs the first screens start on opening.
+          arm(accountId, collection, entry, Math.max(1_000, Math.round(interval() * (0.25 + 0.75 * random()))));
         }
       }
     },

@@ -7,6 +7,8 @@ import { memoryLogger } from '../../../electron/services/log';
 import { createSyncSchedule, type SyncedCollectionName, type SyncScheduleOptions } from '../../../electron/services/engine/sync-schedule';
 
 const MIN = 60_000;
+/** The first turn with random() = 0.5: a quarter of the interval, plus half of the other three quarters. */
+const FIRST = (0.25 + 0.75 * 0.5) * 15 * MIN;
 
 function setup(overrides: Partial<SyncScheduleOptions> = {}) {
   const calls: string[] = [];
@@ -39,12 +41,12 @@ afterEach(() => {
 });
 
 describe('sync schedule', () => {
-  it("syncs each collection of each signed-in school within the first interval, then every 15 minutes", async () => {
+  it("syncs each collection of each signed-in school within the first interval (not in its first quarter), then every 15 minutes", async () => {
     const { schedule, calls, count } = setup();
     schedule.setAccounts(['a', 'b']);
-    await vi.advanceTimersByTimeAsync(7 * MIN);
-    expect(calls).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1 * MIN); // random 0.5 → the first turn half an interval in
+    await vi.advanceTimersByTimeAsync(0.25 * 15 * MIN);
+    expect(calls).toEqual([]); // nothing in the first quarter: the screens opening sync then
+    await vi.advanceTimersByTimeAsync(FIRST - 0.25 * 15 * MIN);
     expect([...calls].sort()).toEqual(['a/orders', 'a/students', 'a/subscriptions', 'b/orders', 'b/students', 'b/subscriptions']);
     await vi.advanceTimersByTimeAsync(15 * MIN);
     expect(count('a/orders')).toBe(2);
@@ -102,7 +104,7 @@ describe('sync schedule', () => {
     world.running.add('a/orders');
     world.neverSynced.add('a/students');
     schedule.setAccounts(['a']);
-    await vi.advanceTimersByTimeAsync(8 * MIN);
+    await vi.advanceTimersByTimeAsync(FIRST);
     expect(calls).toEqual(['a/subscriptions']);
     world.running.delete('a/orders');
     await vi.advanceTimersByTimeAsync(15 * MIN);
@@ -121,12 +123,12 @@ describe('sync schedule', () => {
       },
     });
     schedule.setAccounts(['a']);
-    await vi.advanceTimersByTimeAsync(8 * MIN);
+    await vi.advanceTimersByTimeAsync(FIRST);
     expect(syncs).toBe(1);
     expect(await schedule.runNow('a', 'orders')).toBe('running');
     expect(syncs).toBe(1);
     release();
-    await vi.advanceTimersByTimeAsync(15 * MIN);
+    await vi.advanceTimersByTimeAsync(16 * MIN);
     expect(syncs).toBe(2);
     schedule.stop();
   });
@@ -136,7 +138,7 @@ describe('sync schedule', () => {
     expect([0, 1, 2, 3, 4, 5].map((n) => schedule.delayAfter(n) / MIN)).toEqual([15, 30, 60, 120, 240, 240]);
     world.failing = new AppError('server_error', 'The platform failed.');
     schedule.setAccounts(['a']);
-    await vi.advanceTimersByTimeAsync(7.5 * MIN); // first turn: fails
+    await vi.advanceTimersByTimeAsync(FIRST); // first turn: fails
     expect(count('a/orders')).toBe(1);
     await vi.advanceTimersByTimeAsync(29 * MIN);
     expect(count('a/orders')).toBe(1); // not after 15 minutes: after 30
@@ -156,7 +158,7 @@ describe('sync schedule', () => {
     const { schedule, world, count } = setup({ collections: ['orders'] });
     world.failing = new AppError('cancelled', 'Cancelled by the admin.');
     schedule.setAccounts(['a']);
-    await vi.advanceTimersByTimeAsync(7.5 * MIN + 15 * MIN);
+    await vi.advanceTimersByTimeAsync(FIRST + 15 * MIN);
     expect(count('a/orders')).toBe(2);
     schedule.stop();
   });
@@ -164,7 +166,7 @@ describe('sync schedule', () => {
   it('stops for a school signed out, and for all on quit', async () => {
     const { schedule, calls } = setup({ collections: ['orders'] as SyncedCollectionName[] });
     schedule.setAccounts(['a', 'b']);
-    await vi.advanceTimersByTimeAsync(8 * MIN);
+    await vi.advanceTimersByTimeAsync(FIRST);
     expect([...calls].sort()).toEqual(['a/orders', 'b/orders']);
     schedule.setAccounts(['b']);
     await vi.advanceTimersByTimeAsync(15 * MIN);
@@ -180,7 +182,7 @@ describe('sync schedule', () => {
     let minutes = 15;
     const { schedule, count } = setup({ collections: ['orders'], intervalMs: () => minutes * MIN });
     schedule.setAccounts(['a']);
-    await vi.advanceTimersByTimeAsync(7.5 * MIN);
+    await vi.advanceTimersByTimeAsync(FIRST);
     expect(count('a/orders')).toBe(1);
     minutes = 5;
     await vi.advanceTimersByTimeAsync(15 * MIN); // the wait armed before the change
