@@ -21,6 +21,7 @@ import type { Logger } from './log';
 import { checkExternalUrl } from './security/external-url';
 import { accountNamedBy } from './launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
+import { createSyncSchedule, engineSyncTargets } from './engine/sync-schedule';
 import type { OnlineProbe } from './status/online-probe';
 import { mkdir } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
@@ -109,6 +110,8 @@ export interface AppServicesOptions {
   events?: EventHub;
   fetch?: typeof fetch;
   probeIntervalMs?: number;
+  /** How often the engine's collections sync on their own (default: the syncIntervalMinutes setting, 15 minutes). */
+  syncIntervalMs?: number;
   /**
    * Weak protection (a key anyone reading the user's files can read): 'accepted' when the caller decided for
    * the admin (browser mode, whose key file is all there is, says so in the terminal and in Settings);
@@ -261,6 +264,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (online) notifier.online();
   });
 
+  // The engine's collections sync on their own, per signed-in school, while the probe says online (docs/data-and-offline.md).
+  const syncSchedule = dataService.engine
+    ? createSyncSchedule({ ...engineSyncTargets(dataService.engine), isOnline: () => probe.online, logger, intervalMs: () => options.syncIntervalMs ?? settings.get().syncIntervalMinutes * 60_000 })
+    : null;
+  const syncedAccounts = (list: readonly AccountView[]) => list.filter((account) => account.status !== 'sign_in_needed').map((account) => account.id);
+  onlineListeners.add((online) => {
+    if (online) syncSchedule?.online();
+  });
   const probe = createOnlineProbe({
     targets: () => {
       const issuers = [...engine.accountsIfOpen().map((account) => account.issuer), ...engine.pendingRevocationIssuers()];
@@ -300,6 +311,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       auth.onAccountsChanged((accounts) => {
         emit('accounts.changed', accounts);
         syncNotifierAccounts(notifier, notifiedAccounts, accounts);
+        syncSchedule?.setAccounts(syncedAccounts(accounts));
         emit('app.statusChanged', status());
         // A platform call just failed to connect (or succeeded again) and disagrees with the probe: the
         // probe looks again now rather than at its next interval, and stays the one that decides.
@@ -367,6 +379,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   probe.start();
   for (const account of engine.accountsIfOpen()) notifiedAccounts.add(account.id);
   notifier.start();
+  syncSchedule?.setAccounts(syncedAccounts(engine.accountsIfOpen()));
   // Writes left waiting when the app last stopped go as soon as their platform answers.
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
@@ -380,6 +393,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     async close() {
       probe.stop();
       notifier.stop();
+      syncSchedule?.stop();
       accounts.cancelAll();
       dataService.close(); // cancels the data jobs and stops the data engine's worker
       for (const unsubscribe of unsubscribers) unsubscribe();

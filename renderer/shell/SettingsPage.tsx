@@ -17,6 +17,7 @@ import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
+import { DataSyncCard } from './DataSyncCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from './SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -35,6 +36,7 @@ export function SettingsPage() {
         <AppearanceCard />
         <SchoolsCard />
         <NotificationsCard />
+        <DataSyncCard />
         <SecurityCard />
         <AboutCard />
       </div>

@@ -30,12 +30,17 @@ export type AppStatus = z.infer<typeof AppStatus>;
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
+/** How often the data engine syncs each school's synced collections in the background (docs/data-and-offline.md). */
+export const SyncIntervalMinutes = z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]);
+export type SyncIntervalMinutes = z.infer<typeof SyncIntervalMinutes>;
+
 export const Settings = z.object({
   theme: Theme.default('system'),
   /** The account shown at start-up. */
   activeAccountId: z.string().max(512).nullable().default(null),
   /** What pops up, per school and kind, and quiet hours (docs/notifications.md). */
   notifications: NotificationSettings.default(DEFAULT_NOTIFICATION_SETTINGS),
+  syncIntervalMinutes: SyncIntervalMinutes.default(15),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
@@ -49,6 +54,7 @@ export const SettingsPatch = z
     theme: Theme,
     activeAccountId: z.string().max(512).nullable(),
     notifications: NotificationSettings,
+    syncIntervalMinutes: SyncIntervalMinutes,
   })
   .partial()
   .strict();

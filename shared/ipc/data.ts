@@ -324,7 +324,7 @@ export const dataMethods = {
 export const dataEvents = {
   'data.progress': event(DataProgress, 'Progress of a long job (orders load, export): loaded of total, with a label to show.'),
   'data.invalidated': event(
-    z.object({ accountId: AccountId, reason: z.enum(['back_online', 'orders_refreshed', 'course_changed', 'cache_cleared', 'students_refreshed']) }),
+    z.object({ accountId: AccountId, reason: z.enum(['back_online', 'orders_refreshed', 'course_changed', 'cache_cleared', 'students_refreshed', 'subscriptions_refreshed']) }),
     "The account's data changed or the platform is reachable again: refetch what is on screen.",
   ),
 } satisfies Record<string, EventDef>;

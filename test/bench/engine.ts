@@ -2,7 +2,8 @@
 // (pages of 1,000 from a stand-in platform in this process, no HTTP, so the main side pays what it pays in the
 // app: handing each page to the worker), the snapshot write and open, filter + sort + totals, and the CSV export
 // to a file. For every step, the longest block of this (main) process's event loop during it, from
-// perf_hooks.monitorEventLoopDelay. Run: npx tsx test/bench/engine.ts [--sizes 100000,1000000]  (also in npm run bench)
+// perf_hooks.monitorEventLoopDelay; then the subscriptions (sync, snapshot write/open, report and MRR movements) at 5,000
+// and 100,000. Run: npx tsx test/bench/engine.ts [--sizes 100000,1000000] [--skip-subscriptions]  (also in npm run bench)
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import { EngineClient, engineWorkerEntry } from '../../electron/services/engine/
 import { memoryLogger } from '../../electron/services/log';
 import type { OperationId } from '../../shared/platform/endpoints';
 import { standInPage } from './stand-in-pages';
+import type { Subscription } from '../../shared/platform/resources';
+import { prng } from '../unit/data/synthetic-orders';
 
 export interface EngineBenchRow {
   orders: number;
@@ -72,13 +75,16 @@ export class StandInPlatform implements PlatformCaller {
   /** Pages served parsed (in this thread) and as bytes. */
   parsedPages = 0;
   bytePages = 0;
-  constructor(private readonly count: number) {}
+  constructor(private readonly count: number, private readonly subscriptions = 0) {}
   async call<S extends z.ZodType>(_accountId: string, operation: OperationId, _schema: S, args: CallArgs = {}): Promise<z.output<S>> {
     if (operation !== 'listOrders') throw new Error(`the bench platform serves listOrders only, not ${operation}`);
     this.parsedPages++;
     return standInPage(this.count, Number(args.query?.cursor ?? 0), Number(args.query?.limit ?? 1000)) as z.output<S>;
   }
   async callBytes(_accountId: string, operation: OperationId, args: CallArgs = {}): Promise<Uint8Array> {
+    if (operation === 'listSubscriptions' && this.subscriptions > 0) {
+      return new TextEncoder().encode(JSON.stringify(standInSubscriptionsPage(this.subscriptions, Number(args.query?.cursor ?? 0), Number(args.query?.limit ?? 1000))));
+    }
     if (operation !== 'listOrders') throw new Error(`the bench platform serves listOrders only, not ${operation}`);
     if (!this.#pages) {
       this.#pages = new Worker(fileURLToPath(new URL('./stand-in-pages.ts', import.meta.url)), { execArgv: engineWorkerEntry().execArgv });
@@ -103,6 +109,109 @@ export class StandInPlatform implements PlatformCaller {
     await this.#pages?.terminate();
     this.#pages = null;
   }
+}
+
+const SUBSCRIPTION_STATES = ['active', 'active', 'active', 'active', 'past_due', 'trialing', 'canceled', 'canceled', 'expired', 'incomplete'] as const;
+const SUBSCRIPTION_CURRENCIES = ['USD', 'EUR', 'JPY', 'TWD'] as const;
+
+/** One page of `count` synthetic subscriptions (about 1.3 per member, four currencies, started 2022–2026). */
+export function standInSubscriptionsPage(count: number, start: number, limit: number): { data: Subscription[]; meta: { total: number; limit: number; next_cursor: string | null } } {
+  const size = Math.max(0, Math.min(limit, count - start));
+  const data: Subscription[] = [];
+  for (let k = start; k < start + size; k++) {
+    const random = prng(k + 1);
+    const state = SUBSCRIPTION_STATES[Math.floor(random() * SUBSCRIPTION_STATES.length)]!;
+    const interval = random() < 0.75 ? 'month' : random() < 0.95 ? 'year' : 'day';
+    const started = Date.UTC(2022, 0, 1) + Math.floor(random() * 4.8 * 365 * 86_400_000);
+    const ended = state === 'canceled' || state === 'expired' ? Math.min(Date.UTC(2026, 10, 20), started + Math.floor(random() * 700 * 86_400_000)) : null;
+    const iso = (t: number) => new Date(t).toISOString();
+    const member = Math.floor(k / 1.3);
+    data.push({
+      id: `sub_${String(k).padStart(7, '0')}`, member_id: `mem_${String(member).padStart(7, '0')}`, member_name: `Member ${member}`, plan_id: `plan_${k % 7}`,
+      state, currency: SUBSCRIPTION_CURRENCIES[member % SUBSCRIPTION_CURRENCIES.length]!, amount: (5 + Math.floor(random() * 60)) * (interval === 'year' ? 1000 : 100), interval,
+      started_at: iso(started), current_period_start: iso(Date.UTC(2026, 9, 21)), current_period_end: iso(Date.UTC(2026, 10, 21)),
+      next_charge_at: state === 'active' ? iso(Date.UTC(2026, 10, 21)) : null, canceling: state === 'active' && random() < 0.1, canceled_at: ended === null ? null : iso(ended),
+      updated_at: iso(ended ?? started),
+    });
+  }
+  return { data, meta: { total: count, limit, next_cursor: start + size < count ? String(start + size) : null } };
+}
+
+export interface SubscriptionsBenchRow {
+  subscriptions: number;
+  syncMs: number;
+  /** Sealing and writing the snapshot after the sync (engine.idle's wall time from here). */
+  writeMs: number;
+  writeBlockMs: number;
+  snapshotMb: number;
+  /** A new worker opening the snapshot (subscriptions.status), wall time from here. */
+  openMs: number;
+  openBlockMs: number;
+  reportMs: number;
+  reportBlockMs: number;
+  movementsMs: number;
+  movementsBlockMs: number;
+}
+
+/** The subscriptions side: full sync, snapshot write and open in a new worker, then the report and the MRR movements for six ranges (median). */
+export async function benchSubscriptions(count: number, log: (line: string) => void = console.log): Promise<SubscriptionsBenchRow> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-subscriptions-'));
+  const key = randomBytes(32);
+  const platform = new StandInPlatform(0, count);
+  const client = () => new EngineClient({ caller: platform, keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: dir });
+  try {
+    const first = client();
+    await first.call('engine.idle', {});
+    const sync = await measured(() => first.call('subscriptions.sync', { accountId: SCHOOL, jobId: 'sync' }));
+    if (sync.value.data.count !== count) throw new Error(`synced ${sync.value.data.count} of ${count} subscriptions`);
+    const write = await measured(() => first.call('engine.idle', {}));
+    await first.close();
+    const { readdir } = await import('node:fs/promises');
+    let bytes = 0;
+    for (const name of await readdir(dir)) bytes += (await stat(join(dir, name))).size;
+
+    const second = client();
+    await second.call('engine.idle', {});
+    const open = await measured(() => second.call('subscriptions.status', { accountId: SCHOOL }));
+    if (open.value.count !== count) throw new Error(`opened ${open.value.count} of ${count} subscriptions`);
+    const ranges = [
+      ['2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z'], ['2022-01-01T00:00:00Z', '2026-11-01T00:00:00Z'], ['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'],
+      ['2024-06-01T00:00:00Z', '2024-07-01T00:00:00Z'], ['2023-01-01T00:00:00Z', '2025-01-01T00:00:00Z'], ['2025-07-01T00:00:00Z', '2025-10-01T00:00:00Z'],
+    ] as const;
+    const reports: { ms: number; blockMs: number }[] = [];
+    const movements: { ms: number; blockMs: number }[] = [];
+    for (const [from, to] of ranges) {
+      reports.push(await measured(() => second.call('subscriptions.report', { accountId: SCHOOL, from, to })));
+      movements.push(await measured(() => second.call('subscriptions.movements', { accountId: SCHOOL, from, to })));
+    }
+    await second.close();
+    const median = (runs: { ms: number }[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!.ms;
+    const row: SubscriptionsBenchRow = {
+      subscriptions: count,
+      syncMs: sync.ms,
+      writeMs: write.ms,
+      writeBlockMs: write.blockMs,
+      snapshotMb: bytes / 1048576,
+      openMs: open.ms,
+      openBlockMs: open.blockMs,
+      reportMs: median(reports),
+      reportBlockMs: Math.max(...reports.map((r) => r.blockMs)),
+      movementsMs: median(movements),
+      movementsBlockMs: Math.max(...movements.map((r) => r.blockMs)),
+    };
+    log(`  ${count.toLocaleString('en')} subscriptions: full sync ${(row.syncMs / 1000).toFixed(2)} s, snapshot ${row.snapshotMb.toFixed(1)} MB write ${row.writeMs.toFixed(0)} ms / open ${row.openMs.toFixed(0)} ms, report ${row.reportMs.toFixed(0)} ms, MRR movements ${row.movementsMs.toFixed(0)} ms (main blocked ≤ ${Math.max(row.writeBlockMs, row.openBlockMs, row.reportBlockMs, row.movementsBlockMs).toFixed(0)} ms)`);
+    return row;
+  } finally {
+    await platform.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function subscriptionsBenchTable(rows: SubscriptionsBenchRow[]): string {
+  const head = '| subscriptions | full sync (stand-in platform, pages of 1,000) | snapshot on disk | snapshot write | snapshot open (new worker) | subscriptions report (median, round trip) | MRR movements (median, round trip) | longest main-process block: write / open / report / movements |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map((r) => `| ${r.subscriptions.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(2)} s | ${r.snapshotMb.toFixed(1)} MB | ${r.writeMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.reportMs.toFixed(0)} ms | ${r.movementsMs.toFixed(0)} ms | ${[r.writeBlockMs, r.openBlockMs, r.reportBlockMs, r.movementsBlockMs].map((ms) => ms.toFixed(0)).join(' / ')} ms |`);
+  return [head, sep, ...lines].join('\n');
 }
 
 export async function benchEngine(count: number, log: (line: string) => void = console.log): Promise<EngineBenchRow> {
@@ -183,7 +292,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (at >= 0 ? (process.argv[at + 1] ?? '').split(',') : process.argv.slice(2)).map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const rows: EngineBenchRow[] = [];
   for (const size of sizes.length ? sizes : [100_000, 1_000_000]) rows.push(await benchEngine(size));
+  const subscriptionRows: SubscriptionsBenchRow[] = [];
+  if (!process.argv.includes('--skip-subscriptions')) for (const size of [5_000, 100_000]) subscriptionRows.push(await benchSubscriptions(size));
   console.log(`\nNode ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`\n${engineTable(rows)}`);
+  if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
   process.exit(0);
 }

@@ -7,7 +7,7 @@
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
 // Then the in-process columnar index numbers (test/bench/orders-index.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index] [--skip-engine] [--skip-students]
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index] [--skip-engine] [--skip-subscriptions] [--skip-students]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,7 +23,7 @@ import type { MethodName, MethodInput, MethodOutput } from '../../shared/ipc';
 import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { benchIndex, indexTable, type IndexBenchRow } from './orders-index';
-import { benchEngine, engineTable, type EngineBenchRow } from './engine';
+import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 
@@ -339,6 +339,11 @@ if (!args.includes('--skip-engine')) {
   console.log('\n== data engine in its worker thread (synthetic orders, stand-in platform)');
   for (const size of SIZES) engineRows.push(await benchEngine(size));
 }
+const subscriptionRows: SubscriptionsBenchRow[] = [];
+if (!args.includes('--skip-engine') && !args.includes('--skip-subscriptions')) {
+  console.log('\n== subscriptions in the data engine (synthetic, stand-in platform)');
+  for (const size of [5_000, 100_000]) subscriptionRows.push(await benchSubscriptions(size));
+}
 const studentRows: StudentsBenchRow[] = [];
 if (!args.includes('--skip-students')) {
   console.log('\n== students in the data engine (the sandbox demo school at 100,000 students, stand-in platform in memory)');
@@ -348,6 +353,7 @@ console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().lengt
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
 if (indexRows.length) console.log(`\n${indexTable(indexRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
+if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);
 // Leftover handles (a keep-alive socket, a timer in a closed host) must not keep a finished benchmark alive.
 process.exit(0);

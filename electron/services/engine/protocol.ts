@@ -36,19 +36,28 @@ export interface EngineApi {
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
-  /** Every subscription of the school, from the platform (full: it has no updated_since for them), progress under jobId. */
-  'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
-  /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
-  'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
   'orders.search': (a: { accountId: string; text: string; limit: number }) => (OrdersSearchResult & { fetchedAt: string }) | null;
-  /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
-  'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
   'jobs.cancel': (a: { jobId: string }) => boolean;
   /** Sign-out: stop its jobs, drop it from memory and delete its snapshot. */
   'engine.forget': (a: { accountId: string }) => void;
   /** Resolves when no snapshot write is pending. */
   'engine.idle': (a: Record<string, never>) => void;
+}
+
+/** The subscriptions side of the engine (subscriptions-engine.ts), answered beside the orders. */
+export interface SubscriptionsEngineApi {
+  /**
+   * Every subscription of the school, from the platform (full each time: it has no updated_since for them),
+   * progress under jobId; offline, the snapshot's (fromCache). Kept as a sealed snapshot.
+   */
+  'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
+  /** How many are synced (memory or snapshot; never the platform), and the sync running, if one is. */
+  'subscriptions.status': (a: { accountId: string }) => { count: number | null; fetchedAt: string | null; loadingJobId: string | null };
+  /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
+  'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
+  /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
+  'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
 }
 
 /** The students side of the engine (students-engine.ts), beside the orders side above. */
@@ -61,7 +70,7 @@ export interface StudentsEngineApi {
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
-export type EngineCalls = EngineApi & StudentsEngineApi;
+export type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;
 
 export type EngineMethod = keyof EngineCalls;
 export type EngineArgs<M extends EngineMethod> = Parameters<EngineCalls[M]>[0];
@@ -75,8 +84,7 @@ export interface PageRequest {
 
 export type EngineEvent =
   | { event: 'data.progress'; payload: DataProgress }
-  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' } }
-  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'students_refreshed' } };
+  | { event: 'data.invalidated'; payload: { accountId: string; reason: 'orders_refreshed' | 'students_refreshed' | 'subscriptions_refreshed' } };
 
 export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }

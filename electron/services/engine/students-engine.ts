@@ -2,64 +2,66 @@
 // platform in full once (students, then enrollments, then course titles; progress and Cancel), then by
 // updated_since; kept as a StudentsTable and as a sealed snapshot (snapshot-store.ts) that answers offline.
 // Plain logic with its host passed in, so tests run it in-process as well as in the worker.
-import { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/errors';
 import type { Answer } from '../../../shared/ipc/data';
 import type { StudentsLoadResult, StudentsStatus } from '../../../shared/ipc/students';
 import { DEFAULT_STUDENT_SORT } from '../../../shared/ipc/students';
 import type { Student, StudentEnrollment } from '../../../shared/model/people';
 import { JobRegistry } from '../data/jobs';
-import { WriteQueue } from '../store/json-file';
 import { courseTitlesRequest, enrollmentsBatchRequest, readCourseTitles, readEnrollmentsBatch } from '../platform/enrollments-feed';
-import type { FeedPosition } from '../platform/orders-feed';
 import { readStudentsBatch, studentsBatchRequest } from '../platform/students-feed';
-import type { EngineHost } from './orders-engine';
 import type { EngineArgs, LoadMode, StudentsEngineApi } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
 import { mergeStudentsData, StudentsTable } from './students-table';
 import { exportStudentsCsvFile } from './students-export';
+import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
-const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
-const isUnavailable = (error: unknown) => error instanceof AppError && UNAVAILABLE.has(error.code);
-
-interface Loaded {
-  table: StudentsTable;
-  fetchedAt: string;
-  fromCache: boolean;
-}
-
-interface SchoolState {
-  loaded: Loaded | null;
-  loading: { jobId: string; promise: Promise<Answer<StudentsLoadResult>> } | null;
-  refreshAfterRestore: boolean;
-  writes: WriteQueue;
-  forgotten: boolean;
-}
+type Fetched = Awaited<ReturnType<StudentsEngine['fetchAll']>>;
 
 /** The snapshot's name in the store: its own file beside the school's orders. */
 export const studentsSnapshotId = (accountId: string) => `students\u0000${accountId}`;
 
 export class StudentsEngine {
-  readonly #schools = new Map<string, SchoolState>();
   readonly #jobs = new JobRegistry();
+  readonly #students: SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>;
   readonly #now: () => number;
 
-  constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
+  constructor(private readonly host: EngineHost, store: SnapshotStore) {
     this.#now = host.now ?? Date.now;
+    this.#students = new SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>(
+      {
+        name: 'students',
+        snapshotId: studentsSnapshotId,
+        labels: { job: 'Loading the students', full: 'Loading students', incremental: 'Checking for changed students' },
+        fetch: (accountId, base, signal, onPage) => this.fetchAll(accountId, base?.studentsSince ?? undefined, base?.enrollmentsSince ?? undefined, signal, onPage),
+        fetchedCount: (fetched) => fetched.students.length + fetched.enrollments.length,
+        build: async (base, fetched) => {
+          const courseTitles = fetched.courseTitles ?? base?.data.courseTitles ?? {};
+          if (!base) {
+            const table = new StudentsTable({ ...dedupe(fetched), courseTitles });
+            return { table, changed: table.size };
+          }
+          const merged = mergeStudentsData(base.data, fetched, courseTitles);
+          return { table: merged.changed === 0 && fetched.courseTitles === null ? base : new StudentsTable(merged.data), changed: merged.changed };
+        },
+        encode: (table, fetchedAt) => encodeStudentsSnapshot(table.data, fetchedAt),
+        decode: (plain) => {
+          const { data, fetchedAt } = decodeStudentsSnapshot(plain);
+          return { table: new StudentsTable(data), fetchedAt };
+        },
+        result: (table, fetched, mode) => ({ students: table.size, enrollments: table.enrollmentCount, fetched, mode }),
+        invalidated: 'students_refreshed',
+      },
+      host,
+      store,
+      this.#jobs,
+    );
   }
 
   /** "Now" for stalled and last-active, to the minute: queries while the admin types share one moment (and the kept selection). */
   #minute(): number {
     return Math.floor(this.#now() / 60_000) * 60_000;
-  }
-
-  #school(accountId: string): SchoolState {
-    let state = this.#schools.get(accountId);
-    if (!state) {
-      state = { loaded: null, loading: null, refreshAfterRestore: false, writes: new WriteQueue(), forgotten: false };
-      this.#schools.set(accountId, state);
-    }
-    return state;
   }
 
   api(): { [M in keyof StudentsEngineApi]: (args: EngineArgs<M>) => Promise<ReturnType<StudentsEngineApi[M]>> } {
@@ -96,99 +98,18 @@ export class StudentsEngine {
   }
 
   async status(accountId: string): Promise<StudentsStatus> {
-    const state = this.#school(accountId);
-    const loadingJobId = state.loading?.jobId ?? null;
-    if (!state.loaded && !state.loading) {
-      const restored = await this.#restore(accountId);
-      if (restored) state.loaded = restored;
-    }
-    const loaded = state.loaded;
+    const loadingJobId = this.#students.loadingJobId(accountId);
+    const loaded = await this.#students.opened(accountId);
     return { students: loaded?.table.size ?? null, enrollments: loaded?.table.enrollmentCount ?? null, fetchedAt: loaded?.fetchedAt ?? null, loadingJobId };
   }
 
-  async ensureLoaded(accountId: string): Promise<Loaded> {
-    const state = this.#school(accountId);
-    if (state.loaded) return state.loaded;
-    if (state.loading) await state.loading.promise;
-    else await this.load(accountId, 'auto');
-    if (!state.loaded) throw new AppError('internal', 'The students could not be loaded.');
-    return state.loaded;
+  ensureLoaded(accountId: string): Promise<Synced<StudentsTable>> {
+    return this.#students.ensureLoaded(accountId);
   }
 
   /** One sync per school at a time: a second caller joins the one in flight. */
   load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<StudentsLoadResult>> {
-    const state = this.#school(accountId);
-    if (state.loading) return state.loading.promise;
-    const id = jobId ?? `students.load:${accountId}:${this.#now()}`;
-    const promise = this.#jobs
-      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), 'Loading the students')
-      .finally(() => {
-        state.loading = null;
-        if (state.refreshAfterRestore && !state.forgotten) {
-          state.refreshAfterRestore = false;
-          this.load(accountId, 'incremental').catch((error: unknown) => {
-            this.host.logger.warn('refreshing the saved students failed', { code: (error as AppError).code ?? 'unknown' });
-          });
-        }
-      });
-    state.loading = { jobId: id, promise };
-    return promise;
-  }
-
-  async #load(accountId: string, state: SchoolState, mode: LoadMode, jobId: string, signal: AbortSignal): Promise<Answer<StudentsLoadResult>> {
-    const inMemory = state.loaded !== null;
-    if (!state.loaded && mode !== 'full') {
-      const restored = await this.#restore(accountId);
-      if (restored) {
-        state.loaded = restored;
-        if (mode === 'auto') {
-          state.refreshAfterRestore = true;
-          return { data: { students: restored.table.size, enrollments: restored.table.enrollmentCount, fetched: 0, mode: 'disk' }, fetchedAt: restored.fetchedAt, fromCache: true };
-        }
-      }
-    }
-    const base = mode === 'full' ? null : state.loaded;
-    const startedAt = new Date(this.#now()).toISOString();
-    const label = base ? 'Checking for changed students' : 'Loading students';
-    const progress = (loaded: number, total: number | null, done: boolean) =>
-      this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded, total, label, done } });
-    progress(0, null, false);
-
-    let fetched: Awaited<ReturnType<StudentsEngine['fetchAll']>>;
-    try {
-      fetched = await this.fetchAll(accountId, base?.table.studentsSince ?? undefined, base?.table.enrollmentsSince ?? undefined, signal, (loaded, total) => progress(loaded, total, false));
-    } catch (error) {
-      progress(0, null, true);
-      if (!signal.aborted && isUnavailable(error)) {
-        const fallback = state.loaded ?? (await this.#restore(accountId));
-        if (fallback) {
-          state.loaded = { ...fallback, fromCache: true };
-          this.host.reachable(accountId, false);
-          return { data: { students: fallback.table.size, enrollments: fallback.table.enrollmentCount, fetched: 0, mode: inMemory ? 'memory' : 'disk' }, fetchedAt: fallback.fetchedAt, fromCache: true };
-        }
-      }
-      throw error;
-    }
-    this.host.reachable(accountId, true);
-    const courseTitles = fetched.courseTitles ?? base?.table.data.courseTitles ?? {};
-    let table: StudentsTable;
-    let changed: number;
-    if (base) {
-      const merged = mergeStudentsData(base.table.data, fetched, courseTitles);
-      changed = merged.changed;
-      table = changed === 0 && fetched.courseTitles === null ? base.table : new StudentsTable(merged.data);
-    } else {
-      table = new StudentsTable({ ...dedupe(fetched), courseTitles });
-      changed = table.size;
-    }
-    if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-    if (state.forgotten) throw new AppError('cancelled', 'The school was signed out.');
-    state.loaded = { table, fetchedAt: startedAt, fromCache: false };
-    const count = fetched.students.length + fetched.enrollments.length;
-    progress(count, count, true);
-    if (base && changed > 0) this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: 'students_refreshed' } });
-    this.#persist(accountId, state);
-    return { data: { students: table.size, enrollments: table.enrollmentCount, fetched: count, mode: base ? 'incremental' : 'full' }, fetchedAt: startedAt, fromCache: false };
+    return this.#students.load(accountId, mode, jobId);
   }
 
   /** Students, then enrollments (changed since the given times, or all), then the course titles. Progress counts records of both. */
@@ -236,65 +157,12 @@ export class StudentsEngine {
     return { students, studentUpdatedAt, enrollments, enrollmentUpdatedAt, courseTitles };
   }
 
-  #persist(accountId: string, state: SchoolState): void {
-    const loaded = state.loaded;
-    if (!loaded || state.forgotten) return;
-    void state.writes.run(async () => {
-      if (state.loaded !== loaded || state.forgotten) return;
-      const key = this.host.key(accountId);
-      if (!key) return;
-      try {
-        await this.store.write(studentsSnapshotId(accountId), key, encodeStudentsSnapshot(loaded.table.data, loaded.fetchedAt));
-      } catch (error) {
-        this.host.logger.warn('students snapshot not written', { error: (error as Error).message });
-      }
-      if (state.forgotten) await this.store.remove(studentsSnapshotId(accountId));
-    });
+  forget(accountId: string): Promise<void> {
+    return this.#students.forget(accountId);
   }
 
-  async #restore(accountId: string): Promise<Loaded | null> {
-    const key = this.host.key(accountId);
-    if (!key) return null;
-    try {
-      const plain = await this.store.read(studentsSnapshotId(accountId), key);
-      if (!plain) return null;
-      const { data, fetchedAt } = decodeStudentsSnapshot(plain);
-      return { table: new StudentsTable(data), fetchedAt, fromCache: true };
-    } catch (error) {
-      this.host.logger.warn('students snapshot refused, loading from the platform', { error: (error as Error).message });
-      await this.store.remove(studentsSnapshotId(accountId));
-      return null;
-    }
-  }
-
-  async forget(accountId: string): Promise<void> {
-    const state = this.#schools.get(accountId);
-    this.#schools.delete(accountId);
-    if (state) {
-      state.forgotten = true;
-      state.loaded = null;
-      if (state.loading) this.#jobs.cancel(state.loading.jobId);
-      await state.loading?.promise.catch(() => undefined);
-      await state.writes.run(async () => undefined);
-    }
-    await this.store.remove(studentsSnapshotId(accountId));
-  }
-
-  async idle(): Promise<void> {
-    await Promise.all([...this.#schools.values()].map((s) => s.writes.run(async () => undefined)));
-  }
-}
-
-async function pageThrough(signal: AbortSignal, what: string, page: (position: FeedPosition) => Promise<FeedPosition>): Promise<void> {
-  const seen = new Set<string>();
-  let position: FeedPosition = null;
-  for (;;) {
-    if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-    const next = await page(position);
-    if (next === null) return;
-    if (seen.has(next)) throw new AppError('bad_response', `The platform sent the same page of ${what} twice, so loading stopped.`);
-    seen.add(next);
-    position = next;
+  idle(): Promise<void> {
+    return this.#students.idle();
   }
 }
 

@@ -1,0 +1,56 @@
+// Settings › Background sync: how often the app brings over what changed in each school's synced orders,
+// students and subscriptions on its own (electron/services/engine/sync-schedule.ts). Only while online, and only
+// what a screen has synced once; a screen's Refresh syncs at once whatever this says.
+import { useEffect, useId, useState } from 'react';
+import { SyncIntervalMinutes } from '../../shared/ipc/app';
+import { Card } from '../components/Card';
+import { invoke, useEvent } from '../lib/bridge-hooks';
+import { useNotices } from '../state/notices';
+
+const LABELS: Record<SyncIntervalMinutes, string> = { 5: 'Every 5 minutes', 15: 'Every 15 minutes', 30: 'Every 30 minutes', 60: 'Every hour' };
+
+export function DataSyncCard() {
+  const id = useId();
+  const push = useNotices((s) => s.push);
+  const [minutes, setMinutes] = useState<SyncIntervalMinutes | null>(null);
+  useEffect(() => {
+    let live = true;
+    invoke('settings.get', {})
+      .then((settings) => live && setMinutes(settings.syncIntervalMinutes))
+      .catch(() => live && setMinutes(15));
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEvent('settings.changed', (settings) => setMinutes(settings.syncIntervalMinutes));
+
+  const choose = (next: SyncIntervalMinutes) => {
+    const before = minutes;
+    setMinutes(next);
+    invoke('settings.set', { syncIntervalMinutes: next }).catch(() => {
+      setMinutes(before);
+      push({ tone: 'warning', title: "The sync setting couldn't be saved", message: 'It is as it was.' });
+    });
+  };
+
+  return (
+    <Card title="Background sync">
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          Check each school for changes
+        </label>
+        <select id={id} className="select" value={minutes ?? 15} disabled={minutes === null} onChange={(e) => choose(SyncIntervalMinutes.parse(Number(e.target.value)))}>
+          {SyncIntervalMinutes.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {LABELS[option.value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="muted">
+        New and changed orders, students and subscriptions come over on their own while the app is online, so every screen shows them without
+        waiting. Only what a screen has loaded once is kept up to date.
+      </p>
+    </Card>
+  );
+}
