@@ -176,14 +176,6 @@ export const OrdersStatus = z.object({
 });
 export type OrdersStatus = z.infer<typeof OrdersStatus>;
 
-export const CsvExport = z.object({
-  csv: z.string(),
-  rows: z.int().nonnegative(),
-  /** A suggested file name, e.g. "orders-2026-11-21.csv". */
-  fileName: z.string(),
-});
-export type CsvExport = z.infer<typeof CsvExport>;
-
 /** A CSV export streamed to a file: saved where the admin chose (desktop), or ready as a one-time download (browser mode). */
 export const CsvFileExport = z.object({
   rows: z.int().nonnegative(),
@@ -276,18 +268,6 @@ export const dataMethods = {
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',
   ),
   'data.orders.get': method(z.object({ accountId: AccountId, orderId: id }).strict(), answerOf(Order), "One order's details, from the platform (the loaded copy when offline)."),
-  'data.orders.exportCsv': method(
-    z.object({
-      accountId: AccountId,
-      jobId: JobId.optional(),
-      filters: OrderFilters.default({}),
-      sort: OrderSort.default(DEFAULT_ORDER_SORT),
-      timeZone: TimeZone,
-      locale: Locale,
-    }).strict(),
-    answerOf(CsvExport),
-    'The filtered, sorted orders as CSV (RFC 4180, formula-guarded), money formatted in the locale, times in the time zone; progress under jobId for big sets.',
-  ),
   'data.orders.exportCsvFile': method(
     z.object({
       accountId: AccountId,

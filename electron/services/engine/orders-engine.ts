@@ -12,7 +12,7 @@ import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/s
 import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
-import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
+import { ordersCsvHeader } from './orders-csv-format';
 import { csvRow } from '../../../shared/csv';
 import { CsvBytes, csvRowWriter } from './orders-csv-columns';
 import type { Logger } from '../log';
@@ -22,6 +22,7 @@ import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { searchOrders } from './orders-search';
 import { salesReport } from './sales-report';
+import { couponResults } from './coupon-results';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 
@@ -102,9 +103,12 @@ export class OrdersEngine {
         const order = loaded?.table.get(orderId);
         return loaded && order ? { order, fetchedAt: loaded.fetchedAt } : null;
       },
-      'orders.exportCsv': (args) => this.exportCsv(args),
       'orders.exportCsvFile': (args) => this.exportCsvFile(args),
       'orders.snapshotInfo': ({ accountId }) => this.snapshotInfo(accountId),
+      'orders.couponResults': async ({ accountId }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        return { data: couponResults(loaded.table.columns), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
       'sales.report': async ({ accountId, from, to, interval, timeZone, courseId }) => {
         const loaded = await this.ensureLoaded(accountId);
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
@@ -302,30 +306,9 @@ export class OrdersEngine {
     return state.persisted ? { count: state.persisted.table.size, fetchedAt: state.persisted.fetchedAt, bytes, writeMs: state.writeMs, openMs: state.openMs } : null;
   }
 
-  async exportCsv(args: EngineArgs<'orders.exportCsv'>): Promise<Answer<{ csv: string; rows: number }>> {
-    const { accountId, jobId, filters, sort, timeZone, locale } = args;
-    const loaded = await this.ensureLoaded(accountId);
-    const positions = loaded.table.select(filters, sort).positions;
-    const label = 'Exporting orders';
-    const csv = await this.#jobs.run(jobId, async (job) => {
-      const progress = (done: number, finished: boolean) =>
-        this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total: positions.length, label, done: finished } });
-      progress(0, false);
-      try {
-        const text = await ordersToCsv(positions.length, (k) => loaded.table.row(positions[k]!), { timeZone, locale }, job.signal, (done) => progress(done, false));
-        progress(positions.length, true);
-        return text;
-      } catch (error) {
-        progress(0, true);
-        throw error;
-      }
-    }, 'The export');
-    return { data: { csv, rows: positions.length }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
-  }
-
   /**
    * The filtered, sorted view streamed to `path` in slices of 5,000 rows (read from the columns by
-   * orders-csv-columns.ts, byte for byte orders-csv's row function): memory stays flat whatever the size, progress after every slice, Cancel between slices. Written
+   * orders-csv-columns.ts, byte for byte orders-csv-format's row function): memory stays flat whatever the size, progress after every slice, Cancel between slices. Written
    * to a temp file beside the target and renamed when complete, so a cancelled or failed export leaves nothing.
    */
   async exportCsvFile(args: EngineArgs<'orders.exportCsvFile'>): Promise<Answer<{ rows: number; bytes: number }>> {

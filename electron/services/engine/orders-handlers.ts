@@ -11,7 +11,7 @@ import { readOrder } from '../data/platform-reads';
 import type { EngineClient } from './engine-client';
 import type { ExportDestination } from './export-destination';
 
-export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv' | 'data.orders.exportCsvFile';
+export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
 
 function fileDate(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
@@ -52,12 +52,6 @@ export function engineOrdersHandlers(
         if (loaded) return { data: loaded.order, fetchedAt: loaded.fetchedAt, fromCache: true };
         throw error;
       }
-    },
-    'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
-      checkFormat(timeZone, locale);
-      const id = jobId ?? `orders.export:${accountId}:${now()}`;
-      const answer = await engine.call('orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone, locale });
-      return { ...answer, data: { ...answer.data, fileName: `orders-${fileDate(now())}.csv` } };
     },
     'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
       checkFormat(timeZone, locale);

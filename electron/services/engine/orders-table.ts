@@ -1,6 +1,5 @@
-// Filtering, sorting and totals over the order columns, in the engine's worker. Same answers as the main-side
-// OrdersIndex it replaces (the tests hold both to a brute force over the order objects), but built from the
-// columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
+// Filtering, sorting and totals over the order columns, in the engine's worker (the tests hold it to a brute
+// force over the order objects), built from the columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
 // computed once per key (the paid-time one is kept in the snapshot), the last selection is kept for scrolling,
 // and the text search lower-cases each distinct buyer name/email once instead of every order's.
 import type { CurrencyTotals, OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../shared/ipc/data';

@@ -6,19 +6,19 @@ import type { CouponOverview, SubscriptionLists, SubscriptionView } from '../../
 import { Coupon, Course, MembershipPlan, Person, School, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import { CachedReader } from '../data/cached-read';
-import type { OrdersStore } from '../data/orders-store';
+import type { EngineClient } from '../engine/engine-client';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
 import { planNamesOf, toCouponView, toMemberView, toSubscriptionView } from '../platform/money-mapping';
-import { couponResults } from './coupon-results';
 
 export type MoneyMethodName = Extract<keyof typeof moneyMethods, string>;
 
 export interface MoneyHandlerDeps {
   caller: PlatformCaller;
   cache: QueryCache;
-  orders: OrdersStore;
+  /** The data engine's worker (the data service's): the coupon results come from its synced orders. */
+  engine: Pick<EngineClient, 'call'>;
   emit: EmitEvent;
   logger: Logger;
   onOnlineChange?(listener: (online: boolean) => void): void;
@@ -49,13 +49,14 @@ export function createMoneyHandlers(deps: MoneyHandlerDeps): MethodHandlers<Mone
         ]);
         return { coupons, currency: school.currency, courses: courses.map((c) => ({ id: c.id, title: c.title })) };
       });
-      // The results come from the loaded orders (memory, or the offline snapshot), not from the platform.
-      const loaded = await deps.orders.ensureLoaded(accountId);
-      const results = await couponResults(loaded.index.orders);
-      const currencies = new Set<string>([answer.data.currency, ...loaded.index.facets().currencies]);
+      // The results come from the engine's synced orders (memory, or the offline snapshot), computed in its
+      // worker: the main process only receives the totals.
+      const { data: counted } = await deps.engine.call('orders.couponResults', { accountId });
+      const results = new Map(counted.byCoupon);
+      const currencies = new Set<string>([answer.data.currency, ...counted.currencies]);
       const overview: CouponOverview = {
         coupons: answer.data.coupons.map((c) => ({ ...toCouponView(c), results: results.get(c.id) ?? [] })),
-        ordersCounted: loaded.index.orders.length,
+        ordersCounted: counted.ordersCounted,
         currencies: [...currencies].sort(),
         courses: answer.data.courses,
       };

@@ -6,7 +6,7 @@ import { buildChartOption } from '../../../renderer/charts/chart-option';
 import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS } from '../../../shared/state-labels';
 import { CourseState, OrderState } from '../../../shared/platform/resources';
-import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/data/orders-csv';
+import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 
 const totals = (over: Partial<SalesTotals> = {}): SalesTotals => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withCourseTitles } from '../../../electron/services/data/order-facets';
-import { OrdersIndex } from '../../../electron/services/data/orders-index';
+import { columnsOf } from '../../../electron/services/engine/order-columns';
+import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import type { Order } from '../../../shared/platform/resources';
 
 function order(id: string, paidAt: string | null, items: { product: string; course: string | null; name: string }[]): Order {
@@ -13,12 +14,12 @@ function order(id: string, paidAt: string | null, items: { product: string; cour
 }
 
 describe('the Orders facets', () => {
-  const index = new OrdersIndex([
+  const index = new OrdersTable(columnsOf([
     order('1', '2024-03-01T00:00:00Z', [{ product: 'plan_a', course: 'c1', name: 'Zen Drawing · Lifetime access' }]),
     order('2', '2024-05-01T00:00:00Z', [{ product: 'tkt_1', course: null, name: 'Masterclass · General' }]),
     order('3', '2025-02-01T00:00:00Z', [{ product: 'tkt_2', course: null, name: 'Masterclass · General' }, { product: 'plan_b', course: 'c2', name: 'Art Basics · Free' }]),
     order('4', null, [{ product: 'tkt_2', course: null, name: 'Masterclass · General' }]),
-  ]);
+  ]));
 
   it('give each product the latest paid time of its orders', () => {
     const tickets = index.facets().products.filter((p) => p.name === 'Masterclass · General');

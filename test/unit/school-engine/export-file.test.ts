@@ -1,11 +1,11 @@
-// The CSV export streamed to a file by the engine: byte for byte the CSV the in-memory export gives (orders-csv's
-// row function, times in the admin's zone), progress as it goes, and Cancel leaves no file behind.
+// The CSV export streamed to a file by the engine: byte for byte the CSV the row definition gives (orders-csv-format's
+// orderCsvCells, times in the admin's zone) for the selection, progress as it goes, and Cancel leaves no file behind.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localTimeFormatter, orderCsvCells } from '../../../electron/services/data/orders-csv';
+import { localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/fast-local-time';
@@ -55,14 +55,16 @@ function engine(): OrdersEngine {
 }
 
 describe('engine CSV export to a file', () => {
-  it('writes exactly what the in-memory export gives, for a filtered, sorted view, with progress', async () => {
+  it('writes exactly what the row definition gives for a filtered, sorted view, with progress', async () => {
     const e = engine();
     const view = { accountId: SCHOOL, filters: { states: ['paid' as const, 'refunded' as const] }, sort: { key: 'paidAmount' as const, direction: 'desc' as const }, timeZone: 'America/Santiago', locale: 'de-DE' };
     const path = join(dir, 'orders.csv');
     const answer = await e.exportCsvFile({ ...view, jobId: 'x1', path });
-    const inMemory = await e.exportCsv({ ...view, jobId: 'x2' });
     const text = await readFile(path, 'utf8');
-    expect(text).toBe(inMemory.data.csv);
+    const loaded = await e.ensureLoaded(SCHOOL);
+    const time = localTimeFormatter(view.timeZone);
+    const expected = [ordersCsvHeader(view.timeZone), ...[...loaded.table.select(view.filters, view.sort).positions].map((i) => orderCsvCells(loaded.table.row(i), view, time))];
+    expect(text).toBe(expected.map((cells) => `${csvRow(cells)}\r\n`).join(''));
     expect(answer.data.rows).toBe(orders.filter((o) => o.state === 'paid' || o.state === 'refunded').length);
     expect(answer.data.bytes).toBe(Buffer.byteLength(text));
     expect(parseCsv(text)).toHaveLength(answer.data.rows + 1);

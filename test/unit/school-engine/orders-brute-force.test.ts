@@ -1,71 +1,16 @@
+// The engine's order table held to a brute force over the platform's order objects: every filter, sort and
+// total, at 100,000 orders.
 import { describe, expect, it } from 'vitest';
-import { OrdersIndex } from '../../../electron/services/data/orders-index';
+import { columnsOf } from '../../../electron/services/engine/order-columns';
+import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
 import { currencyTotalsOf } from '../../support/order-totals';
-import { syntheticOrders } from './synthetic-orders';
-
-// The brute-force answer: plain array filter, sort and sum over the order objects.
-function matches(o: Order, f: OrderFilters): boolean {
-  if (f.from !== undefined || f.to !== undefined) {
-    if (o.paid_at === null) return false;
-    const t = Date.parse(o.paid_at);
-    if (f.from !== undefined && t < Date.parse(f.from)) return false;
-    if (f.to !== undefined && t >= Date.parse(f.to)) return false;
-  }
-  if (f.states?.length && !f.states.includes(o.state)) return false;
-  if (f.currency !== undefined && o.currency !== f.currency) return false;
-  if (f.coupon !== undefined) {
-    if (f.coupon === '' ? o.coupon !== null : o.coupon?.code.toLowerCase() !== f.coupon.toLowerCase()) return false;
-  }
-  if (f.courseId !== undefined || f.productId !== undefined) {
-    const hit = o.items.some((it) => (f.courseId === undefined || it.course_id === f.courseId) && (f.productId === undefined || it.product_id === f.productId));
-    if (!hit) return false;
-  }
-  if (f.text) {
-    const t = f.text.trim().toLowerCase();
-    if (t && o.id !== f.text.trim() && ![o.trade_number, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
-  }
-  return true;
-}
-
-function sortValue(o: Order, key: OrderSort['key']): number | string | null {
-  switch (key) {
-    case 'paidAt': return o.paid_at === null ? null : Date.parse(o.paid_at);
-    case 'createdAt': return Date.parse(o.created_at);
-    case 'updatedAt': return Date.parse(o.updated_at);
-    case 'paidAmount': return o.paid_amount;
-    case 'originalAmount': return o.original_amount;
-    case 'discountAmount': return o.discount_amount;
-    case 'refundedAmount': return o.refunded_amount;
-    case 'buyerName': return o.buyer.name;
-    case 'tradeNumber': return o.trade_number;
-    case 'state': return o.state;
-    case 'currency': return o.currency;
-  }
-}
-
-/** Checks that `rows` are in order for the key, and that missing values (never paid) come last. */
-function expectSorted(rows: Order[], sort: OrderSort): void {
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  let seenNull = false;
-  for (let i = 1; i < rows.length; i++) {
-    const a = sortValue(rows[i - 1]!, sort.key);
-    const b = sortValue(rows[i]!, sort.key);
-    if (a === null) seenNull = true;
-    if (seenNull) {
-      expect(b, 'values after the first missing one are missing too').toBeNull();
-      continue;
-    }
-    if (b === null) continue;
-    const cmp = typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
-    expect(sort.direction === 'asc' ? cmp <= 0 : cmp >= 0, `${sort.key} ${sort.direction} at ${i}: ${String(a)} vs ${String(b)}`).toBe(true);
-  }
-}
+import { expectSorted, matches } from '../../support/order-brute-force';
+import { syntheticOrders } from '../data/synthetic-orders';
 
 const orders = syntheticOrders(100_000, 7);
-const index = new OrdersIndex(orders);
+const index = new OrdersTable(columnsOf(orders));
 
 const FILTERS: OrderFilters[] = [
   {},
@@ -86,7 +31,7 @@ const FILTERS: OrderFilters[] = [
   { courseId: 'no_such_course' },
 ];
 
-describe('OrdersIndex over 100,000 orders', () => {
+describe('the engine\'s order table over 100,000 orders', () => {
   it.each(FILTERS.map((f) => [JSON.stringify(f), f] as const))('filters %s to exactly the brute-force set, with its totals per currency', (_, filters) => {
     const expected = orders.filter((o) => matches(o, filters));
     const result = index.query(filters, { key: 'paidAt', direction: 'desc' }, 0, 1_000_000);
@@ -145,16 +90,5 @@ describe('OrdersIndex over 100,000 orders', () => {
     expect(facets.courses).toHaveLength(12);
     expect(facets.products.length).toBe(24);
     expect(facets.states).toContain('refunding');
-  });
-
-  it('merges changed orders: replaces by id, appends new ones, and queries see them', () => {
-    const changed: Order = { ...orders[10]!, state: 'refunded', refunded_amount: orders[10]!.paid_amount, buyer: { ...orders[10]!.buyer, name: 'Zelda Unique' } };
-    const added: Order = { ...orders[11]!, id: 'ord_new', trade_number: 'TNEW1', buyer: { ...orders[11]!.buyer, name: 'Zelda Unique' } };
-    const merged = index.merge([changed, added]);
-    expect(merged.size).toBe(orders.length + 1);
-    expect(merged.get(changed.id)?.state).toBe('refunded');
-    const found = merged.query({ text: 'zelda unique' }, { key: 'tradeNumber', direction: 'asc' }, 0, 10);
-    expect(found.rows.map((o) => o.id).sort()).toEqual([changed.id, 'ord_new'].sort());
-    expect(index.get(changed.id)?.state).toBe(orders[10]!.state); // the old index is untouched
   });
 });

@@ -1,15 +1,10 @@
-// The filtered view of the orders as CSV: what the admin sees, in their time zone, made for a spreadsheet:
-// amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency column, so a column
-// sums) and states are the labels the screen shows. Built in slices with a checkpoint between them, so a
-// 100,000-row export shows progress, can be cancelled, and never freezes the main process. The row
-// functions are pure and take plain orders, so they can run on any thread.
-import { csvRow } from '../../../shared/csv';
+// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
+// made for a spreadsheet: amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency
+// column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
+// the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { minorToDecimalString } from '../../../shared/money';
 import type { Order } from '../../../shared/platform/resources';
 import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
-import { checkpoint } from './jobs';
-
-const SLICE = 5000;
 
 export interface CsvFormat {
   timeZone: string;
@@ -61,24 +56,4 @@ export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: stri
     money(order.refunded_amount),
     money(order.paid_amount - order.refunded_amount),
   ];
-}
-
-export async function ordersToCsv(
-  count: number,
-  orderAt: (k: number) => Order,
-  format: CsvFormat,
-  signal: AbortSignal,
-  onProgress: (done: number) => void,
-): Promise<string> {
-  const time = localTimeFormatter(format.timeZone);
-  const parts: string[] = [`${csvRow(ordersCsvHeader(format.timeZone))}\r\n`];
-  for (let start = 0; start < count; start += SLICE) {
-    const lines: string[] = [];
-    const end = Math.min(count, start + SLICE);
-    for (let k = start; k < end; k++) lines.push(csvRow(orderCsvCells(orderAt(k), format, time)));
-    parts.push(`${lines.join('\r\n')}\r\n`);
-    onProgress(end);
-    if (end < count) await checkpoint(signal);
-  }
-  return parts.join('');
 }
