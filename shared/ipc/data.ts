@@ -4,7 +4,8 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { Course, CourseReport, Curriculum, LearningReport, Order, OrderState, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { Course, CourseReport, Curriculum, LearningReport, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { Order, OrderState, ProductKind } from '../model/orders';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -141,7 +142,7 @@ export const OrderFacets = z.object({
   coupons: z.array(z.string()),
   courses: z.array(z.object({ id, title: z.string() })),
   /** lastSoldAt: the latest paid time of an order with the product, which tells apart products sold under one name (an event's tickets, year after year). */
-  products: z.array(z.object({ id, name: z.string(), kind: z.string(), lastSoldAt: z.string().nullable().optional() })),
+  products: z.array(z.object({ id, name: z.string(), kind: ProductKind, lastSoldAt: z.string().nullable().optional() })),
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 

@@ -1,13 +1,13 @@
-// The brute-force answers to the Orders filters and sorts, from the platform's own order objects with plain
-// array filter, sort and sum: the oracle the engine's order table is checked against (never its code).
+// The brute-force answers to the Orders filters and sorts, from the app's order objects (mapped from the
+// platform's) with plain array filter, sort and sum: the oracle the engine's order table is checked against.
 import { expect } from 'vitest';
 import type { OrderFilters, OrderSort } from '../../shared/ipc/data';
-import type { Order } from '../../shared/platform/resources';
+import type { Order } from '../../shared/model/orders';
 
 export function matches(o: Order, f: OrderFilters): boolean {
   if (f.from !== undefined || f.to !== undefined) {
-    if (o.paid_at === null) return false;
-    const t = Date.parse(o.paid_at);
+    if (o.paidAt === null) return false;
+    const t = Date.parse(o.paidAt);
     if (f.from !== undefined && t < Date.parse(f.from)) return false;
     if (f.to !== undefined && t >= Date.parse(f.to)) return false;
   }
@@ -18,27 +18,27 @@ export function matches(o: Order, f: OrderFilters): boolean {
     if (f.coupon === '' ? o.coupon !== null : o.coupon?.code.toLowerCase() !== f.coupon.toLowerCase()) return false;
   }
   if (f.courseId !== undefined || f.productId !== undefined) {
-    const hit = o.items.some((it) => (f.courseId === undefined || it.course_id === f.courseId) && (f.productId === undefined || it.product_id === f.productId));
+    const hit = o.items.some((it) => (f.courseId === undefined || it.courseId === f.courseId) && (f.productId === undefined || it.productId === f.productId));
     if (!hit) return false;
   }
   if (f.text) {
     const t = f.text.trim().toLowerCase();
-    if (t && o.id !== f.text.trim() && ![o.trade_number, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
+    if (t && o.id !== f.text.trim() && ![o.tradeNumber, o.buyer.name, o.buyer.email].some((s) => s.toLowerCase().includes(t))) return false;
   }
   return true;
 }
 
 export function sortValue(o: Order, key: OrderSort['key']): number | string | null {
   switch (key) {
-    case 'paidAt': return o.paid_at === null ? null : Date.parse(o.paid_at);
-    case 'createdAt': return Date.parse(o.created_at);
-    case 'updatedAt': return Date.parse(o.updated_at);
-    case 'paidAmount': return o.paid_amount;
-    case 'originalAmount': return o.original_amount;
-    case 'discountAmount': return o.discount_amount;
-    case 'refundedAmount': return o.refunded_amount;
+    case 'paidAt': return o.paidAt === null ? null : Date.parse(o.paidAt);
+    case 'createdAt': return Date.parse(o.createdAt);
+    case 'updatedAt': return Date.parse(o.updatedAt);
+    case 'paidAmount': return o.paidAmount;
+    case 'originalAmount': return o.originalAmount;
+    case 'discountAmount': return o.discountAmount;
+    case 'refundedAmount': return o.refundedAmount;
     case 'buyerName': return o.buyer.name;
-    case 'tradeNumber': return o.trade_number;
+    case 'tradeNumber': return o.tradeNumber;
     case 'state': return o.state;
     case 'currency': return o.currency;
   }

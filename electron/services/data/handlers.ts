@@ -16,9 +16,13 @@ import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
 import type { ExportDestination } from '../engine/export-destination';
 import {
-  readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readLearningReport, readSalesReport, readSubscriptions, setCoursePublished,
+  readCourseDetail, readCourseList, readCourseTitles, readLearningReport, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
+import { readCourseOrders } from '../platform/orders-platform';
 import type { OrderFacets } from '../../../shared/ipc/data';
+
+/** The offline cache's name for a course's orders page: new with the app's Order, so a page cached in the platform's shape is never read. */
+const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
 
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;
@@ -130,7 +134,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.orders', rest, () => readCourseOrders(caller, accountId, rest, signal));
+      return reader.read(accountId, COURSE_ORDERS_CACHE_KEY, rest, () => readCourseOrders(caller, accountId, rest, signal));
     },
     'data.courses.setPublished': async ({ accountId, courseId, published }, { signal }) => {
       const course = await setCoursePublished(caller, accountId, courseId, published, signal);

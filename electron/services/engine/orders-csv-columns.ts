@@ -7,7 +7,7 @@
 // exact decimal string, hence the same text).
 import { csvCell } from '../../../shared/csv';
 import { currencyExponent } from '../../../shared/money';
-import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
 import { csvAmount } from './orders-csv-format';
 import { localMsFormatter } from './fast-local-time';
 import type { DictColumn, OrderColumns, TimeColumn } from './order-columns';
@@ -132,7 +132,7 @@ export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
   const paidAt = timeCells(c.paidAt, timeZone);
   const buyerName = cellBytesOf(c.buyerName);
   const buyerEmail = cellBytesOf(c.buyerEmail);
-  const payment = cellBytesOf(c.paymentMethod);
+  const payment = cellBytesOf(c.paymentMethod, (m) => stateLabel(PAYMENT_METHOD_LABELS, m));
   const itemName = cellBytesOf(c.itemName);
   const coupon = cellsOf(c.couponCode);
   const currency = cellsOf(c.currency);

@@ -3,8 +3,8 @@
 // column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { minorToDecimalString } from '../../../shared/money';
-import type { Order } from '../../../shared/platform/resources';
-import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
+import type { Order } from '../../../shared/model/orders';
+import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
 
 export interface CsvFormat {
   timeZone: string;
@@ -40,20 +40,20 @@ export function csvAmount(minor: number, currency: string): number {
 export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): (string | number)[] {
   const money = (minor: number) => csvAmount(minor, order.currency);
   return [
-    order.trade_number,
+    order.tradeNumber,
     stateLabel(ORDER_STATE_LABELS, order.state),
-    time(order.created_at),
-    time(order.paid_at),
+    time(order.createdAt),
+    time(order.paidAt),
     order.buyer.name,
     order.buyer.email,
-    order.payment_method,
+    stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod),
     order.items.map((item) => item.name).join('; '),
     order.coupon?.code ?? '',
     order.currency,
-    money(order.original_amount),
-    money(order.discount_amount),
-    money(order.paid_amount),
-    money(order.refunded_amount),
-    money(order.paid_amount - order.refunded_amount),
+    money(order.originalAmount),
+    money(order.discountAmount),
+    money(order.paidAmount),
+    money(order.refundedAmount),
+    money(order.paidAmount - order.refundedAmount),
   ];
 }

@@ -7,7 +7,8 @@ import { open, rename, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import type { Order, Subscription } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { Subscription } from '../../../shared/platform/resources';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
 import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
@@ -221,7 +222,7 @@ export class OrdersEngine {
     let changed = fetched.length;
     if (base) {
       // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
-      const changes = fetched.filter((o) => base.table.get(o.id)?.updated_at !== o.updated_at);
+      const changes = fetched.filter((o) => base.table.get(o.id)?.updatedAt !== o.updatedAt);
       changed = changes.length;
       // Rebuilt in chunks: the worker keeps answering queries on the old table meanwhile.
       const pause = () => checkpoint(signal);

@@ -6,7 +6,8 @@ import type {
   Answer, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
 import type { MrrMovements } from '../../../shared/model/money';
-import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { CouponResults } from './coupon-results';

@@ -6,7 +6,8 @@
 import type { AccountView } from '../../../shared/accounts';
 import { AppError } from '../../../shared/errors';
 import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
-import { Comment, Lecturer, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
+import { Comment, Lecturer, SalesReport, Subscription } from '../../../shared/platform/resources';
+import { readOrdersChangedSince } from '../platform/orders-platform';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
@@ -16,7 +17,6 @@ import {
   largeSaleReportQuery,
   largeSaleThresholds,
   orderCandidates,
-  ordersChangedQuery,
   pastDueSubscriptionsQuery,
   subscriptionCandidate,
   todaySales,
@@ -182,9 +182,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
         thresholds = run.thresholds.values;
       }
       const from = since.orders ?? state.baseline;
-      const orders = await options.caller.paginate(id, 'listOrders', Order, { query: ordersChangedQuery(from) });
+      const orders = await readOrdersChangedSince(options.caller, id, from);
       for (const order of orders) candidates.push(...orderCandidates(order, thresholds));
-      since.orders = advanceSince(from, orders.map((o) => o.updated_at));
+      since.orders = advanceSince(from, orders.map((o) => o.updatedAt));
     }
     if (sources.has('subscriptions')) {
       const subscriptions = await options.caller.paginate(id, 'listSubscriptions', Subscription, { query: pastDueSubscriptionsQuery() });

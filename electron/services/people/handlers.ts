@@ -14,7 +14,7 @@ import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
 import { planNamesOf, toMemberView, toSubscriptionView } from '../platform/money-mapping';
 import { toStudent } from '../platform/people-mapping';
-import { courseFactsOf, sectionTitlesOf, studentRecordFacts, toEnrollableCourses, toProfileEnrollment, toStalledLearners, toStudentOrder } from '../platform/people-profile-mapping';
+import { courseFactsOf, sectionTitlesOf, studentRecordFacts, toEnrollableCourses, toProfileEnrollment, toStalledLearners } from '../platform/people-profile-mapping';
 
 export type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;
 
@@ -96,7 +96,7 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<Pe
       );
       const profile: StudentProfile = {
         ...answer.data,
-        orders: orders ? orders.data.rows.map(toStudentOrder) : [],
+        orders: orders ? orders.data.rows : [],
         ordersTotal: orders ? orders.data.total : 0,
         orderTotals: orders ? orders.data.totals : [],
       };

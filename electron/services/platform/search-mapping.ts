@@ -1,31 +1,31 @@
-// The one place where what the palette finds (platform payloads: synced orders, cached courses; coupons already
+// The one place where what the palette finds (platform payloads: cached courses; synced orders and coupons already
 // in the app's model) becomes a SearchHit (shared/model/search.ts): nothing else reads those payloads for search.
 import type { z } from 'zod';
 import type { CouponView } from '../../../shared/model/money';
 import type { MatchQuality, SearchHit } from '../../../shared/model/search';
-import type { Course, Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { Course } from '../../../shared/platform/resources';
 import { minorToDecimalString } from '../../../shared/money';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import type { StudentRow } from '../../../shared/ipc/students';
 
-type PlatformOrder = z.output<typeof Order>;
 type PlatformCourse = z.output<typeof Course>;
 
 /** A course as the caches hold it: the full payload (course list) or only its id and title (title lists). */
 export type CachedCourse = Pick<PlatformCourse, 'id' | 'title'> & Partial<Pick<PlatformCourse, 'state' | 'categories' | 'created_at' | 'published_at'>>;
 
-export function orderSearchFields(order: PlatformOrder): string[] {
-  return [order.trade_number, order.buyer.email, order.buyer.name];
+export function orderSearchFields(order: Order): string[] {
+  return [order.tradeNumber, order.buyer.email, order.buyer.name];
 }
 
-export function toOrderHit(order: PlatformOrder, match: MatchQuality): SearchHit {
+export function toOrderHit(order: Order, match: MatchQuality): SearchHit {
   return {
     kind: 'order',
     id: order.id,
-    title: order.trade_number,
+    title: order.tradeNumber,
     subtitle: `${order.buyer.name} · ${order.buyer.email} · ${stateLabel(ORDER_STATE_LABELS, order.state)}`,
     match,
-    at: order.paid_at ?? order.created_at,
+    at: order.paidAt ?? order.createdAt,
   };
 }
 

@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
-import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/platform/resources';
+import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -453,8 +453,8 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
   const first = order.items[0];
   return (
     <>
-      <div role="cell" className="cell-mono">{order.trade_number}</div>
-      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paid_at, locale)}</div>
+      <div role="cell" className="cell-mono">{order.tradeNumber}</div>
+      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paidAt, locale)}</div>
       <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
       <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
         {first ? first.name : '–'}
@@ -462,10 +462,10 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
       </div>
       <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
-      <div role="cell" className="num">{money(order.original_amount)}</div>
-      <div role="cell" className="num">{order.discount_amount ? money(order.discount_amount) : '–'}</div>
-      <div role="cell" className="num">{money(order.paid_amount)}</div>
-      <div role="cell" className="num">{order.refunded_amount ? money(order.refunded_amount) : '–'}</div>
+      <div role="cell" className="num">{money(order.originalAmount)}</div>
+      <div role="cell" className="num">{order.discountAmount ? money(order.discountAmount) : '–'}</div>
+      <div role="cell" className="num">{money(order.paidAmount)}</div>
+      <div role="cell" className="num">{order.refundedAmount ? money(order.refundedAmount) : '–'}</div>
     </>
   );
 });

@@ -132,7 +132,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
     const platformPage = await api.paginate(account.id, 'listOrders', Order, { query: { course_id: courses[0]!.id, limit: 1000 } });
     expect(orders.data.total).toBe(platformPage.length);
-    expect(orders.data.rows.every((o) => o.items.some((i) => i.course_id === courses[0]!.id))).toBe(true);
+    expect(orders.data.rows.every((o) => o.items.some((i) => i.courseId === courses[0]!.id))).toBe(true);
   });
 
   it('answers the sales, subscriptions and learning reports as the platform computes them', async () => {

@@ -13,6 +13,7 @@ import { DownloadSlots } from '../../../electron/services/engine/export-destinat
 import type { DataService } from '../../../electron/services/data/handlers';
 import { memoryLogger } from '../../../electron/services/log';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
+import { cacheKey } from '../../../electron/services/store/query-cache';
 import { AppError } from '../../../shared/errors';
 import { parseCsv } from '../../../shared/csv';
 import type { EventName, EventPayload } from '../../../shared/ipc';
@@ -231,6 +232,24 @@ describe('data service: orders', () => {
     expect(fromSet.fromCache).toBe(true);
     expect(fromSet.data.id).toBe(caller.orders[2]!.id);
     await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_unknown' })).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it("never shows an order or a course's orders cached in the platform's shape by an earlier version: offline, the synced copy or an error", async () => {
+    const service = open();
+    const old = caller.orders[4]!; // snake_case, as version 1 cached it
+    const at = new Date().toISOString();
+    await service.cache.put(ACCOUNT, cacheKey('data.orders.get', { orderId: old.id }), at, [old]);
+    await service.cache.put(ACCOUNT, cacheKey('data.orders.get', { orderId: 'ord_only_cached' }), at, [{ ...old, id: 'ord_only_cached' }]);
+    await service.cache.put(ACCOUNT, cacheKey('data.courses.orders', { courseId: 'course_1', limit: 25 }), at, [{ rows: [old], total: 1, nextCursor: null }]);
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    caller.offline = true;
+    // The engine's synced copy, in the app's model (call() checks every answer against the contract).
+    const order = await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: old.id });
+    expect(order.data).toMatchObject({ id: old.id, tradeNumber: old.trade_number, paidAmount: old.paid_amount });
+    expect(order.data).not.toHaveProperty('trade_number');
+    // Only the old entry knows it: offline, not a wrong shape.
+    await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_only_cached' })).rejects.toMatchObject({ code: 'offline' });
+    await expect(call(service, 'data.courses.orders', { accountId: ACCOUNT, courseId: 'course_1', limit: 25 })).rejects.toMatchObject({ code: 'offline' });
   });
 
   it('offline, answers a sales range never opened from the synced orders (the engine), with their age', async () => {

@@ -17,39 +17,40 @@ import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher'
 import { METHODS } from '../../../shared/ipc';
 import type { CouponCurrencyResult } from '../../../shared/model/money';
 import type { OperationId } from '../../../shared/platform/endpoints';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import { StandInPlatform } from '../../bench/engine';
 import { standInPage } from '../../bench/stand-in-pages';
-import { prng, syntheticOrders } from '../data/synthetic-orders';
+import { prng, syntheticAppOrders } from '../data/synthetic-orders';
 
 /** The definition, over order objects: per coupon and currency, the sale orders (paid, refunding, refunded). */
 function bruteForce(orders: readonly Order[]): Map<string, CouponCurrencyResult[]> {
   const by = new Map<string, Map<string, CouponCurrencyResult>>();
   for (const o of orders) {
     if (!o.coupon || !['paid', 'refunding', 'refunded'].includes(o.state)) continue;
-    const perCurrency = by.get(o.coupon.coupon_id) ?? new Map<string, CouponCurrencyResult>();
-    by.set(o.coupon.coupon_id, perCurrency);
+    const perCurrency = by.get(o.coupon.id) ?? new Map<string, CouponCurrencyResult>();
+    by.set(o.coupon.id, perCurrency);
     const r = perCurrency.get(o.currency) ?? { currency: o.currency, orders: 0, gross: 0, discount: 0, refunded: 0, net: 0 };
     perCurrency.set(o.currency, r);
     r.orders += 1;
-    r.gross += o.original_amount;
-    r.discount += o.discount_amount;
-    r.refunded += o.refunded_amount;
-    r.net += o.paid_amount - o.refunded_amount;
+    r.gross += o.originalAmount;
+    r.discount += o.discountAmount;
+    r.refunded += o.refundedAmount;
+    r.net += o.paidAmount - o.refundedAmount;
   }
   return new Map([...by].map(([id, m]) => [id, [...m.values()].sort((a, b) => b.net - a.net || a.currency.localeCompare(b.currency))]));
 }
 
 describe('coupon results from the order columns', () => {
   it('adds the sale orders that used each coupon per currency (largest net first), never across currencies, and ignores the rest', () => {
-    const base = syntheticOrders(6, 1)[0]!;
+    const base = syntheticAppOrders(6, 1)[0]!;
     const order = (id: string, couponId: string | null, state: Order['state'], currency: string, original: number, discount: number, paid: number, refunded: number): Order =>
-      ({ ...base, id, state, currency, original_amount: original, discount_amount: discount, paid_amount: paid, refunded_amount: refunded, coupon: couponId ? { coupon_id: couponId, code: couponId.toUpperCase() } : null });
+      ({ ...base, id, state, currency, originalAmount: original, discountAmount: discount, paidAmount: paid, refundedAmount: refunded, coupon: couponId ? { id: couponId, code: couponId.toUpperCase() } : null });
     const results = couponResults(columnsOf([
       order('1', 'c1', 'paid', 'USD', 1000, 100, 900, 0),
       order('2', 'c1', 'refunded', 'USD', 2000, 200, 1800, 1800),
       order('3', 'c1', 'paid', 'EUR', 500, 50, 450, 0),
-      order('4', 'c1', 'not_paid', 'USD', 9999, 999, 0, 0),
+      order('4', 'c1', 'notPaid', 'USD', 9999, 999, 0, 0),
       order('5', null, 'paid', 'USD', 100, 0, 100, 0),
       order('6', 'c2', 'refunding', 'USD', 300, 30, 270, 0),
     ]));
@@ -68,8 +69,8 @@ describe('coupon results from the order columns', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const random = prng(seed * 7);
       // Many coupons (ids unrelated to codes), every state, four currencies, some orders without a coupon.
-      const orders = syntheticOrders(5000 + seed * 1000, seed).map((o) =>
-        random() < 0.6 ? { ...o, coupon: { coupon_id: `cp_${Math.floor(random() * 300)}`, code: `CODE${Math.floor(random() * 50)}` } } : o,
+      const orders = syntheticAppOrders(5000 + seed * 1000, seed).map((o) =>
+        random() < 0.6 ? { ...o, coupon: { id: `cp_${Math.floor(random() * 300)}`, code: `CODE${Math.floor(random() * 50)}` } } : o,
       );
       const results = couponResults(columnsOf(orders));
       const expected = bruteForce(orders);
@@ -133,7 +134,7 @@ describe('the Coupons page at 100,000 orders', () => {
 
       // The figures are the definition's over every order the platform has.
       const all: Order[] = [];
-      for (let start = 0; start < COUNT; start += 1000) all.push(...standInPage(COUNT, start, 1000).data);
+      for (let start = 0; start < COUNT; start += 1000) all.push(...standInPage(COUNT, start, 1000).data.map(toOrder));
       const expected = bruteForce(all);
       expect(answer.data.ordersCounted).toBe(COUNT);
       for (const coupon of answer.data.coupons) expect(coupon.results, coupon.code).toEqual(expected.get(coupon.id) ?? []);

@@ -7,9 +7,9 @@ import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
 import { currencyTotalsOf } from '../../support/order-totals';
 import { expectSorted, matches } from '../../support/order-brute-force';
-import { syntheticOrders } from '../data/synthetic-orders';
+import { syntheticAppOrders } from '../data/synthetic-orders';
 
-const orders = syntheticOrders(100_000, 7);
+const orders = syntheticAppOrders(100_000, 7);
 const index = new OrdersTable(columnsOf(orders));
 
 const FILTERS: OrderFilters[] = [
@@ -48,7 +48,7 @@ describe('the engine\'s order table over 100,000 orders', () => {
   });
 
   it.each(ORDER_SORT_KEYS.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))('sorts by %s %s', (key, direction) => {
-    const result = index.query({ states: ['paid', 'not_paid', 'refunded'] }, { key, direction }, 0, 1_000_000);
+    const result = index.query({ states: ['paid', 'notPaid', 'refunded'] }, { key, direction }, 0, 1_000_000);
     expectSorted(result.rows, { key, direction });
   });
 
@@ -77,9 +77,9 @@ describe('the engine\'s order table over 100,000 orders', () => {
   it('puts never-paid orders last in both directions of paid time', () => {
     for (const direction of ['asc', 'desc'] as const) {
       const rows = index.query({}, { key: 'paidAt', direction }, 0, 1_000_000).rows;
-      const firstNull = rows.findIndex((o) => o.paid_at === null);
+      const firstNull = rows.findIndex((o) => o.paidAt === null);
       expect(firstNull).toBeGreaterThan(0);
-      expect(rows.slice(firstNull).every((o) => o.paid_at === null)).toBe(true);
+      expect(rows.slice(firstNull).every((o) => o.paidAt === null)).toBe(true);
     }
   });
 

@@ -6,19 +6,19 @@ import { columnsOf, ordersOf } from '../../../electron/services/engine/order-col
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
-import { prng, syntheticOrders } from '../data/synthetic-orders';
+import type { Order } from '../../../shared/model/orders';
+import { prng, syntheticAppOrders } from '../data/synthetic-orders';
 import { bruteIds, matches } from '../../support/order-brute-force';
 import { currencyTotalsOf } from '../../support/order-totals';
 
-const orders = syntheticOrders(20_000, 7);
+const orders = syntheticAppOrders(20_000, 7);
 
 describe('order columns', () => {
   it('encode → decode gives back every order exactly, nulls, offsets in times and odd strings included', () => {
     const odd: Order[] = orders.slice(0, 50).map((o, k) => ({
       ...o,
       buyer: { ...o.buyer, name: k === 0 ? 'lone \ud800 surrogate' : k === 1 ? '' : o.buyer.name },
-      created_at: k === 2 ? '2026-03-08T01:30:00-05:00' : o.created_at,
+      createdAt: k === 2 ? '2026-03-08T01:30:00-05:00' : o.createdAt,
     }));
     for (const list of [orders, odd, []]) {
       const decoded = decodeColumns(encodeColumns(columnsOf(list), { hello: 1 }));
@@ -54,9 +54,9 @@ describe('orders table', () => {
     expect(facets.currencies).toEqual([...new Set(orders.map((o) => o.currency))].sort());
     expect(new Set(facets.states)).toEqual(new Set(orders.map((o) => o.state)));
     expect(facets.coupons.map((c) => c.toLowerCase()).sort()).toEqual([...new Set(orders.flatMap((o) => (o.coupon ? [o.coupon.code.toLowerCase()] : [])))].sort());
-    expect(facets.courses.map((c) => c.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.flatMap((i) => (i.course_id ? [i.course_id] : []))))].sort());
-    expect(facets.products.map((p) => p.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.map((i) => i.product_id)))].sort());
-    expect(table.maxUpdatedAt).toBe(orders.reduce((max, o) => (o.updated_at > max ? o.updated_at : max), ''));
+    expect(facets.courses.map((c) => c.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.flatMap((i) => (i.courseId ? [i.courseId] : []))))].sort());
+    expect(facets.products.map((p) => p.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))].sort());
+    expect(table.maxUpdatedAt).toBe(orders.reduce((max, o) => (o.updatedAt > max ? o.updatedAt : max), ''));
     expect(table.get(orders[1234]!.id)).toEqual(orders[1234]);
     expect(table.get('nope')).toBeUndefined();
   });
