@@ -198,7 +198,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const moneyHandlers = createMoneyHandlers({
     caller: engine.caller,
     cache: dataService.cache,
-    orders: dataService.orders,
+    engine: dataService.engine,
     emit,
     logger,
     onOnlineChange: (listener) => {

@@ -4,7 +4,8 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { Course, CourseReport, Curriculum, LearningReport, Order, OrderState, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { Course, CourseReport, Curriculum, LearningReport, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { Order, OrderState, ProductKind } from '../model/orders';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -141,7 +142,7 @@ export const OrderFacets = z.object({
   coupons: z.array(z.string()),
   courses: z.array(z.object({ id, title: z.string() })),
   /** lastSoldAt: the latest paid time of an order with the product, which tells apart products sold under one name (an event's tickets, year after year). */
-  products: z.array(z.object({ id, name: z.string(), kind: z.string(), lastSoldAt: z.string().nullable().optional() })),
+  products: z.array(z.object({ id, name: z.string(), kind: ProductKind, lastSoldAt: z.string().nullable().optional() })),
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 
@@ -175,14 +176,6 @@ export const OrdersStatus = z.object({
   loadingJobId: JobId.nullable(),
 });
 export type OrdersStatus = z.infer<typeof OrdersStatus>;
-
-export const CsvExport = z.object({
-  csv: z.string(),
-  rows: z.int().nonnegative(),
-  /** A suggested file name, e.g. "orders-2026-11-21.csv". */
-  fileName: z.string(),
-});
-export type CsvExport = z.infer<typeof CsvExport>;
 
 /** A CSV export streamed to a file: saved where the admin chose (desktop), or ready as a one-time download (browser mode). */
 export const CsvFileExport = z.object({
@@ -276,18 +269,6 @@ export const dataMethods = {
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',
   ),
   'data.orders.get': method(z.object({ accountId: AccountId, orderId: id }).strict(), answerOf(Order), "One order's details, from the platform (the loaded copy when offline)."),
-  'data.orders.exportCsv': method(
-    z.object({
-      accountId: AccountId,
-      jobId: JobId.optional(),
-      filters: OrderFilters.default({}),
-      sort: OrderSort.default(DEFAULT_ORDER_SORT),
-      timeZone: TimeZone,
-      locale: Locale,
-    }).strict(),
-    answerOf(CsvExport),
-    'The filtered, sorted orders as CSV (RFC 4180, formula-guarded), money formatted in the locale, times in the time zone; progress under jobId for big sets.',
-  ),
   'data.orders.exportCsvFile': method(
     z.object({
       accountId: AccountId,

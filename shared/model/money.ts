@@ -87,7 +87,7 @@ export type CouponRow = z.infer<typeof CouponRow>;
 
 export const CouponOverview = z.object({
   coupons: z.array(CouponRow),
-  /** How many orders the results were computed from (all the school's orders, loaded in the main process). */
+  /** How many orders the results were computed from (all the school's orders, synced by the data engine). */
   ordersCounted: z.int().nonnegative(),
   /** The currencies the school sells in, for the create form. */
   currencies: z.array(CurrencyCode),

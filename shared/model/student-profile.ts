@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CurrencyTotals } from '../ipc/data';
 import { MemberView, SubscriptionView } from './money';
+import { Order } from './orders';
 import { Student, StudentEnrollment } from './people';
 
 const id = z.string().min(1).max(256);
@@ -23,21 +24,6 @@ export const ProfileEnrollment = StudentEnrollment.extend({
 });
 export type ProfileEnrollment = z.infer<typeof ProfileEnrollment>;
 
-/** One of the student's orders, from the orders the app has loaded. Money in minor units of its currency. */
-export const StudentOrder = z.object({
-  id,
-  tradeNumber: z.string(),
-  state: z.string(),
-  currency: z.string(),
-  paidAmount: z.int(),
-  refundedAmount: z.int(),
-  createdAt: isoTime,
-  paidAt: isoTime.nullable(),
-  /** The line items' names. */
-  items: z.array(z.string()),
-});
-export type StudentOrder = z.infer<typeof StudentOrder>;
-
 /** A course the admin can enroll someone in, with its plans. */
 export const EnrollableCourse = z.object({ id, title: z.string(), plans: z.array(z.object({ id, name: z.string() })) });
 export type EnrollableCourse = z.infer<typeof EnrollableCourse>;
@@ -48,7 +34,8 @@ export const StudentProfile = z.object({
   /** The student's page on the school's site; null when the platform gives none. */
   url: z.string().nullable(),
   enrollments: z.array(ProfileEnrollment),
-  orders: z.array(StudentOrder),
+  /** Their orders, newest paid first, from the orders the data engine has synced (the app's one Order). */
+  orders: z.array(Order),
   /** How many orders match in all (orders lists at most the newest 200). */
   ordersTotal: z.int().nonnegative(),
   orderTotals: z.array(CurrencyTotals),

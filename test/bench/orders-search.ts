@@ -6,18 +6,18 @@ import { performance } from 'node:perf_hooks';
 import { columnsOf } from '../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../electron/services/engine/orders-table';
 import { searchOrders } from '../../electron/services/engine/orders-search';
-import { syntheticOrders } from '../unit/data/synthetic-orders';
+import { syntheticAppOrders } from '../unit/data/synthetic-orders';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 for (const n of sizes.length ? sizes : [100_000, 1_000_000]) {
-  const orders = syntheticOrders(n, 5);
+  const orders = syntheticAppOrders(n, 5);
   const table = new OrdersTable(columnsOf(orders));
   const probe = orders[Math.floor(n / 2)]!;
   const kinds: [string, string][] = [
-    ['exact trade number', probe.trade_number],
+    ['exact trade number', probe.tradeNumber],
     ['exact email', probe.buyer.email],
     ['first name', probe.buyer.name.split(' ')[0]!],
-    ['trade number prefix', probe.trade_number.slice(0, 8)],
+    ['trade number prefix', probe.tradeNumber.slice(0, 8)],
     ['one letter', 'a'],
     ['no match', 'zzzz'],
   ];

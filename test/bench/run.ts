@@ -3,11 +3,11 @@
 // (the same main-process services as the desktop app) on a fresh data dir, headless Chromium signed in
 // through the real consent page, then
 //   - cold start without cache: launch to the Orders dashboard showing rows (includes loading every order),
-//   - the main-side query: filter and sort measured in-process and through the page,
+//   - the orders query: filter and sort through the host's handlers (the engine) and through the page,
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
-// Then the in-process columnar index numbers (test/bench/orders-index.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-index] [--skip-engine] [--skip-subscriptions] [--skip-students]
+// Then the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,7 +22,6 @@ import { memoryLogger } from '../../electron/services/log';
 import type { MethodName, MethodInput, MethodOutput } from '../../shared/ipc';
 import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
-import { benchIndex, indexTable, type IndexBenchRow } from './orders-index';
 import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
@@ -234,7 +233,7 @@ async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
     // What one scrolling window costs the main process and weighs on the wire (it carries totals and facets too).
     const [windowAnswer, windowMs] = await timed(() => invoke(host, 'data.orders.query', { accountId, filters: {}, sort: sortKey, offset: 20_000, limit: 200 }));
     console.log(`  one window of 200 rows (main handler): ${windowMs.toFixed(1)} ms, ${(JSON.stringify(windowAnswer).length / 1024).toFixed(0)} KB of JSON (facets ${(JSON.stringify(windowAnswer.data.facets).length / 1024).toFixed(1)} KB)`);
-    console.log(`  main-side query: filter+sort+totals median ${queryFilterMs.toFixed(1)} ms, first sort by paid amount ${sortMs.toFixed(1)} ms`);
+    console.log(`  orders query: filter+sort+totals median ${queryFilterMs.toFixed(1)} ms, first sort by paid amount ${sortMs.toFixed(1)} ms`);
 
     // Through the page: a filter change until the match count changes; a sort click until the first row changes.
     const count = page.getByTestId('orders-match-count');
@@ -329,11 +328,6 @@ try {
 } finally {
   await browser.close();
 }
-const indexRows: IndexBenchRow[] = [];
-if (!args.includes('--skip-index')) {
-  console.log('\n== in-process columnar index (synthetic orders)');
-  for (const size of SIZES) indexRows.push(await benchIndex(size));
-}
 const engineRows: EngineBenchRow[] = [];
 if (!args.includes('--skip-engine')) {
   console.log('\n== data engine in its worker thread (synthetic orders, stand-in platform)');
@@ -351,7 +345,6 @@ if (!args.includes('--skip-students')) {
 }
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
-if (indexRows.length) console.log(`\n${indexTable(indexRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
 if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);

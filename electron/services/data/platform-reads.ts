@@ -2,9 +2,9 @@
 // a course with its curriculum and report, subscriptions with their past-due and canceling lists) happen
 // here in the main process so the renderer makes one call per screen.
 import type { z } from 'zod';
-import type { CourseDetail, CourseList, CourseOrdersPage, CourseRevenue, SubscriptionsOverview } from '../../../shared/ipc/data';
+import type { CourseDetail, CourseList, CourseRevenue, SubscriptionsOverview } from '../../../shared/ipc/data';
 import {
-  Course, CourseReport, Curriculum, LearningReport, Order, pageOf, SalesReport, Subscription, SubscriptionsReport,
+  Course, CourseReport, Curriculum, LearningReport, SalesReport, Subscription, SubscriptionsReport,
 } from '../../../shared/platform/resources';
 import type { QueryValue, PlatformCaller } from '../api/platform-caller';
 
@@ -98,19 +98,6 @@ export async function readCourseDetail(
   };
 }
 
-export async function readCourseOrders(
-  caller: PlatformCaller,
-  accountId: string,
-  input: { courseId: string; limit: number; cursor?: string | undefined },
-  signal: AbortSignal,
-): Promise<CourseOrdersPage> {
-  const page = await caller.call(accountId, 'listOrders', pageOf(Order), {
-    query: { course_id: input.courseId, limit: input.limit, cursor: input.cursor, sort: '-paid_at' },
-    signal,
-  });
-  return { rows: page.data, total: page.meta.total, nextCursor: page.meta.next_cursor };
-}
-
 export async function setCoursePublished(caller: PlatformCaller, accountId: string, courseId: string, published: boolean, signal: AbortSignal): Promise<z.output<typeof Course>> {
   return caller.call(accountId, published ? 'publishCourse' : 'unpublishCourse', Course, { path: { course_id: courseId }, signal });
 }
@@ -135,8 +122,4 @@ export async function readSubscriptions(caller: PlatformCaller, accountId: strin
 
 export async function readLearningReport(caller: PlatformCaller, accountId: string, input: RangeInput, signal: AbortSignal): Promise<LearningReport> {
   return caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal });
-}
-
-export async function readOrder(caller: PlatformCaller, accountId: string, orderId: string, signal: AbortSignal): Promise<Order> {
-  return caller.call(accountId, 'getOrder', Order, { path: { order_id: orderId }, signal });
 }

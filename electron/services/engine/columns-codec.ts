@@ -6,7 +6,8 @@
 import type { Codes, DictColumn, Numbers, OrderColumns, TimeColumn } from './order-columns';
 import { codesFor, noneOf, StringDict } from './order-columns';
 
-export const COLUMNS_LAYOUT = 'order-columns-1';
+/** Bumped when what the columns hold changes: 2 holds the app's Order (its state, payment and product words), 1 the platform's. */
+export const COLUMNS_LAYOUT = 'order-columns-2';
 
 const ROW_DICTS = ['id', 'tradeNumber', 'state', 'buyerId', 'buyerName', 'buyerEmail', 'paymentMethod', 'currency', 'couponId', 'couponCode'] as const;
 const ITEM_DICTS = ['itemId', 'itemKind', 'itemProduct', 'itemCourse', 'itemName'] as const;

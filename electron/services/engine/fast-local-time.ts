@@ -2,8 +2,8 @@
 // zone's UTC offset is asked once per UTC day, and the rest is arithmetic. A day whose two ends disagree (a DST
 // switch that day) is split into 15-minute spans (every DST rule switches on a quarter hour), and a span whose
 // ends disagree too (a switch inside it, as in some historic zones) is formatted exactly, call by call. Same
-// output as orders-csv's localTimeFormatter, which the tests hold it to.
-import { localTimeFormatter } from '../data/orders-csv';
+// output as orders-csv-format's localTimeFormatter, which the tests hold it to.
+import { localTimeFormatter } from './orders-csv-format';
 
 const SPAN = 15 * 60_000;
 const DAY = 86_400_000;

@@ -2,8 +2,9 @@
 // its offsets per dictionary, so a million ids are one string, not a million), line items in CSR form. This is
 // both the engine's in-memory form and, byte for byte, what the snapshot holds: opening a snapshot is
 // decrypting it and taking views on the buffer, no per-order parsing. An order object is built only for the
-// rows that leave the engine (a window on screen, a CSV line).
-import type { LineItem, Order } from '../../../shared/platform/resources';
+// rows that leave the engine (a window on screen, a CSV line). Filled from, and answering, the app's Order
+// (shared/model/orders.ts): the platform's payloads were mapped in the worker as each page arrived.
+import type { Order, OrderItem } from '../../../shared/model/orders';
 
 /** No value (a null coupon, a course-less line item). */
 export const NONE = 0xffffffff;
@@ -224,31 +225,31 @@ function* buildColumns(orders: readonly Order[]): Generator<void, OrderColumns> 
     if (i > 0 && i % CHUNK === 0) yield;
     const o = orders[i]!;
     id.set(i, o.id);
-    tradeNumber.set(i, o.trade_number);
+    tradeNumber.set(i, o.tradeNumber);
     state.set(i, o.state);
     buyerId.set(i, o.buyer.id);
     buyerName.set(i, o.buyer.name);
     buyerEmail.set(i, o.buyer.email);
-    paymentMethod.set(i, o.payment_method);
+    paymentMethod.set(i, o.paymentMethod);
     currency.set(i, o.currency);
-    original[i] = o.original_amount;
-    discount[i] = o.discount_amount;
-    paid[i] = o.paid_amount;
-    refunded[i] = o.refunded_amount;
-    couponId.set(i, o.coupon?.coupon_id ?? null);
+    original[i] = o.originalAmount;
+    discount[i] = o.discountAmount;
+    paid[i] = o.paidAmount;
+    refunded[i] = o.refundedAmount;
+    couponId.set(i, o.coupon?.id ?? null);
     couponCode.set(i, o.coupon?.code ?? null);
-    created[i] = o.created_at;
-    paidAt[i] = o.paid_at;
-    updated[i] = o.updated_at;
+    created[i] = o.createdAt;
+    paidAt[i] = o.paidAt;
+    updated[i] = o.updatedAt;
     itemStart[i] = item;
     for (const line of o.items) {
       itemId.set(item, line.id);
-      itemKind.set(item, line.kind);
-      itemProduct.set(item, line.product_id);
-      itemCourse.set(item, line.course_id);
+      itemKind.set(item, line.productKind);
+      itemProduct.set(item, line.productId);
+      itemCourse.set(item, line.courseId);
       itemName.set(item, line.name);
-      itemOriginal[item] = line.original_amount;
-      itemDiscount[item] = line.discount_amount;
+      itemOriginal[item] = line.originalAmount;
+      itemDiscount[item] = line.discountAmount;
       itemAmount[item] = line.amount;
       item++;
     }
@@ -297,38 +298,38 @@ function time(column: TimeColumn, row: number): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
-/** Row i as the platform's order object (the shape the IPC contract carries). */
+/** Row i as the app's Order (the shape the IPC contract carries). */
 export function orderAt(c: OrderColumns, i: number): Order {
-  const items: LineItem[] = [];
+  const items: OrderItem[] = [];
   for (let j = c.itemStart[i]!, end = c.itemStart[i + 1]!; j < end; j++) {
     items.push({
       id: str(c.itemId, j),
-      kind: str(c.itemKind, j) as LineItem['kind'],
-      product_id: str(c.itemProduct, j),
-      course_id: strOrNull(c.itemCourse, j),
+      productKind: str(c.itemKind, j) as OrderItem['productKind'],
+      productId: str(c.itemProduct, j),
+      courseId: strOrNull(c.itemCourse, j),
       name: str(c.itemName, j),
-      original_amount: c.itemOriginal[j]!,
-      discount_amount: c.itemDiscount[j]!,
+      originalAmount: c.itemOriginal[j]!,
+      discountAmount: c.itemDiscount[j]!,
       amount: c.itemAmount[j]!,
     });
   }
   const couponId = strOrNull(c.couponId, i);
   return {
     id: str(c.id, i),
-    trade_number: str(c.tradeNumber, i),
+    tradeNumber: str(c.tradeNumber, i),
     state: str(c.state, i) as Order['state'],
     buyer: { id: str(c.buyerId, i), name: str(c.buyerName, i), email: str(c.buyerEmail, i) },
-    payment_method: str(c.paymentMethod, i) as Order['payment_method'],
+    paymentMethod: str(c.paymentMethod, i) as Order['paymentMethod'],
     currency: str(c.currency, i),
-    original_amount: c.original[i]!,
-    discount_amount: c.discount[i]!,
-    paid_amount: c.paid[i]!,
-    refunded_amount: c.refunded[i]!,
-    coupon: couponId === null ? null : { coupon_id: couponId, code: str(c.couponCode, i) },
+    originalAmount: c.original[i]!,
+    discountAmount: c.discount[i]!,
+    paidAmount: c.paid[i]!,
+    refundedAmount: c.refunded[i]!,
+    coupon: couponId === null ? null : { id: couponId, code: str(c.couponCode, i) },
     items,
-    created_at: time(c.createdAt, i)!,
-    paid_at: time(c.paidAt, i),
-    updated_at: time(c.updatedAt, i)!,
+    createdAt: time(c.createdAt, i)!,
+    paidAt: time(c.paidAt, i),
+    updatedAt: time(c.updatedAt, i)!,
   };
 }
 

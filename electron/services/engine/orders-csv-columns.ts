@@ -7,8 +7,8 @@
 // exact decimal string, hence the same text).
 import { csvCell } from '../../../shared/csv';
 import { currencyExponent } from '../../../shared/money';
-import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
-import { csvAmount } from '../data/orders-csv';
+import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
+import { csvAmount } from './orders-csv-format';
 import { localMsFormatter } from './fast-local-time';
 import type { DictColumn, OrderColumns, TimeColumn } from './order-columns';
 
@@ -49,7 +49,7 @@ function timeCells(column: TimeColumn, timeZone: string): (row: number) => strin
 const EXACT_BELOW = 1e15;
 
 /**
- * An amount as orders-csv's csvAmount writes it (String(Number("1234.50")) = "1234.5"), by integer arithmetic: the
+ * An amount as orders-csv-format's csvAmount writes it (String(Number("1234.50")) = "1234.5"), by integer arithmetic: the
  * whole part, then the fraction's digits without trailing zeros from a table. Whatever is not a whole number of
  * minor units, or too large, goes through csvAmount itself (which refuses what it must).
  */
@@ -132,7 +132,7 @@ export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
   const paidAt = timeCells(c.paidAt, timeZone);
   const buyerName = cellBytesOf(c.buyerName);
   const buyerEmail = cellBytesOf(c.buyerEmail);
-  const payment = cellBytesOf(c.paymentMethod);
+  const payment = cellBytesOf(c.paymentMethod, (m) => stateLabel(PAYMENT_METHOD_LABELS, m));
   const itemName = cellBytesOf(c.itemName);
   const coupon = cellsOf(c.couponCode);
   const currency = cellsOf(c.currency);

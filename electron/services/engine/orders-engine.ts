@@ -4,10 +4,10 @@
 // synced-collection.ts; the columns are this file's. Plain logic with its host passed in, so tests run it
 // in-process as well as in the worker.
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
 import { ordersBatchRequest, readOrdersBatch } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
-import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
+import { ordersCsvHeader } from './orders-csv-format';
 import { csvRowWriter } from './orders-csv-columns';
 import { writeCsvFile } from './csv-file-export';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
@@ -15,6 +15,7 @@ import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { searchOrders } from './orders-search';
 import { salesReport } from './sales-report';
+import { couponResults } from './coupon-results';
 import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo, SubscriptionsEngineApi } from './protocol';
 import { SubscriptionsEngine } from './subscriptions-engine';
 import type { SnapshotStore } from './snapshot-store';
@@ -49,7 +50,7 @@ function ordersKind(host: EngineHost): CollectionKind<OrdersTable, Order[], Orde
       const pause = () => checkpoint(signal);
       if (!base) return { table: new OrdersTable(await columnsOfPausing(dedupe(fetched), pause)), changed: fetched.length };
       // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
-      const changes = fetched.filter((o) => base.get(o.id)?.updated_at !== o.updated_at);
+      const changes = fetched.filter((o) => base.get(o.id)?.updatedAt !== o.updatedAt);
       if (changes.length === 0) return { table: base, changed: 0 };
       // Rebuilt in chunks: the worker keeps answering queries on the old table meanwhile.
       return { table: new OrdersTable(await columnsOfPausing(merge(await ordersOfPausing(base.columns, pause), base, changes), pause)), changed: changes.length };
@@ -93,9 +94,12 @@ export class OrdersEngine {
         const order = loaded?.table.get(orderId);
         return loaded && order ? { order, fetchedAt: loaded.fetchedAt } : null;
       },
-      'orders.exportCsv': (args) => this.exportCsv(args),
       'orders.exportCsvFile': (args) => this.exportCsvFile(args),
       'orders.snapshotInfo': ({ accountId }) => this.snapshotInfo(accountId),
+      'orders.couponResults': async ({ accountId }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        return { data: couponResults(loaded.table.columns), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
       'sales.report': async ({ accountId, from, to, interval, timeZone, courseId }) => {
         const loaded = await this.ensureLoaded(accountId);
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
@@ -132,30 +136,9 @@ export class OrdersEngine {
     return info ? { count: info.table.size, fetchedAt: info.fetchedAt, bytes: info.bytes, writeMs: info.writeMs, openMs: info.openMs } : null;
   }
 
-  async exportCsv(args: EngineArgs<'orders.exportCsv'>): Promise<Answer<{ csv: string; rows: number }>> {
-    const { accountId, jobId, filters, sort, timeZone, locale } = args;
-    const loaded = await this.ensureLoaded(accountId);
-    const positions = loaded.table.select(filters, sort).positions;
-    const label = 'Exporting orders';
-    const csv = await this.#jobs.run(jobId, async (job) => {
-      const progress = (done: number, finished: boolean) =>
-        this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total: positions.length, label, done: finished } });
-      progress(0, false);
-      try {
-        const text = await ordersToCsv(positions.length, (k) => loaded.table.row(positions[k]!), { timeZone, locale }, job.signal, (done) => progress(done, false));
-        progress(positions.length, true);
-        return text;
-      } catch (error) {
-        progress(0, true);
-        throw error;
-      }
-    }, 'The export');
-    return { data: { csv, rows: positions.length }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
-  }
-
   /**
    * The filtered, sorted view streamed to `path` in slices of 5,000 rows (read from the columns by
-   * orders-csv-columns.ts, byte for byte orders-csv's row function) by csv-file-export.ts: memory flat, progress per slice, Cancel between slices. Written
+   * orders-csv-columns.ts, byte for byte orders-csv-format's row function) by csv-file-export.ts: memory flat, progress per slice, Cancel between slices. Written
    * to a temp file beside the target and renamed when complete, so a cancelled or failed export leaves nothing.
    */
   async exportCsvFile(args: EngineArgs<'orders.exportCsvFile'>): Promise<Answer<{ rows: number; bytes: number }>> {

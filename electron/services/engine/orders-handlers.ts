@@ -5,12 +5,18 @@ import type { PlatformCaller } from '../api/platform-caller';
 import type { MethodHandlers } from '../ipc/handler-types';
 import type { CachedReader } from '../data/cached-read';
 import { isUnavailable } from '../data/cached-read';
-import { readOrder } from '../data/platform-reads';
+import { readOrder } from '../platform/orders-platform';
 import type { EngineClient } from './engine-client';
 import type { ExportDestination } from './export-destination';
 import { checkExportFormat, exportFileName, exportToChosenFile } from './export-to-file';
 
-export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsv' | 'data.orders.exportCsvFile';
+/**
+ * The offline cache's name for an order's answer: new with the app's Order (shared/model/orders.ts), so an answer
+ * cached in the platform's shape by an earlier version is never read as one.
+ */
+export const ORDER_CACHE_KEY = 'data.orders.get.v2';
+
+export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
 
 export function engineOrdersHandlers(
   engine: EngineClient,
@@ -30,7 +36,7 @@ export function engineOrdersHandlers(
     },
     'data.orders.get': async ({ accountId, orderId }, { signal }) => {
       try {
-        return await reader.read(accountId, 'data.orders.get', { orderId }, () => readOrder(caller, accountId, orderId, signal));
+        return await reader.read(accountId, ORDER_CACHE_KEY, { orderId }, () => readOrder(caller, accountId, orderId, signal));
       } catch (error) {
         // Offline and never opened before: the loaded copy of the order is still worth showing.
         if (!isUnavailable(error)) throw error;
@@ -38,12 +44,6 @@ export function engineOrdersHandlers(
         if (loaded) return { data: loaded.order, fetchedAt: loaded.fetchedAt, fromCache: true };
         throw error;
       }
-    },
-    'data.orders.exportCsv': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
-      checkExportFormat(timeZone, locale);
-      const id = jobId ?? `orders.export:${accountId}:${now()}`;
-      const answer = await engine.call('orders.exportCsv', { accountId, jobId: id, filters, sort, timeZone, locale });
-      return { ...answer, data: { ...answer.data, fileName: exportFileName('orders', now()) } };
     },
     'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
       checkExportFormat(timeZone, locale);

@@ -4,7 +4,7 @@
 // pass over the rows keeps the best `limit` in a small sorted list, so a million orders take one linear pass
 // and no sort of the matches. Only the kept rows become order objects.
 import type { MatchQuality } from '../../../shared/model/search';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
 import { matchQuality, normalizeText, qualityRank } from '../../../shared/search/ranking';
 import type { DictColumn } from './order-columns';
 import type { OrdersTable } from './orders-table';

@@ -1,11 +1,10 @@
-// Filtering, sorting and totals over the order columns, in the engine's worker. Same answers as the main-side
-// OrdersIndex it replaces (the tests hold both to a brute force over the order objects), but built from the
-// columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
+// Filtering, sorting and totals over the order columns, in the engine's worker (the tests hold it to a brute
+// force over the order objects), built from the columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
 // computed once per key (the paid-time one is kept in the snapshot), the last selection is kept for scrolling,
 // and the text search lower-cases each distinct buyer name/email once instead of every order's.
 import type { CurrencyTotals, OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../shared/ipc/data';
-import type { Order, OrderState } from '../../../shared/platform/resources';
-import { OrderState as OrderStateSchema } from '../../../shared/platform/resources';
+import type { Order, OrderState, ProductKind } from '../../../shared/model/orders';
+import { OrderState as OrderStateSchema } from '../../../shared/model/orders';
 import type { DictColumn, Numbers, OrderColumns } from './order-columns';
 import { orderAt } from './order-columns';
 
@@ -55,7 +54,7 @@ export class OrdersTable {
         at = i;
       }
     }
-    this.maxUpdatedAt = at < 0 ? null : orderAt(columns, at).updated_at;
+    this.maxUpdatedAt = at < 0 ? null : orderAt(columns, at).updatedAt;
   }
 
   row(i: number): Order {
@@ -178,7 +177,7 @@ export class OrdersTable {
     const present = new Set(c.state.dict.values());
     this.#coupons();
     const courseTitle = new Map<string, string>();
-    const product = new Map<string, { name: string; kind: string; code: number }>();
+    const product = new Map<string, { name: string; kind: ProductKind; code: number }>();
     const seenCourse = new Uint8Array(c.itemCourse.dict.size);
     const seenProduct = new Uint8Array(c.itemProduct.dict.size);
     // The latest paid time per product: several products may share a name (an event's tickets, year after year).
@@ -194,7 +193,7 @@ export class OrdersTable {
         const p = c.itemProduct.codes[j]!;
         if (!seenProduct[p]) {
           seenProduct[p] = 1;
-          product.set(c.itemProduct.dict.get(p), { name: c.itemName.dict.get(c.itemName.codes[j]!), kind: c.itemKind.dict.get(c.itemKind.codes[j]!), code: p });
+          product.set(c.itemProduct.dict.get(p), { name: c.itemName.dict.get(c.itemName.codes[j]!), kind: c.itemKind.dict.get(c.itemKind.codes[j]!) as ProductKind, code: p });
         }
         if (!Number.isNaN(paidAt) && !(lastSold[p]! >= paidAt)) lastSold[p] = paidAt;
       }

@@ -3,13 +3,15 @@
 // refresh and retries stay in one place), and relays the worker's events and log lines.
 import type { SerializedAppError } from '../../../shared/errors';
 import type {
-  Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
+  Answer, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
 import type { MrrMovements } from '../../../shared/model/money';
-import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentsExportArgs } from './students-export';
+import type { CouponResults } from './coupon-results';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -30,10 +32,11 @@ export interface EngineApi {
   'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number }) => Answer<Omit<OrderQueryResult, never>>;
   /** The loaded copy of one order, if the engine holds one (offline fallback of data.orders.get). */
   'orders.peek': (a: { accountId: string; orderId: string }) => { order: Order; fetchedAt: string } | null;
-  'orders.exportCsv': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string }) => Answer<Omit<CsvExport, 'fileName'>>;
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
   'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
+  /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
+  'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */

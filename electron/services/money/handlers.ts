@@ -5,12 +5,11 @@ import type { moneyMethods } from '../../../shared/ipc/money';
 import type { CouponOverview, SubscriptionLists, SubscriptionView } from '../../../shared/model/money';
 import type { PlatformCaller } from '../api/platform-caller';
 import { CachedReader } from '../data/cached-read';
-import type { OrdersStore } from '../data/orders-store';
+import type { EngineClient } from '../engine/engine-client';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
 import { listSubscriptionsNeedingAttention, readCouponCatalog, readMember } from '../platform/money-platform';
-import { couponResults } from './coupon-results';
 
 export type MoneyMethodName = Extract<keyof typeof moneyMethods, string>;
 
@@ -23,7 +22,8 @@ export const COUPONS_CACHE_INPUT = { model: 2 } as const;
 export interface MoneyHandlerDeps {
   caller: PlatformCaller;
   cache: QueryCache;
-  orders: OrdersStore;
+  /** The data engine's worker (the data service's): the coupon results come from its synced orders. */
+  engine: Pick<EngineClient, 'call'>;
   emit: EmitEvent;
   logger: Logger;
   onOnlineChange?(listener: (online: boolean) => void): void;
@@ -47,13 +47,14 @@ export function createMoneyHandlers(deps: MoneyHandlerDeps): MethodHandlers<Mone
   return {
     'money.coupons': async ({ accountId }, { signal }) => {
       const answer = await reader.read(accountId, 'money.coupons', COUPONS_CACHE_INPUT, () => readCouponCatalog(caller, accountId, signal));
-      // The results come from the loaded orders (memory, or the offline snapshot), not from the platform.
-      const loaded = await deps.orders.ensureLoaded(accountId);
-      const results = await couponResults(loaded.index.orders);
-      const currencies = new Set<string>([answer.data.currency, ...loaded.index.facets().currencies]);
+      // The results come from the engine's synced orders (memory, or the offline snapshot), computed in its
+      // worker: the main process only receives the totals.
+      const { data: counted } = await deps.engine.call('orders.couponResults', { accountId });
+      const results = new Map(counted.byCoupon);
+      const currencies = new Set<string>([answer.data.currency, ...counted.currencies]);
       const overview: CouponOverview = {
         coupons: answer.data.coupons.map((c) => ({ ...c, results: results.get(c.id) ?? [] })),
-        ordersCounted: loaded.index.orders.length,
+        ordersCounted: counted.ordersCounted,
         currencies: [...currencies].sort(),
         courses: answer.data.courses,
       };

@@ -12,8 +12,6 @@ import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
 import { withoutScope } from '../ipc/partial-answers';
 import { listEnrollableCourses, listMembers, listSubscriptionsByEmail, readStalledLearners, readStudentRecord } from '../platform/people-platform';
-// The loaded orders' rows are the data engine's (data.orders.query), mapped to the profile's rows here.
-import { toStudentOrder } from '../platform/people-profile-mapping';
 
 export type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;
 
@@ -61,7 +59,7 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): MethodHandlers<Pe
       );
       const profile: StudentProfile = {
         ...answer.data,
-        orders: orders ? orders.data.rows.map(toStudentOrder) : [],
+        orders: orders ? orders.data.rows : [],
         ordersTotal: orders ? orders.data.total : 0,
         orderTotals: orders ? orders.data.totals : [],
       };

@@ -4,7 +4,8 @@
 // open). Definitions (what "unanswered" and "unusually large" mean) are in docs/business-api.md.
 import { formatMoney } from '../../../shared/money';
 import type { z } from 'zod';
-import type { Comment as CommentSchema, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { Comment as CommentSchema, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { NotificationCandidate } from '../notifications/notification-policy';
 
 /** An order at or above this many times the currency's 90-day average order value is "unusually large". */
@@ -55,15 +56,15 @@ export function orderCandidates(order: Order, thresholds: Readonly<Record<string
   switch (order.state) {
     case 'refunded':
     case 'refunding': {
-      const amount = order.refunded_amount > 0 ? order.refunded_amount : order.paid_amount;
-      return [{ key: `refund:${order.id}`, kind: 'refund', at: order.updated_at, title: `Refund: ${money(amount, order.currency)}`, body: `Order ${order.trade_number} by ${who} was ${order.state === 'refunded' ? 'refunded' : 'sent for refund'}.`, route }];
+      const amount = order.refundedAmount > 0 ? order.refundedAmount : order.paidAmount;
+      return [{ key: `refund:${order.id}`, kind: 'refund', at: order.updatedAt, title: `Refund: ${money(amount, order.currency)}`, body: `Order ${order.tradeNumber} by ${who} was ${order.state === 'refunded' ? 'refunded' : 'sent for refund'}.`, route }];
     }
     case 'failed':
-      return [{ key: `failed:${order.id}`, kind: 'paymentProblem', at: order.updated_at, title: 'A payment failed', body: `Order ${order.trade_number} by ${who} (${money(order.original_amount - order.discount_amount, order.currency)}) could not be paid.`, route }];
+      return [{ key: `failed:${order.id}`, kind: 'paymentProblem', at: order.updatedAt, title: 'A payment failed', body: `Order ${order.tradeNumber} by ${who} (${money(order.originalAmount - order.discountAmount, order.currency)}) could not be paid.`, route }];
     case 'paid': {
       const threshold = thresholds[order.currency];
-      if (threshold === undefined || order.paid_at === null || order.paid_amount < threshold) return [];
-      return [{ key: `largeSale:${order.id}`, kind: 'largeSale', at: order.paid_at, title: `Large sale: ${money(order.paid_amount, order.currency)}`, body: `Order ${order.trade_number} by ${who}, at least ${LARGE_SALE_FACTOR}× the usual order.`, route }];
+      if (threshold === undefined || order.paidAt === null || order.paidAmount < threshold) return [];
+      return [{ key: `largeSale:${order.id}`, kind: 'largeSale', at: order.paidAt, title: `Large sale: ${money(order.paidAmount, order.currency)}`, body: `Order ${order.tradeNumber} by ${who}, at least ${LARGE_SALE_FACTOR}× the usual order.`, route }];
     }
     default:
       return [];

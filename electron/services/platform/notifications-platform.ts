@@ -1,7 +1,7 @@
 // The notifications' platform adapter: what the poller asks the platform (operations, the `updated_since` /
 // `created_since` queries, paging, payload schemas) and what the answers mean as the policy's candidates
 // (notification-mapping.ts). The poller (notifications/notifier.ts) decides when to ask and what to deliver.
-import { Comment, Lecturer, Order, SalesReport, Subscription } from '../../../shared/platform/resources';
+import { Comment, Lecturer, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { NotificationCandidate } from '../notifications/notification-policy';
 import {
@@ -10,12 +10,12 @@ import {
   largeSaleReportQuery,
   largeSaleThresholds,
   orderCandidates,
-  ordersChangedQuery,
   pastDueSubscriptionsQuery,
   subscriptionCandidate,
   todaySales,
   todaySalesQuery,
 } from './notification-mapping';
+import { readOrdersChangedSince } from './orders-platform';
 
 /** Candidates found since a moment, and the times of every record looked at (to move the moment on). */
 export interface ChangesSince {
@@ -35,8 +35,8 @@ export async function readLargeSaleThresholds(caller: PlatformCaller, accountId:
 
 /** Orders changed since `since`: refunds, failed payments, and sales at or above `thresholds`. */
 export async function orderChangesSince(caller: PlatformCaller, accountId: string, since: string, thresholds: Readonly<Record<string, number>>): Promise<ChangesSince> {
-  const orders = await caller.paginate(accountId, 'listOrders', Order, { query: ordersChangedQuery(since) });
-  return { candidates: orders.flatMap((order) => orderCandidates(order, thresholds)), seenAt: orders.map((o) => o.updated_at) };
+  const orders = await readOrdersChangedSince(caller, accountId, since);
+  return { candidates: orders.flatMap((order) => orderCandidates(order, thresholds)), seenAt: orders.map((o) => o.updatedAt) };
 }
 
 /** The subscriptions past due now. */

@@ -1,14 +1,16 @@
 // The platform adapter for what the data engine syncs: how the platform names, pages and shapes its orders
 // (the listOrders operation, cursor pages of at most 1,000, `updated_since`, the { data, meta } envelope),
 // mapped to what the engine asks for ("the orders changed since T, from this point on") and keeps. A platform
-// with other paths, paging or payloads changes this module, not the engine. The engine's order is, for now,
-// the contract's Order (shared/platform/resources.ts), which the renderer shows as it is.
+// with other paths, paging or payloads changes this module, not the engine. Each page becomes the app's
+// orders (shared/model/orders.ts) here, in the worker, as it arrives: the engine never sees a platform payload.
 import { AppError } from '../../../shared/errors';
-import { Order, pageOf } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import { Order as PlatformOrder, pageOf } from '../../../shared/platform/resources';
 import type { PageRequest } from '../engine/protocol';
+import { toOrder } from './orders-mapping';
 
 const PAGE_SIZE = 1000;
-const OrderPage = pageOf(Order);
+const OrderPage = pageOf(PlatformOrder);
 
 /** Where the engine is in a sync: null to start; otherwise the platform's opaque position. */
 export type FeedPosition = string | null;
@@ -38,5 +40,7 @@ export function readOrdersBatch(raw: unknown): OrdersBatch {
     throw new AppError('bad_response', `The platform sent orders the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
   }
   const { data, meta } = parsed.data;
-  return { orders: data, total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
+  const orders = new Array<Order>(data.length);
+  for (let k = 0; k < data.length; k++) orders[k] = toOrder(data[k]!);
+  return { orders, total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
 }

@@ -2,8 +2,8 @@
 // app's model (shared/model/student-profile.ts) here; the student and enrollment themselves go through the
 // one people mapping (people-mapping.ts).
 import { daysSinceActive, isStalled } from '../../../shared/model/learning-status';
-import type { EnrollableCourse, ProfileEnrollment, StalledLearner, StudentOrder } from '../../../shared/model/student-profile';
-import type { Course, Curriculum, Enrollment, Order, Person } from '../../../shared/platform/resources';
+import type { EnrollableCourse, ProfileEnrollment, StalledLearner } from '../../../shared/model/student-profile';
+import type { Course, Curriculum, Enrollment, Person } from '../../../shared/platform/resources';
 import { toStudentEnrollment } from './people-mapping';
 
 /** What the profile needs to know of each course: its title, plans and (when readable) section titles. */
@@ -40,20 +40,6 @@ export function toProfileEnrollment(enrollment: Enrollment, courses: ReadonlyMap
     planId,
     planName: planId === null ? null : (course?.plans.get(planId) ?? null),
     updatedAt: enrollment.updated_at ?? null,
-  };
-}
-
-export function toStudentOrder(order: Order): StudentOrder {
-  return {
-    id: order.id,
-    tradeNumber: order.trade_number,
-    state: order.state,
-    currency: order.currency,
-    paidAmount: order.paid_amount,
-    refundedAmount: order.refunded_amount,
-    createdAt: order.created_at,
-    paidAt: order.paid_at,
-    items: order.items.map((i) => i.name),
   };
 }
 

@@ -1,14 +1,12 @@
 // The one place where what the palette finds (synced orders; kept courses and coupons, already in the app's
 // terms) becomes a SearchHit (shared/model/search.ts).
-import type { z } from 'zod';
 import type { CouponView } from '../../../shared/model/money';
 import type { MatchQuality, SearchHit } from '../../../shared/model/search';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
 import { minorToDecimalString } from '../../../shared/money';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import type { StudentRow } from '../../../shared/ipc/students';
 
-type PlatformOrder = z.output<typeof Order>;
 /** A course as the caches hold it: a course of the course list, or only its id and title (title lists). */
 export interface CachedCourse {
   id: string;
@@ -19,18 +17,18 @@ export interface CachedCourse {
   publishedAt?: string | null;
 }
 
-export function orderSearchFields(order: PlatformOrder): string[] {
-  return [order.trade_number, order.buyer.email, order.buyer.name];
+export function orderSearchFields(order: Order): string[] {
+  return [order.tradeNumber, order.buyer.email, order.buyer.name];
 }
 
-export function toOrderHit(order: PlatformOrder, match: MatchQuality): SearchHit {
+export function toOrderHit(order: Order, match: MatchQuality): SearchHit {
   return {
     kind: 'order',
     id: order.id,
-    title: order.trade_number,
+    title: order.tradeNumber,
     subtitle: `${order.buyer.name} · ${order.buyer.email} · ${stateLabel(ORDER_STATE_LABELS, order.state)}`,
     match,
-    at: order.paid_at ?? order.created_at,
+    at: order.paidAt ?? order.createdAt,
   };
 }
 

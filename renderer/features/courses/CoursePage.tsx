@@ -228,14 +228,14 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
                 {rows.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
-                      <Link {...orderLink(o.id, courseId)}>{o.trade_number}</Link>
+                      <Link {...orderLink(o.id, courseId)}>{o.tradeNumber}</Link>
                     </th>
                     <td>{o.buyer.name}</td>
                     <td>
                       <OrderStateBadge state={o.state} />
                     </td>
-                    <td>{formatDateTime(o.paid_at, locale)}</td>
-                    <td className="num">{formatMoney(o.paid_amount, o.currency, locale.locale)}</td>
+                    <td>{formatDateTime(o.paidAt, locale)}</td>
+                    <td className="num">{formatMoney(o.paidAmount, o.currency, locale.locale)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@
 // modal dialog that opens at its top; Escape or Close returns to that page as it was, focus on the row or
 // link that opened it.
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { Order } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
@@ -13,12 +13,10 @@ import { toSerializedError } from '../../lib/app-error';
 import { FigureAge } from '../common/FigureAge';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../common/format';
+import { PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
 import { OrderStateBadge } from './OrderStateBadge';
 import { openedFromList, orderListPath } from './order-links';
 
-const METHODS: Record<string, string> = {
-  credit_card: 'Credit card', atm: 'ATM transfer', cvs: 'Convenience store', paypal: 'PayPal', line_pay: 'LINE Pay', apple_pay: 'Apple Pay', free: 'Free',
-};
 
 export function OrderDrawer() {
   const { orderId = '', courseId } = useParams();
@@ -38,7 +36,7 @@ export function OrderDrawer() {
       onClose={close}
       variant="drawer"
       initialFocus="title"
-      title={order ? `Order ${order.trade_number}` : 'Order'}
+      title={order ? `Order ${order.tradeNumber}` : 'Order'}
       actions={<Button onClick={close}>Close</Button>}
     >
       <div className="order-details" data-testid="order-details">
@@ -62,9 +60,9 @@ function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
       <dl className="detail-list">
         <div><dt>State</dt><dd><OrderStateBadge state={order.state} /></dd></div>
         <div><dt>Buyer</dt><dd>{order.buyer.name} <span className="muted">&lt;{order.buyer.email}&gt;</span></dd></div>
-        <div><dt>Paid</dt><dd>{formatDateTime(order.paid_at, locale)}</dd></div>
-        <div><dt>Created</dt><dd>{formatDateTime(order.created_at, locale)}</dd></div>
-        <div><dt>Payment</dt><dd>{METHODS[order.payment_method] ?? order.payment_method}</dd></div>
+        <div><dt>Paid</dt><dd>{formatDateTime(order.paidAt, locale)}</dd></div>
+        <div><dt>Created</dt><dd>{formatDateTime(order.createdAt, locale)}</dd></div>
+        <div><dt>Payment</dt><dd>{stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod)}</dd></div>
         <div><dt>Coupon</dt><dd>{order.coupon?.code ?? 'None'}</dd></div>
       </dl>
       <table className="data-table" aria-label="Items">
@@ -80,19 +78,19 @@ function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
           {order.items.map((item) => (
             <tr key={item.id}>
               <th scope="row">
-                {item.course_id ? <Link to={`/courses/${encodeURIComponent(item.course_id)}`}>{item.name}</Link> : item.name}
+                {item.courseId ? <Link to={`/courses/${encodeURIComponent(item.courseId)}`}>{item.name}</Link> : item.name}
               </th>
-              <td className="num">{money(item.original_amount)}</td>
-              <td className="num">{item.discount_amount ? money(item.discount_amount) : '–'}</td>
+              <td className="num">{money(item.originalAmount)}</td>
+              <td className="num">{item.discountAmount ? money(item.discountAmount) : '–'}</td>
               <td className="num">{money(item.amount)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.original_amount)}</td></tr>
-          <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discount_amount)}</td></tr>
-          <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paid_amount)}</td></tr>
-          <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refunded_amount)}</td></tr>
+          <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.originalAmount)}</td></tr>
+          <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discountAmount)}</td></tr>
+          <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paidAmount)}</td></tr>
+          <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refundedAmount)}</td></tr>
         </tfoot>
       </table>
     </>

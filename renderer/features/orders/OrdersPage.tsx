@@ -2,11 +2,10 @@
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
 // filtered, sorted view in the admin's time zone and money format.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
-import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/platform/resources';
+import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -17,9 +16,7 @@ import { Icon } from '../../components/Icon';
 import { useActiveAccount } from '../../state/active-account';
 import { useOrderRows, useOrdersHead, useOrdersLoad, type OrdersHead } from '../../data/orders';
 import { useJobProgress } from '../../data/progress';
-import { ORDER_BLOCK_SIZE } from '../../data/orders-window';
 import { invoke } from '../../lib/bridge-hooks';
-import { nextRowIndex } from '../../lib/roving-focus';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
 import { FigureAge } from '../common/FigureAge';
@@ -27,6 +24,7 @@ import { RangePicker } from '../common/RangePicker';
 import { SelectField } from '../common/SelectField';
 import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
+import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
 import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../common/format';
@@ -304,28 +302,16 @@ function OrdersTable({
   locale: Locale;
 }) {
   const total = view.head?.data.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { orderId } = useParams();
-  const [focusIndex, setFocusIndex] = useState(0);
-  // No flushSync per scroll event: react-virtual's default renders synchronously inside every scroll
-  // event, which made each one a long task; React batches these renders into the next frame instead.
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
-  const items = virtualizer.getVirtualItems();
-  // Ask for more rows only when the view (plus a margin) reaches another block; the windows are read
-  // here, so their answers re-render this table and not the dashboard around it.
-  const firstBlock = Math.floor(Math.max(0, (items[0]?.index ?? 0) - 50) / ORDER_BLOCK_SIZE);
-  const lastBlock = Math.floor(((items[items.length - 1]?.index ?? 0) + 50) / ORDER_BLOCK_SIZE);
-  const rows = useOrderRows(accountId, view, filters, sort, firstBlock * ORDER_BLOCK_SIZE, lastBlock * ORDER_BLOCK_SIZE + ORDER_BLOCK_SIZE - 1);
+  const { scrollRef, virtualizer, items, focusIndex, setFocusIndex, moveFocus, first, last } = useVirtualRows(total, ROW_HEIGHT);
+  // The windows are read here, so their answers re-render this table and not the dashboard around it.
+  const rows = useOrderRows(accountId, view, filters, sort, first, last);
 
+  // Rows are memoised; their handlers are stable and read the latest rows through this ref.
+  const latest = useRef({ rows, navigate });
   useEffect(() => {
-    if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
-  }, [total, focusIndex]);
-
-  // Rows are memoised; their handlers are stable and read the latest table state through this ref.
-  const latest = useRef({ total, rows, virtualizer, navigate });
-  useEffect(() => {
-    latest.current = { total, rows, virtualizer, navigate };
+    latest.current = { rows, navigate };
   });
   const open = useCallback((index: number) => {
     const order = latest.current.rows.row(index);
@@ -333,33 +319,15 @@ function OrdersTable({
     const link = orderLink(order.id);
     void latest.current.navigate(link.to, { state: link.state });
   }, []);
-  // A row out of the rendered range is only rendered a frame or two after the scroll (renders are
-  // asynchronous): it gets the focus in the first commit that has it.
-  const pendingFocus = useRef<number | null>(null);
-  const focusRow = useCallback((index: number) => {
-    const clamped = Math.max(0, Math.min(latest.current.total - 1, index));
-    setFocusIndex(clamped);
-    latest.current.virtualizer.scrollToIndex(clamped, { align: 'auto' });
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`);
-    pendingFocus.current = row ? null : clamped;
-    row?.focus();
-  }, []);
-  useLayoutEffect(() => {
-    if (pendingFocus.current === null) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`);
-    if (!row) return;
-    pendingFocus.current = null;
-    row.focus();
-  });
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
-      const next = nextRowIndex(e.key, index, latest.current.total);
-      if (next !== null) focusRow(next);
-      else if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
-      else return;
+      if (!moveFocus(index, e.key)) {
+        if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
+        else return;
+      }
       e.preventDefault();
     },
-    [focusRow, open],
+    [moveFocus, open],
   );
 
   if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
@@ -453,8 +421,8 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
   const first = order.items[0];
   return (
     <>
-      <div role="cell" className="cell-mono">{order.trade_number}</div>
-      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paid_at, locale)}</div>
+      <div role="cell" className="cell-mono">{order.tradeNumber}</div>
+      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paidAt, locale)}</div>
       <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
       <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
         {first ? first.name : '–'}
@@ -462,10 +430,10 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
       </div>
       <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
-      <div role="cell" className="num">{money(order.original_amount)}</div>
-      <div role="cell" className="num">{order.discount_amount ? money(order.discount_amount) : '–'}</div>
-      <div role="cell" className="num">{money(order.paid_amount)}</div>
-      <div role="cell" className="num">{order.refunded_amount ? money(order.refunded_amount) : '–'}</div>
+      <div role="cell" className="num">{money(order.originalAmount)}</div>
+      <div role="cell" className="num">{order.discountAmount ? money(order.discountAmount) : '–'}</div>
+      <div role="cell" className="num">{money(order.paidAmount)}</div>
+      <div role="cell" className="num">{order.refundedAmount ? money(order.refundedAmount) : '–'}</div>
     </>
   );
 });

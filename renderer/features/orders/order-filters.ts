@@ -1,7 +1,7 @@
 // The Orders filter form ↔ the contract's OrderFilters: empty fields are left out, so "no filter" and
 // "filter by nothing" never differ in the query key.
 import type { OrderFacets, OrderFilters } from '../../../shared/ipc/data';
-import type { OrderState } from '../../../shared/platform/resources';
+import type { OrderState } from '../../../shared/model/orders';
 
 export interface OrderFilterForm {
   allTime: boolean;

@@ -281,7 +281,7 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
                     </th>
                     <td className="cell-nowrap">{o.paidAt ? formatDateTime(o.paidAt, locale) : 'Not paid'}</td>
                     <td><OrderStateBadge state={o.state} /></td>
-                    <td>{o.items.join(', ')}</td>
+                    <td>{o.items.map((item) => item.name).join(', ')}</td>
                     <td className="num cell-nowrap">{formatMoney(o.paidAmount - o.refundedAmount, o.currency, locale.locale)}</td>
                   </tr>
                 ))}

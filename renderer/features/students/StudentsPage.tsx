@@ -2,9 +2,8 @@
 // changed). Search as the admin types, filters (course, tag, stalled, last active) and sorting are answered by
 // the engine's worker; the table draws only the rows in view and asks for those windows as it scrolls. Rows
 // can be selected (checkbox, Space, Shift-click for a range, or every match) for bulk work in SelectionBar.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type StudentFacets, type StudentFilters, type StudentRow, type StudentSort, type StudentSortKey } from '../../../shared/ipc/students';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -14,16 +13,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
 import { useActiveAccount } from '../../state/active-account';
-import { STUDENT_BLOCK_SIZE, useStudentRows, useStudentsHead, useStudentsLoad, type StudentsHead } from '../../data/students';
+import { useStudentRows, useStudentsHead, useStudentsLoad, type StudentsHead } from '../../data/students';
 import { useJobProgress } from '../../data/progress';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
-import { nextRowIndex } from '../../lib/roving-focus';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { SelectField } from '../common/SelectField';
 import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
+import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDate, formatPercent, type Locale } from '../common/format';
 import { SelectionBar } from './SelectionBar';
@@ -260,21 +259,12 @@ function StudentsTable({
   setSelection: React.Dispatch<React.SetStateAction<Selection>>;
 }) {
   const total = view.head?.data.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
-  const items = virtualizer.getVirtualItems();
-  const firstBlock = Math.floor(Math.max(0, (items[0]?.index ?? 0) - 50) / STUDENT_BLOCK_SIZE);
-  const lastBlock = Math.floor(((items[items.length - 1]?.index ?? 0) + 50) / STUDENT_BLOCK_SIZE);
-  const rows = useStudentRows(accountId, view, filters, sort, firstBlock * STUDENT_BLOCK_SIZE, lastBlock * STUDENT_BLOCK_SIZE + STUDENT_BLOCK_SIZE - 1);
+  const { scrollRef, virtualizer, items, focusIndex, setFocusIndex, moveFocus, first, last } = useVirtualRows(total, ROW_HEIGHT);
+  const rows = useStudentRows(accountId, view, filters, sort, first, last);
 
+  const latest = useRef({ rows, accountId, filters, sort });
   useEffect(() => {
-    if (focusIndex >= total && total > 0) setFocusIndex(total - 1);
-  }, [total, focusIndex]);
-
-  const latest = useRef({ total, rows, virtualizer, accountId, filters, sort });
-  useEffect(() => {
-    latest.current = { total, rows, virtualizer, accountId, filters, sort };
+    latest.current = { rows, accountId, filters, sort };
   });
   const anchor = useRef<number | null>(null);
   const toggle = useCallback(
@@ -317,33 +307,17 @@ function StudentsTable({
     [selection, setSelection],
   );
 
-  const pendingFocus = useRef<number | null>(null);
-  const focusRow = useCallback((index: number) => {
-    const clamped = Math.max(0, Math.min(latest.current.total - 1, index));
-    setFocusIndex(clamped);
-    latest.current.virtualizer.scrollToIndex(clamped, { align: 'auto' });
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`);
-    pendingFocus.current = row ? null : clamped;
-    row?.focus();
-  }, []);
-  useLayoutEffect(() => {
-    if (pendingFocus.current === null) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`);
-    if (!row) return;
-    pendingFocus.current = null;
-    row.focus();
-  });
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
       if (e.target !== e.currentTarget) return; // the name link and the checkbox handle their own keys
-      const next = nextRowIndex(e.key, index, latest.current.total);
-      if (next !== null) focusRow(next);
-      else if (e.key === ' ') toggle(index, e.shiftKey);
-      else if (e.key === 'Enter') e.currentTarget.querySelector<HTMLAnchorElement>('a')?.click();
-      else return;
+      if (!moveFocus(index, e.key)) {
+        if (e.key === ' ') toggle(index, e.shiftKey);
+        else if (e.key === 'Enter') e.currentTarget.querySelector<HTMLAnchorElement>('a')?.click();
+        else return;
+      }
       e.preventDefault();
     },
-    [focusRow, toggle],
+    [moveFocus, toggle],
   );
 
   if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;

@@ -1,12 +1,15 @@
 // The dashboards' data handlers against the real sandbox over HTTP, through the real engine (AuthService +
 // ApiClient) signed in with a real Chromium on the consent page. Every expected figure is computed in the
 // test from the platform's own API for the same filters, never written down.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ApiClient } from '../../../electron/services/api/api-client';
 import { createDataService } from '../../../electron/services/data/handlers';
 import type { DataService } from '../../../electron/services/data/handlers';
+import { DownloadSlots } from '../../../electron/services/engine/export-destination';
 import type { AccountView } from '../../../shared/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS, METHODS } from '../../../shared/ipc';
@@ -47,6 +50,7 @@ beforeAll(async () => {
     dataDir: dir.path,
     logger: engine.logger,
     appVersion: '0.1.0',
+    exportDestination: new DownloadSlots(join(dir.path, 'downloads')),
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
       EVENTS[event].payload.parse(payload);
       events.push({ event, payload });
@@ -128,7 +132,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
     const platformPage = await api.paginate(account.id, 'listOrders', Order, { query: { course_id: courses[0]!.id, limit: 1000 } });
     expect(orders.data.total).toBe(platformPage.length);
-    expect(orders.data.rows.every((o) => o.items.some((i) => i.course_id === courses[0]!.id))).toBe(true);
+    expect(orders.data.rows.every((o) => o.items.some((i) => i.courseId === courses[0]!.id))).toBe(true);
   });
 
   it('answers the sales, subscriptions and learning reports as the platform computes them', async () => {
@@ -149,9 +153,10 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
   });
 
   it('exports the filtered view as CSV whose rows are the platform\'s orders for the same filters', async () => {
-    const out = await call('data.orders.exportCsv', { accountId: account.id, filters: { states: ['refunded'] }, sort: { key: 'paidAt', direction: 'desc' }, timeZone: 'Asia/Taipei', locale: 'en-US' });
+    const out = await call('data.orders.exportCsvFile', { accountId: account.id, filters: { states: ['refunded'] }, sort: { key: 'paidAt', direction: 'desc' }, timeZone: 'Asia/Taipei', locale: 'en-US' });
+    const csv = await readFile(join(dir.path, 'downloads', `${out.data.downloadUrl!.replace('/download/', '')}.csv`), 'utf8');
     const refunded = await api.paginate(account.id, 'listOrders', Order, { query: { state: 'refunded', sort: '-paid_at', limit: 1000 } });
-    const lines = out.data.csv.trimEnd().split('\r\n');
+    const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(refunded.length + 1);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(refunded.map((o) => o.trade_number));
   });
@@ -203,6 +208,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
       dataDir: dir.path,
       logger: engine.logger,
       appVersion: '0.1.0',
+    exportDestination: new DownloadSlots(join(dir.path, 'downloads')),
       emit: () => undefined,
       onAccountRemoved: () => undefined,
     });

@@ -4,9 +4,10 @@ import { comparesWithLastYear, previousInstants } from '../../../renderer/featur
 import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
 import { buildChartOption } from '../../../renderer/charts/chart-option';
 import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
-import { COURSE_STATE_LABELS, ORDER_STATE_LABELS } from '../../../shared/state-labels';
-import { CourseState, OrderState } from '../../../shared/platform/resources';
-import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/data/orders-csv';
+import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/state-labels';
+import { CourseState } from '../../../shared/platform/resources';
+import { OrderState, PaymentMethod } from '../../../shared/model/orders';
+import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
 import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
 
 const totals = (over: Partial<SalesTotals> = {}): SalesTotals => ({
@@ -115,15 +116,17 @@ describe('one format per kind of figure', () => {
 
   it('has one label per state, used by badges, filters and the CSV alike', () => {
     for (const state of OrderState.options) expect(ORDER_STATE_LABELS[state], state).toMatch(/^[A-Z][a-z ]+$/);
+    for (const method of PaymentMethod.options) expect(PAYMENT_METHOD_LABELS[method], method).toMatch(/^[A-Z]/);
     for (const state of CourseState.options) expect(COURSE_STATE_LABELS[state], state).toMatch(/^[A-Z][a-z ]+$/);
     const order = {
-      id: 'ord_1', trade_number: 'T-1', state: 'manual_enrolled', currency: 'JPY', original_amount: 1200, discount_amount: 0, paid_amount: 1200, refunded_amount: 0,
-      created_at: '2026-11-01T00:00:00Z', paid_at: '2026-11-01T00:00:00Z', buyer: { name: 'A', email: 'a@example.com' }, payment_method: 'card', items: [], coupon: null,
+      id: 'ord_1', tradeNumber: 'T-1', state: 'manuallyEnrolled', currency: 'JPY', originalAmount: 1200, discountAmount: 0, paidAmount: 1200, refundedAmount: 0,
+      createdAt: '2026-11-01T00:00:00Z', paidAt: '2026-11-01T00:00:00Z', buyer: { name: 'A', email: 'a@example.com' }, paymentMethod: 'convenienceStore', items: [], coupon: null,
     } as unknown as Parameters<typeof orderCsvCells>[0];
     const cells = orderCsvCells(order, { timeZone: 'UTC', locale: 'ja-JP' }, () => '');
     const header = ordersCsvHeader('UTC');
     expect(cells[header.indexOf('State')]).toBe('Manually enrolled');
     expect(cells[header.indexOf('Paid')]).toBe(1200);
-    expect(orderCsvCells({ ...order, currency: 'USD', paid_amount: 123456 }, { timeZone: 'UTC', locale: 'de-DE' }, () => '')[header.indexOf('Paid')]).toBe(1234.56);
+    expect(cells[header.indexOf('Payment method')]).toBe('Convenience store');
+    expect(orderCsvCells({ ...order, currency: 'USD', paidAmount: 123456 }, { timeZone: 'UTC', locale: 'de-DE' }, () => '')[header.indexOf('Paid')]).toBe(1234.56);
   });
 });

@@ -9,9 +9,11 @@ import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
 import { createDataService } from '../../../electron/services/data/handlers';
+import { DownloadSlots } from '../../../electron/services/engine/export-destination';
 import type { DataService } from '../../../electron/services/data/handlers';
 import { memoryLogger } from '../../../electron/services/log';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
+import { cacheKey } from '../../../electron/services/store/query-cache';
 import { AppError } from '../../../shared/errors';
 import { parseCsv } from '../../../shared/csv';
 import type { EventName, EventPayload } from '../../../shared/ipc';
@@ -87,6 +89,7 @@ function open(options: { appVersion?: string } = {}): DataService {
     dataDir: dir,
     logger,
     appVersion: options.appVersion ?? '1.0.0',
+    exportDestination: new DownloadSlots(join(dir, 'downloads')),
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
       EVENTS[event].payload.parse(payload); // what the service emits must match the contract
       events.push({ event, payload });
@@ -231,6 +234,24 @@ describe('data service: orders', () => {
     await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_unknown' })).rejects.toMatchObject({ code: 'offline' });
   });
 
+  it("never shows an order or a course's orders cached in the platform's shape by an earlier version: offline, the synced copy or an error", async () => {
+    const service = open();
+    const old = caller.orders[4]!; // snake_case, as version 1 cached it
+    const at = new Date().toISOString();
+    await service.cache.put(ACCOUNT, cacheKey('data.orders.get', { orderId: old.id }), at, [old]);
+    await service.cache.put(ACCOUNT, cacheKey('data.orders.get', { orderId: 'ord_only_cached' }), at, [{ ...old, id: 'ord_only_cached' }]);
+    await service.cache.put(ACCOUNT, cacheKey('data.courses.orders', { courseId: 'course_1', limit: 25 }), at, [{ rows: [old], total: 1, nextCursor: null }]);
+    await call(service, 'data.orders.load', { accountId: ACCOUNT });
+    caller.offline = true;
+    // The engine's synced copy, in the app's model (call() checks every answer against the contract).
+    const order = await call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: old.id });
+    expect(order.data).toMatchObject({ id: old.id, tradeNumber: old.trade_number, paidAmount: old.paid_amount });
+    expect(order.data).not.toHaveProperty('trade_number');
+    // Only the old entry knows it: offline, not a wrong shape.
+    await expect(call(service, 'data.orders.get', { accountId: ACCOUNT, orderId: 'ord_only_cached' })).rejects.toMatchObject({ code: 'offline' });
+    await expect(call(service, 'data.courses.orders', { accountId: ACCOUNT, courseId: 'course_1', limit: 25 })).rejects.toMatchObject({ code: 'offline' });
+  });
+
   it('offline, answers a sales range never opened from the synced orders (the engine), with their age', async () => {
     const service = open();
     const loaded = await call(service, 'data.orders.load', { accountId: ACCOUNT });
@@ -270,11 +291,13 @@ describe('data service: orders', () => {
     const service = open();
     await call(service, 'data.orders.load', { accountId: ACCOUNT });
     const filters = { currency: 'TWD', states: ['paid' as const, 'refunded' as const] };
-    const out = await call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, jobId: 'exp-1', filters, sort: { key: 'paidAt', direction: 'asc' }, timeZone: 'Asia/Taipei', locale: 'zh-TW' });
+    const out = await call(service, 'data.orders.exportCsvFile', { accountId: ACCOUNT, jobId: 'exp-1', filters, sort: { key: 'paidAt', direction: 'asc' }, timeZone: 'Asia/Taipei', locale: 'zh-TW' });
+    const token = out.data.downloadUrl!.replace('/download/', '');
+    const csv = await readFile(join(dir, 'downloads', `${token}.csv`), 'utf8');
     const expected = caller.orders
       .filter((o) => o.currency === 'TWD' && (o.state === 'paid' || o.state === 'refunded'))
       .sort((a, b) => Date.parse(a.paid_at!) - Date.parse(b.paid_at!) || caller.orders.indexOf(a) - caller.orders.indexOf(b));
-    const records = parseCsv(out.data.csv);
+    const records = parseCsv(csv);
     expect(records[0]).toContain('Paid at (Asia/Taipei)');
     expect(records).toHaveLength(expected.length + 1);
     expect(out.data.rows).toBe(expected.length);
@@ -293,7 +316,7 @@ describe('data service: orders', () => {
     const formulaRow = records.find((r) => r[4]!.includes('HYPERLINK'));
     expect(formulaRow?.[4]?.startsWith("'=")).toBe(true);
     expect(events.some((e) => e.event === 'data.progress' && (e.payload as { jobId: string; done: boolean }).jobId === 'exp-1' && (e.payload as { done: boolean }).done)).toBe(true);
-    await expect(call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, timeZone: 'Nowhere/Void', locale: 'en' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(call(service, 'data.orders.exportCsvFile', { accountId: ACCOUNT, timeZone: 'Nowhere/Void', locale: 'en' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('cancels an export midway: it fails with "cancelled" and says it is done', async () => {
@@ -303,7 +326,7 @@ describe('data service: orders', () => {
       const p = payload as EventPayload<'data.progress'>;
       if (event === 'data.progress' && p.jobId === 'exp-cancel' && p.loaded > 0 && !p.done) void service.handlers['data.cancel']({ jobId: 'exp-cancel' }, { signal }).catch(() => undefined); // a late one may meet the engine closing after the test
     };
-    await expect(call(service, 'data.orders.exportCsv', { accountId: ACCOUNT, jobId: 'exp-cancel', timeZone: 'UTC', locale: 'en' })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(call(service, 'data.orders.exportCsvFile', { accountId: ACCOUNT, jobId: 'exp-cancel', timeZone: 'UTC', locale: 'en' })).rejects.toMatchObject({ code: 'cancelled' });
     const progress = events.filter((e) => e.event === 'data.progress' && (e.payload as { jobId: string }).jobId === 'exp-cancel').map((e) => e.payload as EventPayload<'data.progress'>);
     expect(progress.at(-1)?.done).toBe(true);
     expect(progress.some((p) => p.loaded === 12_345)).toBe(false);

@@ -1,5 +1,7 @@
 // Deterministic synthetic orders for the index tests and the in-process benchmark: several currencies,
 // unpaid orders, coupons in mixed case, multi-item orders, repeated buyers, and a buyer named like a formula.
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
+import type { Order as AppOrder } from '../../../shared/model/orders';
 import type { Order, OrderState } from '../../../shared/platform/resources';
 
 const STATES: OrderState[] = ['paid', 'paid', 'paid', 'paid', 'not_paid', 'expired', 'failed', 'manual_enrolled', 'refunded', 'refunding'];
@@ -76,4 +78,9 @@ export function syntheticOrders(count: number, seed = 1): Order[] {
     });
   }
   return orders;
+}
+
+/** The same orders as the app's model holds them (what the engine's columns are filled from). */
+export function syntheticAppOrders(count: number, seed = 1): AppOrder[] {
+  return syntheticOrders(count, seed).map(toOrder);
 }

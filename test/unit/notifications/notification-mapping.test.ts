@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Comment, Order, SalesReport, Subscription, SalesTotals } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import type { Comment, SalesReport, Subscription, SalesTotals } from '../../../shared/platform/resources';
 import { commentCandidates, largeSaleThresholds, LARGE_SALE_FACTOR, orderCandidates, subscriptionCandidate } from '../../../electron/services/platform/notification-mapping';
 
 const order = (over: Partial<Order>): Order => ({
-  id: 'ord_1', trade_number: 'T1', state: 'paid', buyer: { id: 'stu_1', name: 'Dana', email: 'd@example.com' }, payment_method: 'credit_card', currency: 'USD',
-  original_amount: 5000, discount_amount: 0, paid_amount: 5000, refunded_amount: 0, coupon: null, items: [], created_at: '2026-11-20T09:00:00Z', paid_at: '2026-11-20T09:01:00Z', updated_at: '2026-11-20T09:01:00Z',
+  id: 'ord_1', tradeNumber: 'T1', state: 'paid', buyer: { id: 'stu_1', name: 'Dana', email: 'd@example.com' }, paymentMethod: 'creditCard', currency: 'USD',
+  originalAmount: 5000, discountAmount: 0, paidAmount: 5000, refundedAmount: 0, coupon: null, items: [], createdAt: '2026-11-20T09:00:00Z', paidAt: '2026-11-20T09:01:00Z', updatedAt: '2026-11-20T09:01:00Z',
   ...over,
 });
 const totals = (orders: number, aov: number): SalesTotals => ({ gross: orders * aov, discounts: 0, refunds: 0, net: orders * aov, orders, refunded_orders: 0, average_order_value: aov, refund_rate: 0 });
@@ -16,23 +17,23 @@ const report = (rows: { currency: string; orders: number; aov: number }[]): Sale
 
 describe('orders → candidates', () => {
   it('a refund (refunding or refunded) is one event per order, at its change, opening the order', () => {
-    const [refunding] = orderCandidates(order({ state: 'refunding', updated_at: '2026-11-20T10:00:00Z' }), {});
-    const [refunded] = orderCandidates(order({ state: 'refunded', refunded_amount: 5000, updated_at: '2026-11-20T11:00:00Z' }), {});
+    const [refunding] = orderCandidates(order({ state: 'refunding', updatedAt: '2026-11-20T10:00:00Z' }), {});
+    const [refunded] = orderCandidates(order({ state: 'refunded', refundedAmount: 5000, updatedAt: '2026-11-20T11:00:00Z' }), {});
     expect(refunding).toMatchObject({ key: 'refund:ord_1', kind: 'refund', at: '2026-11-20T10:00:00Z', route: '/orders/ord_1' });
     expect(refunded!.key).toBe(refunding!.key);
     expect(refunded!.title).toBe('Refund: $50.00');
   });
 
   it('a failed order is a payment problem', () => {
-    expect(orderCandidates(order({ state: 'failed', paid_at: null }), {})).toEqual([expect.objectContaining({ key: 'failed:ord_1', kind: 'paymentProblem' })]);
+    expect(orderCandidates(order({ state: 'failed', paidAt: null }), {})).toEqual([expect.objectContaining({ key: 'failed:ord_1', kind: 'paymentProblem' })]);
   });
 
   it(`a paid order at ${LARGE_SALE_FACTOR}× the currency's 90-day average order value or more is a large sale; other currencies and thin history are not`, () => {
     const thresholds = largeSaleThresholds(report([{ currency: 'USD', orders: 40, aov: 2000 }, { currency: 'EUR', orders: 5, aov: 2000 }]));
     expect(thresholds).toEqual({ USD: 10_000 });
-    expect(orderCandidates(order({ paid_amount: 10_000 }), thresholds)).toEqual([expect.objectContaining({ key: 'largeSale:ord_1', kind: 'largeSale', at: '2026-11-20T09:01:00Z' })]);
-    expect(orderCandidates(order({ paid_amount: 9_999 }), thresholds)).toEqual([]);
-    expect(orderCandidates(order({ paid_amount: 50_000, currency: 'EUR' }), thresholds)).toEqual([]);
+    expect(orderCandidates(order({ paidAmount: 10_000 }), thresholds)).toEqual([expect.objectContaining({ key: 'largeSale:ord_1', kind: 'largeSale', at: '2026-11-20T09:01:00Z' })]);
+    expect(orderCandidates(order({ paidAmount: 9_999 }), thresholds)).toEqual([]);
+    expect(orderCandidates(order({ paidAmount: 50_000, currency: 'EUR' }), thresholds)).toEqual([]);
   });
 });
 

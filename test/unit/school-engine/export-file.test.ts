@@ -1,11 +1,11 @@
-// The CSV export streamed to a file by the engine: byte for byte the CSV the in-memory export gives (orders-csv's
-// row function, times in the admin's zone), progress as it goes, and Cancel leaves no file behind.
+// The CSV export streamed to a file by the engine: byte for byte the CSV the row definition gives (orders-csv-format's
+// orderCsvCells, times in the admin's zone) for the selection, progress as it goes, and Cancel leaves no file behind.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localTimeFormatter, orderCsvCells } from '../../../electron/services/data/orders-csv';
+import { localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/fast-local-time';
@@ -14,12 +14,13 @@ import type { EngineEvent, PageRequest } from '../../../electron/services/engine
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { memoryLogger } from '../../../electron/services/log';
 import { csvRow, parseCsv } from '../../../shared/csv';
-import type { Order } from '../../../shared/platform/resources';
-import { prng, syntheticOrders } from '../data/synthetic-orders';
+import type { Order as PlatformOrder } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/model/orders';
+import { prng, syntheticAppOrders, syntheticOrders } from '../data/synthetic-orders';
 
 const SCHOOL = 'https://school.example.test#admin-1';
 let dir: string;
-let orders: Order[];
+let orders: PlatformOrder[];
 let events: EngineEvent[];
 let onEvent: ((event: EngineEvent) => void) | null;
 
@@ -55,14 +56,16 @@ function engine(): OrdersEngine {
 }
 
 describe('engine CSV export to a file', () => {
-  it('writes exactly what the in-memory export gives, for a filtered, sorted view, with progress', async () => {
+  it('writes exactly what the row definition gives for a filtered, sorted view, with progress', async () => {
     const e = engine();
     const view = { accountId: SCHOOL, filters: { states: ['paid' as const, 'refunded' as const] }, sort: { key: 'paidAmount' as const, direction: 'desc' as const }, timeZone: 'America/Santiago', locale: 'de-DE' };
     const path = join(dir, 'orders.csv');
     const answer = await e.exportCsvFile({ ...view, jobId: 'x1', path });
-    const inMemory = await e.exportCsv({ ...view, jobId: 'x2' });
     const text = await readFile(path, 'utf8');
-    expect(text).toBe(inMemory.data.csv);
+    const loaded = await e.ensureLoaded(SCHOOL);
+    const time = localTimeFormatter(view.timeZone);
+    const expected = [ordersCsvHeader(view.timeZone), ...[...loaded.table.select(view.filters, view.sort).positions].map((i) => orderCsvCells(loaded.table.row(i), view, time))];
+    expect(text).toBe(expected.map((cells) => `${csvRow(cells)}\r\n`).join(''));
     expect(answer.data.rows).toBe(orders.filter((o) => o.state === 'paid' || o.state === 'refunded').length);
     expect(answer.data.bytes).toBe(Buffer.byteLength(text));
     expect(parseCsv(text)).toHaveLength(answer.data.rows + 1);
@@ -112,23 +115,23 @@ describe('fast local time', () => {
 
 describe('CSV rows read from the columns', () => {
   it('are byte for byte orders-csv\'s rows, for odd orders too (offset times, 0 and 3 decimals, no items, formulas, unknown states)', () => {
-    const base = syntheticOrders(3000, 21);
+    const base = syntheticAppOrders(3000, 21);
     const odd: Order[] = base.map((o, k) => {
       switch (k % 12) {
-        case 0: return { ...o, currency: 'KWD', original_amount: 1_234_567, discount_amount: 7, paid_amount: 1_234_560, refunded_amount: 1_234_560 };
-        case 1: return { ...o, currency: 'JPY', original_amount: 1200, discount_amount: 0, paid_amount: 1200, refunded_amount: 0 };
+        case 0: return { ...o, currency: 'KWD', originalAmount: 1_234_567, discountAmount: 7, paidAmount: 1_234_560, refundedAmount: 1_234_560 };
+        case 1: return { ...o, currency: 'JPY', originalAmount: 1200, discountAmount: 0, paidAmount: 1200, refundedAmount: 0 };
         case 2: return { ...o, items: [] };
-        case 3: return { ...o, buyer: { ...o.buyer, name: '+cmd|"x"', email: '-@evil, "q"' }, payment_method: '@sum' as Order['payment_method'] };
-        case 4: return { ...o, state: 'chargeback' as Order['state'], coupon: { coupon_id: 'cp_odd', code: '=1+1' } };
+        case 3: return { ...o, buyer: { ...o.buyer, name: '+cmd|"x"', email: '-@evil, "q"' }, paymentMethod: '@sum' as Order['paymentMethod'] };
+        case 4: return { ...o, state: 'chargeback' as Order['state'], coupon: { id: 'cp_odd', code: '=1+1' } };
         case 5: return { ...o, items: o.items.map((item, j) => ({ ...item, name: j === 0 ? 'Line\nbreak, "quoted"' : 'Ünïcode 林' })) };
-        case 6: return { ...o, original_amount: 5, discount_amount: 0, paid_amount: 5, refunded_amount: 10, currency: 'USD' };
-        case 7: return { ...o, original_amount: 2 ** 40, discount_amount: 0, paid_amount: 2 ** 40, refunded_amount: 0, currency: 'EUR' };
+        case 6: return { ...o, originalAmount: 5, discountAmount: 0, paidAmount: 5, refundedAmount: 10, currency: 'USD' };
+        case 7: return { ...o, originalAmount: 2 ** 40, discountAmount: 0, paidAmount: 2 ** 40, refundedAmount: 0, currency: 'EUR' };
         default: return o;
       }
     });
     // Some times with an offset (kept as text by the columns), one before 1000 and one far in the future.
-    odd[8] = { ...odd[8]!, created_at: '2025-03-30T02:30:00+02:00', paid_at: '2025-03-30T03:30:00.5+05:45' };
-    odd[9] = { ...odd[9]!, created_at: '0999-12-31T23:59:59.000Z', paid_at: '+012345-01-01T00:00:00.000Z' };
+    odd[8] = { ...odd[8]!, createdAt: '2025-03-30T02:30:00+02:00', paidAt: '2025-03-30T03:30:00.5+05:45' };
+    odd[9] = { ...odd[9]!, createdAt: '0999-12-31T23:59:59.000Z', paidAt: '+012345-01-01T00:00:00.000Z' };
     const columns = columnsOf(odd);
     for (const timeZone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
       const write = csvRowWriter(columns, timeZone);

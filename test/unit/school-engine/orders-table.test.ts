@@ -1,24 +1,24 @@
 // The engine's columns and table: a snapshot's columns decode to exactly the orders they were built from, and
-// every filter and sort answers as the main-side OrdersIndex does (itself held to a brute force over the
-// order objects in test/unit/data/orders-index.test.ts).
+// every filter and sort answers as a brute force over the order objects does (test/support/order-brute-force.ts).
 import { describe, expect, it } from 'vitest';
-import { OrdersIndex } from '../../../electron/services/data/orders-index';
 import { decodeColumns, encodeColumns } from '../../../electron/services/engine/columns-codec';
 import { columnsOf, ordersOf } from '../../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
-import type { Order } from '../../../shared/platform/resources';
-import { prng, syntheticOrders } from '../data/synthetic-orders';
+import type { Order } from '../../../shared/model/orders';
+import { prng, syntheticAppOrders } from '../data/synthetic-orders';
+import { bruteIds, matches } from '../../support/order-brute-force';
+import { currencyTotalsOf } from '../../support/order-totals';
 
-const orders = syntheticOrders(20_000, 7);
+const orders = syntheticAppOrders(20_000, 7);
 
 describe('order columns', () => {
   it('encode → decode gives back every order exactly, nulls, offsets in times and odd strings included', () => {
     const odd: Order[] = orders.slice(0, 50).map((o, k) => ({
       ...o,
       buyer: { ...o.buyer, name: k === 0 ? 'lone \ud800 surrogate' : k === 1 ? '' : o.buyer.name },
-      created_at: k === 2 ? '2026-03-08T01:30:00-05:00' : o.created_at,
+      createdAt: k === 2 ? '2026-03-08T01:30:00-05:00' : o.createdAt,
     }));
     for (const list of [orders, odd, []]) {
       const decoded = decodeColumns(encodeColumns(columnsOf(list), { hello: 1 }));
@@ -45,20 +45,24 @@ describe('order columns', () => {
 });
 
 describe('orders table', () => {
-  const index = new OrdersIndex(orders);
   const table = new OrdersTable(decodeColumns(encodeColumns(columnsOf(orders), null)).columns);
   const random = prng(11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-  it('facets, get and maxUpdatedAt as the index has them', () => {
-    expect(table.facets()).toEqual(index.facets());
-    expect(table.maxUpdatedAt).toBe(index.maxUpdatedAt);
+  it('facets, get and maxUpdatedAt as the orders have them', () => {
+    const facets = table.facets();
+    expect(facets.currencies).toEqual([...new Set(orders.map((o) => o.currency))].sort());
+    expect(new Set(facets.states)).toEqual(new Set(orders.map((o) => o.state)));
+    expect(facets.coupons.map((c) => c.toLowerCase()).sort()).toEqual([...new Set(orders.flatMap((o) => (o.coupon ? [o.coupon.code.toLowerCase()] : [])))].sort());
+    expect(facets.courses.map((c) => c.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.flatMap((i) => (i.courseId ? [i.courseId] : []))))].sort());
+    expect(facets.products.map((p) => p.id).sort()).toEqual([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))].sort());
+    expect(table.maxUpdatedAt).toBe(orders.reduce((max, o) => (o.updatedAt > max ? o.updatedAt : max), ''));
     expect(table.get(orders[1234]!.id)).toEqual(orders[1234]);
     expect(table.get('nope')).toBeUndefined();
   });
 
-  it('answers 200 random filter + sort queries exactly as the index does (rows, totals, count)', () => {
-    const facets = index.facets();
+  it('answers 200 random filter + sort queries exactly as the brute force does (rows, totals, count)', () => {
+    const facets = table.facets();
     for (let round = 0; round < 200; round++) {
       const filters: OrderFilters = {};
       if (random() < 0.3) {
@@ -75,14 +79,14 @@ describe('orders table', () => {
       if (random() < 0.2) filters.text = pick(['ada', ' GRACE ', '林', '@', 'zola 1', orders[5]!.id, 'hyperlink']);
       const sort: OrderSort = { key: pick(ORDER_SORT_KEYS), direction: random() < 0.5 ? 'asc' : 'desc' };
       const offset = Math.floor(random() * 50);
-      const want = index.query(filters, sort, offset, 100);
+      const hits = orders.filter((o) => matches(o, filters));
       const got = table.query(filters, sort, offset, 100);
-      expect(got.total, JSON.stringify({ filters, sort })).toBe(want.total);
-      expect(got.totals).toEqual(want.totals);
+      expect(got.total, JSON.stringify({ filters, sort })).toBe(hits.length);
+      expect(got.totals).toEqual(currencyTotalsOf(hits));
       if (['buyerName', 'tradeNumber', 'state', 'currency'].includes(sort.key)) {
-        // Text keys: the same order up to values equal under the collator ("Ada" / "ada"), where ids decide.
-        expect(new Set(table.select(filters, sort).positions).size).toBe(want.total);
-      } else expect(got.rows.map((o) => o.id)).toEqual(want.rows.map((o) => o.id));
+        // Text keys: the same set (test/unit/school-engine/orders-brute-force.test.ts checks their order).
+        expect(new Set(table.select(filters, sort).positions).size).toBe(hits.length);
+      } else expect(got.rows.map((o) => o.id)).toEqual(bruteIds(orders, filters, sort).slice(offset, offset + 100));
     }
   });
 
@@ -92,7 +96,6 @@ describe('orders table', () => {
     expect(expected.length).toBeGreaterThan(0);
     const sort: OrderSort = { key: 'paidAt', direction: 'desc' };
     expect(table.query({ buyerId: buyer }, sort, 0, 1000).rows.map((o) => o.id).sort()).toEqual(expected);
-    expect(index.query({ buyerId: buyer }, sort, 0, 1000).rows.map((o) => o.id).sort()).toEqual(expected);
     expect(table.query({ buyerId: 'stu_nobody' }, sort, 0, 10).total).toBe(0);
   });
 });

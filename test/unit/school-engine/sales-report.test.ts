@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import { salesReport, type Interval } from '../../../electron/services/engine/sales-report';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import type { Order, SalesReport } from '../../../shared/platform/resources';
 import { harness } from '../sandbox/helpers';
 import { prng } from '../data/synthetic-orders';
@@ -19,7 +20,7 @@ describe('local sales figures', () => {
   for (const school of h.platform.schools) {
     it(`equal the platform's sales report for 25 random ranges (${school.id})`, async () => {
       const orders = (await h.all<Order>('listOrders', { school: school.id, query: { limit: '1000' } })).items;
-      const table = new OrdersTable(columnsOf(orders));
+      const table = new OrdersTable(columnsOf(orders.map(toOrder)));
       const courses = [...new Set(orders.flatMap((o) => o.items.map((i) => i.course_id)).filter((id): id is string => id !== null))];
       const random = prng(school.id.length * 31);
       let withSales = 0;

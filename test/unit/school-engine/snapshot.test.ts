@@ -6,8 +6,9 @@ import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeColumnParts } from '../../../electron/services/engine/columns-codec';
+import { COLUMNS_LAYOUT, encodeColumnParts } from '../../../electron/services/engine/columns-codec';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import type { EngineHost } from '../../../electron/services/engine/orders-engine';
 import { OrdersEngine } from '../../../electron/services/engine/orders-engine';
 import type { EngineEvent, PageRequest } from '../../../electron/services/engine/protocol';
@@ -85,7 +86,7 @@ describe('engine snapshot', () => {
     expect(pagesServed).toBe(served);
     const api = second.api();
     const all = await api['orders.query']({ accountId: SCHOOL, ...everything });
-    expect(new Set(all.data.rows.map((o) => JSON.stringify(o)))).toEqual(new Set(orders.map((o) => JSON.stringify(o))));
+    expect(new Set(all.data.rows.map((o) => JSON.stringify(o)))).toEqual(new Set(orders.map((o) => JSON.stringify(toOrder(o)))));
   });
 
   for (const [name, damage] of [
@@ -124,7 +125,7 @@ describe('engine snapshot', () => {
     ['fewer paid times than orders', (c: ReturnType<typeof columnsOf>) => { c.paidAt.ms = c.paidAt.ms.subarray(1); }],
   ] as const) {
     it(`sealed with the right key but inconsistent (${name}): refused and deleted, the orders come from the platform`, async () => {
-      const columns = columnsOf(orders);
+      const columns = columnsOf(orders.map(toOrder));
       damage(columns);
       const store = new SnapshotStore({ dir: join(dir, 'engine') });
       await store.write(SCHOOL, key, encodeColumnParts(columns, { fetchedAt: new Date().toISOString() }));
@@ -137,7 +138,7 @@ describe('engine snapshot', () => {
       const { engine: second } = engine();
       expect((await second.load(SCHOOL, 'auto')).data).toMatchObject({ mode: 'full', count: orders.length });
       const all = await second.api()['orders.query']({ accountId: SCHOOL, ...everything });
-      expect(all.data.rows.map((o) => JSON.stringify(o)).sort()).toEqual(orders.map((o) => JSON.stringify(o)).sort());
+      expect(all.data.rows.map((o) => JSON.stringify(o)).sort()).toEqual(orders.map((o) => JSON.stringify(toOrder(o))).sort());
       await second.idle();
     });
   }
@@ -149,6 +150,26 @@ describe('engine snapshot', () => {
     await expect(engine().engine.load(SCHOOL, 'auto')).rejects.toMatchObject({ code: 'offline' });
   });
 
+  it('written by a version whose columns held the platform\'s words (layout order-columns-1): refused and rebuilt in the app\'s model', async () => {
+    const parts = encodeColumnParts(columnsOf(orders.map(toOrder)), { fetchedAt: new Date().toISOString() });
+    const head = Buffer.from(parts[0]!);
+    const at = head.indexOf(`"${COLUMNS_LAYOUT}"`);
+    expect(at).toBeGreaterThan(0);
+    head.write('"order-columns-1"', at, 'utf8'); // same length: the header stays well formed
+    const store = new SnapshotStore({ dir: join(dir, 'engine') });
+    await store.write(SCHOOL, key, [head, ...parts.slice(1)]);
+    offline = true;
+    await expect(engine().engine.load(SCHOOL, 'auto')).rejects.toMatchObject({ code: 'offline' });
+    await expect(readdir(join(dir, 'engine'))).resolves.toEqual([]);
+    offline = false;
+    const { engine: fresh } = engine();
+    expect((await fresh.load(SCHOOL, 'auto')).data).toMatchObject({ mode: 'full', count: orders.length });
+    const facets = (await fresh.api()['orders.query']({ accountId: SCHOOL, ...everything, limit: 1 })).data.facets;
+    expect(facets.states).toContain('notPaid');
+    expect(facets.states).not.toContain('not_paid');
+    await fresh.idle();
+  });
+
   it('under another key (the school signed in again, another app version): refused', async () => {
     await loadAndPersist();
     offline = true;
@@ -158,8 +179,8 @@ describe('engine snapshot', () => {
 
   it("another school's file put in its place: refused (the file name is sealed in)", async () => {
     const store = new SnapshotStore({ dir: join(dir, 'engine') });
-    await store.write('school-a', key, encodeColumnParts(columnsOf(orders.slice(0, 10)), { fetchedAt: new Date().toISOString() }));
-    await store.write('school-b', key, encodeColumnParts(columnsOf(orders.slice(10, 20)), { fetchedAt: new Date().toISOString() }));
+    await store.write('school-a', key, encodeColumnParts(columnsOf(orders.slice(0, 10).map(toOrder)), { fetchedAt: new Date().toISOString() }));
+    await store.write('school-b', key, encodeColumnParts(columnsOf(orders.slice(10, 20).map(toOrder)), { fetchedAt: new Date().toISOString() }));
     await writeFile(store.path('school-b'), await readFile(store.path('school-a')));
     await expect(store.read('school-b', key)).rejects.toThrow(/refused/);
     expect(await store.read('school-a', key)).not.toBeNull();
@@ -167,7 +188,7 @@ describe('engine snapshot', () => {
 
   it('all schools stay under the bound: the least recently used school is evicted first', async () => {
     let clock = Date.parse('2026-11-01T00:00:00Z');
-    const parts = () => encodeColumnParts(columnsOf(orders.slice(0, 500)), { fetchedAt: 'x' });
+    const parts = () => encodeColumnParts(columnsOf(orders.slice(0, 500).map(toOrder)), { fetchedAt: 'x' });
     const size = parts().reduce((sum, p) => sum + p.length, 0) + 100;
     const store = new SnapshotStore({ dir: join(dir, 'engine'), maxBytes: size * 2.5, now: () => clock });
     await store.write('a', key, parts());

@@ -2,9 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../electron/services/log';
-import { couponResults } from '../../../electron/services/money/coupon-results';
 import { MAX_ACTIVITY, WritesStore, writesFileName } from '../../../electron/services/writes/writes-store';
-import type { Order } from '../../../shared/platform/resources';
 import { fakeCipher, tempDir } from '../../integration/engine/harness';
 
 const dirs: { remove(): Promise<void> }[] = [];
@@ -42,27 +40,5 @@ describe('the writes store', () => {
     expect((await readdir(dir.path)).some((name) => name.includes('.corrupt-'))).toBe(true);
     await writeFile(join(dir.path, writesFileName('acct-3')), 'not sealed');
     expect((await new WritesStore(dir.path, fakeCipher(), memoryLogger()).get('acct-3')).outbox).toEqual([]);
-  });
-});
-
-describe('coupon results', () => {
-  const order = (id: string, couponId: string | null, state: Order['state'], currency: string, original: number, discount: number, paid: number, refunded: number) =>
-    ({ id, state, currency, original_amount: original, discount_amount: discount, paid_amount: paid, refunded_amount: refunded, coupon: couponId ? { coupon_id: couponId, code: couponId.toUpperCase() } : null }) as unknown as Order;
-
-  it('adds the sale orders that used each coupon per currency (largest net first), never across currencies, and ignores the rest', async () => {
-    const results = await couponResults([
-      order('1', 'c1', 'paid', 'USD', 1000, 100, 900, 0),
-      order('2', 'c1', 'refunded', 'USD', 2000, 200, 1800, 1800),
-      order('3', 'c1', 'paid', 'EUR', 500, 50, 450, 0),
-      order('4', 'c1', 'not_paid', 'USD', 9999, 999, 0, 0),
-      order('5', null, 'paid', 'USD', 100, 0, 100, 0),
-      order('6', 'c2', 'refunding', 'USD', 300, 30, 270, 0),
-    ]);
-    expect(results.get('c1')).toEqual([
-      { currency: 'USD', orders: 2, gross: 3000, discount: 300, refunded: 1800, net: 900 },
-      { currency: 'EUR', orders: 1, gross: 500, discount: 50, refunded: 0, net: 450 },
-    ]);
-    expect(results.get('c2')).toEqual([{ currency: 'USD', orders: 1, gross: 300, discount: 30, refunded: 0, net: 270 }]);
-    expect(results.has('c3')).toBe(false);
   });
 });

@@ -1,15 +1,10 @@
-// The filtered view of the orders as CSV: what the admin sees, in their time zone, made for a spreadsheet:
-// amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency column, so a column
-// sums) and states are the labels the screen shows. Built in slices with a checkpoint between them, so a
-// 100,000-row export shows progress, can be cancelled, and never freezes the main process. The row
-// functions are pure and take plain orders, so they can run on any thread.
-import { csvRow } from '../../../shared/csv';
+// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
+// made for a spreadsheet: amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency
+// column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
+// the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { minorToDecimalString } from '../../../shared/money';
-import type { Order } from '../../../shared/platform/resources';
-import { ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
-import { checkpoint } from './jobs';
-
-const SLICE = 5000;
+import type { Order } from '../../../shared/model/orders';
+import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
 
 export interface CsvFormat {
   timeZone: string;
@@ -45,40 +40,20 @@ export function csvAmount(minor: number, currency: string): number {
 export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): (string | number)[] {
   const money = (minor: number) => csvAmount(minor, order.currency);
   return [
-    order.trade_number,
+    order.tradeNumber,
     stateLabel(ORDER_STATE_LABELS, order.state),
-    time(order.created_at),
-    time(order.paid_at),
+    time(order.createdAt),
+    time(order.paidAt),
     order.buyer.name,
     order.buyer.email,
-    order.payment_method,
+    stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod),
     order.items.map((item) => item.name).join('; '),
     order.coupon?.code ?? '',
     order.currency,
-    money(order.original_amount),
-    money(order.discount_amount),
-    money(order.paid_amount),
-    money(order.refunded_amount),
-    money(order.paid_amount - order.refunded_amount),
+    money(order.originalAmount),
+    money(order.discountAmount),
+    money(order.paidAmount),
+    money(order.refundedAmount),
+    money(order.paidAmount - order.refundedAmount),
   ];
-}
-
-export async function ordersToCsv(
-  count: number,
-  orderAt: (k: number) => Order,
-  format: CsvFormat,
-  signal: AbortSignal,
-  onProgress: (done: number) => void,
-): Promise<string> {
-  const time = localTimeFormatter(format.timeZone);
-  const parts: string[] = [`${csvRow(ordersCsvHeader(format.timeZone))}\r\n`];
-  for (let start = 0; start < count; start += SLICE) {
-    const lines: string[] = [];
-    const end = Math.min(count, start + SLICE);
-    for (let k = start; k < end; k++) lines.push(csvRow(orderCsvCells(orderAt(k), format, time)));
-    parts.push(`${lines.join('\r\n')}\r\n`);
-    onProgress(end);
-    if (end < count) await checkpoint(signal);
-  }
-  return parts.join('');
 }
