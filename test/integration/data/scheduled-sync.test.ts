@@ -18,6 +18,7 @@ import { createAppServices } from '../../../electron/services/app-services';
 import { createIpcRouter } from '../../../electron/services/ipc/router';
 import { memoryLogger } from '../../../electron/services/log';
 import { fakeCipher, openEngine, tempDir, type Engine } from '../engine/harness';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -109,7 +110,7 @@ describe('scheduled sync against the sandbox', { timeout: 120_000 }, () => {
 
     await until('orders_refreshed and subscriptions_refreshed', () => invalidated('orders_refreshed') && invalidated('subscriptions_refreshed'));
     const peeked = await client.call('orders.peek', { accountId: account.id, orderId: order.id });
-    expect(peeked!.order).toEqual(order);
+    expect(peeked!.order).toEqual(toOrder(order)); // the engine keeps the app's Order
     const pastDueNow = await client.call('subscriptions.report', { accountId: account.id, from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     const platformReport = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } });
     expect(pastDueNow.data.currencies.find((c) => c.currency === subscription.currency)).toEqual(platformReport.currencies.find((c) => c.currency === subscription.currency));
