@@ -4,7 +4,9 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { Course, CourseReport, Curriculum, LearningReport, Order, OrderState, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { LearningReport, Order, OrderState } from '../platform/resources';
+import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
+import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -35,15 +37,6 @@ export const DateRange = z
 export type DateRange = z.infer<typeof DateRange>;
 
 // ---------------------------------------------------------------------------------------------- courses
-
-export const CourseRevenue = z.object({
-  currency: currencyCode,
-  gross: z.int(),
-  refunds: z.int(),
-  net: z.int(),
-  orders: z.int().nonnegative(),
-});
-export type CourseRevenue = z.infer<typeof CourseRevenue>;
 
 /** A course's learners in the asked range, as the learning report counts them (docs/business-api.md). */
 export const CourseLearning = z.object({
@@ -200,13 +193,6 @@ export type CsvFileExport = z.infer<typeof CsvFileExport>;
 
 export const ReportInterval = z.enum(['day', 'week', 'month']);
 export type ReportInterval = z.infer<typeof ReportInterval>;
-
-export const SubscriptionsOverview = z.object({
-  report: SubscriptionsReport,
-  pastDue: z.array(Subscription),
-  canceling: z.array(Subscription),
-});
-export type SubscriptionsOverview = z.infer<typeof SubscriptionsOverview>;
 
 // -------------------------------------------------------------------------------------- cache and jobs
 

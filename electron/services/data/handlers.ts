@@ -18,10 +18,22 @@ import { withCourseTitles } from './order-facets';
 import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
 import type { ExportDestination } from '../engine/export-destination';
-import {
-  readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
-} from './platform-reads';
+import { readCourseOrders, readLearningReport, readOrder } from './platform-reads';
+import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
+import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import type { OrderFacets } from '../../../shared/ipc/data';
+
+/**
+ * Offline-cache keys of the answers whose shape became the app's model (camelCase): an answer cached by an
+ * earlier version, in the platform's shape, is never found under them, so it is neither shown wrong nor crashes
+ * a screen; the screen asks again (or, offline, says it has nothing saved for that range).
+ */
+export const CACHE_KEYS = {
+  courseList: 'data.courses.list@app-model',
+  courseDetail: 'data.courses.get@app-model',
+  salesReport: 'data.sales.report@app-model',
+  subscriptions: 'data.subscriptions.report@app-model',
+} as const;
 
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;
@@ -133,12 +145,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.list', rest, () => readCourseList(caller, accountId, rest, signal));
+      return reader.read(accountId, CACHE_KEYS.courseList, rest, () => readCourseList(caller, accountId, rest, signal));
     },
     'data.courses.get': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.get', rest, () => readCourseDetail(caller, accountId, rest, signal));
+      return reader.read(accountId, CACHE_KEYS.courseDetail, rest, () => readCourseDetail(caller, accountId, rest, signal));
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
@@ -202,7 +214,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       checkRange(input);
       const { accountId, ...rest } = input;
       try {
-        return await reader.read(accountId, 'data.sales.report', rest, () => readSalesReport(caller, accountId, rest, signal));
+        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, () => readSalesReport(caller, accountId, rest, signal));
       } catch (error) {
         // Offline and this range never seen: the engine computes it from the synced orders (same definitions).
         if (!engine || !isUnavailable(error) || !rest.timeZone) throw error;
@@ -215,7 +227,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.subscriptions.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.subscriptions.report', rest, () => readSubscriptions(caller, accountId, rest, signal));
+      return reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
     },
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);

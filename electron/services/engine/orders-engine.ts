@@ -7,7 +7,8 @@ import { open, rename, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../shared/errors';
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc/data';
-import type { Order, Subscription } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/platform/resources';
+import type { SubscriptionRecord } from '../../../shared/model/analytics';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
 import { mrrMovements, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
@@ -71,7 +72,7 @@ export class OrdersEngine {
   readonly #schools = new Map<string, SchoolState>();
   readonly #jobs = new JobRegistry();
   /** Synced subscriptions per school (in memory for now; a few thousand per school). */
-  readonly #subscriptions = new Map<string, { list: Subscription[]; fetchedAt: string }>();
+  readonly #subscriptions = new Map<string, { list: SubscriptionRecord[]; fetchedAt: string }>();
   readonly #now: () => number;
 
   constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
@@ -130,7 +131,7 @@ export class OrdersEngine {
     };
   }
 
-  async #syncedSubscriptions(accountId: string): Promise<{ list: Subscription[]; fetchedAt: string }> {
+  async #syncedSubscriptions(accountId: string): Promise<{ list: SubscriptionRecord[]; fetchedAt: string }> {
     if (!this.#subscriptions.has(accountId)) await this.syncSubscriptions(accountId);
     const synced = this.#subscriptions.get(accountId);
     if (!synced) throw new AppError('internal', 'The subscriptions could not be loaded.');
@@ -384,7 +385,7 @@ export class OrdersEngine {
       const label = 'Loading subscriptions';
       const progress = (loaded: number, total: number | null, done: boolean) => this.host.emit({ event: 'data.progress', payload: { jobId: id, accountId, loaded, total, label, done } });
       progress(0, null, false);
-      const list: Subscription[] = [];
+      const list: SubscriptionRecord[] = [];
       const seen = new Set<string>();
       let position: FeedPosition = null;
       try {

@@ -6,7 +6,8 @@ import type {
   Answer, CsvExport, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
 } from '../../../shared/ipc/data';
 import type { MrrMovements } from '../../../shared/model/money';
-import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
+import type { Order } from '../../../shared/platform/resources';
+import type { SalesReport, SubscriptionsReport } from '../../../shared/model/analytics';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
@@ -33,7 +34,7 @@ export interface EngineApi {
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
   'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
-  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
+  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
   /** Every subscription of the school, from the platform (full: it has no updated_since for them), progress under jobId. */
   'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;

@@ -1,9 +1,9 @@
 // Sales figures computed by the engine from the synced orders, for any range, offline included: the
-// definitions of docs/business-api.md ("Local analytics"), in the report shape the platform's sales report
-// has, so the two can be compared figure by figure. One pass over the columns, a binary search for the bucket:
+// definitions of docs/business-api.md ("Local analytics"), in the app's model (shared/model/analytics.ts), the
+// shape the platform's sales report is mapped into too, so the two can be compared figure by figure. One pass over the columns, a binary search for the bucket:
 // tens of milliseconds at 1,000,000 orders.
 import { zonedParts } from '../../../shared/date-range';
-import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
+import type { SalesReport, SalesTotals } from '../../../shared/model/analytics';
 import type { OrdersTable } from './orders-table';
 
 export type Interval = 'day' | 'week' | 'month';
@@ -80,9 +80,9 @@ function totals(acc: Float64Array, at: number): SalesTotals {
     refunds,
     net: gross - discounts - refunds,
     orders,
-    refunded_orders: refunded,
-    average_order_value: orders === 0 ? 0 : Math.round((gross - discounts) / orders),
-    refund_rate: orders === 0 ? 0 : refunded / orders,
+    refundedOrders: refunded,
+    averageOrderValue: orders === 0 ? 0 : Math.round((gross - discounts) / orders),
+    refundRate: orders === 0 ? 0 : refunded / orders,
   };
 }
 
@@ -166,13 +166,13 @@ export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport 
     from: iso(from),
     to: iso(to),
     interval,
-    time_zone: timeZone,
+    timeZone,
     currencies: codes.map(({ code, k }) => ({
       currency: code,
       current: totals(current, k * FIELDS),
       previous: totals(before, k * FIELDS),
-      last_year: totals(yearAgo, k * FIELDS),
-      series: starts.map((start, s) => ({ period_start: iso(start), ...totals(series, (s * currencies + k) * FIELDS) })),
+      lastYear: totals(yearAgo, k * FIELDS),
+      series: starts.map((start, s) => ({ periodStart: iso(start), ...totals(series, (s * currencies + k) * FIELDS) })),
     })),
   };
 }

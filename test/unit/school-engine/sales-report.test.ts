@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
 import { salesReport, type Interval } from '../../../electron/services/engine/sales-report';
+import { toSalesReport } from '../../../electron/services/platform/analytics-platform';
 import type { Order, SalesReport } from '../../../shared/platform/resources';
 import { harness } from '../sandbox/helpers';
 import { prng } from '../data/synthetic-orders';
@@ -31,7 +32,7 @@ describe('local sales figures', () => {
         const courseId = random() < 0.3 ? courses[Math.floor(random() * courses.length)] : undefined;
         const query: Record<string, string> = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval, time_zone: timeZone };
         if (courseId) query.course_id = courseId;
-        const platform = (await h.call('getSalesReport', { school: school.id, query })).body as SalesReport;
+        const platform = toSalesReport((await h.call('getSalesReport', { school: school.id, query })).body as SalesReport);
         const started = performance.now();
         const local = salesReport(table, { from, to, interval, timeZone, courseId });
         expect(performance.now() - started).toBeLessThan(2000);
@@ -43,7 +44,7 @@ describe('local sales figures', () => {
         for (const mine of local.currencies) expect(mine, `${what} ${mine.currency}`).toEqual(byCurrency.get(mine.currency));
         if (local.currencies.some((c) => c.current.orders > 0)) withSales++;
         for (const theirs of platform.currencies) {
-          if (!local.currencies.some((c) => c.currency === theirs.currency)) expect(theirs.current.orders + theirs.previous.orders + theirs.last_year.orders).toBe(0);
+          if (!local.currencies.some((c) => c.currency === theirs.currency)) expect(theirs.current.orders + theirs.previous.orders + theirs.lastYear.orders).toBe(0);
         }
         // Brute force over the raw list: the current totals (whole orders only; courses are checked above).
         if (!courseId) {
