@@ -21,6 +21,7 @@ import type { ExportDestination } from '../engine/export-destination';
 import { readCourseOrders, readLearningReport, readOrder } from './platform-reads';
 import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
+import { LocalAnalytics, notOffered } from './analytics-source';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
 /**
@@ -108,6 +109,11 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
   });
 
+  // Sales, subscriptions and course revenue from the engine's synced records whenever it has them.
+  const local = engine ? new LocalAnalytics(engine, deps.logger) : null;
+  /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
+  const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
     titledFacets.delete(accountId);
@@ -145,12 +151,28 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, CACHE_KEYS.courseList, rest, () => readCourseList(caller, accountId, rest, signal));
+      let revenueAt: string | undefined;
+      const answer = await reader.read(accountId, CACHE_KEYS.courseList, rest, () =>
+        readCourseList(caller, accountId, rest, signal, async () => {
+          const synced = await local?.courseRevenue(accountId, rest.from, rest.to);
+          revenueAt = synced?.fetchedAt;
+          return synced ? new Map(Object.entries(synced.data)) : null;
+        }),
+      );
+      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
     },
     'data.courses.get': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, CACHE_KEYS.courseDetail, rest, () => readCourseDetail(caller, accountId, rest, signal));
+      let revenueAt: string | undefined;
+      const answer = await reader.read(accountId, CACHE_KEYS.courseDetail, rest, () =>
+        readCourseDetail(caller, accountId, rest, signal, async (courseId) => {
+          const synced = await local?.courseRevenue(accountId, rest.from, rest.to);
+          revenueAt = synced?.fetchedAt;
+          return synced ? (synced.data[courseId] ?? []) : null;
+        }),
+      );
+      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
@@ -213,21 +235,29 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
+      // The engine answers from the synced orders, online and offline; the platform's report only until then.
+      if (local && (await local.ordersSynced(accountId))) return local.sales(accountId, rest);
       try {
         return await reader.read(accountId, CACHE_KEYS.salesReport, rest, () => readSalesReport(caller, accountId, rest, signal));
       } catch (error) {
-        // Offline and this range never seen: the engine computes it from the synced orders (same definitions).
-        if (!engine || !isUnavailable(error) || !rest.timeZone) throw error;
-        const synced = await engine.call('orders.status', { accountId });
-        if (synced.count === null) throw error;
-        const local = await engine.call('sales.report', { accountId, from: rest.from, to: rest.to, interval: rest.interval, timeZone: rest.timeZone, courseId: rest.courseId });
-        return { ...local, fromCache: true };
+        // A platform without the report: the engine syncs the orders (progress as data.progress) and computes it.
+        if (local && notOffered(error)) return local.sales(accountId, rest);
+        throw error;
       }
     },
     'data.subscriptions.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
+      const synced = await local?.subscriptions(accountId, rest, false);
+      if (synced) return synced;
+      try {
+        return await reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
+      } catch (error) {
+        if (!local || !notOffered(error)) throw error;
+        const computed = await local.subscriptions(accountId, rest, true);
+        if (!computed) throw error;
+        return computed;
+      }
     },
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);

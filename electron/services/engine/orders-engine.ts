@@ -10,7 +10,7 @@ import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../shared/ipc
 import type { Order } from '../../../shared/platform/resources';
 import type { SubscriptionRecord } from '../../../shared/model/analytics';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
-import { mrrMovements, subscriptionsReport } from './subscriptions-report';
+import { mrrMovements, subscriptionsOverview, subscriptionsReport } from './subscriptions-report';
 import { ordersBatchRequest, readOrdersBatch, type FeedPosition } from '../platform/orders-feed';
 import { checkpoint, JobRegistry } from '../data/jobs';
 import { ordersCsvHeader, ordersToCsv } from '../data/orders-csv';
@@ -22,7 +22,7 @@ import { decodeColumns, encodeColumnParts } from './columns-codec';
 import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { searchOrders } from './orders-search';
-import { salesReport } from './sales-report';
+import { courseRevenue, salesReport } from './sales-report';
 import type { EngineApi, EngineArgs, EngineEvent, LoadMode, PageRequest, SnapshotInfo } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 
@@ -111,10 +111,19 @@ export class OrdersEngine {
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
+      'sales.courseRevenue': async ({ accountId, from, to }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        return { data: courseRevenue(loaded.table, Date.parse(from), Date.parse(to)), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
       'subscriptions.sync': ({ accountId, jobId }) => this.syncSubscriptions(accountId, jobId),
       'subscriptions.report': async ({ accountId, from, to }) => {
         const synced = await this.#syncedSubscriptions(accountId);
         return { data: subscriptionsReport(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
+      },
+      'subscriptions.overview': async ({ accountId, from, to, sync }) => {
+        if (!sync && !this.#subscriptions.has(accountId)) return null;
+        const synced = await this.#syncedSubscriptions(accountId);
+        return { data: subscriptionsOverview(synced.list, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: false };
       },
       'orders.search': async ({ accountId, text, limit }) => {
         await this.status(accountId); // opens the snapshot when nothing is in memory; asks the platform nothing

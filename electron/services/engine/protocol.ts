@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/ipc/data';
 import type { MrrMovements } from '../../../shared/model/money';
 import type { Order } from '../../../shared/platform/resources';
-import type { SalesReport, SubscriptionsReport } from '../../../shared/model/analytics';
+import type { SalesReport, SubscriptionsOverview, SubscriptionsReport } from '../../../shared/model/analytics';
+import type { CourseRevenue } from '../../../shared/model/courses';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
@@ -36,10 +37,17 @@ export interface EngineApi {
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  /** Every course's revenue per currency over [from, to) from the synced orders (Courses' revenue column), by course id. */
+  'sales.courseRevenue': (a: { accountId: string; from: string; to: string }) => Answer<Record<string, CourseRevenue[]>>;
   /** Every subscription of the school, from the platform (full: it has no updated_since for them), progress under jobId. */
   'subscriptions.sync': (a: { accountId: string; jobId?: string | undefined }) => Answer<{ count: number }>;
   /** Subscription figures from the synced subscriptions (docs/business-api.md, "Local analytics"). */
   'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
+  /**
+   * Analytics › Subscriptions (figures, past due, canceling) from the synced subscriptions; null when none are
+   * synced and `sync` is false, else they are synced first (progress as data.progress).
+   */
+  'subscriptions.overview': (a: { accountId: string; from: string; to: string; sync: boolean }) => Answer<SubscriptionsOverview> | null;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
   'orders.search': (a: { accountId: string; text: string; limit: number }) => (OrdersSearchResult & { fetchedAt: string }) | null;
   /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */

@@ -3,7 +3,7 @@
 // now; new, churned and the churn rate over [from, to); and how MRR moved over the range. Per currency, never
 // added across currencies.
 import type { MrrMovements } from '../../../shared/model/money';
-import type { SubscriptionRecord, SubscriptionsReport } from '../../../shared/model/analytics';
+import type { SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../shared/model/analytics';
 
 /** An amount per billing interval as a monthly amount (a year is 12 months, a month 30 days). */
 export function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
@@ -42,6 +42,21 @@ export function subscriptionsReport(subscriptions: readonly SubscriptionRecord[]
       pastDue: c.pastDue,
       canceling: c.canceling,
     })),
+  };
+}
+
+/**
+ * Analytics › Subscriptions from the synced subscriptions alone: the figures above, and the past-due and the
+ * canceling (not yet ended) subscriptions, each list by the date the admin acts on (next charge; end of period).
+ */
+export function subscriptionsOverview(subscriptions: readonly SubscriptionRecord[], from: number, to: number): SubscriptionsOverview {
+  const pastDue = subscriptions.filter((s) => s.state === 'past_due');
+  const canceling = subscriptions.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired');
+  const by = (date: (s: SubscriptionRecord) => string) => (a: SubscriptionRecord, b: SubscriptionRecord) => Date.parse(date(a)) - Date.parse(date(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return {
+    report: subscriptionsReport(subscriptions, from, to),
+    pastDue: pastDue.sort(by((s) => s.nextChargeAt ?? s.currentPeriodEnd)),
+    canceling: canceling.sort(by((s) => s.currentPeriodEnd)),
   };
 }
 

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
-import { salesReport, type Interval } from '../../../electron/services/engine/sales-report';
+import { courseRevenue, salesReport, type Interval } from '../../../electron/services/engine/sales-report';
 import { toSalesReport } from '../../../electron/services/platform/analytics-platform';
-import type { Order, SalesReport } from '../../../shared/platform/resources';
+import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
+import type { CourseReport, Order, SalesReport } from '../../../shared/platform/resources';
 import { harness } from '../sandbox/helpers';
 import { prng } from '../data/synthetic-orders';
 
@@ -57,6 +58,31 @@ describe('local sales figures', () => {
         }
       }
       expect(withSales).toBeGreaterThan(15);
+    });
+  }
+
+  for (const school of h.platform.schools) {
+    it(`every course's revenue in one pass equals the platform's course reports for 6 random ranges (${school.id})`, async () => {
+      const orders = (await h.all<Order>('listOrders', { school: school.id, query: { limit: '1000' } })).items;
+      const table = new OrdersTable(columnsOf(orders));
+      const courses = [...new Set(orders.flatMap((o) => o.items.map((i) => i.course_id)).filter((id): id is string => id !== null))];
+      const random = prng(school.id.length * 17);
+      let sold = 0;
+      for (let round = 0; round < 6; round++) {
+        const from = Date.UTC(2024, 0, 1) + Math.floor(random() * 900 * DAY);
+        const to = from + Math.floor((1 + random() * 300) * DAY);
+        const local = courseRevenue(table, from, to);
+        const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval: 'month' };
+        for (const courseId of courses) {
+          const report = (await h.call('getCourseReport', { school: school.id, params: { course_id: courseId }, query })).body as CourseReport;
+          const theirs = report.revenue.map(toCourseRevenue);
+          const mine = local[courseId] ?? [];
+          for (const r of mine) expect(r, `${courseId} ${r.currency} ${JSON.stringify(query)}`).toEqual(theirs.find((t) => t.currency === r.currency));
+          for (const t of theirs) if (!mine.some((r) => r.currency === t.currency)) expect(t.orders).toBe(0);
+          sold += mine.reduce((n, r) => n + r.orders, 0);
+        }
+      }
+      expect(sold).toBeGreaterThan(0);
     });
   }
 
