@@ -25,6 +25,7 @@ import { comparesWithLastYear, defaultInterval, previousInstants } from '../comm
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { useCurrencyPick } from './use-currency-pick';
+import { SyncProgress } from './SyncProgress';
 import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
@@ -110,6 +111,7 @@ function SalesView({ locale }: { locale: Locale }) {
         </SelectField>
         <FigureAge answer={query.data} />
       </div>
+      {query.isFetching && account && <SyncProgress accountId={account.id} locale={locale} what="the sales figures" />}
       <QueryState query={query} what="the sales report" label="sales">
         {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
       </QueryState>
@@ -173,6 +175,7 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
+      {query.isFetching && account && <SyncProgress accountId={account.id} locale={locale} what="the subscription figures" />}
       <QueryState query={query} what="the subscriptions report" label="subscriptions">
         {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
       </QueryState>

@@ -1,0 +1,31 @@
+// While a figure waits on the engine's sync of the school's records (a platform without report endpoints:
+// the engine computes the figures itself, docs/data-and-offline.md), how far the sync is, with Cancel.
+import { useState } from 'react';
+import { Card } from '../../components/Card';
+import { Progress } from '../../components/Spinner';
+import { useAccountProgress } from '../../data/progress';
+import { invoke } from '../../lib/bridge-hooks';
+import { formatCount, type Locale } from '../common/format';
+
+export function SyncProgress({ accountId, locale, what }: { accountId: string; locale: Locale; what: string }) {
+  const progress = useAccountProgress(accountId);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  if (!progress) return null;
+  return (
+    <Card>
+      <div data-testid="sync-progress">
+        <Progress
+          label={`${progress.label} to compute ${what} here`}
+          value={progress.total ? progress.loaded : undefined}
+          max={progress.total ?? 1}
+          detail={`${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''}`}
+          cancelling={cancelling === progress.jobId}
+          onCancel={() => {
+            setCancelling(progress.jobId);
+            void invoke('data.cancel', { jobId: progress.jobId }).catch(() => undefined);
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
