@@ -21,10 +21,19 @@ test('Analytics › Sales and Subscriptions without the platform\'s report endpo
   expect(await api.status('/api/v1/analytics/sales?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z')).toBe(404);
 
   const orders = await api.list<Order>('/api/v1/orders');
+  // A slow platform: the page shows the sync the figures wait on, with its progress.
+  sandbox.knobs.set({ latencyMs: 1500 });
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  const progress = page.getByTestId('sync-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('progressbar')).toHaveAccessibleName(/orders to compute the sales figures here/);
+  await expect(progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('analytics-sales-syncing.png') });
+  sandbox.knobs.set({ latencyMs: 0 });
   const range = await shownRange(page);
   const tiles = page.getByTestId('sales-tiles');
   await expect(tiles).toBeVisible();
+  await expect(progress).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   const expectSales = async (currency: string, courseId?: string) => {
