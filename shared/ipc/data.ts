@@ -290,12 +290,12 @@ export const dataMethods = {
   'data.sales.report': method(
     z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
     answerOf(SalesReport),
-    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course.',
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
     reportRange.strict(),
     answerOf(SubscriptionsOverview),
-    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions.',
+    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions. From the data engine once it synced the subscriptions; the platform\'s report until then, and a platform without one gets the engine\'s after a sync.',
   ),
   'data.learning.report': method(
     reportRange.strict(),
