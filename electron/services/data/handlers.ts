@@ -22,19 +22,10 @@ import { readCourseOrders, readLearningReport, readOrder } from './platform-read
 import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import { LocalAnalytics, notOffered } from './analytics-source';
+import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
-/**
- * Offline-cache keys of the answers whose shape became the app's model (camelCase): an answer cached by an
- * earlier version, in the platform's shape, is never found under them, so it is neither shown wrong nor crashes
- * a screen; the screen asks again (or, offline, says it has nothing saved for that range).
- */
-export const CACHE_KEYS = {
-  courseList: 'data.courses.list@app-model',
-  courseDetail: 'data.courses.get@app-model',
-  salesReport: 'data.sales.report@app-model',
-  subscriptions: 'data.subscriptions.report@app-model',
-} as const;
+export { CACHE_KEYS };
 
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { QueryCache } from '../../store/query-cache';
 import { courseSearchFields, toCourseHit, type CachedCourse } from '../../platform/search-mapping';
 import { cachedListSource } from './cached-list-source';
+import { CACHE_KEYS } from '../../data/cache-keys';
 import type { SearchSource } from '../search-source';
 
 const id = z.string().min(1);
@@ -15,7 +16,18 @@ const CourseLike = z.object({
   created_at: z.string().optional(),
   published_at: z.string().nullable().optional(),
 });
+/** A course of the Courses list in the app's model (shared/model/courses.ts), as the cache keeps it now. */
+const AppCourseLike = z.object({
+  id,
+  title: z.string(),
+  state: z.enum(['draft', 'published', 'hidden']).optional(),
+  categories: z.array(z.string()).optional(),
+  createdAt: z.string().optional(),
+  publishedAt: z.string().nullable().optional(),
+});
 const Shapes = {
+  [CACHE_KEYS.courseList]: z.object({ courses: z.array(AppCourseLike) }).transform((v) =>
+    v.courses.map((c) => ({ id: c.id, title: c.title, state: c.state, categories: c.categories, created_at: c.createdAt, published_at: c.publishedAt }))),
   'data.courses.list': z.object({ courses: z.array(CourseLike) }).transform((v) => v.courses),
   'data.orders.courseTitles': z.array(z.tuple([id, z.string()])).transform((pairs) => pairs.map(([courseId, title]) => ({ id: courseId, title }))),
   'money.coupons': z.object({ courses: z.array(CourseLike) }).transform((v) => v.courses),
