@@ -26,6 +26,7 @@ import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, re
 import { CurrencyTabs } from './CurrencyTabs';
 import { useCurrencyPick } from './use-currency-pick';
 import { SyncProgress } from './SyncProgress';
+import { useAccountProgress } from '../../data/progress';
 import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
@@ -90,6 +91,8 @@ function SalesView({ locale }: { locale: Locale }) {
     'data.sales.report',
     account ? { accountId: account.id, from, to, interval: step, timeZone: locale.timeZone, ...(courseId ? { courseId } : {}) } : null,
   );
+  const progress = useAccountProgress(account?.id ?? null);
+  const syncing = query.isFetching ? progress : null;
   // The learning report names every course: the course filter needs no other scope than analytics:read.
   const courses = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   return (
@@ -111,10 +114,13 @@ function SalesView({ locale }: { locale: Locale }) {
         </SelectField>
         <FigureAge answer={query.data} />
       </div>
-      {query.isFetching && account && <SyncProgress accountId={account.id} locale={locale} what="the sales figures" />}
-      <QueryState query={query} what="the sales report" label="sales">
-        {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
-      </QueryState>
+      {/* A platform without the report: the figures wait on the engine's sync, shown instead of a bare spinner. */}
+      {syncing && <SyncProgress progress={syncing} locale={locale} what="the sales figures" />}
+      {!(syncing && query.data === undefined) && (
+        <QueryState query={query} what="the sales report" label="sales">
+          {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
+        </QueryState>
+      )}
     </section>
   );
 }
@@ -170,15 +176,19 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
   // New and churned subscribers are counted over the range, so they compare with the period before it.
   const before = previousInstants({ from, to });
   const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
+  const progress = useAccountProgress(account?.id ?? null);
+  const syncing = query.isFetching ? progress : null;
   return (
     <section aria-label="Subscriptions" className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
-      {query.isFetching && account && <SyncProgress accountId={account.id} locale={locale} what="the subscription figures" />}
-      <QueryState query={query} what="the subscriptions report" label="subscriptions">
-        {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
-      </QueryState>
+      {syncing && <SyncProgress progress={syncing} locale={locale} what="the subscription figures" />}
+      {!(syncing && query.data === undefined) && (
+        <QueryState query={query} what="the subscriptions report" label="subscriptions">
+          {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
+        </QueryState>
+      )}
     </section>
   );
 }

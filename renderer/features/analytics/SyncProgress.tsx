@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { Card } from '../../components/Card';
 import { Progress } from '../../components/Spinner';
-import { useAccountProgress } from '../../data/progress';
+import type { DataProgress } from '../../../shared/ipc/data';
 import { invoke } from '../../lib/bridge-hooks';
 import { formatCount, type Locale } from '../common/format';
 
-export function SyncProgress({ accountId, locale, what }: { accountId: string; locale: Locale; what: string }) {
-  const progress = useAccountProgress(accountId);
+export function SyncProgress({ progress, locale, what }: { progress: DataProgress; locale: Locale; what: string }) {
   const [cancelling, setCancelling] = useState<string | null>(null);
-  if (!progress) return null;
   return (
     <Card>
       <div data-testid="sync-progress">
