@@ -16,7 +16,10 @@ export function SyncProgress({ progress, locale, what }: { progress: DataProgres
           label={`${progress.label} to compute ${what} here`}
           value={progress.total ? progress.loaded : undefined}
           max={progress.total ?? 1}
-          detail={`${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''}`}
+          detail={
+            progress.total ? `${formatCount(progress.loaded, locale.locale)} of ${formatCount(progress.total, locale.locale)}`
+              : progress.loaded > 0 ? `${formatCount(progress.loaded, locale.locale)} so far` : 'Starting…'
+          }
           cancelling={cancelling === progress.jobId}
           onCancel={() => {
             setCancelling(progress.jobId);
