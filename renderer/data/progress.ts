@@ -22,3 +22,26 @@ export function newJobId(prefix: string): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}`;
 }
+
+/**
+ * The latest progress of a job of the account still running, whoever started it: a dashboard waiting on the
+ * engine's sync (a platform without report endpoints) shows how far it is. Null when none runs.
+ */
+export function useAccountProgress(accountId: string | null): DataProgress | null {
+  const [running, setRunning] = useState<ReadonlyMap<string, DataProgress>>(new Map());
+  const [forAccount, setForAccount] = useState(accountId);
+  if (forAccount !== accountId) {
+    setForAccount(accountId);
+    setRunning(new Map());
+  }
+  useEvent('data.progress', (payload) => {
+    if (payload.accountId !== accountId) return;
+    setRunning((jobs) => {
+      const next = new Map(jobs);
+      next.delete(payload.jobId);
+      if (!payload.done) next.set(payload.jobId, payload);
+      return next;
+    });
+  });
+  return [...running.values()].at(-1) ?? null;
+}

@@ -4,8 +4,10 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { Course, CourseReport, Curriculum, LearningReport, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
+import { LearningReport } from '../platform/resources';
 import { Order, OrderState, ProductKind } from '../model/orders';
+import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
+import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -36,15 +38,6 @@ export const DateRange = z
 export type DateRange = z.infer<typeof DateRange>;
 
 // ---------------------------------------------------------------------------------------------- courses
-
-export const CourseRevenue = z.object({
-  currency: currencyCode,
-  gross: z.int(),
-  refunds: z.int(),
-  net: z.int(),
-  orders: z.int().nonnegative(),
-});
-export type CourseRevenue = z.infer<typeof CourseRevenue>;
 
 /** A course's learners in the asked range, as the learning report counts them (docs/business-api.md). */
 export const CourseLearning = z.object({
@@ -194,13 +187,6 @@ export type CsvFileExport = z.infer<typeof CsvFileExport>;
 export const ReportInterval = z.enum(['day', 'week', 'month']);
 export type ReportInterval = z.infer<typeof ReportInterval>;
 
-export const SubscriptionsOverview = z.object({
-  report: SubscriptionsReport,
-  pastDue: z.array(Subscription),
-  canceling: z.array(Subscription),
-});
-export type SubscriptionsOverview = z.infer<typeof SubscriptionsOverview>;
-
 // -------------------------------------------------------------------------------------- cache and jobs
 
 export const CacheInfo = z.object({
@@ -285,12 +271,12 @@ export const dataMethods = {
   'data.sales.report': method(
     z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
     answerOf(SalesReport),
-    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course.',
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
     reportRange.strict(),
     answerOf(SubscriptionsOverview),
-    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions.',
+    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions. From the data engine once it synced the subscriptions; the platform\'s report until then, and a platform without one gets the engine\'s after a sync.',
   ),
   'data.learning.report': method(
     reportRange.strict(),

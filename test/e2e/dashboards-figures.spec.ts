@@ -257,7 +257,7 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
     await expect(tiles).toHaveAttribute('data-currency', currency);
     const figures = salesFigures(orders, currency, range, courseId);
     for (const [key, value] of Object.entries(figures)) {
-      if (key === 'refund_rate') {
+      if (key === 'refundRate') {
         const shown = Number(await tiles.locator(`[data-tile="${key}"]`).getAttribute('data-value'));
         expect(shown, `${currency} ${key}`).toBeCloseTo(value, 10);
       } else {

@@ -48,6 +48,12 @@ export interface SandboxOptions {
    * itself (the routes still answer: the app must not call what the document does not offer).
    */
   openApiOmit?: readonly string[];
+  /**
+   * Operation ids this platform does not have at all: their routes answer 404 and /openapi.json leaves them
+   * out. The report operations (getSalesReport …) are the sandbox's own, not the platform spec's: leaving them
+   * out is the platform as the spec describes it.
+   */
+  withoutOperations?: readonly string[];
   /** Replaces the demo business API (the core's own tests host probe routes through the same seam). */
   businessRoutes?: (platform: DemoPlatform) => BusinessRoute[];
   /**
@@ -104,7 +110,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const oauth: OAuthState = resumed ?? { clients: new ClientRegistry(), tokens: new TokenStore(now), signer: await createIdTokenSigner() };
   oauth.tokens.now = now;
   const ctx: SandboxContext = { baseUrl: '' /* known once listening */, identity: platform, ...oauth, knobs, now };
-  const business = new BusinessHost(ctx, (options.businessRoutes ?? createBusinessRoutes)(platform), new RateLimiter(now), options.random);
+  const without = new Set(options.withoutOperations ?? []);
+  const routes = (options.businessRoutes ?? createBusinessRoutes)(platform).filter((route) => !without.has(route.operationId));
+  const business = new BusinessHost(ctx, routes, new RateLimiter(now), options.random);
   const stats = new RequestStats();
   const adminSecret = randomBytes(24).toString('base64url');
   const forgetClient = (clientId: string): boolean => {

@@ -15,11 +15,15 @@ import { withCourseTitles } from './order-facets';
 import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
 import type { ExportDestination } from '../engine/export-destination';
-import {
-  readCourseDetail, readCourseList, readCourseTitles, readLearningReport, readSalesReport, readSubscriptions, setCoursePublished,
-} from './platform-reads';
+import { readLearningReport } from './platform-reads';
 import { readCourseOrders } from '../platform/orders-platform';
+import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
+import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
+import { LocalAnalytics, notOffered } from './analytics-source';
+import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
+
+export { CACHE_KEYS };
 
 /** The offline cache's name for a course's orders page: new with the app's Order, so a page cached in the platform's shape is never read. */
 const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
@@ -88,6 +92,11 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
   });
 
+  // Sales, subscriptions and course revenue from the engine's synced records whenever it has them.
+  const local = new LocalAnalytics(engine, deps.logger);
+  /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
+  const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
     titledFacets.delete(accountId);
@@ -125,12 +134,28 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.list', rest, () => readCourseList(caller, accountId, rest, signal));
+      let revenueAt: string | undefined;
+      const answer = await reader.read(accountId, CACHE_KEYS.courseList, rest, () =>
+        readCourseList(caller, accountId, rest, signal, async () => {
+          const synced = await local.courseRevenue(accountId, rest.from, rest.to);
+          revenueAt = synced?.fetchedAt;
+          return synced ? new Map(Object.entries(synced.data)) : null;
+        }),
+      );
+      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
     },
     'data.courses.get': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.get', rest, () => readCourseDetail(caller, accountId, rest, signal));
+      let revenueAt: string | undefined;
+      const answer = await reader.read(accountId, CACHE_KEYS.courseDetail, rest, () =>
+        readCourseDetail(caller, accountId, rest, signal, async (courseId) => {
+          const synced = await local.courseRevenue(accountId, rest.from, rest.to);
+          revenueAt = synced?.fetchedAt;
+          return synced ? (synced.data[courseId] ?? []) : null;
+        }),
+      );
+      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
@@ -146,21 +171,29 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
+      // The engine answers from the synced orders, online and offline; the platform's report only until then.
+      if (await local.ordersSynced(accountId)) return local.sales(accountId, rest);
       try {
-        return await reader.read(accountId, 'data.sales.report', rest, () => readSalesReport(caller, accountId, rest, signal));
+        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, () => readSalesReport(caller, accountId, rest, signal));
       } catch (error) {
-        // Offline and this range never seen: the engine computes it from the synced orders (same definitions).
-        if (!isUnavailable(error) || !rest.timeZone) throw error;
-        const synced = await engine.call('orders.status', { accountId });
-        if (synced.count === null) throw error;
-        const local = await engine.call('sales.report', { accountId, from: rest.from, to: rest.to, interval: rest.interval, timeZone: rest.timeZone, courseId: rest.courseId });
-        return { ...local, fromCache: true };
+        // A platform without the report: the engine syncs the orders (progress as data.progress) and computes it.
+        if (notOffered(error)) return local.sales(accountId, rest);
+        throw error;
       }
     },
     'data.subscriptions.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.subscriptions.report', rest, () => readSubscriptions(caller, accountId, rest, signal));
+      const synced = await local.subscriptions(accountId, rest, false);
+      if (synced) return synced;
+      try {
+        return await reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
+      } catch (error) {
+        if (!notOffered(error)) throw error;
+        const computed = await local.subscriptions(accountId, rest, true);
+        if (!computed) throw error;
+        return computed;
+      }
     },
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);

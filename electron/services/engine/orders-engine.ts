@@ -14,7 +14,7 @@ import { decodeColumns, encodeColumnParts } from './columns-codec';
 import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
 import { searchOrders } from './orders-search';
-import { salesReport } from './sales-report';
+import { courseRevenue, salesReport } from './sales-report';
 import { couponResults } from './coupon-results';
 import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo, SubscriptionsEngineApi } from './protocol';
 import { SubscriptionsEngine } from './subscriptions-engine';
@@ -104,6 +104,10 @@ export class OrdersEngine {
         const loaded = await this.ensureLoaded(accountId);
         const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
+      'sales.courseRevenue': async ({ accountId, from, to }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        return { data: courseRevenue(loaded.table, Date.parse(from), Date.parse(to)), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'orders.search': async ({ accountId, text, limit }) => {
         // The snapshot opens when nothing is in memory; the platform is asked nothing.

@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/ipc/data';
 import type { MrrMovements } from '../../../shared/model/money';
 import type { Order } from '../../../shared/model/orders';
-import type { SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
+import type { SalesReport, SubscriptionsOverview, SubscriptionsReport } from '../../../shared/model/analytics';
+import type { CourseRevenue } from '../../../shared/model/courses';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentsExportArgs } from './students-export';
@@ -37,8 +38,10 @@ export interface EngineApi {
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
   'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
-  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the platform's report shape. */
+  /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
   'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  /** Every course's revenue per currency over [from, to) from the synced orders (Courses' revenue column), by course id. */
+  'sales.courseRevenue': (a: { accountId: string; from: string; to: string }) => Answer<Record<string, CourseRevenue[]>>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
   'orders.search': (a: { accountId: string; text: string; limit: number }) => (OrdersSearchResult & { fetchedAt: string }) | null;
   'jobs.cancel': (a: { jobId: string }) => boolean;
@@ -61,6 +64,11 @@ export interface SubscriptionsEngineApi {
   'subscriptions.report': (a: { accountId: string; from: string; to: string }) => Answer<SubscriptionsReport>;
   /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
   'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
+  /**
+   * Analytics › Subscriptions (figures, past due, canceling) from the synced subscriptions; null when none are
+   * synced (memory or snapshot) and `sync` is false, else they are synced first (progress as data.progress).
+   */
+  'subscriptions.overview': (a: { accountId: string; from: string; to: string; sync: boolean }) => Answer<SubscriptionsOverview> | null;
 }
 
 /** The students side of the engine (students-engine.ts), beside the orders side above. */

@@ -1,9 +1,10 @@
 // Sales figures computed by the engine from the synced orders, for any range, offline included: the
-// definitions of docs/business-api.md ("Local analytics"), in the report shape the platform's sales report
-// has, so the two can be compared figure by figure. One pass over the columns, a binary search for the bucket:
+// definitions of docs/business-api.md ("Local analytics"), in the app's model (shared/model/analytics.ts), the
+// shape the platform's sales report is mapped into too, so the two can be compared figure by figure. One pass over the columns, a binary search for the bucket:
 // tens of milliseconds at 1,000,000 orders.
 import { zonedParts } from '../../../shared/date-range';
-import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
+import type { SalesReport, SalesTotals } from '../../../shared/model/analytics';
+import type { CourseRevenue } from '../../../shared/model/courses';
 import type { OrdersTable } from './orders-table';
 
 export type Interval = 'day' | 'week' | 'month';
@@ -80,9 +81,9 @@ function totals(acc: Float64Array, at: number): SalesTotals {
     refunds,
     net: gross - discounts - refunds,
     orders,
-    refunded_orders: refunded,
-    average_order_value: orders === 0 ? 0 : Math.round((gross - discounts) / orders),
-    refund_rate: orders === 0 ? 0 : refunded / orders,
+    refundedOrders: refunded,
+    averageOrderValue: orders === 0 ? 0 : Math.round((gross - discounts) / orders),
+    refundRate: orders === 0 ? 0 : refunded / orders,
   };
 }
 
@@ -166,13 +167,62 @@ export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport 
     from: iso(from),
     to: iso(to),
     interval,
-    time_zone: timeZone,
+    timeZone,
     currencies: codes.map(({ code, k }) => ({
       currency: code,
       current: totals(current, k * FIELDS),
       previous: totals(before, k * FIELDS),
-      last_year: totals(yearAgo, k * FIELDS),
-      series: starts.map((start, s) => ({ period_start: iso(start), ...totals(series, (s * currencies + k) * FIELDS) })),
+      lastYear: totals(yearAgo, k * FIELDS),
+      series: starts.map((start, s) => ({ periodStart: iso(start), ...totals(series, (s * currencies + k) * FIELDS) })),
     })),
   };
+}
+
+/**
+ * Every course's revenue per currency over [from, to), as Courses shows it: the sales figures with one course
+ * (docs/business-api.md) for all courses in one pass. Each course lists every currency the school's orders
+ * use (zeros included), in code order.
+ */
+export function courseRevenue(table: OrdersTable, from: number, to: number): Record<string, CourseRevenue[]> {
+  if (!(from < to)) throw new RangeError('the range must start before it ends');
+  const c = table.columns;
+  const courses = c.itemCourse.dict.size;
+  const currencies = c.currency.dict.size;
+  const FIELDS_PER = 4; // gross, discounts, refunds, orders
+  const acc = new Float64Array(courses * currencies * FIELDS_PER);
+  const lastOrder = new Int32Array(courses).fill(-1);
+  const sale = new Uint8Array(c.state.dict.size);
+  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+  const paidAt = c.paidAt.ms;
+  for (let i = 0; i < c.count; i++) {
+    const t = paidAt[i]!;
+    if (!(t >= from && t < to) || !sale[c.state.codes[i]!]) continue;
+    const refunded = c.refunded[i]! > 0;
+    const currency = c.currency.codes[i]!;
+    for (let j = c.itemStart[i]!, end = c.itemStart[i + 1]!; j < end; j++) {
+      const course = c.itemCourse.codes[j]!;
+      if (course === c.itemCourse.none) continue;
+      const at = (course * currencies + currency) * FIELDS_PER;
+      acc[at] = acc[at]! + c.itemOriginal[j]!;
+      acc[at + 1] = acc[at + 1]! + c.itemDiscount[j]!;
+      if (refunded) acc[at + 2] = acc[at + 2]! + c.itemAmount[j]!;
+      // An order counts once per course, however many of its line items name it.
+      if (lastOrder[course] !== i) {
+        lastOrder[course] = i;
+        acc[at + 3] = acc[at + 3]! + 1;
+      }
+    }
+  }
+  const codes = c.currency.dict.values().map((code, k) => ({ code, k })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const out: Record<string, CourseRevenue[]> = {};
+  for (let course = 0; course < courses; course++) {
+    out[c.itemCourse.dict.get(course)] = codes.map(({ code, k }) => {
+      const at = (course * currencies + k) * FIELDS_PER;
+      const gross = acc[at]!;
+      const discounts = acc[at + 1]!;
+      const refunds = acc[at + 2]!;
+      return { currency: code, gross, refunds, net: gross - discounts - refunds, orders: acc[at + 3]! };
+    });
+  }
+  return out;
 }

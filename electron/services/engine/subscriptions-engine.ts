@@ -4,34 +4,35 @@
 // the screens (subscriptions_refreshed); kept as a sealed snapshot (record-columns.ts, snapshot-store.ts) that
 // answers the subscription figures offline and after a restart. The flow is synced-collection.ts's.
 import type { Answer } from '../../../shared/ipc/data';
-// The record's schema, for checking a snapshot read back (the same the feed checks the platform's pages with).
-import { Subscription } from '../../../shared/platform/resources';
+// The record's schema (the app's model), for checking a snapshot read back.
+import { SubscriptionRecord } from '../../../shared/model/analytics';
 import type { JobRegistry } from '../data/jobs';
 import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../platform/subscriptions-feed';
 import type { EngineArgs, SubscriptionsEngineApi } from './protocol';
 import { decodeRecordColumns, encodeRecordColumns } from './record-columns';
 import type { SnapshotStore } from './snapshot-store';
-import { mrrMovements, subscriptionsReport } from './subscriptions-report';
+import { mrrMovements, subscriptionsOverview, subscriptionsReport } from './subscriptions-report';
 import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
-type Subscriptions = readonly Subscription[];
+type Subscriptions = readonly SubscriptionRecord[];
 
-export const SUBSCRIPTIONS_LAYOUT = 'subscriptions-columns-1';
+/** 2: the app's SubscriptionRecord (camelCase) instead of the platform's payload; a layout-1 snapshot is refused and rebuilt. */
+export const SUBSCRIPTIONS_LAYOUT = 'subscriptions-columns-2';
 
 /** The snapshot's name in the store: its own file beside the school's orders and students. */
 export const subscriptionsSnapshotId = (accountId: string) => `subscriptions\u0000${accountId}`;
 
 export class SubscriptionsEngine {
-  readonly #subscriptions: SyncedCollection<Subscriptions, Subscription[], { count: number }>;
+  readonly #subscriptions: SyncedCollection<Subscriptions, SubscriptionRecord[], { count: number }>;
 
   constructor(host: EngineHost, store: SnapshotStore, jobs: JobRegistry) {
-    this.#subscriptions = new SyncedCollection<Subscriptions, Subscription[], { count: number }>(
+    this.#subscriptions = new SyncedCollection<Subscriptions, SubscriptionRecord[], { count: number }>(
       {
         name: 'subscriptions',
         snapshotId: subscriptionsSnapshotId,
         labels: { job: 'Loading the subscriptions', full: 'Loading subscriptions', incremental: 'Checking for changed subscriptions' },
         fetch: async (accountId, _base, signal, onPage) => {
-          const list: Subscription[] = [];
+          const list: SubscriptionRecord[] = [];
           await pageThrough(signal, 'subscriptions', async (position) => {
             const batch = readSubscriptionsBatch(await host.page(subscriptionsBatchRequest(accountId, position), signal));
             list.push(...batch.subscriptions);
@@ -47,9 +48,9 @@ export class SubscriptionsEngine {
           const changed = changedBetween(base, list);
           return { table: changed === 0 ? base : list, changed };
         },
-        encode: (list, fetchedAt) => encodeRecordColumns(SUBSCRIPTIONS_LAYOUT, Subscription, list, fetchedAt),
+        encode: (list, fetchedAt) => encodeRecordColumns(SUBSCRIPTIONS_LAYOUT, SubscriptionRecord, list, fetchedAt),
         decode: (plain) => {
-          const { records, fetchedAt } = decodeRecordColumns(SUBSCRIPTIONS_LAYOUT, Subscription, plain);
+          const { records, fetchedAt } = decodeRecordColumns(SUBSCRIPTIONS_LAYOUT, SubscriptionRecord, plain);
           return { table: records, fetchedAt };
         },
         result: (list) => ({ count: list.length }),
@@ -72,6 +73,11 @@ export class SubscriptionsEngine {
       'subscriptions.movements': async ({ accountId, from, to }) => {
         const synced = await this.#subscriptions.ensureLoaded(accountId);
         return { data: mrrMovements(synced.table, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
+      'subscriptions.overview': async ({ accountId, from, to, sync }) => {
+        if (!sync && !(await this.#subscriptions.opened(accountId))) return null;
+        const synced = await this.#subscriptions.ensureLoaded(accountId);
+        return { data: subscriptionsOverview(synced.table, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
     };
   }
@@ -101,9 +107,9 @@ export class SubscriptionsEngine {
 }
 
 /** A subscription that changed while paging may come twice: the later copy wins. */
-function latestOfEach(list: readonly Subscription[]): Subscription[] {
+function latestOfEach(list: readonly SubscriptionRecord[]): SubscriptionRecord[] {
   const at = new Map<string, number>();
-  const out: Subscription[] = [];
+  const out: SubscriptionRecord[] = [];
   for (const s of list) {
     const i = at.get(s.id);
     if (i === undefined) {

@@ -1,14 +1,17 @@
 // The platform adapter for the subscriptions the data engine syncs: listSubscriptions in cursor pages of 1,000
-// (the platform offers no updated_since here, so every sync is a full one), read into batches.
+// (the platform offers no updated_since here, so every sync is a full one), read into batches of the app's
+// model (shared/model/analytics.ts SubscriptionRecord): the engine never sees the platform's payload.
 import { AppError } from '../../../shared/errors';
+import type { SubscriptionRecord } from '../../../shared/model/analytics';
 import { pageOf, Subscription } from '../../../shared/platform/resources';
 import type { PageRequest } from '../engine/protocol';
+import { toSubscriptionRecord } from './analytics-platform';
 import type { FeedPosition } from './orders-feed';
 
 const SubscriptionPage = pageOf(Subscription);
 
 export interface SubscriptionsBatch {
-  subscriptions: Subscription[];
+  subscriptions: SubscriptionRecord[];
   total: number;
   next: FeedPosition;
 }
@@ -24,5 +27,5 @@ export function readSubscriptionsBatch(raw: unknown): SubscriptionsBatch {
     throw new AppError('bad_response', `The platform sent subscriptions the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
   }
   const { data, meta } = parsed.data;
-  return { subscriptions: data, total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
+  return { subscriptions: data.map(toSubscriptionRecord), total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
 }

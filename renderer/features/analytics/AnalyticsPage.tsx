@@ -2,8 +2,7 @@
 // every chart has its table one click away.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SalesReport } from '../../../shared/platform/resources';
-import type { SubscriptionsOverview } from '../../../shared/ipc/data';
+import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
 import type { LearningReport } from '../../../shared/platform/resources';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -26,6 +25,8 @@ import { comparesWithLastYear, defaultInterval, previousInstants } from '../comm
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { useCurrencyPick } from './use-currency-pick';
+import { SyncProgress } from './SyncProgress';
+import { useAccountProgress } from '../../data/progress';
 import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
@@ -90,6 +91,8 @@ function SalesView({ locale }: { locale: Locale }) {
     'data.sales.report',
     account ? { accountId: account.id, from, to, interval: step, timeZone: locale.timeZone, ...(courseId ? { courseId } : {}) } : null,
   );
+  const progress = useAccountProgress(account?.id ?? null);
+  const syncing = query.isFetching ? progress : null;
   // The learning report names every course: the course filter needs no other scope than analytics:read.
   const courses = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   return (
@@ -111,9 +114,13 @@ function SalesView({ locale }: { locale: Locale }) {
         </SelectField>
         <FigureAge answer={query.data} />
       </div>
-      <QueryState query={query} what="the sales report" label="sales">
-        {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
-      </QueryState>
+      {/* A platform without the report: the figures wait on the engine's sync, shown instead of a bare spinner. */}
+      {syncing && <SyncProgress progress={syncing} locale={locale} what="the sales figures" />}
+      {!(syncing && query.data === undefined) && (
+        <QueryState query={query} what="the sales report" label="sales">
+          {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
+        </QueryState>
+      )}
     </section>
   );
 }
@@ -169,14 +176,19 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
   // New and churned subscribers are counted over the range, so they compare with the period before it.
   const before = previousInstants({ from, to });
   const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
+  const progress = useAccountProgress(account?.id ?? null);
+  const syncing = query.isFetching ? progress : null;
   return (
     <section aria-label="Subscriptions" className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
-      <QueryState query={query} what="the subscriptions report" label="subscriptions">
-        {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
-      </QueryState>
+      {syncing && <SyncProgress progress={syncing} locale={locale} what="the subscription figures" />}
+      {!(syncing && query.data === undefined) && (
+        <QueryState query={query} what="the subscriptions report" label="subscriptions">
+          {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
+        </QueryState>
+      )}
     </section>
   );
 }
@@ -196,7 +208,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
             title: `Subscribers (${entry.currency}): new and churned in the range, the others now`,
             categoryLabel: 'Figure',
             categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
-            series: [{ name: 'Subscribers', values: [entry.active_subscribers, entry.new_subscribers, entry.churned_subscribers, entry.past_due, entry.canceling] }],
+            series: [{ name: 'Subscribers', values: [entry.activeSubscribers, entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
             formatValue: (v) => formatCount(v, locale.locale),
             integer: true,
           }
@@ -209,18 +221,18 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
       <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
         <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
-        <div className="tile-wrap" data-tile="active" data-value={entry.active_subscribers}><StatTile label="Active subscribers" value={formatCount(entry.active_subscribers, locale.locale)} hint="as of now" /></div>
-        <div className="tile-wrap" data-tile="new" data-value={entry.new_subscribers} data-previous={before?.new_subscribers}>
-          <StatTile label="New" value={formatCount(entry.new_subscribers, locale.locale)} delta={before ? relativeChange(entry.new_subscribers, before.new_subscribers) : null} deltaLabel="vs previous period" />
+        <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
+        <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" />
         </div>
-        <div className="tile-wrap" data-tile="churned" data-value={entry.churned_subscribers} data-previous={before?.churned_subscribers}>
+        <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
           <StatTile
             label="Churned"
-            value={formatCount(entry.churned_subscribers, locale.locale)}
-            delta={before ? relativeChange(entry.churned_subscribers, before.churned_subscribers) : null}
+            value={formatCount(entry.churnedSubscribers, locale.locale)}
+            delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : null}
             deltaLabel="vs previous period"
             lowerIsBetter
-            hint={`churn rate ${formatPercent(entry.churn_rate, locale.locale)}`}
+            hint={`churn rate ${formatPercent(entry.churnRate, locale.locale)}`}
           />
         </div>
       </div>
@@ -228,9 +240,9 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
         <Card>
           <Chart spec={spec} />
         </Card>
-        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.next_charge_at ?? s.current_period_end} testId="past-due" />
+        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
       </div>
-      <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.current_period_end} testId="canceling" />
+      <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
     </>
   );
 }
@@ -262,7 +274,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row">{s.member_name}</th>
+                  <th scope="row">{s.memberName}</th>
                   <td className="num">
                     {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
                   </td>

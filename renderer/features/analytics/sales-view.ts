@@ -1,6 +1,6 @@
 // The sales report as the dashboard shows it: tiles with both comparisons, and a chart spec per currency.
 // Pure, so the words and numbers are unit-tested.
-import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
+import type { CurrencySales, SalesReport, SalesTotals } from '../../../shared/model/analytics';
 import type { ChartSpec } from '../../charts/chart-spec';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../common/format';
 import { markPartial } from '../common/range';
@@ -25,24 +25,22 @@ const TILES: { key: keyof SalesTotals; label: string; kind: 'money' | 'count' | 
   { key: 'refunds', label: 'Refunds', kind: 'money', lowerIsBetter: true },
   { key: 'net', label: 'Net revenue', kind: 'money' },
   { key: 'orders', label: 'Orders', kind: 'count' },
-  { key: 'average_order_value', label: 'Average order value', kind: 'money' },
-  { key: 'refund_rate', label: 'Refund rate', kind: 'rate', lowerIsBetter: true },
+  { key: 'averageOrderValue', label: 'Average order value', kind: 'money' },
+  { key: 'refundRate', label: 'Refund rate', kind: 'rate', lowerIsBetter: true },
 ];
-
-type CurrencySales = SalesReport['currencies'][number];
 
 export function salesTiles(entry: CurrencySales, locale: Locale, options: { lastYear?: boolean } = {}): SalesTile[] {
   const lastYear = options.lastYear ?? true;
   return TILES.map(({ key, label, kind, lowerIsBetter = false }) => {
     const value = entry.current[key];
     const text = kind === 'money' ? formatMoney(value, entry.currency, locale.locale) : kind === 'rate' ? formatPercent(value, locale.locale) : formatCount(value, locale.locale);
-    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: lastYear ? relativeChange(value, entry.last_year[key]) : null, lowerIsBetter };
+    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: lastYear ? relativeChange(value, entry.lastYear[key]) : null, lowerIsBetter };
   });
 }
 
 /** The period labels of a series, the one in progress marked "(so far)". */
 function periodLabels(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial: number): string[] {
-  return markPartial(formatPeriods(entry.series.map((p) => p.period_start), locale, interval), partial);
+  return markPartial(formatPeriods(entry.series.map((p) => p.periodStart), locale, interval), partial);
 }
 
 export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {

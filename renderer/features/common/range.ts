@@ -137,10 +137,10 @@ export function comparesWithLastYear(range: Pick<PickedRange, 'startDay' | 'endD
  * The series bucket still in progress at `now` (today, this week, this month), or -1: its figures are only
  * what has happened so far, so a chart must not show it as a full period that dropped.
  */
-export function partialBucket(series: readonly { period_start: string }[], rangeTo: string, now: number): number {
+export function partialBucket(series: readonly { periodStart: string }[], rangeTo: string, now: number): number {
   const last = series.length - 1;
   if (last < 0) return -1;
-  return Date.parse(series[last]!.period_start) <= now && now < Date.parse(rangeTo) ? last : -1;
+  return Date.parse(series[last]!.periodStart) <= now && now < Date.parse(rangeTo) ? last : -1;
 }
 
 /** Period labels with the one in progress marked "(so far)" (a copy; -1 marks none). */

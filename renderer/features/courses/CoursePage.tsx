@@ -76,15 +76,15 @@ function CourseDashboard() {
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
   // Today (this week, this month) is not over: its enrollments so far must not read as a drop.
-  const partial = partialBucket(report.enrollments_series, report.to, Date.now());
+  const partial = partialBucket(report.enrollmentsSeries, report.to, Date.now());
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: markPartial(formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval), partial),
+      categories: markPartial(formatPeriods(report.enrollmentsSeries.map((p) => p.periodStart), locale, interval), partial),
       partialFrom: partial >= 0 ? partial : undefined,
-      series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
+      series: [{ name: 'Enrollments', values: report.enrollmentsSeries.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
@@ -112,7 +112,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   return (
     <div className="dashboard-grid">
       <div className="tiles" aria-label="Course figures">
-        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.published_at ? `published ${formatDateTime(course.published_at, locale)}` : undefined} />
+        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.publishedAt ? `published ${formatDateTime(course.publishedAt, locale)}` : undefined} />
         <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
           <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
         </div>
@@ -126,7 +126,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
             hint={learning ? `of the range's enrollments · ${formatCount(learning.completions, locale.locale)} completed in the range` : undefined}
           />
         </div>
-        <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricing_plans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lectures_count} lectures`} />
+        <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricingPlans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lecturesCount} lectures`} />
       </div>
       <Card title="Revenue and refunds in the range" flush>
         {report.revenue.every((r) => r.orders === 0) ? (

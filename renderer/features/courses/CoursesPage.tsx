@@ -133,10 +133,10 @@ function CoursesDashboard() {
                         <td>
                           <StateBadge state={course.state} />
                         </td>
-                        <td className="cell-muted cell-nowrap" title={describePlans(course.pricing_plans, locale.locale, 10)}>
-                          {describePlans(course.pricing_plans, locale.locale, 1)}
+                        <td className="cell-muted cell-nowrap" title={describePlans(course.pricingPlans, locale.locale, 10)}>
+                          {describePlans(course.pricingPlans, locale.locale, 1)}
                         </td>
-                        <td className="num">{formatCount(course.lecturer_ids.length, locale.locale)}</td>
+                        <td className="num">{formatCount(course.lecturerIds.length, locale.locale)}</td>
                         <td className="num" data-field="enrollments">{course.learning ? formatCount(course.learning.enrollments, locale.locale) : '–'}</td>
                         <td className="num" data-field="active">{course.learning ? formatCount(course.learning.active_students, locale.locale) : '–'}</td>
                         <td className="num" data-field="completion">

@@ -2,7 +2,7 @@
 // a confirmation naming the course (both change what learners see), courses:write asked the first time
 // (step-up in the browser), a message once done with Undo (the inverse operation), the platform's refusal
 // in plain words, and the outbox when the platform cannot be reached.
-import type { Course } from '../../../shared/platform/resources';
+import type { Course } from '../../../shared/model/courses';
 import { Button } from '../../components/Button';
 import { useWrite } from '../writes/use-write';
 
@@ -14,7 +14,7 @@ export function PublishButton({ course }: { course: Course }) {
       <Button
         variant={publish ? 'primary' : 'secondary'}
         busy={write.busy}
-        onClick={() => void write.run({ kind: 'course.setPublished', courseId: course.id, title: course.title, published: publish, seenUpdatedAt: course.updated_at ?? null })}
+        onClick={() => void write.run({ kind: 'course.setPublished', courseId: course.id, title: course.title, published: publish, seenUpdatedAt: course.updatedAt })}
       >
         {publish ? 'Publish' : 'Unpublish'}
       </Button>

@@ -72,7 +72,7 @@ export function sortCourses(courses: readonly CourseRow[], sort: CourseSort, cur
       case 'revenue':
         return currency ? netIn(c, currency) : 0;
       case 'createdAt':
-        return c.created_at;
+        return c.createdAt;
     }
   };
   const sign = sort.direction === 'asc' ? 1 : -1;

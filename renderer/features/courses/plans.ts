@@ -1,5 +1,5 @@
 // A course's pricing plans in a few words: "Free", "NT$1,200", "NT$300 / month", "+2 more".
-import type { PricingPlan } from '../../../shared/platform/resources';
+import type { PricingPlan } from '../../../shared/model/courses';
 import { formatMoney } from '../common/format';
 
 const INTERVAL: Record<string, string> = { day: 'day', month: 'month', year: 'year' };

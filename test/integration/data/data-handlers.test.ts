@@ -13,7 +13,10 @@ import { DownloadSlots } from '../../../electron/services/engine/export-destinat
 import type { AccountView } from '../../../shared/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS, METHODS } from '../../../shared/ipc';
-import { Course, CourseReport, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import { toSalesReport, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
+import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
+import { cacheKey } from '../../../electron/services/store/query-cache';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
@@ -108,7 +111,12 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(list.data.courses.map((c) => c.id).sort()).toEqual(courses.map((c) => c.id).sort());
     for (const course of list.data.courses.slice(0, 3)) {
       const report = await api.call(account.id, 'getCourseReport', CourseReport, { path: { course_id: course.id }, query: { ...range, interval: 'week' } });
-      expect(course.revenue).toEqual(report.revenue);
+      // From the engine's synced orders (the first test loaded them): the same figures as the platform's
+      // course report in every currency the orders use; a currency no order uses is all zeros there.
+      const theirs = report.revenue.map(toCourseRevenue);
+      for (const mine of course.revenue) expect(mine, `${course.title} ${mine.currency}`).toEqual(theirs.find((r) => r.currency === mine.currency));
+      for (const r of theirs) if (!course.revenue.some((m) => m.currency === r.currency)) expect(r.orders).toBe(0);
+      expect(course.revenue.length).toBeGreaterThan(0);
       expect(course.stats).toBeDefined();
     }
     // Learners per course follow the range, and are the very figures Analytics › Learning shows: one
@@ -126,7 +134,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(short.data.courses.reduce((n, c) => n + (c.learning?.enrollments ?? 0), 0)).toBeLessThan(allTime);
     const detail = await call('data.courses.get', { accountId: account.id, courseId: courses[0]!.id, ...range, interval: 'month' });
     expect(detail.data.course.id).toBe(courses[0]!.id);
-    expect(detail.data.curriculum.course_id).toBe(courses[0]!.id);
+    expect(detail.data.curriculum.courseId).toBe(courses[0]!.id);
     expect(detail.data.report.sections.length).toBe(detail.data.curriculum.sections.length);
     expect(detail.data.learning).toEqual(list.data.courses.find((c) => c.id === courses[0]!.id)!.learning);
     const orders = await call('data.courses.orders', { accountId: account.id, courseId: courses[0]!.id, limit: 20 });
@@ -139,17 +147,62 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
     const sales = await call('data.sales.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei' });
     const direct = await api.call(account.id, 'getSalesReport', SalesReport, { query: { ...range, interval: 'month', time_zone: 'Asia/Taipei' } });
-    expect(sales.data).toEqual(direct);
+    // The orders are synced (the first test): the engine computes the report, and agrees with the platform's.
+    const platform = toSalesReport(direct);
+    expect({ ...sales.data, currencies: [] }).toEqual({ ...platform, currencies: [] });
+    for (const mine of sales.data.currencies) expect(mine, mine.currency).toEqual(platform.currencies.find((c) => c.currency === mine.currency));
+    expect(sales.data.currencies.some((c) => c.current.orders > 0)).toBe(true);
+    // Its age is the synced orders' age, not the moment of the question.
+    expect(sales.fetchedAt).toBe((await call('data.orders.status', { accountId: account.id })).fetchedAt);
     const subs = await call('data.subscriptions.report', { accountId: account.id, ...range });
     const report = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: range });
-    expect(subs.data.report).toEqual(report);
+    expect(subs.data.report).toEqual(toSubscriptionsReport(report));
     expect(subs.data.pastDue.length).toBe(report.currencies.reduce((s, c) => s + c.past_due, 0));
     expect(subs.data.pastDue.every((s) => s.state === 'past_due')).toBe(true);
     const canceling = await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { canceling: true, limit: 1000 } });
     expect(subs.data.canceling.map((s) => s.id).sort()).toEqual(canceling.map((s) => s.id).sort());
+    // Once the engine synced the subscriptions, it answers them itself: the same figures and lists.
+    const synced = await service.engine!.call('subscriptions.sync', { accountId: account.id });
+    const local = await call('data.subscriptions.report', { accountId: account.id, ...range });
+    expect(local.fetchedAt).toBe(synced.fetchedAt);
+    const theirs = toSubscriptionsReport(report);
+    for (const mine of local.data.report.currencies) expect(mine, mine.currency).toEqual(theirs.currencies.find((c) => c.currency === mine.currency));
+    expect(local.data.pastDue.map((s) => s.id).sort()).toEqual(subs.data.pastDue.map((s) => s.id).sort());
+    expect(local.data.canceling.map((s) => s.id).sort()).toEqual(subs.data.canceling.filter((s) => s.state !== 'canceled' && s.state !== 'expired').map((s) => s.id).sort());
     const learning = await call('data.learning.report', { accountId: account.id, ...range });
     expect(learning.data).toEqual(await api.call(account.id, 'getLearningReport', LearningReport, { query: range }));
     await expect(call('data.sales.report', { accountId: account.id, from: range.to, to: range.from })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('a course page the offline cache kept in the platform\'s old shape is never shown: offline it says so, and the new shape is kept and shown', async () => {
+    const courses = await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } });
+    const courseId = courses[1]!.id;
+    const input = { courseId, from: '2024-02-01T00:00:00Z', to: '2024-03-01T00:00:00Z', interval: 'week' as const, timeZone: 'UTC' };
+    const query = { from: input.from, to: input.to, time_zone: input.timeZone };
+    // As an earlier version of the app stored it: the platform's payloads, under the method's bare name.
+    const old = {
+      course: await api.call(account.id, 'getCourse', Course, { path: { course_id: courseId } }),
+      curriculum: await api.call(account.id, 'getCurriculum', Curriculum, { path: { course_id: courseId } }),
+      report: await api.call(account.id, 'getCourseReport', CourseReport, { path: { course_id: courseId }, query: { ...query, interval: 'week' } }),
+    };
+    const { courseId: _c, ...rest } = input;
+    await service.cache.put(account.id, cacheKey('data.courses.get', { courseId, ...rest }), new Date().toISOString(), [old]);
+    sandbox.knobs.set({ errorRate: 1 });
+    try {
+      await expect(call('data.courses.get', { accountId: account.id, ...input })).rejects.toMatchObject({ code: 'server_error' });
+    } finally {
+      sandbox.knobs.set({ errorRate: 0 });
+    }
+    const fresh = await call('data.courses.get', { accountId: account.id, ...input });
+    expect(fresh.data.course).toMatchObject({ id: courseId, lecturerIds: old.course.lecturer_ids, pricingPlans: expect.any(Array) });
+    expect(fresh.data.report.enrollmentsSeries.length).toBe(old.report.enrollments_series.length);
+    await service.idle();
+    sandbox.knobs.set({ errorRate: 1 });
+    try {
+      expect(await call('data.courses.get', { accountId: account.id, ...input })).toEqual({ ...fresh, fromCache: true });
+    } finally {
+      sandbox.knobs.set({ errorRate: 0 });
+    }
   });
 
   it('exports the filtered view as CSV whose rows are the platform\'s orders for the same filters', async () => {
@@ -177,11 +230,14 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
   it('when the platform fails, answers what was seen from the encrypted cache with its age, then refetches when it is back', async () => {
     const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
     const seen = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
+    const seenLearning = await call('data.learning.report', { accountId: account.id, ...range });
     await service.idle();
     sandbox.knobs.set({ errorRate: 1 });
     try {
-      const cached = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
-      expect(cached).toEqual({ ...seen, fromCache: true });
+      // Sales come from the synced orders: the platform being away changes nothing, not even their age.
+      expect(await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' })).toEqual(seen);
+      const cached = await call('data.learning.report', { accountId: account.id, ...range });
+      expect(cached).toEqual({ ...seenLearning, fromCache: true });
       const orders = await call('data.orders.load', { accountId: account.id });
       expect(orders.fromCache).toBe(true);
       expect(orders.data.mode).toBe('memory');
@@ -190,7 +246,7 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
       sandbox.knobs.set({ errorRate: 0 });
     }
     const before = events.length;
-    const fresh = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });
+    const fresh = await call('data.learning.report', { accountId: account.id, ...range });
     expect(fresh.fromCache).toBe(false);
     expect(events.slice(before).some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'back_online')).toBe(true);
     const info = await call('data.cacheInfo', { accountId: account.id });

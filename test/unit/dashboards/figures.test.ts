@@ -5,13 +5,13 @@ import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../ren
 import { buildChartOption } from '../../../renderer/charts/chart-option';
 import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/state-labels';
-import { CourseState } from '../../../shared/platform/resources';
+import { CourseState } from '../../../shared/model/courses';
 import { OrderState, PaymentMethod } from '../../../shared/model/orders';
 import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
-import type { SalesReport, SalesTotals } from '../../../shared/platform/resources';
+import type { CurrencySales, SalesTotals } from '../../../shared/model/analytics';
 
 const totals = (over: Partial<SalesTotals> = {}): SalesTotals => ({
-  gross: 10000, discounts: 1000, refunds: 500, net: 8500, orders: 4, refunded_orders: 1, average_order_value: 2500, refund_rate: 0.25, ...over,
+  gross: 10000, discounts: 1000, refunds: 500, net: 8500, orders: 4, refundedOrders: 1, averageOrderValue: 2500, refundRate: 0.25, ...over,
 });
 
 describe('money', () => {
@@ -33,23 +33,23 @@ describe('money', () => {
 
 describe('sales view', () => {
   const locale = { locale: 'en-US', timeZone: 'UTC' };
-  const entry: SalesReport['currencies'][number] = {
+  const entry: CurrencySales = {
     currency: 'USD',
     current: totals(),
-    previous: totals({ gross: 5000, net: 5000, refund_rate: 0.5 }),
-    last_year: totals({ gross: 0 }),
+    previous: totals({ gross: 5000, net: 5000, refundRate: 0.5 }),
+    lastYear: totals({ gross: 0 }),
     series: [
-      { ...totals({ gross: 4000, net: 3500 }), period_start: '2026-11-01T00:00:00Z' },
-      { ...totals({ gross: 6000, net: 5000 }), period_start: '2026-11-02T00:00:00Z' },
+      { ...totals({ gross: 4000, net: 3500 }), periodStart: '2026-11-01T00:00:00Z' },
+      { ...totals({ gross: 6000, net: 5000 }), periodStart: '2026-11-02T00:00:00Z' },
     ],
   };
 
   it('builds the seven tiles with deltas against the previous period and last year', () => {
     const tiles = salesTiles(entry, locale);
-    expect(tiles.map((t) => t.key)).toEqual(['gross', 'discounts', 'refunds', 'net', 'orders', 'average_order_value', 'refund_rate']);
+    expect(tiles.map((t) => t.key)).toEqual(['gross', 'discounts', 'refunds', 'net', 'orders', 'averageOrderValue', 'refundRate']);
     const gross = tiles.find((t) => t.key === 'gross');
     expect(gross).toMatchObject({ value: '$100.00', delta: 1, yearDelta: null, lowerIsBetter: false });
-    expect(tiles.find((t) => t.key === 'refund_rate')).toMatchObject({ value: '25.0%', delta: -0.5, lowerIsBetter: true });
+    expect(tiles.find((t) => t.key === 'refundRate')).toMatchObject({ value: '25.0%', delta: -0.5, lowerIsBetter: true });
   });
 
   it('charts gross, net and refunds of one currency per period', () => {
@@ -92,7 +92,7 @@ describe('sales view', () => {
     expect(comparesWithLastYear({ startDay: '2026-01-01', endDay: '2026-11-23' })).toBe(true);
     expect(comparesWithLastYear({ startDay: '2025-11-24', endDay: '2026-11-23' })).toBe(false); // last 12 months
     expect(comparesWithLastYear({ startDay: '2024-01-01', endDay: '2026-11-23' })).toBe(false);
-    const tiles = salesTiles({ ...entry, last_year: totals({ gross: 5000 }) }, locale, { lastYear: false });
+    const tiles = salesTiles({ ...entry, lastYear: totals({ gross: 5000 }) }, locale, { lastYear: false });
     expect(tiles.every((t) => t.yearDelta === null)).toBe(true);
     expect(previousInstants({ from: '2026-11-01T00:00:00Z', to: '2026-11-11T00:00:00Z' })).toEqual({ from: '2026-10-22T00:00:00.000Z', to: '2026-11-01T00:00:00Z' });
   });

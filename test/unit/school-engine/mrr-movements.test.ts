@@ -2,7 +2,9 @@
 // sandbox's subscriptions for random ranges: MRR at both ends recomputed by brute force from the raw list, the
 // movements adding up to the change, MRR now equal to the platform's report, and every member's change filed once.
 import { describe, expect, it } from 'vitest';
-import { mrrAt, mrrMovements } from '../../../electron/services/engine/subscriptions-report';
+import { mrrMovements } from '../../../electron/services/engine/subscriptions-report';
+import { toSubscriptionRecord } from '../../../electron/services/platform/analytics-platform';
+import type { SubscriptionRecord } from '../../../shared/model/analytics';
 import type { Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { prng } from '../data/synthetic-orders';
 import { harness } from '../sandbox/helpers';
@@ -11,12 +13,12 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 1);
 const at = (days: number) => new Date(T0 + days * DAY).toISOString();
 
-function sub(member: string, amount: number, startDay: number, endDay: number | null, extra: Partial<Subscription> = {}): Subscription {
-  return {
+function sub(member: string, amount: number, startDay: number, endDay: number | null, extra: Partial<SubscriptionRecord> = {}): SubscriptionRecord {
+  return { ...toSubscriptionRecord({
     id: `sub_${member}_${startDay}_${amount}`, member_id: member, member_name: member, plan_id: 'plan_1', state: endDay === null ? 'active' : 'canceled',
     currency: 'USD', amount, interval: 'month', started_at: at(startDay), current_period_start: at(startDay), current_period_end: at(startDay + 30),
-    next_charge_at: null, canceling: false, canceled_at: endDay === null ? null : at(endDay), updated_at: at(startDay), ...extra,
-  };
+    next_charge_at: null, canceling: false, canceled_at: endDay === null ? null : at(endDay), updated_at: at(startDay),
+  }), ...extra };
 }
 
 describe('MRR movements', () => {
@@ -41,7 +43,7 @@ describe('MRR movements', () => {
   const h = harness({ orders: 3000 });
   for (const school of h.platform.schools) {
     it(`over the sandbox's subscriptions (${school.id}): brute force at both ends, they add up, MRR now is the platform's`, async () => {
-      const list = [];
+      const list: Subscription[] = [];
       let cursor: string | null = null;
       do {
         const page = (await h.call('listSubscriptions', { school: school.id, query: { limit: '1000', ...(cursor ? { cursor } : {}) } })).body as { data: Subscription[]; meta: { next_cursor: string | null } };
@@ -55,11 +57,15 @@ describe('MRR movements', () => {
         const from = Date.UTC(2023, 0, 1) + Math.floor(random() * 1400 * DAY);
         const to = round === 0 ? h.platform.clock() : from + Math.floor((1 + random() * 400) * DAY);
         if (!(from < to)) continue;
-        const movements = mrrMovements(list, from, to);
+        // The engine reads the app's model; the brute force below reads the platform's raw list.
+        const movements = mrrMovements(list.map(toSubscriptionRecord), from, to);
         for (const m of movements) {
           const mine = list.filter((s) => s.currency === m.currency);
+          const monthly = (s: Subscription) => (s.interval === 'month' ? s.amount : s.interval === 'year' ? Math.round(s.amount / 12) : s.amount * 30);
+          const paying = (s: Subscription, t: number) => s.state !== 'trialing' && s.state !== 'incomplete' && Date.parse(s.started_at) <= t && (s.canceled_at === null || Date.parse(s.canceled_at) > t);
+          const mrrOf = (s: Subscription, t: number) => (paying(s, t) ? monthly(s) : 0);
           // Brute force: MRR at an instant is the paying subscriptions' monthly amounts at that instant.
-          const mrr = (t: number) => mine.filter((s) => s.state !== 'trialing' && s.state !== 'incomplete' && Date.parse(s.started_at) <= t && (s.canceled_at === null || Date.parse(s.canceled_at) > t)).reduce((sum, s) => sum + mrrAt(s, t), 0);
+          const mrr = (t: number) => mine.filter((s) => s.state !== 'trialing' && s.state !== 'incomplete' && Date.parse(s.started_at) <= t && (s.canceled_at === null || Date.parse(s.canceled_at) > t)).reduce((sum, s) => sum + mrrOf(s, t), 0);
           expect(m.mrrAtStart).toBe(mrr(from));
           expect(m.mrrAtEnd).toBe(mrr(to));
           expect(m.mrrAtEnd - m.mrrAtStart).toBe(m.new + m.reactivation + m.expansion - m.contraction - m.churn);
@@ -67,8 +73,8 @@ describe('MRR movements', () => {
           const byMember = new Map<string, { a: number; b: number }>();
           for (const s of mine) {
             const e = byMember.get(s.member_id) ?? { a: 0, b: 0 };
-            e.a += mrrAt(s, from);
-            e.b += mrrAt(s, to);
+            e.a += mrrOf(s, from);
+            e.b += mrrOf(s, to);
             byMember.set(s.member_id, e);
           }
           expect(m.churn).toBe([...byMember.values()].filter((e) => e.a > 0 && e.b === 0).reduce((sum, e) => sum + e.a, 0));

@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { columnsOf } from '../../../electron/services/engine/order-columns';
 import { OrdersTable } from '../../../electron/services/engine/orders-table';
-import { salesReport, type Interval } from '../../../electron/services/engine/sales-report';
+import { courseRevenue, salesReport, type Interval } from '../../../electron/services/engine/sales-report';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
-import type { Order, SalesReport } from '../../../shared/platform/resources';
+import { toSalesReport } from '../../../electron/services/platform/analytics-platform';
+import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
+import type { CourseReport, Order, SalesReport } from '../../../shared/platform/resources';
 import { harness } from '../sandbox/helpers';
 import { prng } from '../data/synthetic-orders';
 
@@ -32,7 +34,7 @@ describe('local sales figures', () => {
         const courseId = random() < 0.3 ? courses[Math.floor(random() * courses.length)] : undefined;
         const query: Record<string, string> = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval, time_zone: timeZone };
         if (courseId) query.course_id = courseId;
-        const platform = (await h.call('getSalesReport', { school: school.id, query })).body as SalesReport;
+        const platform = toSalesReport((await h.call('getSalesReport', { school: school.id, query })).body as SalesReport);
         const started = performance.now();
         const local = salesReport(table, { from, to, interval, timeZone, courseId });
         expect(performance.now() - started).toBeLessThan(2000);
@@ -44,7 +46,7 @@ describe('local sales figures', () => {
         for (const mine of local.currencies) expect(mine, `${what} ${mine.currency}`).toEqual(byCurrency.get(mine.currency));
         if (local.currencies.some((c) => c.current.orders > 0)) withSales++;
         for (const theirs of platform.currencies) {
-          if (!local.currencies.some((c) => c.currency === theirs.currency)) expect(theirs.current.orders + theirs.previous.orders + theirs.last_year.orders).toBe(0);
+          if (!local.currencies.some((c) => c.currency === theirs.currency)) expect(theirs.current.orders + theirs.previous.orders + theirs.lastYear.orders).toBe(0);
         }
         // Brute force over the raw list: the current totals (whole orders only; courses are checked above).
         if (!courseId) {
@@ -57,6 +59,31 @@ describe('local sales figures', () => {
         }
       }
       expect(withSales).toBeGreaterThan(15);
+    });
+  }
+
+  for (const school of h.platform.schools) {
+    it(`every course's revenue in one pass equals the platform's course reports for 6 random ranges (${school.id})`, async () => {
+      const orders = (await h.all<Order>('listOrders', { school: school.id, query: { limit: '1000' } })).items;
+      const table = new OrdersTable(columnsOf(orders.map(toOrder)));
+      const courses = [...new Set(orders.flatMap((o) => o.items.map((i) => i.course_id)).filter((id): id is string => id !== null))];
+      const random = prng(school.id.length * 17);
+      let sold = 0;
+      for (let round = 0; round < 6; round++) {
+        const from = Date.UTC(2024, 0, 1) + Math.floor(random() * 900 * DAY);
+        const to = from + Math.floor((1 + random() * 300) * DAY);
+        const local = courseRevenue(table, from, to);
+        const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval: 'month' };
+        for (const courseId of courses) {
+          const report = (await h.call('getCourseReport', { school: school.id, params: { course_id: courseId }, query })).body as CourseReport;
+          const theirs = report.revenue.map(toCourseRevenue);
+          const mine = local[courseId] ?? [];
+          for (const r of mine) expect(r, `${courseId} ${r.currency} ${JSON.stringify(query)}`).toEqual(theirs.find((t) => t.currency === r.currency));
+          for (const t of theirs) if (!mine.some((r) => r.currency === t.currency)) expect(t.orders).toBe(0);
+          sold += mine.reduce((n, r) => n + r.orders, 0);
+        }
+      }
+      expect(sold).toBeGreaterThan(0);
     });
   }
 

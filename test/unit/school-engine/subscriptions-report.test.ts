@@ -11,6 +11,7 @@ import type { EngineEvent } from '../../../electron/services/engine/protocol';
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { memoryLogger } from '../../../electron/services/log';
 import { mrrMovements } from '../../../electron/services/engine/subscriptions-report';
+import { toSubscriptionRecord, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 import type { Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { prng } from '../data/synthetic-orders';
 import { harness } from '../sandbox/helpers';
@@ -54,20 +55,20 @@ describe('local subscription figures', () => {
         const from = Date.UTC(2023, 0, 1) + Math.floor(random() * 1400 * 86_400_000);
         const to = from + Math.floor((1 + random() * 400) * 86_400_000);
         const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
-        const platform = (await h.call('getSubscriptionsReport', { school: school.id, query })).body as SubscriptionsReport;
+        const platform = toSubscriptionsReport((await h.call('getSubscriptionsReport', { school: school.id, query })).body as SubscriptionsReport);
         const local = (await engine.api()['subscriptions.report']({ accountId: school.id, ...query })).data;
         const theirs = new Map(platform.currencies.map((c) => [c.currency, c]));
         for (const mine of local.currencies) expect(mine, JSON.stringify(query)).toEqual(theirs.get(mine.currency));
         expect(local.currencies.some((c) => c.mrr > 0)).toBe(true);
-        if (local.currencies.some((c) => c.new_subscribers + c.churned_subscribers > 0)) moved++;
+        if (local.currencies.some((c) => c.newSubscribers + c.churnedSubscribers > 0)) moved++;
         // Currencies the platform lists without a single subscription: all zeros.
-        for (const c of platform.currencies) if (!local.currencies.some((m) => m.currency === c.currency)) expect(c.mrr + c.active_subscribers + c.new_subscribers + c.churned_subscribers).toBe(0);
+        for (const c of platform.currencies) if (!local.currencies.some((m) => m.currency === c.currency)) expect(c.mrr + c.activeSubscribers + c.newSubscribers + c.churnedSubscribers).toBe(0);
       }
       expect(moved).toBeGreaterThan(5);
       // The MRR movements from the same synced list, through the engine's method.
       const range = { from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
       const movements = (await engine.api()['subscriptions.movements']({ accountId: school.id, ...range })).data;
-      expect(movements).toEqual(mrrMovements(h.platform.data.get(school.id)!.subscriptions as Subscription[], Date.parse(range.from), Date.parse(range.to)));
+      expect(movements).toEqual(mrrMovements((h.platform.data.get(school.id)!.subscriptions as Subscription[]).map(toSubscriptionRecord), Date.parse(range.from), Date.parse(range.to)));
       expect(movements.some((m) => m.mrrAtEnd > 0)).toBe(true);
     });
   }

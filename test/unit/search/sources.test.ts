@@ -11,6 +11,7 @@ import { OrdersEngine } from '../../../electron/services/engine/orders-engine';
 import type { EngineArgs, EngineMethod, EngineResult } from '../../../electron/services/engine/protocol';
 import { SnapshotStore } from '../../../electron/services/engine/snapshot-store';
 import { memoryLogger } from '../../../electron/services/log';
+import { CACHE_KEYS } from '../../../electron/services/data/cache-keys';
 import { searchAll } from '../../../electron/services/search/search-service';
 import type { SearchSource } from '../../../electron/services/search/search-source';
 import { COUPONS_CACHE_INPUT } from '../../../electron/services/money/handlers';
@@ -101,20 +102,20 @@ describe('courses and coupons sources', () => {
   });
 
   const course = (id: string, title: string, state: 'draft' | 'published' | 'hidden', publishedAt: string | null) => ({
-    id, title, slug: id, state, categories: ['Design'], tags: [], lecturer_ids: [], pricing_plans: [], created_at: '2026-01-01T00:00:00Z', published_at: publishedAt,
-    sections_count: 1, lectures_count: 1, revenue: [],
+    id, title, slug: id, state, categories: ['Design'], tags: [], lecturerIds: [], pricingPlans: [], createdAt: '2026-01-01T00:00:00Z', publishedAt,
+    sectionsCount: 1, lecturesCount: 1, updatedAt: null, revenue: [],
   });
 
   it('courses: not saved until a list is kept; then the newest kept list, whatever its range or method', async () => {
     const source = coursesSource(cache);
     expect((await source.search(SCHOOL, { text: 'design', limit: 5 })).report.state).toBe('not_saved');
 
-    await cache.put(SCHOOL, cacheKey('data.courses.list', { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-20T10:00:00.000Z', [
+    await cache.put(SCHOOL, cacheKey(CACHE_KEYS.courseList, { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-20T10:00:00.000Z', [
       { range: {}, courses: [course('c1', 'Design Basics', 'published', '2026-03-01T00:00:00Z'), course('c2', 'Web Design Pro', 'published', '2026-06-01T00:00:00Z'), course('c3', 'Photography', 'draft', null)], facets: {} },
     ]);
     const found = await source.search(SCHOOL, { text: 'DESIGN', limit: 5 });
     expect(found.hits.map((h) => [h.title, h.match])).toEqual([['Design Basics', 'prefix'], ['Web Design Pro', 'word']]);
-    expect(found.hits[0]).toMatchObject({ kind: 'course', id: 'c1', subtitle: 'Published · Design' });
+    expect(found.hits[0]).toMatchObject({ kind: 'course', id: 'c1', subtitle: 'Published · Design', at: '2026-03-01T00:00:00Z' });
     expect(found.report).toEqual({ kind: 'course', state: 'ok', fetchedAt: '2026-11-20T10:00:00.000Z', records: 3 });
 
     // A newer title list (the Orders filters') wins.

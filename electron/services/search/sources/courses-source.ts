@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { QueryCache } from '../../store/query-cache';
 import { courseSearchFields, toCourseHit, type CachedCourse } from '../../platform/search-mapping';
 import { cachedListSource } from './cached-list-source';
+import { CACHE_KEYS } from '../../data/cache-keys';
 import type { SearchSource } from '../search-source';
 
 const id = z.string().min(1);
@@ -19,7 +20,7 @@ const KeptPlatformCourse = z
   .object({ id, title: z.string(), state, categories: z.array(z.string()).optional(), created_at: z.string().optional(), published_at: z.string().nullable().optional() })
   .transform(({ created_at, published_at, ...rest }): CachedCourse => ({ ...rest, createdAt: created_at, publishedAt: published_at }));
 const Shapes = {
-  'data.courses.list@app-model': z.object({ courses: z.array(ListedCourse) }).transform((v) => v.courses),
+  [CACHE_KEYS.courseList]: z.object({ courses: z.array(ListedCourse) }).transform((v) => v.courses),
   'data.courses.list': z.object({ courses: z.array(KeptPlatformCourse) }).transform((v) => v.courses),
   'data.orders.courseTitles': z.array(z.tuple([id, z.string()])).transform((pairs) => pairs.map(([courseId, title]) => ({ id: courseId, title }))),
   'money.coupons': z.object({ courses: z.array(z.object({ id, title: z.string() })) }).transform((v) => v.courses),

@@ -1,0 +1,187 @@
+// The platform adapter for courses: the operations (listCourses, getCourse, getCurriculum, getCourseReport,
+// publishCourse / unpublishCourse), their query parameters and paging, and the mapping of their snake_case
+// payloads into the app's model (shared/model/courses.ts). Nothing else in the app reads these payloads.
+// The joins the Courses screens need (each course with its learners and revenue in the range) happen here so
+// the renderer makes one call per screen.
+import type { z } from 'zod';
+import type { CourseDetail, CourseLearning, CourseList } from '../../../shared/ipc/data';
+import type { Course, CourseReport, CourseRevenue, Curriculum } from '../../../shared/model/courses';
+import {
+  Course as PlatformCourse, CourseReport as PlatformCourseReport, Curriculum as PlatformCurriculum, LearningReport,
+} from '../../../shared/platform/resources';
+import type { PlatformCaller, QueryValue } from '../api/platform-caller';
+
+/** Course reports asked at once for the course list: enough to be quick, few enough to stay polite. */
+const REPORT_CONCURRENCY = 4;
+
+export interface RangeInput {
+  from: string;
+  to: string;
+  timeZone?: string | undefined;
+}
+
+export function rangeQuery(input: RangeInput): Record<string, QueryValue> {
+  return { from: input.from, to: input.to, time_zone: input.timeZone };
+}
+
+// ------------------------------------------------------------------------------------------------ mapping
+
+export function toCourse(raw: z.output<typeof PlatformCourse>): Course {
+  return {
+    id: raw.id,
+    title: raw.title,
+    slug: raw.slug,
+    state: raw.state,
+    categories: raw.categories,
+    tags: raw.tags,
+    lecturerIds: raw.lecturer_ids,
+    pricingPlans: raw.pricing_plans.map((p) => ({ id: p.id, kind: p.kind, name: p.name, price: p.price, currency: p.currency, interval: p.interval })),
+    createdAt: raw.created_at,
+    publishedAt: raw.published_at,
+    sectionsCount: raw.sections_count,
+    lecturesCount: raw.lectures_count,
+    ...(raw.stats
+      ? { stats: { enrollments: raw.stats.enrollments, activeStudents: raw.stats.active_students, completions: raw.stats.completions, completionRate: raw.stats.completion_rate } }
+      : {}),
+    updatedAt: raw.updated_at ?? null,
+  };
+}
+
+export function toCurriculum(raw: z.output<typeof PlatformCurriculum>): Curriculum {
+  return {
+    courseId: raw.course_id,
+    sections: raw.sections.map((s) => ({
+      id: s.id,
+      title: s.title,
+      position: s.position,
+      lectures: s.lectures.map((l) => ({ id: l.id, title: l.title, position: l.position, durationSeconds: l.duration_seconds, attachments: l.attachments.map((a) => ({ kind: a.kind, name: a.name })) })),
+    })),
+  };
+}
+
+export function toCourseRevenue(raw: z.output<typeof PlatformCourseReport>['revenue'][number]): CourseRevenue {
+  return { currency: raw.currency, gross: raw.gross, refunds: raw.refunds, net: raw.net, orders: raw.orders };
+}
+
+export function toCourseReport(raw: z.output<typeof PlatformCourseReport>): CourseReport {
+  return {
+    courseId: raw.course_id,
+    from: raw.from,
+    to: raw.to,
+    enrollmentsSeries: raw.enrollments_series.map((p) => ({ periodStart: p.period_start, enrollments: p.enrollments })),
+    sections: raw.sections.map((s) => ({ sectionId: s.section_id, title: s.title, reached: s.reached, completed: s.completed })),
+    revenue: raw.revenue.map(toCourseRevenue),
+  };
+}
+
+function learningOf(row: z.output<typeof LearningReport>['courses'][number]): CourseLearning {
+  return { enrollments: row.enrollments, active_students: row.active_students, completions: row.completions, completion_rate: row.completion_rate };
+}
+
+// ------------------------------------------------------------------------------------------------- reads
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+function distinctSorted(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+}
+
+/** Every course of the school, in the app's model. */
+export async function listCourses(caller: PlatformCaller, accountId: string, signal?: AbortSignal): Promise<Course[]> {
+  const courses = await caller.paginate(accountId, 'listCourses', PlatformCourse, { query: { limit: 100 }, ...(signal ? { signal } : {}) });
+  return courses.map(toCourse);
+}
+
+/**
+ * Per course, its revenue per currency in the range. `revenueOf` answers it when the caller has it already
+ * (the engine's synced orders); otherwise each course's report is asked of the platform.
+ */
+export type CourseRevenueSource = (courses: readonly Course[]) => Promise<Map<string, CourseRevenue[]> | null>;
+
+export async function readCourseList(
+  caller: PlatformCaller,
+  accountId: string,
+  input: RangeInput,
+  signal: AbortSignal,
+  revenueOf: CourseRevenueSource = async () => null,
+): Promise<CourseList> {
+  const [courses, learning] = await Promise.all([
+    listCourses(caller, accountId, signal),
+    // Learners per course for the range, from the one report Analytics › Learning shows too: both screens
+    // count enrollments, completion and active students the same way (docs/business-api.md).
+    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+  ]);
+  const learningOf_ = new Map(learning.courses.map((c) => [c.course_id, c]));
+  const local = await revenueOf(courses);
+  const revenues = local
+    ? courses.map((course) => local.get(course.id) ?? [])
+    : await mapLimited(courses, REPORT_CONCURRENCY, async (course): Promise<CourseRevenue[]> => {
+      // Only the revenue is used here: monthly buckets keep each report small on long ranges.
+      const report = await caller.call(accountId, 'getCourseReport', PlatformCourseReport, { path: { course_id: course.id }, query: { ...rangeQuery(input), interval: 'month' }, signal });
+      return report.revenue.map(toCourseRevenue);
+    });
+  return {
+    range: { from: input.from, to: input.to },
+    courses: courses.map((course, i) => {
+      const l = learningOf_.get(course.id);
+      return {
+        ...course,
+        revenue: revenues[i] ?? [],
+        learning: l ? learningOf(l) : { enrollments: 0, active_students: 0, completions: 0, completion_rate: 0 },
+      };
+    }),
+    facets: {
+      states: distinctSorted(courses.map((c) => c.state)),
+      categories: distinctSorted(courses.flatMap((c) => c.categories)),
+      tags: distinctSorted(courses.flatMap((c) => c.tags)),
+    },
+  };
+}
+
+/** Every course's id and title (one paged list, no reports): the Orders filter names courses by their title. */
+export async function readCourseTitles(caller: PlatformCaller, accountId: string, signal: AbortSignal): Promise<[string, string][]> {
+  const courses = await listCourses(caller, accountId, signal);
+  return courses.map((course) => [course.id, course.title]);
+}
+
+export async function readCourseDetail(
+  caller: PlatformCaller,
+  accountId: string,
+  input: RangeInput & { courseId: string; interval?: string | undefined },
+  signal: AbortSignal,
+  revenueOf: (courseId: string) => Promise<CourseRevenue[] | null> = async () => null,
+): Promise<CourseDetail> {
+  const path = { course_id: input.courseId };
+  const [course, curriculum, report, learning, revenue] = await Promise.all([
+    caller.call(accountId, 'getCourse', PlatformCourse, { path, signal }),
+    caller.call(accountId, 'getCurriculum', PlatformCurriculum, { path, signal }),
+    caller.call(accountId, 'getCourseReport', PlatformCourseReport, { path, query: { ...rangeQuery(input), interval: input.interval }, signal }),
+    // The same learner figures the Courses list shows for this course, so the two screens agree.
+    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+    revenueOf(input.courseId),
+  ]);
+  const mine = learning.courses.find((c) => c.course_id === course.id);
+  const mapped = toCourseReport(report);
+  return {
+    course: toCourse(course),
+    curriculum: toCurriculum(curriculum),
+    report: revenue ? { ...mapped, revenue } : mapped,
+    ...(mine ? { learning: learningOf(mine) } : {}),
+  };
+}
+
+/** Publishes or unpublishes (hides) a course; answers the course as the platform now has it. */
+export async function setCoursePublished(caller: PlatformCaller, accountId: string, courseId: string, published: boolean, signal: AbortSignal): Promise<Course> {
+  return toCourse(await caller.call(accountId, published ? 'publishCourse' : 'unpublishCourse', PlatformCourse, { path: { course_id: courseId }, signal }));
+}

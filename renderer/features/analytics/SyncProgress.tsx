@@ -1,0 +1,32 @@
+// While a figure waits on the engine's sync of the school's records (a platform without report endpoints:
+// the engine computes the figures itself, docs/data-and-offline.md), how far the sync is, with Cancel.
+import { useState } from 'react';
+import { Card } from '../../components/Card';
+import { Progress } from '../../components/Spinner';
+import type { DataProgress } from '../../../shared/ipc/data';
+import { invoke } from '../../lib/bridge-hooks';
+import { formatCount, type Locale } from '../common/format';
+
+export function SyncProgress({ progress, locale, what }: { progress: DataProgress; locale: Locale; what: string }) {
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  return (
+    <Card>
+      <div data-testid="sync-progress">
+        <Progress
+          label={`${progress.label} to compute ${what} here`}
+          value={progress.total ? progress.loaded : undefined}
+          max={progress.total ?? 1}
+          detail={
+            progress.total ? `${formatCount(progress.loaded, locale.locale)} of ${formatCount(progress.total, locale.locale)}`
+              : progress.loaded > 0 ? `${formatCount(progress.loaded, locale.locale)} so far` : 'Starting…'
+          }
+          cancelling={cancelling === progress.jobId}
+          onCancel={() => {
+            setCancelling(progress.jobId);
+            void invoke('data.cancel', { jobId: progress.jobId }).catch(() => undefined);
+          }}
+        />
+      </div>
+    </Card>
+  );
+}

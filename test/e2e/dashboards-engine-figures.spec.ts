@@ -1,0 +1,81 @@
+// A platform as its spec describes it has no report endpoints (only our sandbox adds them): Analytics must
+// still show the right figures, computed by the app's engine from the school's synced orders and
+// subscriptions. Every expected figure is recomputed here by brute force over the platform's raw lists,
+// read with the test's own OAuth client.
+import { test, expect as baseExpect } from './fixtures/app';
+import { money, SALE_STATES, inRange, salesFigures, shownRange, signedIn } from './fixtures/figures';
+import type { Order, Subscription } from '../../shared/platform/resources';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.use({ sandboxWithout: ['getSalesReport', 'getSubscriptionsReport'] });
+
+test('Analytics › Sales and Subscriptions without the platform\'s report endpoints: the engine syncs and computes them, and they are right', async ({ page, sandbox, context }) => {
+  const api = await signedIn(page, sandbox, context);
+  // The platform really has no such endpoints: not in its document, 404 when asked.
+  const document = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const operations = Object.values(document.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+  expect(operations).toContain('listOrders');
+  expect(operations).not.toContain('getSalesReport');
+  expect(operations).not.toContain('getSubscriptionsReport');
+  expect(await api.status('/api/v1/analytics/sales?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z')).toBe(404);
+
+  const orders = await api.list<Order>('/api/v1/orders');
+  // A slow platform: the page shows the sync the figures wait on, with its progress.
+  sandbox.knobs.set({ latencyMs: 1500 });
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  const progress = page.getByTestId('sync-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('progressbar')).toHaveAccessibleName(/orders to compute the sales figures here/);
+  await expect(progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('analytics-sales-syncing.png') });
+  sandbox.knobs.set({ latencyMs: 0 });
+  const range = await shownRange(page);
+  const tiles = page.getByTestId('sales-tiles');
+  await expect(tiles).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const expectSales = async (currency: string, courseId?: string) => {
+    await expect(tiles).toHaveAttribute('data-currency', currency);
+    const figures = salesFigures(orders, currency, range, courseId);
+    for (const [key, value] of Object.entries(figures)) {
+      if (key === 'refundRate') expect(Number(await tiles.locator(`[data-tile="${key}"]`).getAttribute('data-value')), `${currency} ${key}`).toBeCloseTo(value, 10);
+      else await expect(tiles.locator(`[data-tile="${key}"]`), `${currency} ${key}`).toHaveAttribute('data-value', String(value));
+    }
+    await expect(tiles.locator('[data-tile="net"]')).toContainText(money(figures.net, currency));
+  };
+  const tabs = page.getByRole('tablist', { name: 'Currency' });
+  const currencies = [...new Set(orders.map((o) => o.currency))].sort();
+  const first = (await tabs.getByRole('tab', { selected: true }).textContent())!;
+  await expectSales(first);
+  for (const currency of currencies.filter((c) => c !== first)) {
+    await tabs.getByRole('tab', { name: currency }).click();
+    await expectSales(currency);
+  }
+  // One course: only its line items count.
+  const sold = orders.find((o) => SALE_STATES.has(o.state) && inRange(o.paid_at, range) && o.items.some((i) => i.course_id));
+  const courseId = sold!.items.find((i) => i.course_id)!.course_id!;
+  await page.getByLabel('Course', { exact: true }).selectOption(courseId);
+  await tabs.getByRole('tab', { name: sold!.currency }).click().catch(() => undefined);
+  await expectSales(sold!.currency, courseId);
+
+  // Subscriptions: MRR, active subscribers and the past-due list per currency, from the raw subscriptions.
+  await page.getByRole('button', { name: 'Subscriptions', exact: true }).click();
+  const subscriptions = await api.list<Subscription>('/api/v1/subscriptions');
+  const subTiles = page.getByTestId('subscription-tiles');
+  await expect(subTiles).toBeVisible();
+  const monthly = (s: Subscription) => (s.interval === 'day' ? s.amount * 30 : s.interval === 'month' ? s.amount : Math.round(s.amount / 12));
+  const subCurrencies = [...new Set(subscriptions.map((s) => s.currency))];
+  for (const currency of subCurrencies) {
+    if (subCurrencies.length > 1) await page.getByRole('tablist', { name: 'Currency' }).getByRole('tab', { name: currency }).click();
+    await expect(subTiles).toHaveAttribute('data-currency', currency);
+    const live = subscriptions.filter((s) => s.currency === currency && (s.state === 'active' || s.state === 'past_due'));
+    await expect(subTiles.locator('[data-tile="mrr"]')).toHaveAttribute('data-value', String(live.reduce((sum, s) => sum + monthly(s), 0)));
+    await expect(subTiles.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(live.length));
+    const started = subscriptions.filter((s) => s.currency === currency && inRange(s.started_at, range)).length;
+    await expect(subTiles.locator('[data-tile="new"]')).toHaveAttribute('data-value', String(started));
+    await expect(page.getByTestId('past-due').locator('tbody tr')).toHaveCount(live.filter((s) => s.state === 'past_due').length);
+  }
+  await page.screenshot({ path: test.info().outputPath('analytics-subscriptions-engine.png') });
+});
