@@ -19,6 +19,7 @@ import { createIpcRouter } from '../../../electron/services/ipc/router';
 import { memoryLogger } from '../../../electron/services/log';
 import { fakeCipher, openEngine, tempDir, type Engine } from '../engine/harness';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
+import { toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -112,7 +113,7 @@ describe('scheduled sync against the sandbox', { timeout: 120_000 }, () => {
     const peeked = await client.call('orders.peek', { accountId: account.id, orderId: order.id });
     expect(peeked!.order).toEqual(toOrder(order)); // the engine keeps the app's Order
     const pastDueNow = await client.call('subscriptions.report', { accountId: account.id, from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
-    const platformReport = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } });
+    const platformReport = toSubscriptionsReport(await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }));
     expect(pastDueNow.data.currencies.find((c) => c.currency === subscription.currency)).toEqual(platformReport.currencies.find((c) => c.currency === subscription.currency));
     // Students were never synced here: the schedule leaves their first, full sync to the admin.
     expect(synced).not.toContain('students');

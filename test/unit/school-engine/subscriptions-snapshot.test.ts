@@ -16,6 +16,7 @@ import { SnapshotStore } from '../../../electron/services/engine/snapshot-store'
 import { subscriptionsSnapshotId } from '../../../electron/services/engine/subscriptions-engine';
 import { memoryLogger } from '../../../electron/services/log';
 import type { SubscriptionsReport } from '../../../shared/platform/resources';
+import { toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 import { harness } from '../sandbox/helpers';
 
 const h = harness({ orders: 500 });
@@ -88,7 +89,7 @@ describe('subscriptions snapshot', () => {
         await second.call('subscriptions.sync', { accountId: SCHOOL });
         expect(events.filter((e) => e.event === 'data.invalidated')).toEqual([{ event: 'data.invalidated', payload: { accountId: SCHOOL, reason: 'subscriptions_refreshed' } }]);
         const after = (await second.call('subscriptions.report', { accountId: SCHOOL, ...RANGE })).data;
-        const platformReport = (await h.call('getSubscriptionsReport', { school: SCHOOL, query: RANGE })).body as SubscriptionsReport;
+        const platformReport = toSubscriptionsReport((await h.call('getSubscriptionsReport', { school: SCHOOL, query: RANGE })).body as SubscriptionsReport);
         const mine = after.currencies.find((c) => c.currency === changed.currency)!;
         expect(mine).toEqual(platformReport.currencies.find((c) => c.currency === changed.currency));
         expect(mine.mrr).not.toBe(report.data.currencies.find((c) => c.currency === changed.currency)!.mrr);
