@@ -19,8 +19,10 @@ import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
 import type { ExportDestination } from '../engine/export-destination';
 import {
-  readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readLearningReport, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
+  readCourseDetail, readCourseList, readCourseOrders, readCourseTitles, readOrder, readSalesReport, readSubscriptions, setCoursePublished,
 } from './platform-reads';
+import { readLearningReport } from '../platform/learning-platform';
+import { learningSource } from '../engine/learning-handlers';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
 /** How long the Orders filters wait for the course titles before they show the line names. */
@@ -96,6 +98,8 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
   });
 
+  const learning = learningSource(engine, deps.logger);
+
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
     titledFacets.delete(accountId);
@@ -133,12 +137,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.list', rest, () => readCourseList(caller, accountId, rest, signal));
+      return learning.courseList(accountId, await reader.read(accountId, 'data.courses.list', rest, () => readCourseList(caller, accountId, rest, signal)));
     },
     'data.courses.get': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.courses.get', rest, () => readCourseDetail(caller, accountId, rest, signal));
+      return learning.courseDetail(accountId, await reader.read(accountId, 'data.courses.get', rest, () => readCourseDetail(caller, accountId, rest, signal)), rest);
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
@@ -220,7 +224,10 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.learning.report', rest, () => readLearningReport(caller, accountId, rest, signal));
+      const local = await learning.report(accountId, rest.from, rest.to);
+      if (local) return local;
+      // The key names the app-model answer: reports cached in the platform's shape are never read back.
+      return reader.read(accountId, 'data.learning.report@model', rest, () => readLearningReport(caller, accountId, rest, signal));
     },
 
     'data.cacheInfo': async ({ accountId }) => {

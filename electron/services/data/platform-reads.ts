@@ -4,9 +4,11 @@
 import type { z } from 'zod';
 import type { CourseDetail, CourseList, CourseOrdersPage, CourseRevenue, SubscriptionsOverview } from '../../../shared/ipc/data';
 import {
-  Course, CourseReport, Curriculum, LearningReport, Order, pageOf, SalesReport, Subscription, SubscriptionsReport,
+  Course, CourseReport, Curriculum, Order, pageOf, SalesReport, Subscription, SubscriptionsReport,
 } from '../../../shared/platform/resources';
+import { NO_LEARNERS } from '../../../shared/model/learning';
 import type { QueryValue, PlatformCaller } from '../api/platform-caller';
+import { readLearningReport, toSectionFunnel } from '../platform/learning-platform';
 
 /** Course reports asked at once for the course list: enough to be quick, few enough to stay polite. */
 const REPORT_CONCURRENCY = 4;
@@ -43,9 +45,9 @@ export async function readCourseList(caller: PlatformCaller, accountId: string, 
     caller.paginate(accountId, 'listCourses', Course, { query: { limit: 100 }, signal }),
     // Learners per course for the range, from the one report Analytics › Learning shows too: both screens
     // count enrollments, completion and active students the same way (docs/business-api.md).
-    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+    readLearningReport(caller, accountId, input, signal),
   ]);
-  const learningOf = new Map(learning.courses.map((c) => [c.course_id, c]));
+  const learningOf = new Map(learning.courses.map(({ courseId, title: _title, ...figures }) => [courseId, figures]));
   const revenues = await mapLimited(courses, REPORT_CONCURRENCY, async (course): Promise<CourseRevenue[]> => {
     // Only the revenue is used here: monthly buckets keep each report small on long ranges.
     const report = await caller.call(accountId, 'getCourseReport', CourseReport, { path: { course_id: course.id }, query: { ...rangeQuery(input), interval: 'month' }, signal });
@@ -54,12 +56,7 @@ export async function readCourseList(caller: PlatformCaller, accountId: string, 
   return {
     range: { from: input.from, to: input.to },
     courses: courses.map((course, i) => {
-      const l = learningOf.get(course.id);
-      return {
-        ...course,
-        revenue: revenues[i] ?? [],
-        learning: { enrollments: l?.enrollments ?? 0, active_students: l?.active_students ?? 0, completions: l?.completions ?? 0, completion_rate: l?.completion_rate ?? 0 },
-      };
+      return { ...course, revenue: revenues[i] ?? [], learning: learningOf.get(course.id) ?? NO_LEARNERS };
     }),
     facets: {
       states: distinctSorted(courses.map((c) => c.state)),
@@ -87,14 +84,15 @@ export async function readCourseDetail(
     caller.call(accountId, 'getCurriculum', Curriculum, { path, signal }),
     caller.call(accountId, 'getCourseReport', CourseReport, { path, query: { ...rangeQuery(input), interval: input.interval }, signal }),
     // The same learner figures the Courses list shows for this course, so the two screens agree.
-    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+    readLearningReport(caller, accountId, input, signal),
   ]);
-  const mine = learning.courses.find((c) => c.course_id === course.id);
+  const mine = learning.courses.find((c) => c.courseId === course.id);
   return {
     course,
     curriculum,
     report,
-    ...(mine ? { learning: { enrollments: mine.enrollments, active_students: mine.active_students, completions: mine.completions, completion_rate: mine.completion_rate } } : {}),
+    ...(mine ? { learning: { enrollments: mine.enrollments, activeStudents: mine.activeStudents, completions: mine.completions, completionRate: mine.completionRate } } : {}),
+    funnel: toSectionFunnel(report),
   };
 }
 
@@ -131,10 +129,6 @@ export async function readSubscriptions(caller: PlatformCaller, accountId: strin
     caller.paginate(accountId, 'listSubscriptions', Subscription, { query: { canceling: true, limit: 1000 }, signal }),
   ]);
   return { report, pastDue, canceling: canceling.filter((s) => s.canceling) };
-}
-
-export async function readLearningReport(caller: PlatformCaller, accountId: string, input: RangeInput, signal: AbortSignal): Promise<LearningReport> {
-  return caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal });
 }
 
 export async function readOrder(caller: PlatformCaller, accountId: string, orderId: string, signal: AbortSignal): Promise<Order> {

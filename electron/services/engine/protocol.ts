@@ -9,6 +9,7 @@ import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
+import type { CourseLearning, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -56,6 +57,10 @@ export interface StudentsEngineApi {
   'students.status': (a: { accountId: string }) => StudentsStatus;
   'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
+  /** Learning figures from the synced enrollments (docs/business-api.md, "Learning"); null while none are synced (memory or snapshot). */
+  'learning.report': (a: { accountId: string; from: string; to: string }) => Answer<LearningReport> | null;
+  /** One course's figures and, given its sections in order, its section funnel; null while no enrollments are synced. */
+  'learning.course': (a: { accountId: string; courseId: string; from: string; to: string; sections?: FunnelSection[] | undefined }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null }> | null;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
 export type EngineCalls = EngineApi & StudentsEngineApi;

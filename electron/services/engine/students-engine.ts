@@ -16,6 +16,7 @@ import type { EngineHost } from './orders-engine';
 import type { EngineArgs, LoadMode, StudentsEngineApi } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
+import { LearningColumns, learningReport, courseLearning, sectionFunnel } from './learning-report';
 import { mergeStudentsData, StudentsTable } from './students-table';
 
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
@@ -42,6 +43,8 @@ export class StudentsEngine {
   readonly #schools = new Map<string, SchoolState>();
   readonly #jobs = new JobRegistry();
   readonly #now: () => number;
+  /** The learning columns of each synced copy, built on the first learning question about it. */
+  readonly #learning = new WeakMap<StudentsTable, LearningColumns>();
 
   constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
     this.#now = host.now ?? Date.now;
@@ -70,6 +73,23 @@ export class StudentsEngine {
         const result = loaded.table.query(filters, sort, offset, limit, this.#minute());
         return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
+      'learning.report': async ({ accountId, from, to }) => {
+        const synced = await this.#synced(accountId);
+        if (!synced) return null;
+        return { data: learningReport(this.learningColumns(synced.table), Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
+      'learning.course': async ({ accountId, courseId, from, to, sections }) => {
+        const synced = await this.#synced(accountId);
+        if (!synced) return null;
+        const columns = this.learningColumns(synced.table);
+        const start = Date.parse(from);
+        const end = Date.parse(to);
+        const data = {
+          learning: courseLearning(learningReport(columns, start, end), courseId),
+          funnel: sections ? sectionFunnel(columns, courseId, sections, start, end) : null,
+        };
+        return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
       'students.pick': async ({ accountId, ids, filters }) => {
         const loaded = await this.ensureLoaded(accountId);
         const { table } = loaded;
@@ -84,6 +104,21 @@ export class StudentsEngine {
         };
       },
     };
+  }
+
+  /** The synced copy (memory, else the snapshot), never asking the platform; null when none is there yet. */
+  async #synced(accountId: string): Promise<Loaded | null> {
+    await this.status(accountId);
+    return this.#schools.get(accountId)?.loaded ?? null;
+  }
+
+  learningColumns(table: StudentsTable): LearningColumns {
+    let columns = this.#learning.get(table);
+    if (!columns) {
+      columns = new LearningColumns(table.data);
+      this.#learning.set(table, columns);
+    }
+    return columns;
   }
 
   cancel(jobId: string): boolean {

@@ -11,6 +11,8 @@ import { SnapshotStore } from '../../../electron/services/engine/snapshot-store'
 import { StudentsEngine, studentsSnapshotId } from '../../../electron/services/engine/students-engine';
 import type { PageRequest } from '../../../electron/services/engine/protocol';
 import { createDemoPlatform } from '../../sandbox/data';
+import { learningReport as platformLearningReport } from '../../sandbox/api/analytics';
+import { toLearningReport } from '../../../electron/services/platform/learning-platform';
 
 const SCHOOL = 'https://school.example.test#admin';
 const platform = createDemoPlatform({ orders: 1500, seed: 5 });
@@ -82,6 +84,8 @@ describe('students engine snapshot', () => {
 
       offline = true;
       const blind = engine();
+      // The learning figures say "nothing synced" (the platform's report answers instead), never figures from a damaged file.
+      expect(await blind.engine.api()['learning.report']({ accountId: SCHOOL, from: RANGE.from, to: RANGE.to })).toBeNull();
       await expect(blind.engine.load(SCHOOL, 'auto')).rejects.toMatchObject({ code: 'offline' });
       expect(await blind.store.sizeOf(studentsSnapshotId(SCHOOL))).toBeNull();
 
@@ -91,8 +95,38 @@ describe('students engine snapshot', () => {
       const answer = await rebuilt.engine.load(SCHOOL, 'auto');
       expect(answer.data).toMatchObject({ mode: 'full', students: school.students.count });
       expect(pages).toBeGreaterThan(0);
+      const learning = await rebuilt.engine.api()['learning.report']({ accountId: SCHOOL, from: RANGE.from, to: RANGE.to });
+      expect(learning?.data).toEqual(platformLearning(RANGE));
     });
   }
+});
+
+const RANGE = { from: '2026-03-01T00:00:00.000Z', to: '2026-09-01T00:00:00.000Z' };
+const platformLearning = (range: { from: string; to: string }) => toLearningReport(platformLearningReport(school, Date.parse(range.from), Date.parse(range.to)));
+
+describe('learning figures from the synced enrollments', () => {
+  it('are null before a sync, equal the platform report once synced, and answer offline from the snapshot', async () => {
+    const first = engine();
+    expect(await first.engine.api()['learning.report']({ accountId: SCHOOL, ...RANGE })).toBeNull();
+    expect(pages).toBe(0); // asking never syncs: the platform's report answers meanwhile
+    await first.engine.load(SCHOOL, 'full');
+    await first.engine.idle();
+    const online = await first.engine.api()['learning.report']({ accountId: SCHOOL, ...RANGE });
+    expect(online).toMatchObject({ fromCache: false });
+    expect(online?.data).toEqual(platformLearning(RANGE));
+    expect(online!.data.enrollments).toBeGreaterThan(0);
+
+    offline = true;
+    const second = engine();
+    const other = { from: '2025-11-15T05:00:00.000Z', to: '2026-02-15T05:00:00.000Z' };
+    const answer = await second.engine.api()['learning.report']({ accountId: SCHOOL, ...other });
+    expect(answer).toMatchObject({ fromCache: true });
+    expect(answer?.data).toEqual(platformLearning(other));
+    const course = school.catalog.courses[0]!;
+    const one = await second.engine.api()['learning.course']({ accountId: SCHOOL, courseId: course.course.id, ...other });
+    const { courseId: _id, title: _t, ...figures } = platformLearning(other).courses.find((c) => c.courseId === course.course.id)!;
+    expect(one?.data).toEqual({ learning: figures, funnel: null });
+  });
 });
 
 describe("the palette's students source", () => {

@@ -1,0 +1,63 @@
+// Where the dashboards' learning figures come from: the data engine, computed from the synced enrollments,
+// whenever it holds any (in memory or as a snapshot), online and offline alike; the platform's learning report
+// only until then. Analytics › Learning, the Courses list's learner columns and the course page's figures and
+// funnel all pass through here, so they always come from the same source and agree.
+import { CourseLearning } from '../../../shared/model/learning';
+import type { LearningReport } from '../../../shared/model/learning';
+import type { Answer, CourseDetail, CourseList } from '../../../shared/ipc/data';
+import type { Logger } from '../log';
+import { toFunnelSections, toSectionFunnel } from '../platform/learning-platform';
+import type { EngineClient } from './engine-client';
+
+export interface LearningSource {
+  /** The school's learning report from the synced enrollments; null while none are synced (or without an engine). */
+  report(accountId: string, from: string, to: string): Promise<Answer<LearningReport> | null>;
+  /** A course list with each course's learners from the synced enrollments, when there are any. */
+  courseList(accountId: string, list: Answer<CourseList>): Promise<Answer<CourseList>>;
+  /** A course's page with its learners and its section funnel from the synced enrollments, when there are any. */
+  courseDetail(accountId: string, detail: Answer<CourseDetail>, range: { from: string; to: string }): Promise<Answer<CourseDetail>>;
+}
+
+/** A cached answer from before the learning figures were the app's model carries them in the platform's shape: leave them out. */
+function checkedLearning<T extends { learning?: unknown }>(item: T): T {
+  if (item.learning === undefined || CourseLearning.safeParse(item.learning).success) return item;
+  const { learning: _old, ...rest } = item;
+  return rest as T;
+}
+
+export function learningSource(engine: EngineClient | null, logger: Logger): LearningSource {
+  async function local<T>(ask: () => Promise<T | null>): Promise<T | null> {
+    if (!engine || engine.closed) return null;
+    try {
+      return await ask();
+    } catch (error) {
+      // The platform's figures still answer; the engine's failure is logged, not shown.
+      logger.warn('learning figures not computed locally', { code: (error as { code?: string }).code ?? 'unknown' });
+      return null;
+    }
+  }
+
+  return {
+    report: (accountId, from, to) => local(() => engine!.call('learning.report', { accountId, from, to })),
+
+    async courseList(accountId, list) {
+      const synced = await local(() => engine!.call('learning.report', { accountId, from: list.data.range.from, to: list.data.range.to }));
+      if (!synced) return { ...list, data: { ...list.data, courses: list.data.courses.map(checkedLearning) } };
+      const figures = new Map(synced.data.courses.map(({ courseId, title: _title, ...f }) => [courseId, f]));
+      const none = { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 };
+      return { ...list, data: { ...list.data, courses: list.data.courses.map((course) => ({ ...course, learning: figures.get(course.id) ?? none })) } };
+    },
+
+    async courseDetail(accountId, detail, range) {
+      const { course, curriculum, report } = detail.data;
+      const synced = await local(() =>
+        engine!.call('learning.course', { accountId, courseId: course.id, from: range.from, to: range.to, sections: toFunnelSections(curriculum) }),
+      );
+      if (!synced) {
+        const checked = checkedLearning(detail.data);
+        return { ...detail, data: { ...checked, funnel: checked.funnel ?? toSectionFunnel(report) } };
+      }
+      return { ...detail, data: { ...detail.data, learning: synced.data.learning, funnel: synced.data.funnel ?? toSectionFunnel(report) } };
+    },
+  };
+}
