@@ -1,0 +1,78 @@
+// The learning figures come from the data engine once the enrollments are synced: with the platform really
+// gone (the sandbox is closed) and the page reloaded, Analytics › Learning answers for a range never opened
+// before, and the Courses list's learner columns say the same per course. Every figure is recomputed here from
+// the raw enrollments fetched over the platform's API before it went away (docs/business-api.md, "Learning").
+import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { count, learningFigures, LOCALE, shownRange, signedIn } from './fixtures/figures';
+import { startSandbox, type Sandbox } from '../sandbox';
+import type { Course, Enrollment } from '../../shared/platform/resources';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const test = appTest.extend<{ sandbox: Sandbox }>({
+  sandbox: async ({ sandboxOrders }, use) => {
+    const sandbox = await startSandbox({ orders: sandboxOrders, quiet: true });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await sandbox.close();
+    };
+    await use({ ...sandbox, close });
+    await close();
+  },
+});
+test.use({ timezoneId: 'Europe/Berlin', locale: LOCALE });
+
+test('offline, Analytics › Learning and the Courses list answer from the synced enrollments, for a range never opened, and agree', async ({ page, sandbox, context, host }) => {
+  test.setTimeout(180_000);
+  const api = await signedIn(page, sandbox, context);
+  const enrollments = await api.list<Enrollment>('/api/v1/enrollments');
+  const courses = await api.list<Course>('/api/v1/courses');
+
+  // The Students page syncs the students and their enrollments into the engine.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click();
+  const school = sandbox.platform.data.get(sandbox.platform.schools[0]!.id)!;
+  await expect(page.getByTestId('students-match-count')).toHaveAttribute('data-count', String(school.students.count), { timeout: 60_000 });
+  // Courses opened once online for last month: its list (titles, revenue) is kept for offline review.
+  const table = page.getByTestId('courses-table');
+  const expectCourseLearners = async (range: { from: string; to: string }) => {
+    for (const course of courses) {
+      const figures = learningFigures(enrollments.filter((e) => e.course_id === course.id), range);
+      const row = table.locator(`tr[data-course-id="${course.id}"]`);
+      await expect(row.locator('[data-field="enrollments"]'), course.title).toHaveText(count(figures.enrollments));
+      await expect(row.locator('[data-field="active"]'), course.title).toHaveText(count(figures.active_students));
+    }
+  };
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByLabel('Range', { exact: true }).selectOption('lastMonth');
+  await expect(page.getByTestId('range')).toHaveAttribute('data-from', /.+/);
+  await expect(page.getByTestId('course-count')).toHaveText(`${courses.length} courses`);
+  await expectCourseLearners(await shownRange(page));
+
+  await sandbox.close();
+  await host.services.probe.check();
+  await expect(page.getByTestId('app-status')).toContainText(/offline/i);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  // Analytics › Learning was never opened: only the engine can answer it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+  await page.getByRole('button', { name: 'Learning', exact: true }).click();
+  await page.getByLabel('Range', { exact: true }).selectOption('lastMonth');
+  const range = await shownRange(page);
+  const school_ = learningFigures(enrollments, range);
+  expect(school_.enrollments, 'learners in last month').toBeGreaterThan(0);
+  const tiles = page.getByTestId('learning-tiles');
+  await expect(tiles.locator('[data-tile="enrollments"]')).toHaveAttribute('data-value', String(school_.enrollments));
+  await expect(tiles.locator('[data-tile="completions"]')).toHaveAttribute('data-value', String(school_.completions));
+  await expect(tiles.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(school_.active_students));
+  expect(Number(await tiles.locator('[data-tile="completion_rate"]').getAttribute('data-value'))).toBeCloseTo(school_.completion_rate, 10);
+  await expect(page.getByTestId('figure-age').first()).toHaveAttribute('data-from-cache', 'true');
+
+  // The Courses list for the same range: each course's learners, from the same engine.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByLabel('Range', { exact: true }).selectOption('lastMonth');
+  expect(await shownRange(page)).toEqual(range);
+  await expectCourseLearners(range);
+});
