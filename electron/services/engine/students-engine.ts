@@ -112,6 +112,17 @@ export class StudentsEngine {
     return this.#schools.get(accountId)?.loaded ?? null;
   }
 
+  /**
+   * Lays out a new copy's learning columns just after the answer that made it has gone out, so the dashboards'
+   * first learning question is a pass over columns, not a parse of every enrollment (seconds at a million).
+   */
+  #warmLearning(table: StudentsTable): void {
+    setImmediate(() => {
+      // Not for a copy already replaced or signed out meanwhile.
+      if ([...this.#schools.values()].some((state) => state.loaded?.table === table)) this.learningColumns(table);
+    });
+  }
+
   learningColumns(table: StudentsTable): LearningColumns {
     let columns = this.#learning.get(table);
     if (!columns) {
@@ -218,6 +229,7 @@ export class StudentsEngine {
     progress(count, count, true);
     if (base && changed > 0) this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: 'students_refreshed' } });
     this.#persist(accountId, state);
+    this.#warmLearning(table);
     return { data: { students: table.size, enrollments: table.enrollmentCount, fetched: count, mode: base ? 'incremental' : 'full' }, fetchedAt: startedAt, fromCache: false };
   }
 
@@ -289,7 +301,9 @@ export class StudentsEngine {
       const plain = await this.store.read(studentsSnapshotId(accountId), key);
       if (!plain) return null;
       const { data, fetchedAt } = decodeStudentsSnapshot(plain);
-      return { table: new StudentsTable(data), fetchedAt, fromCache: true };
+      const table = new StudentsTable(data);
+      this.#warmLearning(table);
+      return { table, fetchedAt, fromCache: true };
     } catch (error) {
       this.host.logger.warn('students snapshot refused, loading from the platform', { error: (error as Error).message });
       await this.store.remove(studentsSnapshotId(accountId));

@@ -4,7 +4,7 @@
 // Ranges are random instants and whole local days, ISO weeks and months of time zones with DST (New York,
 // Berlin, Lord Howe's 30-minute shift), some ending after "now" (the active window then reaches past it).
 import { describe, expect, it } from 'vitest';
-import { LearningColumns, learningReport, sectionFunnel } from '../../../electron/services/engine/learning-report';
+import { isoMs, LearningColumns, learningReport, sectionFunnel } from '../../../electron/services/engine/learning-report';
 import { periodStarts, type Interval } from '../../../electron/services/engine/sales-report';
 import { toFunnelSections, toLearningReport, toSectionFunnel } from '../../../electron/services/platform/learning-platform';
 import { toStudentEnrollment } from '../../../electron/services/platform/people-mapping';
@@ -102,6 +102,17 @@ describe('local learning figures', () => {
       expect(stalls).toBeGreaterThan(3);
     });
   }
+
+  it('reads times as Date.parse does, the fast way for the platform\'s UTC form and Date.parse for the rest', () => {
+    const random = prng(9);
+    const samples = ['2026-02-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T24:30:00Z', '2026-13-01T00:00:00Z', '2026-00-10T00:00:00.000Z',
+      '2026-01-01T23:59:60Z', '2026-01-01T10:00:00+02:00', '2026-01-01T10:00:00.5Z', '2026-01-01 10:00:00Z', '2026-0a-01T10:00:00Z', '0050-06-01T00:00:00Z', '0000-01-01T00:00:00.000Z', 'soon', ''];
+    for (let k = 0; k < 2000; k++) {
+      const iso = new Date(Date.UTC(1990, 0, 1) + Math.floor(random() * 60 * 365 * DAY)).toISOString();
+      samples.push(iso, iso.replace(/\.\d{3}Z$/, 'Z'));
+    }
+    for (const text of samples) expect(isoMs(text), text).toBe(Date.parse(text));
+  });
 
   it('answers at 100,000 enrollments in a few milliseconds per range', () => {
     const random = prng(42);
