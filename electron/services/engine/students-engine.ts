@@ -19,6 +19,8 @@ import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snaps
 import { LearningColumns, learningReport, courseLearning, sectionFunnel } from './learning-report';
 import { mergeStudentsData, StudentsTable } from './students-table';
 
+/** How old the synced enrollments may be before a learning question also checks the platform for changes. */
+const LEARNING_FRESH_MS = 10 * 60_000;
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
 const isUnavailable = (error: unknown) => error instanceof AppError && UNAVAILABLE.has(error.code);
 
@@ -106,10 +108,21 @@ export class StudentsEngine {
     };
   }
 
-  /** The synced copy (memory, else the snapshot), never asking the platform; null when none is there yet. */
+  /**
+   * The synced copy (memory, else the snapshot), never waiting on the platform; null when none is there yet. A
+   * copy older than LEARNING_FRESH_MS is checked for changes in the background: the dashboards refetch on
+   * students_refreshed when something changed, and meanwhile show the copy with its age.
+   */
   async #synced(accountId: string): Promise<Loaded | null> {
     await this.status(accountId);
-    return this.#schools.get(accountId)?.loaded ?? null;
+    const state = this.#schools.get(accountId);
+    const loaded = state?.loaded ?? null;
+    if (state && loaded && !state.loading && this.#now() - Date.parse(loaded.fetchedAt) > LEARNING_FRESH_MS) {
+      this.load(accountId, 'incremental').catch((error: unknown) => {
+        this.host.logger.info('the synced enrollments were not refreshed', { code: (error as AppError).code ?? 'unknown' });
+      });
+    }
+    return loaded;
   }
 
   /**

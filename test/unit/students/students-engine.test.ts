@@ -39,9 +39,9 @@ function page(request: PageRequest): Promise<unknown> {
   return serve(school.catalog.courses.length, (i) => school.catalog.courses[i]!.course);
 }
 
-function engine() {
+function engine(now?: () => number) {
   const store = new SnapshotStore({ dir });
-  return { store, engine: new StudentsEngine({ page, emit: () => undefined, reachable: () => undefined, key: () => key, logger: memoryLogger() }, store) };
+  return { store, engine: new StudentsEngine({ page, emit: () => undefined, reachable: () => undefined, key: () => key, logger: memoryLogger(), ...(now ? { now } : {}) }, store) };
 }
 
 beforeEach(async () => {
@@ -151,5 +151,25 @@ describe("the palette's students source", () => {
     const byName = await source.search(SCHOOL, { text: name.split(' ')[0]!, limit: 50 });
     expect(byName.hits.map((h) => h.id)).toContain(school.students.id(7));
     expect(byName.hits.every((h) => h.title.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()) || h.subtitle.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()))).toBe(true);
+  });
+});
+
+describe('learning figures on an old synced copy', () => {
+  it('answer from the copy at once and check the platform for changes in the background once it is 10 minutes old', async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const { engine: students } = engine(() => clock);
+    await students.load(SCHOOL, 'full');
+    await students.idle();
+    const ask = () => students.api()['learning.report']({ accountId: SCHOOL, ...RANGE });
+    pages = 0;
+    clock += 9 * 60_000;
+    expect(await ask()).toMatchObject({ fetchedAt: '2026-11-20T10:00:00.000Z' });
+    expect(pages).toBe(0);
+    clock += 2 * 60_000;
+    const answer = await ask();
+    expect(answer).toMatchObject({ fetchedAt: '2026-11-20T10:00:00.000Z' }); // not waiting on the platform
+    await expect.poll(async () => (await students.status(SCHOOL)).fetchedAt).toBe('2026-11-20T10:11:00.000Z');
+    expect(pages).toBeGreaterThan(0);
+    expect((await ask())?.data).toEqual(answer?.data);
   });
 });
