@@ -110,14 +110,14 @@ export class StudentsEngine {
 
   /**
    * The synced copy (memory, else the snapshot), never waiting on the platform; null when none is there yet. A
-   * copy older than LEARNING_FRESH_MS is checked for changes in the background: the dashboards refetch on
-   * students_refreshed when something changed, and meanwhile show the copy with its age.
+   * copy from disk, or older than LEARNING_FRESH_MS, is checked for changes in the background: the dashboards
+   * refetch on students_refreshed when something changed, and meanwhile show the copy with its age.
    */
   async #synced(accountId: string): Promise<Loaded | null> {
     await this.status(accountId);
     const state = this.#schools.get(accountId);
     const loaded = state?.loaded ?? null;
-    if (state && loaded && !state.loading && this.#now() - Date.parse(loaded.fetchedAt) > LEARNING_FRESH_MS) {
+    if (state && loaded && !state.loading && (loaded.fromCache || this.#now() - Date.parse(loaded.fetchedAt) > LEARNING_FRESH_MS)) {
       this.load(accountId, 'incremental').catch((error: unknown) => {
         this.host.logger.info('the synced enrollments were not refreshed', { code: (error as AppError).code ?? 'unknown' });
       });

@@ -171,5 +171,14 @@ describe('learning figures on an old synced copy', () => {
     await expect.poll(async () => (await students.status(SCHOOL)).fetchedAt).toBe('2026-11-20T10:11:00.000Z');
     expect(pages).toBeGreaterThan(0);
     expect((await ask())?.data).toEqual(answer?.data);
+    await students.idle();
+
+    // Opened from the snapshot online: answered from it, and checked for changes at once.
+    pages = 0;
+    clock += 60_000;
+    const { engine: reopened } = engine(() => clock);
+    expect(await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE })).toMatchObject({ fromCache: true, fetchedAt: '2026-11-20T10:11:00.000Z' });
+    await expect.poll(async () => (await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE }))?.fromCache).toBe(false);
+    expect(pages).toBeGreaterThan(0);
   });
 });
