@@ -69,6 +69,9 @@ test('offline, Analytics › Learning and the Courses list answer from the synce
   await expect(tiles.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(school_.active_students));
   expect(Number(await tiles.locator('[data-tile="completion_rate"]').getAttribute('data-value'))).toBeCloseTo(school_.completion_rate, 10);
   await expect(page.getByTestId('figure-age').first()).toHaveAttribute('data-from-cache', 'true');
+  // Fits the window without sideways scrolling; the picture is kept with the test's output for a look.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('analytics-learning-offline.png') });
 
   // The Courses list for the same range: each course's learners, from the same engine.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
