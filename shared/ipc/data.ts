@@ -5,7 +5,7 @@
 // in the admin's time zone.
 import { z } from 'zod';
 import { Course, CourseReport, Curriculum, Order, OrderState, SalesReport, Subscription, SubscriptionsReport } from '../platform/resources';
-import { CourseLearning, LearningReport, SectionFunnel } from '../model/learning';
+import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -74,6 +74,8 @@ export const CourseDetail = z.object({
   learning: CourseLearning.optional(),
   /** Where the range's learners stall: reached / completed per section in curriculum order (absent in old caches). */
   funnel: SectionFunnel.optional(),
+  /** The range's enrollments per day, week or month (absent in old caches). */
+  enrollmentsSeries: EnrollmentsSeries.optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetail>;
 

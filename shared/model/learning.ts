@@ -51,6 +51,10 @@ export type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
 export const SectionFunnel = z.array(SectionFunnelStep);
 export type SectionFunnel = z.infer<typeof SectionFunnel>;
 
+/** Enrollments made per day, ISO week or month of the admin's time zone (periodStart: the local period's first instant). */
+export const EnrollmentsSeries = z.array(z.object({ periodStart: isoTime, enrollments: count }));
+export type EnrollmentsSeries = z.infer<typeof EnrollmentsSeries>;
+
 /** What the engine needs of a course's curriculum to place its learners: its sections in order with their lecture counts. */
 export const FunnelSection = z.object({ sectionId: id, title: z.string(), lectures: count });
 export type FunnelSection = z.infer<typeof FunnelSection>;

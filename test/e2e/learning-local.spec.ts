@@ -5,7 +5,8 @@
 import { test as appTest, expect as baseExpect } from './fixtures/app';
 import { count, learningFigures, LOCALE, shownRange, signedIn } from './fixtures/figures';
 import { startSandbox, type Sandbox } from '../sandbox';
-import type { Course, Enrollment } from '../../shared/platform/resources';
+import type { Page } from '@playwright/test';
+import type { Course, Curriculum, Enrollment } from '../../shared/platform/resources';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -48,7 +49,16 @@ test('offline, Analytics › Learning and the Courses list answer from the synce
   await page.getByLabel('Range', { exact: true }).selectOption('lastMonth');
   await expect(page.getByTestId('range')).toHaveAttribute('data-from', /.+/);
   await expect(page.getByTestId('course-count')).toHaveText(`${courses.length} courses`);
-  await expectCourseLearners(await shownRange(page));
+  const lastMonth = await shownRange(page);
+  await expectCourseLearners(lastMonth);
+
+  // The most enrolled course's page: its learners, enrollments per day and where they stall, from the engine.
+  const enrolledIn = (course: Course) => learningFigures(enrollments.filter((e) => e.course_id === course.id), lastMonth).enrollments;
+  const most = [...courses].sort((a, b) => enrolledIn(b) - enrolledIn(a))[0]!;
+  const curriculum = await api.get<Curriculum>(`/api/v1/courses/${most.id}/curriculum`);
+  await table.locator(`tr[data-course-id="${most.id}"]`).getByRole('link').click();
+  await expectCoursePage(page, most, curriculum, enrollments.filter((e) => e.course_id === most.id), lastMonth);
+  const coursePage = page.url();
 
   await sandbox.close();
   await host.services.probe.check();
@@ -78,4 +88,38 @@ test('offline, Analytics › Learning and the Courses list answer from the synce
   await page.getByLabel('Range', { exact: true }).selectOption('lastMonth');
   expect(await shownRange(page)).toEqual(range);
   await expectCourseLearners(range);
+
+  // The course page opened online before: the same figures and funnel offline.
+  await page.goto(coursePage);
+  await expectCoursePage(page, most, curriculum, enrollments.filter((e) => e.course_id === most.id), range);
 });
+
+/** The course page's learner tiles, enrollments chart and section funnel against the course's raw enrollments. */
+async function expectCoursePage(page: Page, course: Course, curriculum: Curriculum, enrollments: Enrollment[], range: { from: string; to: string }) {
+  await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+  const figures = learningFigures(enrollments, range);
+  await expect(page.locator('[data-tile="enrollments"]')).toHaveAttribute('data-value', String(figures.enrollments));
+  await expect(page.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(figures.active_students));
+  const table = async (chart: string) => {
+    const figure = page.locator(`figure[data-chart^="${chart}"]`);
+    const toggle = figure.getByRole('button', { name: 'Show table' });
+    if (await toggle.isVisible()) await toggle.click();
+    return figure.locator('tbody tr');
+  };
+  const perPeriod = await (await table('Enrollments per')).locator('td').allTextContents();
+  expect(perPeriod.reduce((n, c) => n + Number(c.replace(/[^\d]/g, '')), 0)).toBe(figures.enrollments);
+  // Where learners stall (docs/business-api.md): reached = the section reached last is this one or later;
+  // completed = the lectures completed (progress × lectures) cover this section and every one before.
+  const sections = [...curriculum.sections].sort((a, b) => a.position - b.position);
+  const total = sections.reduce((n, s) => n + s.lectures.length, 0);
+  const made = enrollments.filter((e) => Date.parse(e.enrolled_at) >= Date.parse(range.from) && Date.parse(e.enrolled_at) < Date.parse(range.to));
+  let through = 0;
+  const rows = await table('Where learners stall');
+  await expect(rows).toHaveCount(sections.length);
+  for (const [i, section] of sections.entries()) {
+    through += section.lectures.length;
+    const reached = made.filter((e) => e.current_section_id !== null && sections.findIndex((s) => s.id === e.current_section_id) >= i).length;
+    const completed = made.filter((e) => Math.round(e.progress * total) >= through).length;
+    await expect(rows.nth(i).locator('td'), section.title).toHaveText([count(reached), count(completed)]);
+  }
+}

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/platform/resources';
 import { NO_LEARNERS } from '../../../shared/model/learning';
 import type { QueryValue, PlatformCaller } from '../api/platform-caller';
-import { readLearningReport, toSectionFunnel } from '../platform/learning-platform';
+import { readLearningReport, toEnrollmentsSeries, toSectionFunnel } from '../platform/learning-platform';
 
 /** Course reports asked at once for the course list: enough to be quick, few enough to stay polite. */
 const REPORT_CONCURRENCY = 4;
@@ -93,6 +93,7 @@ export async function readCourseDetail(
     report,
     ...(mine ? { learning: { enrollments: mine.enrollments, activeStudents: mine.activeStudents, completions: mine.completions, completionRate: mine.completionRate } } : {}),
     funnel: toSectionFunnel(report),
+    enrollmentsSeries: toEnrollmentsSeries(report),
   };
 }
 

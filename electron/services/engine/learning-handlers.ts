@@ -6,8 +6,15 @@ import { CourseLearning } from '../../../shared/model/learning';
 import type { LearningReport } from '../../../shared/model/learning';
 import type { Answer, CourseDetail, CourseList } from '../../../shared/ipc/data';
 import type { Logger } from '../log';
-import { toFunnelSections, toSectionFunnel } from '../platform/learning-platform';
+import { toEnrollmentsSeries, toFunnelSections, toSectionFunnel } from '../platform/learning-platform';
 import type { EngineClient } from './engine-client';
+
+export interface CourseRange {
+  from: string;
+  to: string;
+  interval?: 'day' | 'week' | 'month' | undefined;
+  timeZone?: string | undefined;
+}
 
 export interface LearningSource {
   /** The school's learning report from the synced enrollments; null while none are synced (or without an engine). */
@@ -15,7 +22,7 @@ export interface LearningSource {
   /** A course list with each course's learners from the synced enrollments, when there are any. */
   courseList(accountId: string, list: Answer<CourseList>): Promise<Answer<CourseList>>;
   /** A course's page with its learners and its section funnel from the synced enrollments, when there are any. */
-  courseDetail(accountId: string, detail: Answer<CourseDetail>, range: { from: string; to: string }): Promise<Answer<CourseDetail>>;
+  courseDetail(accountId: string, detail: Answer<CourseDetail>, range: CourseRange): Promise<Answer<CourseDetail>>;
 }
 
 /** A cached answer from before the learning figures were the app's model carries them in the platform's shape: leave them out. */
@@ -50,14 +57,20 @@ export function learningSource(engine: EngineClient | null, logger: Logger): Lea
 
     async courseDetail(accountId, detail, range) {
       const { course, curriculum, report } = detail.data;
+      // The series needs the time zone its periods are counted in; without one the platform's (the school's) stays.
+      const series = range.timeZone ? { interval: range.interval ?? 'day', timeZone: range.timeZone } : {};
       const synced = await local(() =>
-        engine!.call('learning.course', { accountId, courseId: course.id, from: range.from, to: range.to, sections: toFunnelSections(curriculum) }),
+        engine!.call('learning.course', { accountId, courseId: course.id, from: range.from, to: range.to, sections: toFunnelSections(curriculum), ...series }),
       );
       if (!synced) {
         const checked = checkedLearning(detail.data);
-        return { ...detail, data: { ...checked, funnel: checked.funnel ?? toSectionFunnel(report) } };
+        return { ...detail, data: { ...checked, funnel: checked.funnel ?? toSectionFunnel(report), enrollmentsSeries: checked.enrollmentsSeries ?? toEnrollmentsSeries(report) } };
       }
-      return { ...detail, data: { ...detail.data, learning: synced.data.learning, funnel: synced.data.funnel ?? toSectionFunnel(report) } };
+      const { learning, funnel, enrollmentsSeries } = synced.data;
+      return {
+        ...detail,
+        data: { ...detail.data, learning, funnel: funnel ?? toSectionFunnel(report), enrollmentsSeries: enrollmentsSeries ?? toEnrollmentsSeries(report) },
+      };
     },
   };
 }

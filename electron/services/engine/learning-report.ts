@@ -2,8 +2,9 @@
 // definitions of docs/business-api.md ("Learning"), in the app's model (shared/model/learning.ts). The
 // enrollments become typed-array columns once per synced copy, grouped by student, so every question is one
 // pass over them: a few milliseconds per 100,000 enrollments.
-import type { FunnelSection, LearningFigures, LearningReport, SectionFunnel } from '../../../shared/model/learning';
+import type { EnrollmentsSeries, FunnelSection, LearningFigures, LearningReport, SectionFunnel } from '../../../shared/model/learning';
 import { ACTIVE_WINDOW_DAYS } from '../../../shared/model/learning';
+import { periodStarts, type Interval } from './sales-report';
 import type { StudentsData } from './students-table';
 
 const DAY_MS = 86_400_000;
@@ -246,4 +247,31 @@ export function sectionFunnel(columns: LearningColumns, courseId: string, sectio
     }
   }
   return sections.map((s, i) => ({ sectionId: s.sectionId, title: s.title, reached: reached[i]!, completed: completed[i]! }));
+}
+
+/**
+ * The course's enrollments made in [from, to) per day, ISO week or month of the time zone: every period from
+ * the one holding `from` to the one holding the last instant before `to`, zeros included (as the sales series).
+ */
+export function enrollmentsSeries(columns: LearningColumns, courseId: string, from: number, to: number, interval: Interval, timeZone: string): EnrollmentsSeries {
+  const starts = periodStarts(from, to, interval, timeZone);
+  const counts = new Uint32Array(starts.length);
+  const code = columns.courseDict.indexOf(courseId);
+  if (code >= 0) {
+    const { course, enrolledAt } = columns;
+    for (let k = 0; k < columns.count; k++) {
+      if (course[k] !== code) continue;
+      const at = enrolledAt[k]!;
+      if (!(at >= from && at < to)) continue;
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      counts[lo]!++;
+    }
+  }
+  return starts.map((start, i) => ({ periodStart: new Date(start).toISOString(), enrollments: counts[i]! }));
 }

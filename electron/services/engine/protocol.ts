@@ -9,7 +9,7 @@ import type { MrrMovements } from '../../../shared/model/money';
 import type { Order, SalesReport, SubscriptionsReport } from '../../../shared/platform/resources';
 import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
-import type { CourseLearning, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
+import type { CourseLearning, EnrollmentsSeries, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -59,8 +59,11 @@ export interface StudentsEngineApi {
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** Learning figures from the synced enrollments (docs/business-api.md, "Learning"); null while none are synced (memory or snapshot). */
   'learning.report': (a: { accountId: string; from: string; to: string }) => Answer<LearningReport> | null;
-  /** One course's figures and, given its sections in order, its section funnel; null while no enrollments are synced. */
-  'learning.course': (a: { accountId: string; courseId: string; from: string; to: string; sections?: FunnelSection[] | undefined }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null }> | null;
+  /** One course's figures; given its sections in order, its section funnel; given an interval and a time zone, its enrollments series. Null while no enrollments are synced. */
+  'learning.course': (a: {
+    accountId: string; courseId: string; from: string; to: string; sections?: FunnelSection[] | undefined;
+    interval?: 'day' | 'week' | 'month' | undefined; timeZone?: string | undefined;
+  }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null; enrollmentsSeries: EnrollmentsSeries | null }> | null;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
 export type EngineCalls = EngineApi & StudentsEngineApi;

@@ -16,7 +16,7 @@ import type { EngineHost } from './orders-engine';
 import type { EngineArgs, LoadMode, StudentsEngineApi } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
-import { LearningColumns, learningReport, courseLearning, sectionFunnel } from './learning-report';
+import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
 import { mergeStudentsData, StudentsTable } from './students-table';
 
 /** How old the synced enrollments may be before a learning question also checks the platform for changes. */
@@ -80,7 +80,7 @@ export class StudentsEngine {
         if (!synced) return null;
         return { data: learningReport(this.learningColumns(synced.table), Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
-      'learning.course': async ({ accountId, courseId, from, to, sections }) => {
+      'learning.course': async ({ accountId, courseId, from, to, sections, interval, timeZone }) => {
         const synced = await this.#synced(accountId);
         if (!synced) return null;
         const columns = this.learningColumns(synced.table);
@@ -89,6 +89,7 @@ export class StudentsEngine {
         const data = {
           learning: courseLearning(learningReport(columns, start, end), courseId),
           funnel: sections ? sectionFunnel(columns, courseId, sections, start, end) : null,
+          enrollmentsSeries: interval && timeZone ? enrollmentsSeries(columns, courseId, start, end, interval, timeZone) : null,
         };
         return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },

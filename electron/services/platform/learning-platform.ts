@@ -3,7 +3,7 @@
 // else reads these snake_case payloads. The data engine computes the same figures from the synced enrollments
 // (engine/learning-report.ts); this report answers only while no enrollments are synced yet.
 import type { z } from 'zod';
-import type { CourseLearning, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
+import type { CourseLearning, EnrollmentsSeries, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
 import { LearningReport as PlatformLearningReport } from '../../../shared/platform/resources';
 import type { CourseReport, Curriculum } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
@@ -41,6 +41,11 @@ export async function readLearningReport(caller: PlatformCaller, accountId: stri
 /** The course report's funnel (reached / completed per section, in curriculum order). */
 export function toSectionFunnel(report: Pick<CourseReport, 'sections'>): SectionFunnel {
   return report.sections.map((s) => ({ sectionId: s.section_id, title: s.title, reached: s.reached, completed: s.completed }));
+}
+
+/** The course report's enrollments per period. */
+export function toEnrollmentsSeries(report: Pick<CourseReport, 'enrollments_series'>): EnrollmentsSeries {
+  return report.enrollments_series.map((p) => ({ periodStart: p.period_start, enrollments: p.enrollments }));
 }
 
 /** A curriculum's sections in order with their lecture counts: what the engine needs to place learners in the funnel. */

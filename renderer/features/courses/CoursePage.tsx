@@ -77,20 +77,21 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   const { course, report, curriculum } = detail;
   // Where the range's learners stall, as the learning figures count them (docs/business-api.md, "Section funnel").
   const funnel = detail.funnel ?? [];
+  const series = useMemo(() => detail.enrollmentsSeries ?? [], [detail.enrollmentsSeries]);
   // Today (this week, this month) is not over: its enrollments so far must not read as a drop.
-  const partial = partialBucket(report.enrollments_series, report.to, Date.now());
+  const partial = partialBucket(series.map((p) => ({ period_start: p.periodStart })), report.to, Date.now());
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: markPartial(formatPeriods(report.enrollments_series.map((p) => p.period_start), locale, interval), partial),
+      categories: markPartial(formatPeriods(series.map((p) => p.periodStart), locale, interval), partial),
       partialFrom: partial >= 0 ? partial : undefined,
-      series: [{ name: 'Enrollments', values: report.enrollments_series.map((p) => p.enrollments) }],
+      series: [{ name: 'Enrollments', values: series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [report, locale, interval, partial],
+    [series, locale, interval, partial],
   );
   const funnelSpec = useMemo<ChartSpec>(
     () => ({

@@ -4,9 +4,9 @@
 // Ranges are random instants and whole local days, ISO weeks and months of time zones with DST (New York,
 // Berlin, Lord Howe's 30-minute shift), some ending after "now" (the active window then reaches past it).
 import { describe, expect, it } from 'vitest';
-import { isoMs, LearningColumns, learningReport, sectionFunnel } from '../../../electron/services/engine/learning-report';
+import { enrollmentsSeries, isoMs, LearningColumns, learningReport, sectionFunnel } from '../../../electron/services/engine/learning-report';
 import { periodStarts, type Interval } from '../../../electron/services/engine/sales-report';
-import { toFunnelSections, toLearningReport, toSectionFunnel } from '../../../electron/services/platform/learning-platform';
+import { toEnrollmentsSeries, toFunnelSections, toLearningReport, toSectionFunnel } from '../../../electron/services/platform/learning-platform';
 import { toStudentEnrollment } from '../../../electron/services/platform/people-mapping';
 import type { Course, CourseReport, Curriculum, Enrollment, LearningReport } from '../../../shared/platform/resources';
 import { harness, NOW } from '../sandbox/helpers';
@@ -84,19 +84,25 @@ describe('local learning figures', () => {
       expect(withLearners).toBeGreaterThan(10);
     });
 
-    it(`places learners in the section funnel as the platform's course report does (${school.id})`, async () => {
+    it(`places learners in the section funnel and counts enrollments per day, week and month as the platform's course report does (${school.id})`, async () => {
       const enrollments = (await h.all<Enrollment>('listEnrollments', { school: school.id, query: { limit: '1000' } })).items;
       const courses = (await h.all<Course>('listCourses', { school: school.id, query: { limit: '100' } })).items;
       const columns = new LearningColumns({ enrollments: enrollments.map(toStudentEnrollment), courseTitles: {} });
       const random = prng(school.id.length * 5 + 1);
+      const pick = prng(school.id.length * 7 + 3);
       let stalls = 0;
       for (const { from, to, what } of ranges(school.id.length * 3, 20)) {
         const course = courses[Math.floor(random() * courses.length)]!;
         const curriculum = (await h.call('getCurriculum', { school: school.id, params: { course_id: course.id } })).body as Curriculum;
-        const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval: 'month' };
+        const interval = INTERVALS[Math.floor(pick() * 3)]!;
+        const timeZone = ZONES[Math.floor(pick() * ZONES.length)]!;
+        const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval, time_zone: timeZone };
         const report = (await h.call('getCourseReport', { school: school.id, params: { course_id: course.id }, query })).body as CourseReport;
         const local = sectionFunnel(columns, course.id, toFunnelSections(curriculum), from, to);
         expect(local, `${what} ${course.id}`).toEqual(toSectionFunnel(report));
+        const series = enrollmentsSeries(columns, course.id, from, to, interval, timeZone);
+        expect(series, `${what} ${course.id} per ${interval} in ${timeZone}`).toEqual(toEnrollmentsSeries(report));
+        expect(series.reduce((n, p) => n + p.enrollments, 0)).toBe(enrollments.filter((e) => e.course_id === course.id && Date.parse(e.enrolled_at) >= from && Date.parse(e.enrolled_at) < to).length);
         if (local.some((s, i) => i > 0 && s.reached < local[i - 1]!.reached)) stalls++;
       }
       expect(stalls).toBeGreaterThan(3);
@@ -114,7 +120,7 @@ describe('local learning figures', () => {
     for (const text of samples) expect(isoMs(text), text).toBe(Date.parse(text));
   });
 
-  it('answers at 100,000 enrollments in a few milliseconds per range', () => {
+  it('answers at 100,000 enrollments in one linear pass per range', () => {
     const random = prng(42);
     const start = Date.UTC(2024, 0, 1);
     const enrollments = Array.from({ length: 100_000 }, (_, i) => {
@@ -134,8 +140,9 @@ describe('local learning figures', () => {
     learningReport(columns, start, start + 100 * DAY);
     const began = performance.now();
     for (let k = 0; k < 10; k++) learningReport(columns, start + k * 30 * DAY, start + (k + 3) * 30 * DAY);
-    // Ten answers well under the 100 ms that one may take at 1,000,000 (generous for a shared machine).
-    expect((performance.now() - began) / 10).toBeLessThan(50);
+    // A guard against a slower-than-linear pass, not a benchmark (test/bench/learning.ts measures): one pass over
+    // 100,000 enrollments takes about a millisecond; the bound leaves room for a machine shared by parallel runs.
+    expect((performance.now() - began) / 10).toBeLessThan(250);
   });
 });
 

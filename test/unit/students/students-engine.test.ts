@@ -125,7 +125,7 @@ describe('learning figures from the synced enrollments', () => {
     const course = school.catalog.courses[0]!;
     const one = await second.engine.api()['learning.course']({ accountId: SCHOOL, courseId: course.course.id, ...other });
     const { courseId: _id, title: _t, ...figures } = platformLearning(other).courses.find((c) => c.courseId === course.course.id)!;
-    expect(one?.data).toEqual({ learning: figures, funnel: null });
+    expect(one?.data).toEqual({ learning: figures, funnel: null, enrollmentsSeries: null });
   });
 });
 
