@@ -106,8 +106,8 @@ async function expectCoursePage(page: Page, course: Course, curriculum: Curricul
     if (await toggle.isVisible()) await toggle.click();
     return figure.locator('tbody tr');
   };
-  const perPeriod = await (await table('Enrollments per')).locator('td').allTextContents();
-  expect(perPeriod.reduce((n, c) => n + Number(c.replace(/[^\d]/g, '')), 0)).toBe(figures.enrollments);
+  const perPeriod = (await table('Enrollments per')).locator('td');
+  await expect.poll(async () => (await perPeriod.allTextContents()).reduce((n, c) => n + Number(c.replace(/[^\d]/g, '')), 0)).toBe(figures.enrollments);
   // Where learners stall (docs/business-api.md): reached = the section reached last is this one or later;
   // completed = the lectures completed (progress × lectures) cover this section and every one before.
   const sections = [...curriculum.sections].sort((a, b) => a.position - b.position);
