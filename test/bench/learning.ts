@@ -2,7 +2,7 @@
 // driven from this process as the main process drives it, synced from a stand-in platform that builds pages of
 // synthetic students, enrollments and courses when asked (no HTTP). Prints the cold sync, the first learning
 // report after it (the worker lays the enrollments out as columns right after a sync or snapshot open), the median and worst of learning reports for random ranges and
-// of one course's figures with its section funnel, each measured from this process (the worker hop included),
+// of one course's figures with its section funnel and weekly enrollments, each measured from this process (the worker hop included),
 // and the longest block of this process's event loop during them (perf_hooks.monitorEventLoopDelay).
 // Run: npx tsx test/bench/learning.ts [--sizes 100000,1000000]  (also in npm run bench)
 import { randomBytes } from 'node:crypto';
@@ -134,7 +134,7 @@ export async function benchLearning(count: number, log: (line: string) => void =
       const course = Math.floor(unit(k, 13) * COURSES);
       const from = START + Math.floor(unit(k, 14) * (NOW - START - 400 * DAY));
       courses.push(await measured(() => engine.call('learning.course', {
-        accountId: SCHOOL, courseId: `crs_${course}`, from: iso(from), to: iso(from + 365 * DAY),
+        accountId: SCHOOL, courseId: `crs_${course}`, from: iso(from), to: iso(from + 365 * DAY), interval: 'week', timeZone: 'Europe/Berlin',
         sections: sections.map((s, i) => ({ ...s, sectionId: `sec_${course}_${i}` })),
       })));
     }
@@ -150,7 +150,7 @@ export async function benchLearning(count: number, log: (line: string) => void =
       courseMaxMs: Math.max(...courses.map((r) => r.ms)),
       queryBlockMs: Math.max(...queries.map((r) => r.blockMs)),
     };
-    log(`  ${count.toLocaleString('en')} enrollments: cold sync ${(row.syncMs / 1000).toFixed(1)} s, first learning report after it ${row.firstMs.toFixed(0)} ms, then median ${row.reportMedianMs.toFixed(0)} ms / worst ${row.reportMaxMs.toFixed(0)} ms; a course with its funnel median ${row.courseMedianMs.toFixed(0)} ms / worst ${row.courseMaxMs.toFixed(0)} ms; main blocked ≤ ${row.queryBlockMs.toFixed(0)} ms during them (≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
+    log(`  ${count.toLocaleString('en')} enrollments: cold sync ${(row.syncMs / 1000).toFixed(1)} s, first learning report after it ${row.firstMs.toFixed(0)} ms, then median ${row.reportMedianMs.toFixed(0)} ms / worst ${row.reportMaxMs.toFixed(0)} ms; a course with its funnel and weekly series median ${row.courseMedianMs.toFixed(0)} ms / worst ${row.courseMaxMs.toFixed(0)} ms; main blocked ≤ ${row.queryBlockMs.toFixed(0)} ms during them (≤ ${row.idleBlockMs.toFixed(0)} ms when idle)`);
     return row;
   } finally {
     await engine.close();
@@ -159,7 +159,7 @@ export async function benchLearning(count: number, log: (line: string) => void =
 }
 
 export function learningTable(rows: LearningBenchRow[]): string {
-  const head = '| enrollments | cold sync | first learning report after the sync | learning report (median / worst) | course + funnel (median / worst) | longest main-process block (queries) | the same, idle for 3 s |\n| --- | --- | --- | --- | --- | --- | --- |';
+  const head = '| enrollments | cold sync | first learning report after the sync | learning report (median / worst) | course + funnel + weekly series (median / worst) | longest main-process block (queries) | the same, idle for 3 s |\n| --- | --- | --- | --- | --- | --- | --- |';
   const lines = rows.map((r) => `| ${r.enrollments.toLocaleString('en')} | ${(r.syncMs / 1000).toFixed(1)} s | ${r.firstMs.toFixed(0)} ms | ${r.reportMedianMs.toFixed(0)} / ${r.reportMaxMs.toFixed(0)} ms | ${r.courseMedianMs.toFixed(0)} / ${r.courseMaxMs.toFixed(0)} ms | ${r.queryBlockMs.toFixed(0)} ms | ${r.idleBlockMs.toFixed(0)} ms |`);
   return [head, ...lines].join('\n');
 }

@@ -45,7 +45,7 @@ export class StudentsEngine {
   readonly #schools = new Map<string, SchoolState>();
   readonly #jobs = new JobRegistry();
   readonly #now: () => number;
-  /** The learning columns of each synced copy, built on the first learning question about it. */
+  /** The learning columns of each synced copy: laid out right after it is made (#warmLearning), else on the first learning question. */
   readonly #learning = new WeakMap<StudentsTable, LearningColumns>();
 
   constructor(private readonly host: EngineHost, private readonly store: SnapshotStore) {
