@@ -102,8 +102,10 @@ async function expectCoursePage(page: Page, course: Course, curriculum: Curricul
   await expect(page.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(figures.active_students));
   const table = async (chart: string) => {
     const figure = page.locator(`figure[data-chart^="${chart}"]`);
-    const toggle = figure.getByRole('button', { name: 'Show table' });
-    if (await toggle.isVisible()) await toggle.click();
+    const toggle = figure.getByRole('button', { name: /^Show (table|chart)$/ });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     return figure.locator('tbody tr');
   };
   const perPeriod = (await table('Enrollments per')).locator('td');
