@@ -4,10 +4,10 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { LearningReport } from '../platform/resources';
 import { Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
 import { SalesReport, SubscriptionsOverview } from '../model/analytics';
+import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -39,16 +39,9 @@ export type DateRange = z.infer<typeof DateRange>;
 
 // ---------------------------------------------------------------------------------------------- courses
 
-/** A course's learners in the asked range, as the learning report counts them (docs/business-api.md). */
-export const CourseLearning = z.object({
-  enrollments: z.int().nonnegative(),
-  /** Active in the 30 days that end with the range. */
-  active_students: z.int().nonnegative(),
-  completions: z.int().nonnegative(),
-  /** Of the range's enrollments, the share completed before its end. */
-  completion_rate: z.number().min(0).max(1),
-});
-export type CourseLearning = z.infer<typeof CourseLearning>;
+// A course's learners in the asked range (`learning`) and its section funnel (`funnel`) are the app's learning
+// model (shared/model/learning.ts, docs/business-api.md "Learning").
+export { CourseLearning } from '../model/learning';
 
 /**
  * A course with its all-time statistics (`stats`), its learners in the asked range (`learning`, the same
@@ -72,6 +65,10 @@ export const CourseDetail = z.object({
   report: CourseReport,
   /** The course's learners in the range, as Courses and Analytics › Learning count them (absent in old caches). */
   learning: CourseLearning.optional(),
+  /** Where the range's learners stall: reached / completed per section in curriculum order (absent in old caches). */
+  funnel: SectionFunnel.optional(),
+  /** The range's enrollments per day, week or month (absent in old caches). */
+  enrollmentsSeries: EnrollmentsSeries.optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetail>;
 
@@ -281,7 +278,7 @@ export const dataMethods = {
   'data.learning.report': method(
     reportRange.strict(),
     answerOf(LearningReport),
-    'Enrollments, active students and completion for [from, to), per course.',
+    'Enrollments, active students and completion for [from, to), school-wide and per course (docs/business-api.md, "Learning"): from the data engine\'s synced enrollments once there are any (offline included), from the platform\'s report until then.',
   ),
 
   'data.cacheInfo': method(z.object({ accountId: AccountId }).strict(), CacheInfo, "Size and age of the school's offline cache."),

@@ -7,7 +7,7 @@
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
 // Then the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students]
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,6 +25,7 @@ import { consentClicker } from '../support/consent-browser';
 import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
+import { benchLearning, learningTable, type LearningBenchRow } from './learning';
 
 const STEP_TIMEOUT = 15 * 60_000;
 const args = process.argv.slice(2);
@@ -343,10 +344,16 @@ if (!args.includes('--skip-students')) {
   console.log('\n== students in the data engine (the sandbox demo school at 100,000 students, stand-in platform in memory)');
   studentRows.push(await benchStudents(100_000));
 }
+const learningRows: LearningBenchRow[] = [];
+if (!args.includes('--skip-learning')) {
+  console.log('\n== learning figures in the data engine (synthetic enrollments, stand-in platform in memory; sizes are enrollments)');
+  for (const size of SIZES) learningRows.push(await benchLearning(size));
+}
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
 if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);
+if (learningRows.length) console.log(`\n${learningTable(learningRows)}`);
 // Leftover handles (a keep-alive socket, a timer in a closed host) must not keep a finished benchmark alive.
 process.exit(0);

@@ -7,4 +7,5 @@ export const CACHE_KEYS = {
   courseDetail: 'data.courses.get@app-model',
   salesReport: 'data.sales.report@app-model',
   subscriptions: 'data.subscriptions.report@app-model',
+  learningReport: 'data.learning.report@app-model',
 } as const;

@@ -15,11 +15,12 @@ import { withCourseTitles } from './order-facets';
 import { EngineClient } from '../engine/engine-client';
 import { engineOrdersHandlers } from '../engine/orders-handlers';
 import type { ExportDestination } from '../engine/export-destination';
-import { readLearningReport } from './platform-reads';
 import { readCourseOrders } from '../platform/orders-platform';
 import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
+import { readLearningReport } from '../platform/learning-platform';
 import { LocalAnalytics, notOffered } from './analytics-source';
+import { learningSource } from '../engine/learning-handlers';
 import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
@@ -92,8 +93,9 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
   });
 
-  // Sales, subscriptions and course revenue from the engine's synced records whenever it has them.
+  // Sales, subscriptions, course revenue and learning from the engine's synced records whenever it has them.
   const local = new LocalAnalytics(engine, deps.logger);
+  const learning = learningSource(engine, deps.logger);
   /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
   const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
 
@@ -142,7 +144,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
           return synced ? new Map(Object.entries(synced.data)) : null;
         }),
       );
-      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
+      return learning.courseList(accountId, { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) });
     },
     'data.courses.get': async (input, { signal }) => {
       checkRange(input);
@@ -155,7 +157,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
           return synced ? (synced.data[courseId] ?? []) : null;
         }),
       );
-      return { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) };
+      return learning.courseDetail(accountId, { ...answer, fetchedAt: older(answer.fetchedAt, revenueAt) }, rest);
     },
     'data.courses.orders': async (input, { signal }) => {
       const { accountId, ...rest } = input;
@@ -198,7 +200,9 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      return reader.read(accountId, 'data.learning.report', rest, () => readLearningReport(caller, accountId, rest, signal));
+      const synced = await learning.report(accountId, rest.from, rest.to);
+      if (synced) return synced;
+      return reader.read(accountId, CACHE_KEYS.learningReport, rest, () => readLearningReport(caller, accountId, rest, signal));
     },
 
     'data.cacheInfo': async ({ accountId }) => {

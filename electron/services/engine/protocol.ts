@@ -13,6 +13,7 @@ import type { QueryValue } from '../api/platform-caller';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentsExportArgs } from './students-export';
 import type { CouponResults } from './coupon-results';
+import type { CourseLearning, EnrollmentsSeries, FunnelSection, LearningReport, SectionFunnel } from '../../../shared/model/learning';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../shared/ipc/students';
 
 export type LoadMode = 'auto' | 'incremental' | 'full';
@@ -79,6 +80,13 @@ export interface StudentsEngineApi {
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;
+  /** Learning figures from the synced enrollments (docs/business-api.md, "Learning"); null while none are synced (memory or snapshot). */
+  'learning.report': (a: { accountId: string; from: string; to: string }) => Answer<LearningReport> | null;
+  /** One course's figures; given its sections in order, its section funnel; given an interval and a time zone, its enrollments series. Null while no enrollments are synced. */
+  'learning.course': (a: {
+    accountId: string; courseId: string; from: string; to: string; sections?: FunnelSection[] | undefined;
+    interval?: 'day' | 'week' | 'month' | undefined; timeZone?: string | undefined;
+  }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null; enrollmentsSeries: EnrollmentsSeries | null }> | null;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
 export type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;

@@ -13,11 +13,15 @@ import { readStudentsBatch, studentsBatchRequest } from '../platform/students-fe
 import type { EngineArgs, LoadMode, StudentsEngineApi } from './protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
+import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
 import { mergeStudentsData, StudentsTable } from './students-table';
 import { exportStudentsCsvFile } from './students-export';
 import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
 type Fetched = Awaited<ReturnType<StudentsEngine['fetchAll']>>;
+
+/** How old the synced enrollments may be before a learning question also checks the platform for changes. */
+const LEARNING_FRESH_MS = 10 * 60_000;
 
 /** The snapshot's name in the store: its own file beside the school's orders. */
 export const studentsSnapshotId = (accountId: string) => `students\u0000${accountId}`;
@@ -26,6 +30,8 @@ export class StudentsEngine {
   readonly #jobs = new JobRegistry();
   readonly #students: SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>;
   readonly #now: () => number;
+  /** The learning columns of each synced copy: laid out right after it is made (#warmLearning), else on the first learning question. */
+  readonly #learning = new WeakMap<StudentsTable, LearningColumns>();
 
   constructor(private readonly host: EngineHost, store: SnapshotStore) {
     this.#now = host.now ?? Date.now;
@@ -39,16 +45,16 @@ export class StudentsEngine {
         build: async (base, fetched) => {
           const courseTitles = fetched.courseTitles ?? base?.data.courseTitles ?? {};
           if (!base) {
-            const table = new StudentsTable({ ...dedupe(fetched), courseTitles });
+            const table = this.#warmLearning(new StudentsTable({ ...dedupe(fetched), courseTitles }));
             return { table, changed: table.size };
           }
           const merged = mergeStudentsData(base.data, fetched, courseTitles);
-          return { table: merged.changed === 0 && fetched.courseTitles === null ? base : new StudentsTable(merged.data), changed: merged.changed };
+          return { table: merged.changed === 0 && fetched.courseTitles === null ? base : this.#warmLearning(new StudentsTable(merged.data)), changed: merged.changed };
         },
         encode: (table, fetchedAt) => encodeStudentsSnapshot(table.data, fetchedAt),
         decode: (plain) => {
           const { data, fetchedAt } = decodeStudentsSnapshot(plain);
-          return { table: new StudentsTable(data), fetchedAt };
+          return { table: this.#warmLearning(new StudentsTable(data)), fetchedAt };
         },
         result: (table, fetched, mode) => ({ students: table.size, enrollments: table.enrollmentCount, fetched, mode }),
         invalidated: 'students_refreshed',
@@ -73,6 +79,24 @@ export class StudentsEngine {
         const result = loaded.table.query(filters, sort, offset, limit, this.#minute());
         return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
+      'learning.report': async ({ accountId, from, to }) => {
+        const synced = await this.#synced(accountId);
+        if (!synced) return null;
+        return { data: learningReport(this.learningColumns(synced.table), Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
+      'learning.course': async ({ accountId, courseId, from, to, sections, interval, timeZone }) => {
+        const synced = await this.#synced(accountId);
+        if (!synced) return null;
+        const columns = this.learningColumns(synced.table);
+        const start = Date.parse(from);
+        const end = Date.parse(to);
+        const data = {
+          learning: courseLearning(learningReport(columns, start, end), courseId),
+          funnel: sections ? sectionFunnel(columns, courseId, sections, start, end) : null,
+          enrollmentsSeries: interval && timeZone ? enrollmentsSeries(columns, courseId, start, end, interval, timeZone) : null,
+        };
+        return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
       'students.pick': async ({ accountId, ids, filters }) => {
         const loaded = await this.ensureLoaded(accountId);
         const { table } = loaded;
@@ -91,6 +115,40 @@ export class StudentsEngine {
         return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), 'The export');
       },
     };
+  }
+
+  /**
+   * The synced copy (memory, else the snapshot), never waiting on the platform; null when none is there yet. A
+   * copy from disk, or older than LEARNING_FRESH_MS, is checked for changes in the background: the dashboards
+   * refetch on students_refreshed when something changed, and meanwhile show the copy with its age.
+   */
+  async #synced(accountId: string): Promise<Synced<StudentsTable> | null> {
+    const synced = await this.#students.opened(accountId);
+    if (synced && !this.#students.loadingJobId(accountId) && (synced.fromCache || this.#now() - Date.parse(synced.fetchedAt) > LEARNING_FRESH_MS)) {
+      this.load(accountId, 'incremental').catch((error: unknown) => {
+        this.host.logger.info('the synced enrollments were not refreshed', { code: (error as AppError).code ?? 'unknown' });
+      });
+    }
+    return synced;
+  }
+
+  /**
+   * Lays out a new copy's learning columns just after the answer that made it has gone out, so the dashboards'
+   * first learning question is a pass over columns, not a parse of every enrollment (seconds at a million). A
+   * copy replaced or signed out meanwhile lets its columns go with it (the map is weak).
+   */
+  #warmLearning(table: StudentsTable): StudentsTable {
+    setImmediate(() => this.learningColumns(table));
+    return table;
+  }
+
+  learningColumns(table: StudentsTable): LearningColumns {
+    let columns = this.#learning.get(table);
+    if (!columns) {
+      columns = new LearningColumns(table.data);
+      this.#learning.set(table, columns);
+    }
+    return columns;
   }
 
   cancel(jobId: string): boolean {

@@ -4,12 +4,14 @@
 // The joins the Courses screens need (each course with its learners and revenue in the range) happen here so
 // the renderer makes one call per screen.
 import type { z } from 'zod';
-import type { CourseDetail, CourseLearning, CourseList } from '../../../shared/ipc/data';
+import type { CourseDetail, CourseList } from '../../../shared/ipc/data';
 import type { Course, CourseReport, CourseRevenue, Curriculum } from '../../../shared/model/courses';
+import { NO_LEARNERS, type CourseLearning, type LearningReport } from '../../../shared/model/learning';
 import {
-  Course as PlatformCourse, CourseReport as PlatformCourseReport, Curriculum as PlatformCurriculum, LearningReport,
+  Course as PlatformCourse, CourseReport as PlatformCourseReport, Curriculum as PlatformCurriculum,
 } from '../../../shared/platform/resources';
 import type { PlatformCaller, QueryValue } from '../api/platform-caller';
+import { readLearningReport, toEnrollmentsSeries, toSectionFunnel } from './learning-platform';
 
 /** Course reports asked at once for the course list: enough to be quick, few enough to stay polite. */
 const REPORT_CONCURRENCY = 4;
@@ -74,8 +76,9 @@ export function toCourseReport(raw: z.output<typeof PlatformCourseReport>): Cour
   };
 }
 
-function learningOf(row: z.output<typeof LearningReport>['courses'][number]): CourseLearning {
-  return { enrollments: row.enrollments, active_students: row.active_students, completions: row.completions, completion_rate: row.completion_rate };
+/** A course's row of the learning report → its figures (the Courses list and the course page show the same). */
+function learningOf(row: LearningReport['courses'][number]): CourseLearning {
+  return { enrollments: row.enrollments, activeStudents: row.activeStudents, completions: row.completions, completionRate: row.completionRate };
 }
 
 // ------------------------------------------------------------------------------------------------- reads
@@ -120,9 +123,9 @@ export async function readCourseList(
     listCourses(caller, accountId, signal),
     // Learners per course for the range, from the one report Analytics › Learning shows too: both screens
     // count enrollments, completion and active students the same way (docs/business-api.md).
-    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+    readLearningReport(caller, accountId, input, signal),
   ]);
-  const learningOf_ = new Map(learning.courses.map((c) => [c.course_id, c]));
+  const learningOf_ = new Map(learning.courses.map((c) => [c.courseId, c]));
   const local = await revenueOf(courses);
   const revenues = local
     ? courses.map((course) => local.get(course.id) ?? [])
@@ -138,7 +141,7 @@ export async function readCourseList(
       return {
         ...course,
         revenue: revenues[i] ?? [],
-        learning: l ? learningOf(l) : { enrollments: 0, active_students: 0, completions: 0, completion_rate: 0 },
+        learning: l ? learningOf(l) : NO_LEARNERS,
       };
     }),
     facets: {
@@ -168,16 +171,18 @@ export async function readCourseDetail(
     caller.call(accountId, 'getCurriculum', PlatformCurriculum, { path, signal }),
     caller.call(accountId, 'getCourseReport', PlatformCourseReport, { path, query: { ...rangeQuery(input), interval: input.interval }, signal }),
     // The same learner figures the Courses list shows for this course, so the two screens agree.
-    caller.call(accountId, 'getLearningReport', LearningReport, { query: rangeQuery(input), signal }),
+    readLearningReport(caller, accountId, input, signal),
     revenueOf(input.courseId),
   ]);
-  const mine = learning.courses.find((c) => c.course_id === course.id);
+  const mine = learning.courses.find((c) => c.courseId === course.id);
   const mapped = toCourseReport(report);
   return {
     course: toCourse(course),
     curriculum: toCurriculum(curriculum),
     report: revenue ? { ...mapped, revenue } : mapped,
     ...(mine ? { learning: learningOf(mine) } : {}),
+    funnel: toSectionFunnel(report),
+    enrollmentsSeries: toEnrollmentsSeries(report),
   };
 }
 

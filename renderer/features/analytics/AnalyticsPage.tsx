@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
-import type { LearningReport } from '../../../shared/platform/resources';
+import type { LearningReport } from '../../../shared/model/learning';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { StatTile } from '../../components/StatTile';
@@ -107,7 +107,7 @@ function SalesView({ locale }: { locale: Locale }) {
         <SelectField label="Course" value={courseId} onChange={setCourseId}>
             <option value="">All courses</option>
             {courses.data?.data.courses.map((c) => (
-              <option key={c.course_id} value={c.course_id}>
+              <option key={c.courseId} value={c.courseId}>
                 {c.title}
               </option>
             ))}
@@ -311,9 +311,9 @@ function LearningView({ locale }: { locale: Locale }) {
 // earlier window misses everyone active since, and the change would show growth that is not there.
 const LEARNING_TILES = [
   { key: 'enrollments', label: 'Enrollments', kind: 'count', compare: true },
-  { key: 'active_students', label: 'Active students', kind: 'count', compare: false },
+  { key: 'activeStudents', tile: 'active', label: 'Active students', kind: 'count', compare: false },
   { key: 'completions', label: 'Completions', kind: 'count', compare: true },
-  { key: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
+  { key: 'completionRate', tile: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
 ] as const;
 
 function LearningBody({ report, previous, locale }: { report: LearningReport; previous: LearningReport | undefined; locale: Locale }) {
@@ -321,9 +321,9 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
     enrollments: undefined,
-    active_students: `in the 30 days to ${activeUntil}`,
+    activeStudents: `in the 30 days to ${activeUntil}`,
     completions: undefined,
-    completion_rate: 'of the enrollments in the range',
+    completionRate: 'of the enrollments in the range',
   };
   const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
   const spec = useMemo<ChartSpec>(
@@ -334,7 +334,7 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
       categories: top.map((c) => c.title),
       series: [
         { name: 'Enrollments', values: top.map((c) => c.enrollments) },
-        { name: 'Active students', values: top.map((c) => c.active_students) },
+        { name: 'Active students', values: top.map((c) => c.activeStudents) },
         { name: 'Completions', values: top.map((c) => c.completions) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
@@ -345,8 +345,8 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
   return (
     <>
       <div className="tiles" data-testid="learning-tiles">
-        {LEARNING_TILES.map(({ key, label, kind, compare }) => (
-          <div key={key} className="tile-wrap" data-tile={key === 'active_students' ? 'active' : key} data-value={report[key]} data-previous={compare ? previous?.[key] : undefined}>
+        {LEARNING_TILES.map(({ key, label, kind, compare, ...named }) => (
+          <div key={key} className="tile-wrap" data-tile={'tile' in named ? named.tile : key} data-value={report[key]} data-previous={compare ? previous?.[key] : undefined}>
             <StatTile
               label={label}
               value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}

@@ -75,35 +75,38 @@ function CourseDashboard() {
 
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
+  // Where the range's learners stall, as the learning figures count them (docs/business-api.md, "Section funnel").
+  const funnel = detail.funnel ?? [];
+  const series = useMemo(() => detail.enrollmentsSeries ?? [], [detail.enrollmentsSeries]);
   // Today (this week, this month) is not over: its enrollments so far must not read as a drop.
-  const partial = partialBucket(report.enrollmentsSeries, report.to, Date.now());
+  const partial = partialBucket(series, report.to, Date.now());
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
       title: `Enrollments per ${interval}`,
       categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
-      categories: markPartial(formatPeriods(report.enrollmentsSeries.map((p) => p.periodStart), locale, interval), partial),
+      categories: markPartial(formatPeriods(series.map((p) => p.periodStart), locale, interval), partial),
       partialFrom: partial >= 0 ? partial : undefined,
-      series: [{ name: 'Enrollments', values: report.enrollmentsSeries.map((p) => p.enrollments) }],
+      series: [{ name: 'Enrollments', values: series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [report, locale, interval, partial],
+    [series, locale, interval, partial],
   );
   const funnelSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'hbar',
       title: 'Where learners stall, per section',
       categoryLabel: 'Section',
-      categories: report.sections.map((s, i) => `${i + 1}. ${s.title}`),
+      categories: funnel.map((s, i) => `${i + 1}. ${s.title}`),
       series: [
-        { name: 'Reached', values: report.sections.map((s) => s.reached) },
-        { name: 'Completed', values: report.sections.map((s) => s.completed) },
+        { name: 'Reached', values: funnel.map((s) => s.reached) },
+        { name: 'Completed', values: funnel.map((s) => s.completed) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [report, locale],
+    [funnel, locale],
   );
   const stats = course.stats;
   // Learners of the range, counted as on Courses and Analytics › Learning (docs/business-api.md).
@@ -116,13 +119,13 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
         <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
           <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
         </div>
-        <div className="tile-wrap" data-tile="active" data-value={learning?.active_students}>
-          <StatTile label="Active students" value={learning ? formatCount(learning.active_students, locale.locale) : '–'} hint={`in the 30 days to ${activeUntil}`} />
+        <div className="tile-wrap" data-tile="active" data-value={learning?.activeStudents}>
+          <StatTile label="Active students" value={learning ? formatCount(learning.activeStudents, locale.locale) : '–'} hint={`in the 30 days to ${activeUntil}`} />
         </div>
-        <div className="tile-wrap" data-tile="completion_rate" data-value={learning?.completion_rate}>
+        <div className="tile-wrap" data-tile="completion_rate" data-value={learning?.completionRate}>
           <StatTile
             label="Completion rate"
-            value={learning && learning.enrollments > 0 ? formatPercent(learning.completion_rate, locale.locale) : '–'}
+            value={learning && learning.enrollments > 0 ? formatPercent(learning.completionRate, locale.locale) : '–'}
             hint={learning ? `of the range's enrollments · ${formatCount(learning.completions, locale.locale)} completed in the range` : undefined}
           />
         </div>
@@ -164,7 +167,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
           <Chart spec={enrollmentsSpec} />
         </Card>
         <Card>
-          {report.sections.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, report.sections.length * 44)} />}
+          {funnel.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, funnel.length * 44)} />}
         </Card>
       </div>
       <CourseOrders courseId={course.id} locale={locale} />

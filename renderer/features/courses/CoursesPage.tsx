@@ -138,9 +138,9 @@ function CoursesDashboard() {
                         </td>
                         <td className="num">{formatCount(course.lecturerIds.length, locale.locale)}</td>
                         <td className="num" data-field="enrollments">{course.learning ? formatCount(course.learning.enrollments, locale.locale) : '–'}</td>
-                        <td className="num" data-field="active">{course.learning ? formatCount(course.learning.active_students, locale.locale) : '–'}</td>
+                        <td className="num" data-field="active">{course.learning ? formatCount(course.learning.activeStudents, locale.locale) : '–'}</td>
                         <td className="num" data-field="completion">
-                          {course.learning && course.learning.enrollments > 0 ? formatPercent(course.learning.completion_rate, locale.locale) : '–'}
+                          {course.learning && course.learning.enrollments > 0 ? formatPercent(course.learning.completionRate, locale.locale) : '–'}
                         </td>
                         <td className="num" data-field="revenue">
                           {currency && course.revenue.some((r) => r.currency === currency && r.orders > 0) ? (

@@ -66,9 +66,9 @@ export function sortCourses(courses: readonly CourseRow[], sort: CourseSort, cur
       case 'enrollments':
         return c.learning?.enrollments ?? -1;
       case 'activeStudents':
-        return c.learning?.active_students ?? -1;
+        return c.learning?.activeStudents ?? -1;
       case 'completionRate':
-        return c.learning?.completion_rate ?? -1;
+        return c.learning?.completionRate ?? -1;
       case 'revenue':
         return currency ? netIn(c, currency) : 0;
       case 'createdAt':

@@ -12,6 +12,8 @@ import { StudentsEngine, studentsSnapshotId } from '../../../electron/services/e
 import type { PageRequest } from '../../../electron/services/engine/protocol';
 import { createDemoPlatform } from '../../sandbox/data';
 import { demoPages } from './demo-pages';
+import { learningReport as platformLearningReport } from '../../sandbox/api/analytics';
+import { toLearningReport } from '../../../electron/services/platform/learning-platform';
 
 const SCHOOL = 'https://school.example.test#admin';
 const platform = createDemoPlatform({ orders: 1500, seed: 5 });
@@ -29,9 +31,9 @@ function page(request: PageRequest): Promise<unknown> {
   return served(request);
 }
 
-function engine() {
+function engine(now?: () => number) {
   const store = new SnapshotStore({ dir });
-  return { store, engine: new StudentsEngine({ page, emit: () => undefined, reachable: () => undefined, key: () => key, logger: memoryLogger() }, store) };
+  return { store, engine: new StudentsEngine({ page, emit: () => undefined, reachable: () => undefined, key: () => key, logger: memoryLogger(), ...(now ? { now } : {}) }, store) };
 }
 
 beforeEach(async () => {
@@ -74,6 +76,8 @@ describe('students engine snapshot', () => {
 
       offline = true;
       const blind = engine();
+      // The learning figures say "nothing synced" (the platform's report answers instead), never figures from a damaged file.
+      expect(await blind.engine.api()['learning.report']({ accountId: SCHOOL, from: RANGE.from, to: RANGE.to })).toBeNull();
       await expect(blind.engine.load(SCHOOL, 'auto')).rejects.toMatchObject({ code: 'offline' });
       expect(await blind.store.sizeOf(studentsSnapshotId(SCHOOL))).toBeNull();
 
@@ -83,8 +87,38 @@ describe('students engine snapshot', () => {
       const answer = await rebuilt.engine.load(SCHOOL, 'auto');
       expect(answer.data).toMatchObject({ mode: 'full', students: school.students.count });
       expect(pages).toBeGreaterThan(0);
+      const learning = await rebuilt.engine.api()['learning.report']({ accountId: SCHOOL, from: RANGE.from, to: RANGE.to });
+      expect(learning?.data).toEqual(platformLearning(RANGE));
     });
   }
+});
+
+const RANGE = { from: '2026-03-01T00:00:00.000Z', to: '2026-09-01T00:00:00.000Z' };
+const platformLearning = (range: { from: string; to: string }) => toLearningReport(platformLearningReport(school, Date.parse(range.from), Date.parse(range.to)));
+
+describe('learning figures from the synced enrollments', () => {
+  it('are null before a sync, equal the platform report once synced, and answer offline from the snapshot', async () => {
+    const first = engine();
+    expect(await first.engine.api()['learning.report']({ accountId: SCHOOL, ...RANGE })).toBeNull();
+    expect(pages).toBe(0); // asking never syncs: the platform's report answers meanwhile
+    await first.engine.load(SCHOOL, 'full');
+    await first.engine.idle();
+    const online = await first.engine.api()['learning.report']({ accountId: SCHOOL, ...RANGE });
+    expect(online).toMatchObject({ fromCache: false });
+    expect(online?.data).toEqual(platformLearning(RANGE));
+    expect(online!.data.enrollments).toBeGreaterThan(0);
+
+    offline = true;
+    const second = engine();
+    const other = { from: '2025-11-15T05:00:00.000Z', to: '2026-02-15T05:00:00.000Z' };
+    const answer = await second.engine.api()['learning.report']({ accountId: SCHOOL, ...other });
+    expect(answer).toMatchObject({ fromCache: true });
+    expect(answer?.data).toEqual(platformLearning(other));
+    const course = school.catalog.courses[0]!;
+    const one = await second.engine.api()['learning.course']({ accountId: SCHOOL, courseId: course.course.id, ...other });
+    const { courseId: _id, title: _t, ...figures } = platformLearning(other).courses.find((c) => c.courseId === course.course.id)!;
+    expect(one?.data).toEqual({ learning: figures, funnel: null, enrollmentsSeries: null });
+  });
 });
 
 describe("the palette's students source", () => {
@@ -109,5 +143,34 @@ describe("the palette's students source", () => {
     const byName = await source.search(SCHOOL, { text: name.split(' ')[0]!, limit: 50 });
     expect(byName.hits.map((h) => h.id)).toContain(school.students.id(7));
     expect(byName.hits.every((h) => h.title.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()) || h.subtitle.toLowerCase().includes(name.split(' ')[0]!.toLowerCase()))).toBe(true);
+  });
+});
+
+describe('learning figures on an old synced copy', () => {
+  it('answer from the copy at once and check the platform for changes in the background once it is 10 minutes old', async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const { engine: students } = engine(() => clock);
+    await students.load(SCHOOL, 'full');
+    await students.idle();
+    const ask = () => students.api()['learning.report']({ accountId: SCHOOL, ...RANGE });
+    pages = 0;
+    clock += 9 * 60_000;
+    expect(await ask()).toMatchObject({ fetchedAt: '2026-11-20T10:00:00.000Z' });
+    expect(pages).toBe(0);
+    clock += 2 * 60_000;
+    const answer = await ask();
+    expect(answer).toMatchObject({ fetchedAt: '2026-11-20T10:00:00.000Z' }); // not waiting on the platform
+    await expect.poll(async () => (await students.status(SCHOOL)).fetchedAt).toBe('2026-11-20T10:11:00.000Z');
+    expect(pages).toBeGreaterThan(0);
+    expect((await ask())?.data).toEqual(answer?.data);
+    await students.idle();
+
+    // Opened from the snapshot online: answered from it, and checked for changes at once.
+    pages = 0;
+    clock += 60_000;
+    const { engine: reopened } = engine(() => clock);
+    expect(await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE })).toMatchObject({ fromCache: true, fetchedAt: '2026-11-20T10:11:00.000Z' });
+    await expect.poll(async () => (await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE }))?.fromCache).toBe(false);
+    expect(pages).toBeGreaterThan(0);
   });
 });
