@@ -7,6 +7,13 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
+// The platform's wire format (payload schemas, operations, paths) is read by the platform adapter alone
+// (docs/architecture.md, "The platform adapter"); test/unit/architecture/platform-boundary.test.ts checks it too.
+const platformWire = {
+  group: ['**/platform/resources', '**/platform/endpoints', '**/shared/platform/**'],
+  message: "Only electron/services/platform/ (the platform adapter), api/ and auth/ read the platform's wire format: use the app's model (shared/model/*) and the adapter's functions.",
+};
+
 const electronBan = {
   name: 'electron',
   message: "Only electron/main.ts, electron/preload.ts and electron/adapters/ may import 'electron' (importing it in plain Node tries to download the binary).",
@@ -25,6 +32,12 @@ export default tseslint.config(
     },
   },
   {
+    // Main-process code outside the platform adapter speaks the app's model.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/services/platform/**', 'electron/services/api/**', 'electron/services/auth/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronBan], patterns: [platformWire] }] },
+  },
+  {
     // The only files allowed to touch Electron.
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/adapters/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
@@ -34,7 +47,7 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronBan, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ must not use Node built-ins.' }))] }],
+      'no-restricted-imports': ['error', { paths: [electronBan, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ must not use Node built-ins.' }))], patterns: [platformWire] }],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', '__dirname', 'require'],
     },
   },
@@ -45,9 +58,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [electronBan, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is browser code: no Node built-ins.' }))],
-        patterns: [{ group: ['**/electron/**', '**/test/sandbox/**'], message: 'The renderer talks to the main process only through its bridge (shared/ipc.ts).' }],
+        patterns: [{ group: ['**/electron/**', '**/test/sandbox/**'], message: 'The renderer talks to the main process only through its bridge (shared/ipc.ts).' }, platformWire],
       }],
     },
+  },
+  {
+    // shared/platform/ is the wire format itself: its modules read each other.
+    files: ['shared/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronBan, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ must not use Node built-ins.' }))] }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

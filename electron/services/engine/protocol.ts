@@ -9,7 +9,7 @@ import type { MrrMovements } from '../../../shared/model/money';
 import type { Order } from '../../../shared/model/orders';
 import type { SalesReport, SubscriptionsOverview, SubscriptionsReport } from '../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../shared/model/courses';
-import type { QueryValue } from '../api/platform-caller';
+import type { PageRequest } from '../platform/page-request';
 import type { OrdersSearchResult } from './orders-search';
 import type { StudentsExportArgs } from './students-export';
 import type { CouponResults } from './coupon-results';
@@ -95,11 +95,8 @@ export type EngineMethod = keyof EngineCalls;
 export type EngineArgs<M extends EngineMethod> = Parameters<EngineCalls[M]>[0];
 export type EngineResult<M extends EngineMethod> = ReturnType<EngineCalls[M]>;
 
-export interface PageRequest {
-  accountId: string;
-  operation: 'listOrders' | 'listSubscriptions' | 'listStudents' | 'listEnrollments' | 'listCourses';
-  query: Record<string, QueryValue>;
-}
+/** One page of a platform list, as a feed of the platform adapter asked for it (platform/page-request.ts). */
+export type { PageRequest };
 
 export type EngineEvent =
   | { event: 'data.progress'; payload: DataProgress }

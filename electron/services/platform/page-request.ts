@@ -1,0 +1,10 @@
+// What the engine's feeds (orders-feed.ts, students-feed.ts, enrollments-feed.ts, subscriptions-feed.ts) ask the
+// main process to fetch: one page of a platform list. Only the feeds build one; the engine passes it on as it
+// is and the main process's PlatformCaller runs it, so the operation names stay inside the adapter.
+import type { QueryValue } from '../api/platform-caller';
+
+export interface PageRequest {
+  accountId: string;
+  operation: 'listOrders' | 'listSubscriptions' | 'listStudents' | 'listEnrollments' | 'listCourses';
+  query: Record<string, QueryValue>;
+}
