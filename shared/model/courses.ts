@@ -79,14 +79,14 @@ export const CourseRevenue = z.object({
 });
 export type CourseRevenue = z.infer<typeof CourseRevenue>;
 
-/** One course over a range: enrollments per period, the section funnel (where learners stall), revenue per currency. */
+/**
+ * One course over a range: its revenue per currency. Its learners (enrollments per period, the section funnel)
+ * are the learning model's (shared/model/learning.ts), beside it in CourseDetail.
+ */
 export const CourseReport = z.object({
   courseId: id,
   from: isoTime,
   to: isoTime,
-  enrollmentsSeries: z.array(z.object({ periodStart: isoTime, enrollments: z.int().nonnegative() })),
-  /** Learners who reached and who completed each section, in curriculum order. */
-  sections: z.array(z.object({ sectionId: id, title: z.string(), reached: z.int().nonnegative(), completed: z.int().nonnegative() })),
   revenue: z.array(CourseRevenue),
 });
 export type CourseReport = z.infer<typeof CourseReport>;

@@ -70,8 +70,6 @@ export function toCourseReport(raw: z.output<typeof PlatformCourseReport>): Cour
     courseId: raw.course_id,
     from: raw.from,
     to: raw.to,
-    enrollmentsSeries: raw.enrollments_series.map((p) => ({ periodStart: p.period_start, enrollments: p.enrollments })),
-    sections: raw.sections.map((s) => ({ sectionId: s.section_id, title: s.title, reached: s.reached, completed: s.completed })),
     revenue: raw.revenue.map(toCourseRevenue),
   };
 }
