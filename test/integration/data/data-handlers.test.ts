@@ -3,34 +3,30 @@
 // test from the platform's own API for the same filters, never written down.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiClient } from '../../../electron/services/api/api-client';
-import { createDataService } from '../../../electron/services/data/handlers';
-import type { DataService } from '../../../electron/services/data/handlers';
+import type { ApiClient } from '../../../electron/services/api/api-client';
+import { createDataService, type DataService } from '../../../electron/services/data/handlers';
 import { DownloadSlots } from '../../../electron/services/engine/export-destination';
 import type { AccountView } from '../../../shared/accounts';
-import type { EventName, EventPayload } from '../../../shared/ipc';
-import { EVENTS, METHODS } from '../../../shared/ipc';
+import { METHODS } from '../../../shared/ipc';
 import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { toSalesReport, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
 import { cacheKey } from '../../../electron/services/store/query-cache';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
-import { consentClicker } from '../../support/consent-browser';
+import type { Sandbox } from '../../sandbox';
 import { currencyTotalsOf } from '../../support/order-totals';
-import { openEngine, tempDir, type Engine } from '../engine/harness';
+import type { Engine } from '../engine/harness';
+import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 
 let sandbox: Sandbox;
-let browser: Browser;
 let engine: Engine;
 let api: ApiClient;
 let account: AccountView;
 let service: DataService;
 let dir: { path: string; remove(): Promise<void> };
-const events: { event: EventName; payload: unknown }[] = [];
+let events: SignedInDataService['events'];
+let world: SignedInDataService | undefined;
 const removed: ((accountId: string) => void)[] = [];
 const signal = new AbortController().signal;
 
@@ -43,30 +39,15 @@ function call<M extends keyof H>(method: M, input: z.input<(typeof METHODS)[M]['
 }
 
 beforeAll(async () => {
-  [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir('data-')]);
-  engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
-  account = await engine.auth.connect(sandbox.url);
-  api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });
-  service = createDataService({
-    caller: api,
-    cipher: engine.cipher,
-    dataDir: dir.path,
-    logger: engine.logger,
-    appVersion: '0.1.0',
-    exportDestination: new DownloadSlots(join(dir.path, 'downloads')),
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
-      EVENTS[event].payload.parse(payload);
-      events.push({ event, payload });
-    },
+  world = await startSignedInDataService('data-', (dataDir) => ({
+    exportDestination: new DownloadSlots(join(dataDir, 'downloads')),
     onAccountRemoved: (listener) => removed.push(listener),
-  });
+  }));
+  ({ sandbox, dir, engine, account, api, service, events } = world);
 }, 90_000);
 
 afterAll(async () => {
-  service?.close();
-  await service?.idle();
-  await Promise.all([sandbox?.close().catch(() => undefined), browser?.close()]);
-  await dir?.remove();
+  await world?.close();
 });
 
 // The machine running the suite may be busy: these talk to a real server and a real browser.

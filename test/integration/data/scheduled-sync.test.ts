@@ -4,20 +4,18 @@
 // from the platform's own API, never written down.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../electron/services/api/api-client';
-import { createDataService, type DataService } from '../../../electron/services/data/handlers';
+import type { ApiClient } from '../../../electron/services/api/api-client';
+import type { DataService } from '../../../electron/services/data/handlers';
 import { createSyncSchedule, engineSyncTargets, type SyncSchedule } from '../../../electron/services/engine/sync-schedule';
 import type { AccountView } from '../../../shared/accounts';
-import type { EventName, EventPayload } from '../../../shared/ipc';
-import { EVENTS } from '../../../shared/ipc';
 import { Order, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
+import type { Sandbox } from '../../sandbox';
 import { consentClicker } from '../../support/consent-browser';
 import { createAppServices } from '../../../electron/services/app-services';
 import { createIpcRouter } from '../../../electron/services/ipc/router';
 import { memoryLogger } from '../../../electron/services/log';
-import { fakeCipher, openEngine, tempDir, type Engine } from '../engine/harness';
+import { fakeCipher, tempDir, type Engine } from '../engine/harness';
+import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import { toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 
@@ -28,33 +26,17 @@ let api: ApiClient;
 let account: AccountView;
 let service: DataService;
 let schedule: SyncSchedule | null = null;
-let dir: { path: string; remove(): Promise<void> };
-const events: { event: EventName; payload: unknown }[] = [];
+let events: SignedInDataService['events'];
+let world: SignedInDataService | undefined;
 
 beforeAll(async () => {
-  [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir('scheduled-sync-')]);
-  engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
-  account = await engine.auth.connect(sandbox.url);
-  api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });
-  service = createDataService({
-    caller: api,
-    cipher: engine.cipher,
-    dataDir: dir.path,
-    logger: engine.logger,
-    appVersion: '0.1.0',
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
-      EVENTS[event].payload.parse(payload);
-      events.push({ event, payload });
-    },
-    onAccountRemoved: () => undefined,
-  });
+  world = await startSignedInDataService('scheduled-sync-');
+  ({ sandbox, browser, engine, account, api, service, events } = world);
 }, 90_000);
 
 afterAll(async () => {
   schedule?.stop();
-  service?.close();
-  await Promise.all([sandbox?.close().catch(() => undefined), browser?.close()]);
-  await dir?.remove();
+  await world?.close();
 });
 
 async function recordOnPlatform(body: object): Promise<{ order_id?: string; subscription_id?: string }> {

@@ -1,30 +1,24 @@
 // The students and enrollments sync of the data engine against the real sandbox over HTTP (signed in through a
 // real Chromium): in full once, then only what changed by updated_since, and Cancel. Expected values come from
 // the platform's own API, never written down.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiClient } from '../../../electron/services/api/api-client';
-import { createDataService, type DataService } from '../../../electron/services/data/handlers';
+import type { ApiClient } from '../../../electron/services/api/api-client';
+import type { DataService } from '../../../electron/services/data/handlers';
 import { engineStudentsHandlers } from '../../../electron/services/engine/students-handlers';
 import type { AccountView } from '../../../shared/accounts';
-import type { EventName, EventPayload } from '../../../shared/ipc';
-import { EVENTS, METHODS } from '../../../shared/ipc';
+import { METHODS } from '../../../shared/ipc';
 import { Enrollment, StudentRecord } from '../../../shared/platform/resources';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { launchChromium } from '../../support/chromium';
-import { consentClicker } from '../../support/consent-browser';
-import { openEngine, tempDir, type Engine } from '../engine/harness';
+import type { Sandbox } from '../../sandbox';
+import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 
 let sandbox: Sandbox;
-let browser: Browser;
-let engine: Engine;
 let api: ApiClient;
 let account: AccountView;
 let service: DataService;
 let handlers: ReturnType<typeof engineStudentsHandlers>;
-let dir: { path: string; remove(): Promise<void> };
-const events: { event: EventName; payload: unknown }[] = [];
+let events: SignedInDataService['events'];
+let world: SignedInDataService | undefined;
 const signal = new AbortController().signal;
 
 type H = typeof handlers;
@@ -34,29 +28,13 @@ async function call<M extends keyof H>(method: M, input: z.input<(typeof METHODS
 }
 
 beforeAll(async () => {
-  [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir('students-')]);
-  engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
-  account = await engine.auth.connect(sandbox.url);
-  api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });
-  service = createDataService({
-    caller: api,
-    cipher: engine.cipher,
-    dataDir: dir.path,
-    logger: engine.logger,
-    appVersion: '0.1.0',
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
-      EVENTS[event].payload.parse(payload);
-      events.push({ event, payload });
-    },
-    onAccountRemoved: () => undefined,
-  });
+  world = await startSignedInDataService('students-');
+  ({ sandbox, account, api, service, events } = world);
   handlers = engineStudentsHandlers(service.engine!);
 }, 90_000);
 
 afterAll(async () => {
-  service?.close();
-  await Promise.all([sandbox?.close().catch(() => undefined), browser?.close()]);
-  await dir?.remove();
+  await world?.close();
 });
 
 describe('students sync against the sandbox', { timeout: 120_000 }, () => {
