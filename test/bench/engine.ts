@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import type { OperationId } from '../../shared/platform/endpoints';
 import { standInPage } from './stand-in-pages';
 import type { Subscription } from '../../shared/platform/resources';
 import { prng } from '../unit/data/synthetic-orders';
+import { measured } from './measured';
 
 export interface EngineBenchRow {
   orders: number;
@@ -44,23 +44,6 @@ export interface EngineBenchRow {
 }
 
 const SCHOOL = 'https://bench.example.test#admin';
-
-/**
- * Runs `work` and reports its wall time, the longest event-loop block of this process during it, and the CPU time
- * this (main) thread spent meanwhile: on a loaded box a block can be the OS not scheduling the thread, while the
- * CPU time says what the main thread itself did.
- */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number; cpuMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  const cpu = process.threadCpuUsage();
-  const started = performance.now();
-  const value = await work();
-  const ms = performance.now() - started;
-  const used = process.threadCpuUsage(cpu);
-  histogram.disable();
-  return { value, ms, blockMs: histogram.max / 1e6, cpuMs: (used.user + used.system) / 1000 };
-}
 
 /**
  * The platform's listOrders for `count` synthetic orders, each page made when asked (1,000 orders, ids unique per

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
 import { EngineClient } from '../../electron/services/engine/engine-client';
 import { memoryLogger } from '../../electron/services/log';
 import type { OperationId } from '../../shared/platform/endpoints';
+import { measured } from './measured';
 
 const SCHOOL = 'https://bench.example.test#learning';
 const DAY = 86_400_000;
@@ -38,16 +38,6 @@ export interface LearningBenchRow {
   courseMaxMs: number;
   /** The longest block of this (main) process's event loop during the learning queries. */
   queryBlockMs: number;
-}
-
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  const started = performance.now();
-  const value = await work();
-  const ms = performance.now() - started;
-  histogram.disable();
-  return { value, ms, blockMs: histogram.max / 1e6 };
 }
 
 /** A deterministic number in [0, 1) per (index, salt): records are built when a page is asked, never stored. */

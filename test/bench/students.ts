@@ -10,13 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
 import { EngineClient } from '../../electron/services/engine/engine-client';
 import { memoryLogger } from '../../electron/services/log';
 import type { OperationId } from '../../shared/platform/endpoints';
 import { createDemoPlatform, type SchoolData } from '../sandbox/data';
+import { measured } from './measured';
 
 const SCHOOL = 'https://bench.example.test#students';
 
@@ -42,16 +42,6 @@ export interface StudentsBenchRow {
   exportMs: number;
   exportBytes: number;
   exportBlockMs: number;
-}
-
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  const started = performance.now();
-  const value = await work();
-  const ms = performance.now() - started;
-  histogram.disable();
-  return { value, ms, blockMs: histogram.max / 1e6 };
 }
 
 /** The sandbox's demo school, served page by page from memory. */
