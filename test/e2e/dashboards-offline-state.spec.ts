@@ -5,27 +5,13 @@
 // offline notice, and a view never opened says that nothing is saved for it yet, and what to do.
 // Run at 1440×900 and 1280×720.
 import type { Page } from '@playwright/test';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { activeSchool, clickConnectDemoSchool, connectedAccounts, openAccountMenu } from './fixtures/app-actions';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { freePort } from '../support/free-port';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// As in dashboards-offline.spec.ts: the sandbox on an explicit port, with a close the test may call first.
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders: _unused }, use) => {
-    const sandbox = await startSandbox({ port: await freePort(), orders: 2000, seed: 11, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest({ seed: 11, orders: 2000 });
 
 /** Every live region or alert that talks about being offline or the platform being out of reach. */
 function offlineNotices(page: Page) {

@@ -2,31 +2,18 @@
 // notice; when the platform is back the dashboards refresh by themselves. The platform really goes away
 // (the sandbox is closed, the port refuses connections) and comes back on the same port with the same data.
 import type { Page } from '@playwright/test';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
+import { startSandbox } from '../sandbox';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { freePort } from '../support/free-port';
 
 const SEED = 11;
 const ORDERS = 2000;
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// The same sandbox as the shared fixture, on an explicit port with a fixed seed (so a restart is the same
-// platform: same data, and it keeps its registered clients and grants, as a real platform does across a
-// restart), and a close that may be called by the test first.
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders: _unused }, use) => {
-    const sandbox = await startSandbox({ port: await freePort(), orders: ORDERS, seed: SEED, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+// The same sandbox as the shared fixture, on an explicit port with a fixed seed, so a restart is the same
+// platform, and a close the test may call first.
+const test = restartableSandboxTest({ seed: SEED, orders: ORDERS });
 
 function figureAges(page: Page) {
   return page.getByTestId('figure-age');

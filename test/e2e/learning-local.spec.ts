@@ -2,27 +2,15 @@
 // gone (the sandbox is closed) and the page reloaded, Analytics › Learning answers for a range never opened
 // before, and the Courses list's learner columns say the same per course. Every figure is recomputed here from
 // the raw enrollments fetched over the platform's API before it went away (docs/business-api.md, "Learning").
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { count, learningFigures, LOCALE, shownRange, signedIn } from './fixtures/figures';
-import { startSandbox, type Sandbox } from '../sandbox';
 import type { Page } from '@playwright/test';
 import type { Course, Curriculum, Enrollment } from '../../shared/platform/resources';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders }, use) => {
-    const sandbox = await startSandbox({ orders: sandboxOrders, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest();
 test.use({ timezoneId: 'Europe/Berlin', locale: LOCALE });
 
 test('offline, Analytics › Learning and the Courses list answer from the synced enrollments, for a range never opened, and agree', async ({ page, sandbox, context, host }) => {

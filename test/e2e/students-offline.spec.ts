@@ -1,25 +1,13 @@
 // Offline, the Students page answers from the synced copy: the platform really goes away (the sandbox is
 // closed), the page is reloaded, and the students are there with their age and the offline notice; search
 // still answers, from the data engine.
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
-import { startSandbox, type Sandbox } from '../sandbox';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  sandbox: async ({ sandboxOrders }, use) => {
-    const sandbox = await startSandbox({ orders: sandboxOrders, quiet: true });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest();
 
 test('with the platform gone, the synced students answer, with their age and the offline notice', async ({ page, sandbox, host }) => {
   test.setTimeout(120_000);
