@@ -19,7 +19,7 @@ import { couponResults } from './coupon-results';
 import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo, SubscriptionsEngineApi } from './protocol';
 import { SubscriptionsEngine } from './subscriptions-engine';
 import type { SnapshotStore } from './snapshot-store';
-import { pageThrough, SyncedCollection, type CollectionKind, type EngineHost, type Synced } from './synced-collection';
+import { latestOfEach, pageThrough, SyncedCollection, type CollectionKind, type EngineHost, type Synced } from './synced-collection';
 
 export type { EngineHost } from './synced-collection';
 
@@ -48,7 +48,7 @@ function ordersKind(host: EngineHost): CollectionKind<OrdersTable, Order[], Orde
     fetchedCount: (fetched) => fetched.length,
     build: async (base, fetched, signal) => {
       const pause = () => checkpoint(signal);
-      if (!base) return { table: new OrdersTable(await columnsOfPausing(dedupe(fetched), pause)), changed: fetched.length };
+      if (!base) return { table: new OrdersTable(await columnsOfPausing(latestOfEach(fetched), pause)), changed: fetched.length };
       // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
       const changes = fetched.filter((o) => base.get(o.id)?.updatedAt !== o.updatedAt);
       if (changes.length === 0) return { table: base, changed: 0 };
@@ -180,22 +180,8 @@ export class OrdersEngine {
   }
 }
 
-/** The platform's list may repeat an order that changed while paging: the later copy wins. */
-function dedupe(orders: Order[]): Order[] {
-  const at = new Map<string, number>();
-  const out: Order[] = [];
-  for (const order of orders) {
-    const i = at.get(order.id);
-    if (i === undefined) {
-      at.set(order.id, out.length);
-      out.push(order);
-    } else out[i] = order;
-  }
-  return out;
-}
-
 function merge(all: Order[], table: OrdersTable, changes: readonly Order[]): Order[] {
-  for (const order of dedupe([...changes])) {
+  for (const order of latestOfEach(changes)) {
     const i = table.rowOf(order.id);
     if (i === undefined) all.push(order);
     else all[i] = order;

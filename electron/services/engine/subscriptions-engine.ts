@@ -12,7 +12,7 @@ import type { EngineArgs, SubscriptionsEngineApi } from './protocol';
 import { decodeRecordColumns, encodeRecordColumns } from './record-columns';
 import type { SnapshotStore } from './snapshot-store';
 import { mrrMovements, subscriptionsOverview, subscriptionsReport } from './subscriptions-report';
-import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
+import { latestOfEach, pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
 type Subscriptions = readonly SubscriptionRecord[];
 
@@ -104,20 +104,6 @@ export class SubscriptionsEngine {
   idle(): Promise<void> {
     return this.#subscriptions.idle();
   }
-}
-
-/** A subscription that changed while paging may come twice: the later copy wins. */
-function latestOfEach(list: readonly SubscriptionRecord[]): SubscriptionRecord[] {
-  const at = new Map<string, number>();
-  const out: SubscriptionRecord[] = [];
-  for (const s of list) {
-    const i = at.get(s.id);
-    if (i === undefined) {
-      at.set(s.id, out.length);
-      out.push(s);
-    } else out[i] = s;
-  }
-  return out;
 }
 
 /** Records added, removed or different in any field (compared whole, so it holds whatever a subscription carries). */

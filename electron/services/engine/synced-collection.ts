@@ -289,3 +289,17 @@ export async function pageThrough(signal: AbortSignal, what: string, page: (posi
     position = next;
   }
 }
+
+/** A platform list may repeat a record that changed while it was being paged: the later copy wins, in first-seen order. */
+export function latestOfEach<T extends { id: string }>(records: readonly T[]): T[] {
+  const at = new Map<string, number>();
+  const out: T[] = [];
+  for (const record of records) {
+    const i = at.get(record.id);
+    if (i === undefined) {
+      at.set(record.id, out.length);
+      out.push(record);
+    } else out[i] = record;
+  }
+  return out;
+}
