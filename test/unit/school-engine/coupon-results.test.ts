@@ -113,7 +113,7 @@ describe('the Coupons page at 100,000 orders', () => {
     dir = await mkdtemp(join(tmpdir(), 'coupons-engine-'));
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
 
   it('gets its results from the engine: no order page parsed, indexed or counted on the main thread', { timeout: 180_000 }, async () => {

@@ -31,7 +31,7 @@ beforeEach(async () => {
   onEvent = null;
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 function engine(): OrdersEngine {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'engine-responsive-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 describe('main process during a large sync', () => {

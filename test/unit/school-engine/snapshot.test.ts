@@ -33,7 +33,7 @@ beforeEach(async () => {
   offline = false;
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 /** A host whose platform is a list of orders paged by offset (as the sandbox pages by cursor). */

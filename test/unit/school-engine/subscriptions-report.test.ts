@@ -18,11 +18,14 @@ import { harness } from '../sandbox/helpers';
 
 const h = harness({ orders: 3000 });
 let dir: string;
+/** Each test's engine: its snapshots are written in the background after a sync, so the folder goes after they are. */
+const engines: OrdersEngine[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'engine-subscriptions-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await Promise.all(engines.map((engine) => engine.idle()));
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 describe('local subscription figures', () => {
@@ -45,6 +48,7 @@ describe('local subscription figures', () => {
         },
         new SnapshotStore({ dir: join(dir, school.id) }),
       );
+      engines.push(engine);
       const synced = await engine.syncSubscriptions(school.id, 'subs');
       expect(synced.data.count).toBe(h.platform.data.get(school.id)!.subscriptions.length);
       expect(synced.data.count).toBeGreaterThan(0);

@@ -48,7 +48,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'engine-subscriptions-snapshot-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 describe('subscriptions snapshot', () => {

@@ -128,7 +128,7 @@ describe('streaming the rows to a file', () => {
     dir = await mkdtemp(join(tmpdir(), 'students-csv-'));
   });
   afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
 
   it('an empty set is the header alone', async () => {

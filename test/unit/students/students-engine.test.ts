@@ -42,7 +42,7 @@ beforeEach(async () => {
   pages = 0;
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 describe('students engine snapshot', () => {

@@ -43,7 +43,8 @@ beforeEach(async () => {
   await engine.load(SCHOOL, 'full');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await engine.idle(); // the snapshot is written in the background after a sync: let it finish before the folder goes
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 /** Every row the page would show for the view, through the same engine's query. */
