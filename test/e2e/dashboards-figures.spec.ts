@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { count, enrollmentsByCourse, exponent, inRange, learningFigures, LOCALE, money, SALE_STATES, salesFigures, shownRange, signedIn } from './fixtures/figures';
+import { count, enrollmentsByCourse, expectSalesEqualPlatform, exponent, inRange, learningFigures, LOCALE, money, monthlyAmount, salesFigures, shownRange, signedIn } from './fixtures/figures';
 import { currencyTotalsOf } from '../support/order-totals';
 import type { Course, Enrollment, Order, Subscription } from '../../shared/platform/resources';
 
@@ -252,36 +252,7 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
   const range = await shownRange(page);
 
-  const expectSales = async (currency: string, courseId?: string) => {
-    const tiles = page.getByTestId('sales-tiles');
-    await expect(tiles).toHaveAttribute('data-currency', currency);
-    const figures = salesFigures(orders, currency, range, courseId);
-    for (const [key, value] of Object.entries(figures)) {
-      if (key === 'refundRate') {
-        const shown = Number(await tiles.locator(`[data-tile="${key}"]`).getAttribute('data-value'));
-        expect(shown, `${currency} ${key}`).toBeCloseTo(value, 10);
-      } else {
-        await expect(tiles.locator(`[data-tile="${key}"]`), `${currency} ${key}`).toHaveAttribute('data-value', String(value));
-      }
-    }
-    await expect(tiles.locator('[data-tile="net"]')).toContainText(money(figures.net, currency));
-  };
-
-  const currencies = [...new Set(orders.map((o) => o.currency))].sort();
-  const tabs = page.getByRole('tablist', { name: 'Currency' });
-  const first = (await tabs.getByRole('tab', { selected: true }).textContent())!;
-  await expectSales(first);
-  for (const currency of currencies.filter((c) => c !== first)) {
-    await tabs.getByRole('tab', { name: currency }).click();
-    await expectSales(currency);
-  }
-
-  // One course: only its line items count.
-  const sold = orders.find((o) => SALE_STATES.has(o.state) && inRange(o.paid_at, range) && o.items.some((i) => i.course_id));
-  const courseId = sold!.items.find((i) => i.course_id)!.course_id!;
-  await page.getByLabel('Course', { exact: true }).selectOption(courseId);
-  await tabs.getByRole('tab', { name: sold!.currency }).click().catch(() => undefined);
-  await expectSales(sold!.currency, courseId);
+  await expectSalesEqualPlatform(page, orders, range);
 
   // The chart's table: the net per day adds up to the range's net.
   const chart = page.locator('figure[data-chart^="Revenue per"]');
@@ -295,8 +266,7 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
   await expect(subTiles).toBeVisible();
   const subCurrency = (await subTiles.getAttribute('data-currency'))!;
   const live = subscriptions.filter((s) => s.currency === subCurrency && (s.state === 'active' || s.state === 'past_due'));
-  const monthly = (s: Subscription) => (s.interval === 'day' ? s.amount * 30 : s.interval === 'month' ? s.amount : Math.round(s.amount / 12));
-  await expect(subTiles.locator('[data-tile="mrr"]')).toHaveAttribute('data-value', String(live.reduce((sum, s) => sum + monthly(s), 0)));
+  await expect(subTiles.locator('[data-tile="mrr"]')).toHaveAttribute('data-value', String(live.reduce((sum, s) => sum + monthlyAmount(s), 0)));
   await expect(subTiles.locator('[data-tile="active"]')).toHaveAttribute('data-value', String(live.length));
   // Each currency tab lists its own past-due and canceling subscriptions, never the other currency's.
   const subTabs = page.getByRole('tablist', { name: 'Currency' });
