@@ -80,12 +80,12 @@ export class StudentsEngine {
         return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'learning.report': async ({ accountId, from, to }) => {
-        const synced = await this.#synced(accountId);
+        const synced = await this.#students.held(accountId, LEARNING_FRESH_MS);
         if (!synced) return null;
         return { data: learningReport(this.learningColumns(synced.table), Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
       'learning.course': async ({ accountId, courseId, from, to, sections, interval, timeZone }) => {
-        const synced = await this.#synced(accountId);
+        const synced = await this.#students.held(accountId, LEARNING_FRESH_MS);
         if (!synced) return null;
         const columns = this.learningColumns(synced.table);
         const start = Date.parse(from);
@@ -115,21 +115,6 @@ export class StudentsEngine {
         return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), 'The export');
       },
     };
-  }
-
-  /**
-   * The synced copy (memory, else the snapshot), never waiting on the platform; null when none is there yet. A
-   * copy from disk, or older than LEARNING_FRESH_MS, is checked for changes in the background: the dashboards
-   * refetch on students_refreshed when something changed, and meanwhile show the copy with its age.
-   */
-  async #synced(accountId: string): Promise<Synced<StudentsTable> | null> {
-    const synced = await this.#students.opened(accountId);
-    if (synced && !this.#students.loadingJobId(accountId) && (synced.fromCache || this.#now() - Date.parse(synced.fetchedAt) > LEARNING_FRESH_MS)) {
-      this.load(accountId, 'incremental').catch((error: unknown) => {
-        this.host.logger.info('the synced enrollments were not refreshed', { code: (error as AppError).code ?? 'unknown' });
-      });
-    }
-    return synced;
   }
 
   /**

@@ -124,6 +124,21 @@ export class SyncedCollection<T, F, R> {
     return state.loaded;
   }
 
+  /**
+   * What is held (memory, else the snapshot), never waiting on the platform; null when nothing is. A copy from
+   * the snapshot, or older than `maxAgeMs`, is brought up to date in the background (only what changed), and
+   * data.invalidated tells the screens when something did.
+   */
+  async held(accountId: string, maxAgeMs: number): Promise<Synced<T> | null> {
+    const synced = await this.opened(accountId);
+    if (synced && !this.loadingJobId(accountId) && (synced.fromCache || this.#now() - Date.parse(synced.fetchedAt) > maxAgeMs)) {
+      this.load(accountId, 'incremental').catch((error: unknown) => {
+        this.host.logger.info(`the synced ${this.kind.name} were not refreshed`, { code: (error as AppError).code ?? 'unknown' });
+      });
+    }
+    return synced;
+  }
+
   async ensureLoaded(accountId: string): Promise<Synced<T>> {
     const state = this.#school(accountId);
     if (state.loaded) return state.loaded;
