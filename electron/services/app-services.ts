@@ -395,8 +395,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       notifier.stop();
       syncSchedule?.stop();
       accounts.cancelAll();
-      dataService.close(); // cancels the data jobs and stops the data engine's worker
       for (const unsubscribe of unsubscribers) unsubscribe();
+      await dataService.close(); // stops the data engine's worker, and with it its snapshot writes
     },
   };
 }

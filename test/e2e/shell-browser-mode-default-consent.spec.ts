@@ -30,6 +30,6 @@ test('the consent page opens in a new tab of the same browser, and the app tab u
   } finally {
     await host.close();
     await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });

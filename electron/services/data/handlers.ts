@@ -63,7 +63,8 @@ export interface DataService {
   engine: EngineClient;
   /** Resolves when background cache writes are done. */
   idle(): Promise<void>;
-  close(): void;
+  /** Stops the data engine's worker; resolves once it has stopped, so nothing writes into the data folder after. */
+  close(): Promise<void>;
 }
 
 function checkRange(input: { from: string; to: string; timeZone?: string | undefined }): void {
@@ -228,9 +229,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     idle: async () => {
       if (!engine.closed) await engine.call('engine.idle', {});
     },
-    close: () => {
-      void engine.close();
-    },
+    close: () => engine.close(),
   };
 }
 

@@ -47,8 +47,8 @@ export async function startSignedInDataService(prefix: string, deps: Partial<Dat
   return {
     sandbox, browser, dir, engine, account, api, service, events,
     async close() {
-      service.close();
       await service.idle().catch(() => undefined);
+      await service.close();
       await Promise.all([sandbox.close().catch(() => undefined), browser.close()]);
       await dir.remove();
     },

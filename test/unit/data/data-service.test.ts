@@ -122,8 +122,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   for (const s of services) {
-    s.close();
     await s.idle();
+    await s.close();
   }
   await rm(dir, { recursive: true, force: true });
 });
