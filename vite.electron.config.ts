@@ -5,7 +5,7 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 // The data engine's worker thread is its own file too (new Worker(path) loads it next to main.cjs).
-const ENTRIES = { main: 'electron/main.ts', preload: 'electron/preload.ts', 'engine-worker': 'electron/services/engine/worker-entry.ts' } as const;
+const ENTRIES = { main: 'electron/main.ts', preload: 'electron/preload.ts', 'engine-worker': 'electron/services/engine/worker/worker-entry.ts' } as const;
 
 export default defineConfig(({ mode }) => {
   const name = mode === 'preload' || mode === 'engine-worker' ? mode : 'main';

@@ -3,7 +3,7 @@
 // our own page, passes. The renderer gets payloads only, never Electron's event object.
 import { ipcMain } from 'electron';
 import type { BrowserWindow } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc/wire';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc/channels';
 import type { EventHub } from '../services/ipc/event-hub';
 import type { IpcRouter } from '../services/ipc/router';
 import { isTrustedSender } from '../services/security/sender-check';

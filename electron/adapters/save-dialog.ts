@@ -1,9 +1,9 @@
 // The native Save dialog for a streamed export: shows it and answers the chosen path (null for Cancel).
-// What happens with the path is decided in plain Node (services/engine/export-destination.ts).
+// What happens with the path is decided in plain Node (services/engine/client/export-destination.ts).
 import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
-import type { ExportDestination } from '../services/engine/export-destination';
-import { saveDialogDestination } from '../services/engine/export-destination';
+import type { ExportDestination } from '../services/engine/client/export-destination';
+import { saveDialogDestination } from '../services/engine/client/export-destination';
 
 export function nativeSaveDestination(): ExportDestination {
   return saveDialogDestination(async (suggestedName) => {

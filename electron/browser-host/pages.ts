@@ -1,6 +1,6 @@
 // The few pages the host writes itself. No inline script (the CSP forbids it): the launch page's script is
 // a separate file, and the page key travels in a meta tag of a response only the launch code unlocks.
-import { PAGE_KEY_STORAGE } from '../../shared/ipc/wire';
+import { PAGE_KEY_STORAGE } from '../../shared/ipc/channels';
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2933}@media (prefers-color-scheme:dark){body{background:#111418;color:#e4e7eb}}';
 

@@ -13,7 +13,7 @@ import type { EventName } from '../../shared/ipc';
 import type { InvokeResult } from '../../shared/ipc/wire';
 import { createAppServices } from '../services/app-services';
 import type { AppServices, AppServicesOptions } from '../services/app-services';
-import { DownloadSlots } from '../services/engine/export-destination';
+import { DownloadSlots } from '../services/engine/client/export-destination';
 import { createEventHub } from '../services/ipc/event-hub';
 import type { MethodHandlers } from '../services/ipc/handler-types';
 import { createIpcRouter } from '../services/ipc/router';
@@ -48,8 +48,8 @@ export interface BrowserHostOptions {
   rendererDir?: string;
   logger?: Logger;
   version?: string;
-  /** Default: the real engine. */
-  engine?: AppServicesOptions['engine'];
+  /** Default: the real sign-in and API client. */
+  platformAccess?: AppServicesOptions['platformAccess'];
   /** Default: the key file cipher (browser mode has no OS key store). */
   cipher?: (dataDir: string) => Promise<SecretCipher>;
   extraHandlers?: AppServicesOptions['extraHandlers'];
@@ -110,7 +110,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logger,
     // Browser mode has no OS key store: its key file is all there is. The terminal and Settings say so.
     weakProtection: 'accepted',
-    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.platformAccess ? { platformAccess: options.platformAccess } : {}),
     events,
     // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
     extraHandlers: {

@@ -1,19 +1,17 @@
 // The composition root: the one place that builds the main-process services and joins them into the
 // contract's handlers. The Electron main process and the browser host both call it; they differ only in
 // what they pass (cipher, openExternal, mode, data dir) and in the transport that carries the result.
-import type { AccountView } from '../../shared/accounts';
-import type { ConnectStep, SignOutResult } from '../../shared/ipc/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import type { AppMode, AppStatus } from '../../shared/ipc/app';
-import { ApiClient } from './api/api-client';
-import type { PlatformCaller } from './api/platform-caller';
-import { AuthService } from './auth/auth-service';
 import { join } from 'node:path';
 import { createDataService } from './data/handlers';
-import type { ExportDestination } from './engine/export-destination';
+import type { ExportDestination } from './engine/client/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
-import { createEngineSlot } from './ipc/engine-slot';
-import { engineStudentsHandlers } from './engine/students-handlers';
+import { createPlatformAccessSlot } from './access/platform-access-slot';
+import { openPlatformAccess } from './access/open-platform-access';
+import type { PlatformAccessFactory } from './access/ports';
+import { engineStudentsHandlers } from './students/handlers';
 import { createEventHub } from './ipc/event-hub';
 import type { EventHub } from './ipc/event-hub';
 import type { MethodHandlers } from './ipc/handler-types';
@@ -21,7 +19,7 @@ import type { Logger } from './log';
 import { checkExternalUrl } from './security/external-url';
 import { accountNamedBy } from './launch-args';
 import { createOnlineProbe, protectedResourceMetadataUrl } from './status/online-probe';
-import { createSyncSchedule, engineSyncTargets } from './engine/sync-schedule';
+import { createSyncSchedule, engineSyncTargets } from './engine/client/sync-schedule';
 import type { OnlineProbe } from './status/online-probe';
 import { mkdir } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
@@ -48,46 +46,6 @@ import { createNotifier, syncNotifierAccounts, type Notifier } from './notificat
 import { NotifyStore } from './notifications/notify-store';
 import { createNotificationHandlers } from './notifications/handlers';
 
-export type EngineStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
-export interface InteractiveOptions {
-  signal?: AbortSignal;
-  /** `detail.signInOrigin`: the sign-in server's origin when it is not the school's (before the browser opens). */
-  onProgress?: (step: EngineStep, detail?: { signInOrigin?: string }) => void;
-}
-
-/** What the shell needs of the engine's AuthService (electron/services/auth/auth-service.ts). */
-export interface AuthPort {
-  listAccounts(): AccountView[];
-  connect(address: string, options?: InteractiveOptions & { client?: { clientId: string; clientSecret?: string } }): Promise<AccountView>;
-  signInAgain(accountId: string, options?: InteractiveOptions): Promise<AccountView>;
-  grantScopes(accountId: string, scopes: string[], options?: InteractiveOptions): Promise<AccountView>;
-  relocate(accountId: string, address: string, options: InteractiveOptions & { trusted: boolean }): Promise<AccountView>;
-  signOut(accountId: string): Promise<SignOutResult>;
-  onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
-  onAccountRemoved(listener: (accountId: string) => void): () => void;
-  /** Revocations an offline sign-out queued: sent when the platform is back. */
-  sendPendingRevocations?(): Promise<number>;
-  pendingRevocationIssuers?(): string[];
-}
-
-export interface AuthFactoryOptions {
-  dataDir: string;
-  cipher: SecretCipher;
-  openExternal(url: string): Promise<void>;
-  logger: Logger;
-  allowWeakCipher: boolean;
-  fetch?: typeof fetch;
-}
-
-export type EngineFactory = (options: AuthFactoryOptions) => Promise<{ auth: AuthPort; caller: PlatformCaller }>;
-
-/** The engine of electron/services/auth and electron/services/api. */
-export const realEngine: EngineFactory = async (options) => {
-  const auth = await AuthService.open(options);
-  const caller = new ApiClient(auth, { logger: options.logger, ...(options.fetch ? { fetch: options.fetch } : {}) });
-  return { auth, caller };
-};
-
 export interface AppServicesOptions {
   mode: AppMode;
   version: string;
@@ -98,8 +56,8 @@ export interface AppServicesOptions {
   /** The school the Connect screen offers (the sandbox in development, or --school). */
   defaultSchool: AppStatus['defaultSchool'];
   logger: Logger;
-  /** Builds the engine (AuthService + ApiClient). Default: the real one. */
-  engine?: EngineFactory;
+  /** Opens sign-in and the API client (AuthService + ApiClient). Default: the real ones. */
+  platformAccess?: PlatformAccessFactory;
   /** Handlers of contract parts built by the caller (e.g. updates, which differ by mode). */
   extraHandlers?: Partial<MethodHandlers>;
   /** The settings library: electron-store in the desktop app; default conf (browser mode, tests). */
@@ -147,7 +105,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
   const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
 
-  // The engine hands the consent page's address to openExternal: the account handlers put it in the
+  // Sign-in hands the consent page's address to openExternal: the account handlers put it in the
   // progress events too, so the Connect screen can always offer the link.
   let onAuthorizationUrl: (url: string) => void = () => undefined;
   const openExternal = async (url: string): Promise<void> => {
@@ -162,8 +120,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
   };
 
-  const engine = createEngineSlot(
-    options.engine ?? realEngine,
+  const access = createPlatformAccessSlot(
+    options.platformAccess ?? openPlatformAccess,
     () => ({
       dataDir: options.dataDir,
       cipher: options.cipher,
@@ -178,7 +136,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const removedListeners = new Set<(accountId: string) => void>();
   const onlineListeners = new Set<(online: boolean) => void>();
   const dataService = createDataService({
-    caller: engine.caller,
+    caller: access.caller,
     cipher: options.cipher,
     dataDir: options.dataDir,
     emit,
@@ -196,7 +154,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const dataHandlers = dataService.handlers;
   const moneyHandlers = createMoneyHandlers({
-    caller: engine.caller,
+    caller: access.caller,
     cache: dataService.cache,
     engine: dataService.engine,
     emit,
@@ -210,9 +168,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   onlineListeners.add((online) => {
     if (online) contentReader.backOnline();
   });
-  const contentHandlers = { ...createEventHandlers(engine.caller, contentReader), ...createCommentHandlers(engine.caller, contentReader) };
+  const contentHandlers = { ...createEventHandlers(access.caller, contentReader), ...createCommentHandlers(access.caller, contentReader) };
   const peopleHandlers = createPeopleHandlers({
-    caller: engine.caller,
+    caller: access.caller,
     cache: dataService.cache,
     queryOrders: (input, context) => dataHandlers['data.orders.query'](input, context),
     emit,
@@ -221,11 +179,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       onlineListeners.add(listener);
     },
   });
-  const explorer = createExplorer({ caller: engine.caller, cache: dataService.cache, emit, logger, onOnlineChange: (listener) => { onlineListeners.add(listener); } });
+  const explorer = createExplorer({ caller: access.caller, cache: dataService.cache, emit, logger, onOnlineChange: (listener) => { onlineListeners.add(listener); } });
   // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
   const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
   const writes = new WriteService({
-    caller: engine.caller,
+    caller: access.caller,
     records: explorer.records,
     store: writesStore,
     isOnline: () => probe.online,
@@ -235,7 +193,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
     },
   });
-  const connectedIds = () => engine.accountsIfOpen().map((account) => account.id);
+  const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
   removedListeners.add((accountId) => {
     void writesStore.drop(accountId).catch(() => undefined);
   });
@@ -246,9 +204,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // Notifications: each school polled on its own timer while the probe says online (docs/notifications.md).
   const notifyStore = await NotifyStore.open(options.dataDir, logger);
   const notifier = createNotifier({
-    caller: engine.caller,
+    caller: access.caller,
     store: notifyStore,
-    accounts: () => engine.accountsIfOpen(),
+    accounts: () => access.accountsIfOpen(),
     isOnline: () => probe.online,
     settings: () => settings.get().notifications,
     emit,
@@ -274,7 +232,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   const probe = createOnlineProbe({
     targets: () => {
-      const issuers = [...engine.accountsIfOpen().map((account) => account.issuer), ...engine.pendingRevocationIssuers()];
+      const issuers = [...access.accountsIfOpen().map((account) => account.issuer), ...access.pendingRevocationIssuers()];
       const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
@@ -295,7 +253,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   function status(): AppStatus {
-    const syncs = engine.accountsIfOpen().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
+    const syncs = access.accountsIfOpen().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
     return {
       version: options.version,
       mode: options.mode,
@@ -306,7 +264,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   }
 
   const unsubscribers: (() => void)[] = [settings.onChange((value) => emit('settings.changed', value))];
-  engine.onOpen((auth) => {
+  access.onOpen((auth) => {
     unsubscribers.push(
       auth.onAccountsChanged((accounts) => {
         emit('accounts.changed', accounts);
@@ -327,15 +285,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   function sendPendingRevocations(): void {
-    void engine.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
+    void access.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
       logger.warn('queued revocations could not be sent', { error: error instanceof Error ? error.name : typeof error });
     });
   }
 
-  const accounts = createAccountHandlers({ engine, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
+  const accounts = createAccountHandlers({ access, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
   onAuthorizationUrl = accounts.authorizationUrlOpened;
   const appHandlers = createAppHandlers({
-    engine,
+    access,
     settings,
     // A page asking (start-up, reload: once per page) gets what the probe sees now, not what it saw up to
     // an interval ago. Refused connections answer at once; a silent network within the probe's timeout.
@@ -351,7 +309,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     mode: options.mode,
     log: options.log ?? { path: logFilePath(options.dataDir) },
     settings,
-    engine,
+    access,
     online: () => probe.online,
   });
   const securityHandlers: Partial<MethodHandlers> = {
@@ -362,24 +320,24 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (!(await options.confirmWeakProtection(describeProtection(options.cipher, false)))) return { allowed: false };
       await weakConsent.agree(options.cipher.backend);
       logger.warn('the admin agreed to weak protection of saved sign-ins', { backend: options.cipher.backend });
-      await engine.retry();
+      await access.retry();
       return { allowed: true };
     },
   };
 
-  await engine.retry();
+  await access.retry();
   // A school named on the command line (--school) is what the person wants now: when it is connected, it is
   // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
   if (options.defaultSchool?.named) {
-    const named = accountNamedBy(engine.accountsIfOpen(), options.defaultSchool.address);
+    const named = accountNamedBy(access.accountsIfOpen(), options.defaultSchool.address);
     if (named && settings.get().activeAccountId !== named) {
       await settings.update({ activeAccountId: named }).catch((error: unknown) => logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
     }
   }
   probe.start();
-  for (const account of engine.accountsIfOpen()) notifiedAccounts.add(account.id);
+  for (const account of access.accountsIfOpen()) notifiedAccounts.add(account.id);
   notifier.start();
-  syncSchedule?.setAccounts(syncedAccounts(engine.accountsIfOpen()));
+  syncSchedule?.setAccounts(syncedAccounts(access.accountsIfOpen()));
   // Writes left waiting when the app last stopped go as soon as their platform answers.
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 

@@ -4,7 +4,7 @@
 // does not need to know which transport it runs on.
 import { AppError } from '../../shared/errors';
 import type { Bridge, EventName } from '../../shared/ipc';
-import { PAGE_KEY_STORAGE } from '../../shared/ipc/wire';
+import { PAGE_KEY_STORAGE } from '../../shared/ipc/channels';
 import { openEventStream } from './event-stream';
 import { unwrapResult } from './unwrap';
 

@@ -1,6 +1,6 @@
 // The desktop app's bridge: the preload's window.schoolCompanion, typed by the contract.
 import type { Bridge } from '../../shared/ipc';
-import type { PreloadApi } from '../../shared/ipc/wire';
+import type { PreloadApi } from '../../shared/ipc/channels';
 import { unwrapResult } from './unwrap';
 
 export function createElectronBridge(api: PreloadApi): Bridge {

@@ -1,8 +1,8 @@
 // The renderer's one way to the main process. Chosen once at start-up: the preload's object in the desktop
 // app, the browser host's channel otherwise. Nothing else in the UI asks which.
 import type { Bridge } from '../../shared/ipc';
-import { PRELOAD_GLOBAL } from '../../shared/ipc/wire';
-import type { PreloadApi } from '../../shared/ipc/wire';
+import { PRELOAD_GLOBAL } from '../../shared/ipc/channels';
+import type { PreloadApi } from '../../shared/ipc/channels';
 import { createBrowserHostBridge } from './browser-host-bridge';
 import { createElectronBridge } from './electron-bridge';
 

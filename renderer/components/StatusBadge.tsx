@@ -1,5 +1,5 @@
 // An account's session state in a word and a colour (never the colour alone).
-import type { AccountStatus } from '../../shared/accounts';
+import type { AccountStatus } from '../../shared/model/accounts';
 
 const WORDS: Record<AccountStatus, { label: string; tone: 'positive' | 'info' | 'warning' | 'neutral' }> = {
   signed_in: { label: 'Signed in', tone: 'positive' },

@@ -10,6 +10,7 @@ export { Icon, type IconName } from './Icon';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './Menu';
 export { Page, type PageProps } from './Page';
 export { GrantAccess, ScopeGate, type ScopeGateProps } from './ScopeGate';
-export { Progress, Spinner, type ProgressProps } from './Spinner';
+export { Spinner } from './Spinner';
+export { Progress, type ProgressProps } from './Progress';
 export { StatTile, type StatTileProps } from './StatTile';
 export { StatusBadge, accountStatusLabel } from './StatusBadge';

@@ -1,6 +1,6 @@
 // Where each account's platform is, as the admin needs to see it: the host when two accounts carry the same
 // school name (the switcher must tell them apart), and the new address when the platform moved.
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import type { AppStatus } from '../../shared/ipc/app';
 
 /** "127.0.0.1:4100" or "school.example.com": the address without the scheme. */

@@ -1,7 +1,7 @@
 // How a change against the previous period reads: "+12.5%", up arrow, good or bad depending on the metric.
 // The number is written like every other percentage on the dashboards (formatChange: the locale's own
 // percent format with one decimal), only with a sign.
-import { formatChange, systemLocale } from '../features/common/format';
+import { formatChange, systemLocale } from './format';
 export interface DeltaWords {
   text: string;
   arrow: '↑' | '↓' | '→';

@@ -1,6 +1,6 @@
 // What the frame says above the content when the school on screen is not simply signed in, and the
 // progress of a browser flow started from inside the frame (sign in again, grant access).
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import { errorCopy } from '../lib/error-copy';
 import { movedPlatformAddress } from '../lib/account-addresses';
 import { useActiveAccount } from '../state/active-account';
@@ -8,7 +8,7 @@ import { useAppStatus } from '../state/app-status';
 import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { BrowserFlowProgress } from './BrowserFlowProgress';
+import { BrowserFlowProgress } from '../features/account/BrowserFlowProgress';
 import { MovedPlatformBanner } from './MovedPlatformBanner';
 
 export function AccountBanner() {

@@ -2,14 +2,14 @@
 // out of the one on screen.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import { accountsNeedingAddress, shortAddress } from '../lib/account-addresses';
 import { useAccounts, useActiveAccount, useSetActiveAccount } from '../state/active-account';
 import { Avatar } from '../components/Avatar';
 import { Icon } from '../components/Icon';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../components/Menu';
 import { accountStatusLabel } from '../components/StatusBadge';
-import { SignOutDialog } from './SignOutDialog';
+import { SignOutDialog } from '../features/account/SignOutDialog';
 
 export function AccountSwitcher() {
   const accounts = useAccounts();

@@ -10,7 +10,7 @@ import { useAppStatus } from '../state/app-status';
 import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-store';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { BrowserFlowProgress } from './BrowserFlowProgress';
+import { BrowserFlowProgress } from '../features/account/BrowserFlowProgress';
 import { BrandMark } from './BrandMark';
 import { addressFeedback } from './address-feedback';
 import { ClientIdFields, NO_CLIENT, clientForConnect } from './ClientIdFields';

@@ -1,5 +1,5 @@
 // Settings › Background sync: how often the app brings over what changed in each school's synced orders,
-// students and subscriptions on its own (electron/services/engine/sync-schedule.ts). Only while online, and only
+// students and subscriptions on its own (electron/services/engine/client/sync-schedule.ts). Only while online, and only
 // what a screen has synced once; a screen's Refresh syncs at once whatever this says.
 import { useEffect, useId, useState } from 'react';
 import { SyncIntervalMinutes } from '../../shared/ipc/app';

@@ -2,7 +2,7 @@
 // there instead of being connected from scratch. The app signs in at the new address for the same school
 // (the browser opens; no stored token is sent there) and keeps the account, its saved data and settings.
 import { useId, useState, type FormEvent } from 'react';
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import { normalizeSchoolAddress } from '../../shared/school-address';
 import { useBrowserFlowActions } from '../state/browser-flow-store';
 import { Button } from '../components/Button';

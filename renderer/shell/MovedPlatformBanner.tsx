@@ -1,6 +1,6 @@
 // The school's platform moved (npm start's demo platform found its old port taken): say where it is now and
 // offer Reconnect, which re-points the account without signing in from scratch.
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import { shortAddress } from '../lib/account-addresses';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';

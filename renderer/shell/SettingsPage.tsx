@@ -2,7 +2,7 @@
 // (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import type { Theme } from '../../shared/ipc/app';
 import { useAccounts, useActiveAccount, useSetActiveAccount } from '../state/active-account';
 import { useAppStatus } from '../state/app-status';
@@ -19,7 +19,7 @@ import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
 import { SecurityCard } from './SecurityCard';
-import { SignOutDialog } from './SignOutDialog';
+import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 

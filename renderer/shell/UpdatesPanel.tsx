@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateStatus } from '../../shared/ipc/updates';
 import { bridgeQueryKey, useEvent, useInvoke, useInvokeQuery } from '../lib/bridge-hooks';
 import { Button } from '../components/Button';
-import { Progress } from '../components/Spinner';
+import { Progress } from '../components/Progress';
 
 const KEY = bridgeQueryKey('updates.status', {});
 

@@ -2,7 +2,7 @@
 // fresh by the accounts.changed event, see useAccountsSync); which one is active is a setting.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import { bridgeQueryKey, invoke, useEvent, useInvokeQuery } from '../lib/bridge-hooks';
 import { pickActiveAccount } from './pick-active-account';
 import { useUiStore } from './ui-store';

@@ -2,7 +2,7 @@
 import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 import type { SerializedAppError } from '../../shared/errors';
 import { invoke, useEvent } from '../lib/bridge-hooks';
 import { RETURN_GRACE_MS } from '../lib/connect-steps';

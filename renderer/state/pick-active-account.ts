@@ -1,4 +1,4 @@
-import type { AccountView } from '../../shared/accounts';
+import type { AccountView } from '../../shared/model/accounts';
 
 /** The account on screen: the chosen one while it is still connected, else the most recent one. */
 export function pickActiveAccount(accounts: readonly AccountView[], activeAccountId: string | null): AccountView | null {

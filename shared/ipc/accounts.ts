@@ -2,7 +2,7 @@
 // Progress of a connect comes as events so the Connect screen can show each step and, while the browser
 // is open, a link to the sign-in page (the admin may have closed that tab).
 import { z } from 'zod';
-import { AccountView } from '../accounts';
+import { AccountView } from '../model/accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
 

@@ -1,5 +1,5 @@
 // Part of the IPC contract (see shared/ipc.ts): a school's events and their attendees, in the app's own
-// model (shared/model/events.ts). Edits go through writes.perform (kind 'event.update', shared/writes.ts).
+// model (shared/model/events.ts). Edits go through writes.perform (kind 'event.update', shared/model/writes.ts).
 import { z } from 'zod';
 import { EventAttendees, EventsOverview } from '../model/events';
 import { AccountId } from './accounts';

@@ -2,7 +2,7 @@
 // covers, driven by the platform's /openapi.json, and what the school's platform offers (capabilities).
 // The renderer names an area and a record, never a path; edits go through writes.perform ('record.update').
 import { z } from 'zod';
-import { ExplorerArea, ExplorerAreaId, JsonRecord } from '../explorer';
+import { ExplorerArea, ExplorerAreaId, JsonRecord } from '../model/explorer';
 import { AccountId } from './accounts';
 import { answerOf } from './data';
 import { method } from './define';

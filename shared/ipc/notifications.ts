@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
+import { NotificationKind } from '../model/notifications';
 
-export const NotificationKind = z.enum(['refund', 'paymentProblem', 'comment', 'largeSale']);
-export type NotificationKind = z.infer<typeof NotificationKind>;
+export { NotificationKind };
 
 /** The words for each kind, in Settings and in the tray. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {

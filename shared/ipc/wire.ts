@@ -12,5 +12,3 @@ export type InvokeResult = z.infer<typeof InvokeResult>;
 export const EventEnvelope = z.object({ event: z.string(), payload: z.unknown() });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
 
-export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, PAGE_KEY_STORAGE, PRELOAD_GLOBAL } from './channels';
-export type { PreloadApi } from './channels';

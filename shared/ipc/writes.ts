@@ -1,8 +1,8 @@
 // Part of the IPC contract (see shared/ipc.ts): every write to the platform goes through writes.perform,
 // which sends it, or keeps it in the school's outbox when the platform cannot be reached, and writes the
-// school's activity log. What a write is and the words for it: shared/writes.ts.
+// school's activity log. What a write is and the words for it: shared/model/writes.ts.
 import { z } from 'zod';
-import { WriteRequest } from '../writes';
+import { WriteRequest } from '../model/writes';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';

@@ -1,5 +1,5 @@
 // The app's own model of the sales and subscriptions analytics (camelCase), what the IPC contract speaks.
-// The engine computes them from the synced records (electron/services/engine/sales-report.ts,
+// The engine computes them from the synced records (electron/services/engine/worker/sales-report.ts,
 // subscriptions-report.ts); a platform report, where one is asked, is mapped into the same shape in
 // electron/services/platform/analytics-platform.ts. Definitions: docs/business-api.md. Money is integer minor
 // units per currency, never added across currencies.

@@ -1,9 +1,10 @@
 // The app's own model of the learning figures (camelCase), what the IPC contract and the renderer speak:
 // enrollments, active students, completion and the section funnel (where learners stall). Each figure is
 // defined once in docs/business-api.md ("Learning"); the data engine computes them from the synced enrollments
-// (electron/services/engine/learning-report.ts) and the platform's report payload is mapped into this shape in
+// (electron/services/engine/worker/learning-report.ts) and the platform's report payload is mapped into this shape in
 // one place (electron/services/platform/learning-platform.ts).
 import { z } from 'zod';
+import type { Curriculum } from './courses';
 
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
@@ -61,3 +62,8 @@ export type FunnelSection = z.infer<typeof FunnelSection>;
 
 /** The figures of no learners (a course without enrollments in the range). */
 export const NO_LEARNERS: LearningFigures = { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 };
+
+/** A curriculum's sections in order with their lecture counts: what the engine needs to place learners in the funnel. */
+export function funnelSectionsOf(curriculum: Pick<Curriculum, 'sections'>): FunnelSection[] {
+  return [...curriculum.sections].sort((a, b) => a.position - b.position).map((s) => ({ sectionId: s.id, title: s.title, lectures: s.lectures.length }));
+}

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EngineClient, engineWorkerEntry } from '../../electron/services/engine/engine-client';
+import { EngineClient, engineWorkerEntry } from '../../electron/services/engine/client/engine-client';
 import { memoryLogger } from '../../electron/services/log';
 import type { OperationId } from '../../shared/platform/endpoints';
 import { standInPage } from './stand-in-pages';

@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../electron/services/api/platform-caller';
-import { EngineClient } from '../../electron/services/engine/engine-client';
+import { EngineClient } from '../../electron/services/engine/client/engine-client';
 import { memoryLogger } from '../../electron/services/log';
 import type { OperationId } from '../../shared/platform/endpoints';
 import { measured } from './measured';

@@ -1,11 +1,11 @@
-// In-process benchmark of the command palette's order search (electron/services/engine/orders-search.ts, what
+// In-process benchmark of the command palette's order search (electron/services/engine/worker/orders-search.ts, what
 // the engine's worker runs for `orders.search`) over synthetic orders: the first search of a table (lower-cases
 // its dictionaries) and the median of 7 rounds per kind of text. Prints numbers, asserts nothing.
 // Run: npx tsx test/bench/orders-search.ts [sizes...]   (default 100000 1000000)
 import { performance } from 'node:perf_hooks';
-import { columnsOf } from '../../electron/services/engine/order-columns';
-import { OrdersTable } from '../../electron/services/engine/orders-table';
-import { searchOrders } from '../../electron/services/engine/orders-search';
+import { columnsOf } from '../../electron/services/engine/worker/order-columns';
+import { OrdersTable } from '../../electron/services/engine/worker/orders-table';
+import { searchOrders } from '../../electron/services/engine/worker/orders-search';
 import { syntheticAppOrders } from '../unit/data/synthetic-orders';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);

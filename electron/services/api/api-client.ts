@@ -7,11 +7,12 @@ import { AppError } from '../../../shared/errors';
 import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
 import { pageOf } from '../../../shared/platform/resources';
 import type { TokenSource } from '../auth/auth-service';
-import { guardedFetch, hostOf, oauthOptions } from '../auth/http';
+import { guardedFetch, hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from '../auth/oauth-options';
 import type { Logger } from '../log';
 import { OperationScopeCatalog } from './operation-scopes';
 import type { CallArgs, DescribedOperation, PlatformCaller } from './platform-caller';
-import { businessUrl } from './business-url';
+import { businessUrl } from '../net/business-url';
 
 export interface ApiClientOptions {
   logger: Logger;

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { AccountStatus, AccountView } from '../../../shared/accounts';
+import type { AccountStatus, AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import { JsonFile } from '../store/json-file';

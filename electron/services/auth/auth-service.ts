@@ -1,7 +1,7 @@
 // The engine's front door for the rest of the main process: accounts, connect, sign-in again, step-up,
 // sign-out, and the token source the API client draws on. Every step lives in its own module.
 import { join } from 'node:path';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
@@ -10,7 +10,7 @@ import { StateSeal } from '../store/state-seal';
 import { Vault } from '../store/vault';
 import { AccountStore } from './accounts';
 import { type DiscoveryDeps, fetchAuthorizationServer } from './discovery';
-import { guardedFetch } from './http';
+import { guardedFetch } from '../net/guarded-fetch';
 import { MetadataCache } from './metadata-cache';
 import { type PreRegisteredClient, signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { relocateAccount } from './relocate';

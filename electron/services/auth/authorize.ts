@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { AppError } from '../../../shared/errors';
-import { hostOf } from './http';
+import { hostOf } from '../net/guarded-fetch';
 import type { LoopbackRedirectReceiver } from './loopback-receiver';
 import { toAppError } from './oauth-errors';
 

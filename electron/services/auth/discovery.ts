@@ -5,8 +5,9 @@ import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
-import { businessUrl } from '../api/business-url';
-import { assertSecureUrl, isLoopbackUrl, oauthOptions } from './http';
+import { businessUrl } from '../net/business-url';
+import { assertSecureUrl, isLoopbackUrl } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { freshUntil, type MetadataCache } from './metadata-cache';
 import { toAppError } from './oauth-errors';
 

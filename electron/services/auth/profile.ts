@@ -5,9 +5,10 @@ import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
-import { businessUrl } from '../api/business-url';
+import { businessUrl } from '../net/business-url';
 import type { Logger } from '../log';
-import { hostOf, oauthOptions } from './http';
+import { hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 import type { GrantResult } from './token-exchange';
 

@@ -2,7 +2,8 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { hostOf, oauthOptions } from './http';
+import { hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 
 export const CLIENT_NAME = 'School Companion (desktop)';

@@ -8,11 +8,11 @@
 //   new, validated token endpoint, and the answer must name the same school through UserInfo. No browser.
 // - otherwise, or when the platform no longer accepts that refresh token: a browser sign-in at the new
 //   address, for the same school (it is named in the request and checked after), sending no stored token.
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
 import { discoverPlatform } from './discovery';
-import { hostOf } from './http';
+import { hostOf } from '../net/guarded-fetch';
 import { loadProfile } from './profile';
 import { signIn, type SignInContext, type SignInStep, type SignInStepDetail, type SignInTiming } from './sign-in';
 import { stepUpScopes } from './step-up';

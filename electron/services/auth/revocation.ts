@@ -2,7 +2,8 @@
 // takes the grant with it), then the access token.
 import * as oauth from 'oauth4webapi';
 import type { TokenSet } from '../store/vault';
-import { hostOf, oauthOptions } from './http';
+import { hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 import type { ClientCredentials } from './token-exchange';
 

@@ -3,13 +3,13 @@
 // this flow with different scopes and expectations.
 import { performance } from 'node:perf_hooks';
 import * as oauth from 'oauth4webapi';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
 import type { AccountRecord, AccountStore } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
 import { discoverPlatform, displayAddress, normalizeAddress, type Platform } from './discovery';
-import { hostOf } from './http';
+import { hostOf } from '../net/guarded-fetch';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
 import { loadProfile, type Profile } from './profile';

@@ -4,7 +4,7 @@
 // (sendPendingRevocations): a sign-out must not leave a valid grant behind.
 import { AppError } from '../../../shared/errors';
 import type { PendingRevocation } from '../store/vault';
-import { hostOf } from './http';
+import { hostOf } from '../net/guarded-fetch';
 import type { AccountStore } from './accounts';
 import { fetchAuthorizationServer, type DiscoveryDeps } from './discovery';
 import { revokeTokens } from './revocation';

@@ -3,7 +3,8 @@
 import * as oauth from 'oauth4webapi';
 import { parseScopeString } from '../../../shared/scopes';
 import type { TokenSet } from '../store/vault';
-import { hostOf, oauthOptions } from './http';
+import { hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 
 export interface ClientCredentials {

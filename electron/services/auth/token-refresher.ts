@@ -3,7 +3,8 @@
 import * as oauth from 'oauth4webapi';
 import { AppError } from '../../../shared/errors';
 import type { TokenSet } from '../store/vault';
-import { hostOf, oauthOptions } from './http';
+import { hostOf } from '../net/guarded-fetch';
+import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 import { type ClientCredentials, type GrantResult, toGrantResult } from './token-exchange';
 

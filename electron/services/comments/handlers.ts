@@ -5,7 +5,7 @@ import type { CommentsInbox } from '../../../shared/model/comments';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { CachedReader } from '../data/cached-read';
 import type { MethodHandlers } from '../ipc/handler-types';
-import { unlessMissing } from '../ipc/partial-answers';
+import { unlessMissing } from '../api/partial-answers';
 import { readCommentsInbox } from '../platform/comments-platform';
 
 export type CommentMethodName = Extract<keyof typeof commentMethods, string>;

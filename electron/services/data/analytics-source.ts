@@ -7,7 +7,7 @@ import { isAppError } from '../../../shared/errors';
 import type { Answer } from '../../../shared/ipc/data';
 import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../shared/model/courses';
-import type { EngineClient } from '../engine/engine-client';
+import type { EngineClient } from '../engine/client/engine-client';
 import type { Logger } from '../log';
 
 /** A report operation the platform does not have answers 404: the engine computes the figures instead. */

@@ -3,7 +3,7 @@
 // the admin or a sign-in. Names, emails, addresses and tokens never enter it; account ids only inside log lines
 // (opaque hashes the log uses to follow a school). The log lines were redacted when written and are scrubbed
 // once more here.
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import type { AppMode } from '../../../shared/ipc/app';
 import { redact } from '../log';
 import { scrubSecrets } from './process-errors';

@@ -6,7 +6,7 @@ import type { EventAttendees, EventsOverview } from '../../../shared/model/event
 import type { PlatformCaller } from '../api/platform-caller';
 import type { CachedReader } from '../data/cached-read';
 import type { MethodHandlers } from '../ipc/handler-types';
-import { unlessMissing } from '../ipc/partial-answers';
+import { unlessMissing } from '../api/partial-answers';
 import { listEventAttendees, listEvents } from '../platform/events-platform';
 
 export type EventMethodName = Extract<keyof typeof eventMethods, string>;

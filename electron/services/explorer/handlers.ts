@@ -1,7 +1,7 @@
 // Main-side handlers of shared/ipc/explorer.ts, and the explorer's side of the write service (RecordWrites).
 // The platform's /openapi.json is read once per school and kept a few minutes in memory; every answer also
 // goes through the offline cache, so a school out of reach still shows its areas and the pages seen before.
-import type { ExplorerAreaId, JsonRecord } from '../../../shared/explorer';
+import type { ExplorerAreaId, JsonRecord } from '../../../shared/model/explorer';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { explorerMethods } from '../../../shared/ipc/explorer';
 import type { PlatformCaller } from '../api/platform-caller';

@@ -1,18 +1,18 @@
 // The accounts part of the contract: connect a school, sign in again, grant more scopes (each a browser
 // sign-in with progress events and Cancel), sign out, list.
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { ConnectStep } from '../../../shared/ipc/accounts';
 import { normalizeSchoolAddress } from '../../../shared/school-address';
-import type { InteractiveOptions } from '../app-services';
+import type { InteractiveOptions } from '../access/ports';
 import type { Logger } from '../log';
-import type { EngineSlot } from './engine-slot';
+import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { CallContext, EmitEvent, MethodHandlers } from './handler-types';
 
 export type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.relocate' | 'accounts.signOut';
 
 export interface AccountHandlerDeps {
-  engine: EngineSlot;
+  access: PlatformAccessSlot;
   emit: EmitEvent;
   logger: Logger;
   afterSignIn(): void;
@@ -20,19 +20,19 @@ export interface AccountHandlerDeps {
   defaultSchool?: { address: string; formerAddresses?: string[] | undefined } | null;
 }
 
-/** Addresses compared as the engine keeps issuers: no trailing slash. */
+/** Addresses compared as sign-in keeps issuers: no trailing slash. */
 function sameAddress(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 export function createAccountHandlers(deps: AccountHandlerDeps) {
-  const { engine, emit } = deps;
+  const { access, emit } = deps;
   // One browser sign-in at a time: Cancel knows what to stop, and a new one replaces an abandoned one.
   let interactive: { controller: AbortController; address: string | undefined } | null = null;
 
   let lastStep: ConnectStep | null = null;
   const progress = (address: string | undefined, step: ConnectStep, authorizationUrl?: string, signInOrigin?: string) => {
-    // The engine may repeat a step the shell already announced (discovering): say each once.
+    // Sign-in may repeat a step the shell already announced (discovering): say each once.
     if (step === lastStep && !authorizationUrl && !signInOrigin) return;
     lastStep = step;
     emit('accounts.connectProgress', { step, ...(address ? { address } : {}), ...(authorizationUrl ? { authorizationUrl } : {}), ...(signInOrigin ? { signInOrigin } : {}) });
@@ -47,7 +47,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     const stopFollowing = followAbort(context.signal, controller);
     progress(address, 'discovering');
     try {
-      // waiting_for_browser is reported with the page's address when the engine opens it (authorizationUrlOpened).
+      // waiting_for_browser is reported with the page's address when sign-in opens it (authorizationUrlOpened).
       const account = await run({ signal: controller.signal, onProgress: (step, detail) => step !== 'waiting_for_browser' && progress(address, step, undefined, detail?.signInOrigin) });
       progress(address, 'done');
       deps.afterSignIn();
@@ -64,17 +64,17 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
   }
 
   async function account(accountId: string): Promise<AccountView> {
-    const found = (await engine.ready()).listAccounts().find((candidate) => candidate.id === accountId);
+    const found = (await access.ready()).listAccounts().find((candidate) => candidate.id === accountId);
     if (!found) throw new AppError('not_found', 'That school is not connected.');
     return found;
   }
 
   const handlers: MethodHandlers<AccountMethodName> = {
-    'accounts.list': async () => (await engine.ready()).listAccounts(),
+    'accounts.list': async () => (await access.ready()).listAccounts(),
     'accounts.connect': async ({ address, client }, context) => {
       const normalized = normalizeSchoolAddress(address);
       if (!normalized.ok) throw new AppError('invalid_address', normalized.message);
-      const auth = await engine.ready();
+      const auth = await access.ready();
       const given = client ? { clientId: client.clientId, ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}) } : undefined;
       return runInteractive(normalized.url, context, (options) => auth.connect(normalized.url, { ...options, ...(given ? { client: given } : {}) }));
     },
@@ -85,12 +85,12 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     },
     'accounts.signInAgain': async ({ accountId }, context) => {
       const { issuer } = await account(accountId);
-      const auth = await engine.ready();
+      const auth = await access.ready();
       return runInteractive(issuer, context, (options) => auth.signInAgain(accountId, options));
     },
     'accounts.grantScopes': async ({ accountId, scopes }, context) => {
       const { issuer } = await account(accountId);
-      const auth = await engine.ready();
+      const auth = await access.ready();
       return runInteractive(issuer, context, (options) => auth.grantScopes(accountId, scopes, options));
     },
     'accounts.relocate': async ({ accountId, address }, context) => {
@@ -100,7 +100,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
       const home = deps.defaultSchool;
       // Decided here from the app's own launch configuration, never from what the page sends.
       const trusted = Boolean(home && sameAddress(normalized.url, home.address) && (home.formerAddresses ?? []).some((former) => sameAddress(former, issuer)));
-      const auth = await engine.ready();
+      const auth = await access.ready();
       const relocated = await runInteractive(normalized.url, context, (options) => auth.relocate(accountId, normalized.url, { ...options, trusted }));
       // What the screens read from the old address (failures included) is read again from the new one.
       emit('data.invalidated', { accountId, reason: 'back_online' });
@@ -108,13 +108,13 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     },
     'accounts.signOut': async ({ accountId }) => {
       await account(accountId);
-      return (await engine.ready()).signOut(accountId);
+      return (await access.ready()).signOut(accountId);
     },
   };
 
   return {
     handlers,
-    /** The engine opened the consent page: tell the Connect screen where it is. */
+    /** Sign-in opened the consent page: tell the Connect screen where it is. */
     authorizationUrlOpened(url: string) {
       if (interactive) progress(interactive.address, 'waiting_for_browser', url);
     },

@@ -3,20 +3,20 @@ import { AppError } from '../../../shared/errors';
 import type { AppStatus } from '../../../shared/ipc/app';
 import { checkExternalUrl } from '../security/external-url';
 import type { SettingsStore } from '../store/settings';
-import type { EngineSlot } from './engine-slot';
+import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { MethodHandlers } from './handler-types';
 
 export type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set';
 
 export interface AppHandlerDeps {
-  engine: EngineSlot;
+  access: PlatformAccessSlot;
   settings: SettingsStore;
   status(): AppStatus | Promise<AppStatus>;
   openExternal(url: string): Promise<void>;
 }
 
 export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMethodName> {
-  const { engine, settings } = deps;
+  const { access, settings } = deps;
   return {
     'app.status': async () => deps.status(),
     'app.openExternal': async ({ url }) => {
@@ -27,7 +27,7 @@ export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMetho
     },
     'settings.get': async () => settings.get(),
     'settings.set': async (patch) => {
-      if (patch.activeAccountId && !(await engine.ready()).listAccounts().some((account) => account.id === patch.activeAccountId)) {
+      if (patch.activeAccountId && !(await access.ready()).listAccounts().some((account) => account.id === patch.activeAccountId)) {
         throw new AppError('not_found', 'That school is not connected.');
       }
       let saved;

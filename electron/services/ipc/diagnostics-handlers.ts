@@ -4,7 +4,7 @@ import type { AppMode } from '../../../shared/ipc/app';
 import { buildDiagnosticBundle, DIAGNOSTIC_LOG_LINES } from '../desktop/diagnostics';
 import { readLogTail } from '../log';
 import type { SettingsStore } from '../store/settings';
-import type { EngineSlot } from './engine-slot';
+import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { MethodHandlers } from './handler-types';
 
 export type DiagnosticsMethodName = 'app.logInfo' | 'app.openLogFile' | 'app.diagnosticBundle';
@@ -24,7 +24,7 @@ export interface DiagnosticsDeps {
   mode: AppMode;
   log: LogAccess;
   settings: SettingsStore;
-  engine: EngineSlot;
+  access: PlatformAccessSlot;
   online(): boolean;
 }
 
@@ -44,7 +44,7 @@ export function createDiagnosticsHandlers(deps: DiagnosticsDeps): MethodHandlers
         os: { platform: platform(), release: release(), arch: arch() },
         runtime: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome },
         settings: deps.settings.get(),
-        accounts: deps.engine.accountsIfOpen(),
+        accounts: deps.access.accountsIfOpen(),
         online: deps.online(),
         logFile: deps.log.path,
         logTail: await readLogTail(deps.log.path, DIAGNOSTIC_LOG_LINES),

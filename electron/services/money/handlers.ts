@@ -5,7 +5,7 @@ import type { moneyMethods } from '../../../shared/ipc/money';
 import type { CouponOverview, SubscriptionLists, SubscriptionView } from '../../../shared/model/money';
 import type { PlatformCaller } from '../api/platform-caller';
 import { CachedReader } from '../data/cached-read';
-import type { EngineClient } from '../engine/engine-client';
+import type { EngineClient } from '../engine/client/engine-client';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';

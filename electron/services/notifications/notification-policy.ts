@@ -4,18 +4,10 @@
 // never ask for more access), and when to poll next (interval, exponential backoff, Retry-After).
 // The poller (notifier.ts) only fetches, applies these decisions and persists the state they return.
 import type { NotificationKind, QuietHours } from '../../../shared/ipc/notifications';
+import type { NotificationCandidate } from '../../../shared/model/notifications';
 
-/** Something a poll found, before the policy decides on it. */
-export interface NotificationCandidate {
-  /** Stable per school and event: `refund:ord_1`. The same key is never notified twice. */
-  key: string;
-  kind: NotificationKind;
-  /** When it happened on the platform (ISO 8601). */
-  at: string;
-  title: string;
-  body: string;
-  route: string;
-}
+export type { NotificationCandidate };
+
 
 /** What is kept per school across restarts. */
 export interface SchoolNotifyState {

@@ -3,7 +3,7 @@
 // into candidates) and lets the policy (notification-policy.ts) decide what to deliver. It does nothing while
 // the online probe says offline, and backs off (honouring Retry-After) when a school's platform fails.
 // Deliveries go out as app.notification events; the desktop adapter and the renderer show them.
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
 import type { PlatformCaller } from '../api/platform-caller';

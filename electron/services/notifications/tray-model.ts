@@ -2,7 +2,7 @@
 // plain data: the adapters (electron/adapters/tray.ts, badge.ts) only turn it into Electron calls. Today's
 // sales are per school and per currency (never two currencies added); what needs attention is the count
 // of notifications the admin has not opened yet.
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/currency-units';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 

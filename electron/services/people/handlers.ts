@@ -10,7 +10,7 @@ import { CachedReader } from '../data/cached-read';
 import type { CallContext, EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { withoutScope } from '../ipc/partial-answers';
+import { withoutScope } from '../api/partial-answers';
 import { listEnrollableCourses, listMembers, listSubscriptionsByEmail, readStalledLearners, readStudentRecord } from '../platform/people-platform';
 
 export type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { StudentEnrollment } from '../../../shared/model/people';
 import { Enrollment, pageOf } from '../../../shared/platform/resources';
-import type { PageRequest } from '../engine/protocol';
+import type { PageRequest } from './page-request';
 import type { FeedPosition } from './orders-feed';
 import { toStudentEnrollment } from './people-mapping';
 import { readPage } from './read-page';

@@ -2,11 +2,11 @@
 // `updated_since`, past-due subscriptions, comments by `created_since`, the 90-day average order value), and
 // how the platform's payloads become the policy's candidates (dedup key, kind, time, words, the route to
 // open). Definitions (what "unanswered" and "unusually large" mean) are in docs/business-api.md.
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/currency-units';
 import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment as CommentSchema, SalesReport, Subscription } from '../../../shared/platform/resources';
-import type { NotificationCandidate } from '../notifications/notification-policy';
+import type { NotificationCandidate } from '../../../shared/model/notifications';
 
 /** An order at or above this many times the currency's 90-day average order value is "unusually large". */
 export const LARGE_SALE_FACTOR = 5;

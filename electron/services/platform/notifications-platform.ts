@@ -3,7 +3,7 @@
 // (notification-mapping.ts). The poller (notifications/notifier.ts) decides when to ask and what to deliver.
 import { Comment, Lecturer, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
-import type { NotificationCandidate } from '../notifications/notification-policy';
+import type { NotificationCandidate } from '../../../shared/model/notifications';
 import {
   commentCandidates,
   commentsCreatedQuery,

@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import {
   EXPLORER_AREAS, JsonRecord, fieldOf, fieldsOf, validatorFor, problemsOf, labelOf,
   type ExplorerArea, type ExplorerAreaId, type Field,
-} from '../../../shared/explorer';
+} from '../../../shared/model/explorer';
 import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
 import type { DescribedOperation } from '../api/platform-caller';
 

@@ -6,7 +6,7 @@
 import { AppError } from '../../../shared/errors';
 import type { Order } from '../../../shared/model/orders';
 import { Order as PlatformOrder, pageOf } from '../../../shared/platform/resources';
-import type { PageRequest } from '../engine/protocol';
+import type { PageRequest } from './page-request';
 import { toOrder } from './orders-mapping';
 
 const PAGE_SIZE = 1000;

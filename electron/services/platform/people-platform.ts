@@ -7,7 +7,7 @@ import type { Student } from '../../../shared/model/people';
 import type { EnrollableCourse, ProfileEnrollment, StalledLearner } from '../../../shared/model/student-profile';
 import { Course, Curriculum, Enrollment, MembershipPlan, Person, Subscription } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
-import { withoutScope } from '../ipc/partial-answers';
+import { withoutScope } from '../api/partial-answers';
 import { planNamesOf, toMemberView, toSubscriptionView } from './money-mapping';
 import { toStudent } from './people-mapping';
 import { courseFactsOf, sectionTitlesOf, studentRecordFacts, toEnrollableCourses, toProfileEnrollment, toStalledLearners } from './people-profile-mapping';

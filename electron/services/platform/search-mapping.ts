@@ -3,7 +3,7 @@
 import type { CouponView } from '../../../shared/model/money';
 import type { MatchQuality, SearchHit } from '../../../shared/model/search';
 import type { Order } from '../../../shared/model/orders';
-import { minorToDecimalString } from '../../../shared/money';
+import { minorToDecimalString } from '../../../shared/currency-units';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import type { StudentRow } from '../../../shared/ipc/students';
 

@@ -3,7 +3,7 @@
 // (people-mapping.ts) plus each student's change time, which only the sync uses.
 import type { Student } from '../../../shared/model/people';
 import { pageOf, StudentRecord } from '../../../shared/platform/resources';
-import type { PageRequest } from '../engine/protocol';
+import type { PageRequest } from './page-request';
 import type { FeedPosition } from './orders-feed';
 import { toStudent } from './people-mapping';
 import { readPage } from './read-page';

@@ -4,7 +4,7 @@
 import { AppError } from '../../../shared/errors';
 import type { SubscriptionRecord } from '../../../shared/model/analytics';
 import { pageOf, Subscription } from '../../../shared/platform/resources';
-import type { PageRequest } from '../engine/protocol';
+import type { PageRequest } from './page-request';
 import { toSubscriptionRecord } from './analytics-platform';
 import type { FeedPosition } from './orders-feed';
 

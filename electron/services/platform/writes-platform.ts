@@ -1,4 +1,4 @@
-// The writes' platform adapter: how each write of shared/writes.ts (an Undo is one too: shared/writes.ts
+// The writes' platform adapter: how each write of shared/model/writes.ts (an Undo is one too: shared/model/writes.ts
 // inverseOf builds it in the app's terms) is sent — the platform operation, its path parameters, its body in
 // the platform's shape — how the record's current version is read for the outbox's conflict check, and what
 // an answer says about the record (its id and updated_at). The write service (writes/write-service.ts) keeps
@@ -6,10 +6,9 @@
 import { z } from 'zod';
 import type { OperationId } from '../../../shared/platform/endpoints';
 import { Coupon, Course, Enrollment, Person, SchoolEvent, Subscription } from '../../../shared/platform/resources';
-import type { WriteRequest } from '../../../shared/writes';
+import type { CurrentRecord, WriteRequest } from '../../../shared/model/writes';
 import { isAppError } from '../../../shared/errors';
 import type { PlatformCaller } from '../api/platform-caller';
-import type { CurrentRecord } from '../writes/outbox-policy';
 import { toCouponBody } from './money-mapping';
 import { toEventPatch } from './events-mapping';
 

@@ -4,7 +4,7 @@
 import type { searchMethods } from '../../../shared/ipc/search';
 import type { SearchAnswer, SearchGroup, SourceReport } from '../../../shared/model/search';
 import { orderGroups } from '../../../shared/search/ranking';
-import type { EngineClient } from '../engine/engine-client';
+import type { EngineClient } from '../engine/client/engine-client';
 import type { MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';

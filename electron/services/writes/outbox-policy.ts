@@ -3,6 +3,7 @@
 // what becomes of an item after a failed send. Tested in test/unit/writes/outbox-policy.test.ts.
 import { isAppError } from '../../../shared/errors';
 import type { OutboxItem } from '../../../shared/ipc/writes';
+import type { CurrentRecord } from '../../../shared/model/writes';
 
 /**
  * Only "the platform is not there" keeps a write for later. A timeout or a server error may have reached
@@ -14,7 +15,6 @@ export function shouldQueue(error: unknown): boolean {
   return isAppError(error) && QUEUE_CODES.has(error.code);
 }
 
-export type CurrentRecord = { kind: 'found'; updatedAt: string | null } | { kind: 'gone' };
 
 /**
  * Null when the write may be sent; otherwise why not, in words for the admin. A write made without a

@@ -1,7 +1,7 @@
 // What the write service decides about a write in the app's terms: whether it has a version to compare, and
 // whether an outbox edit still names the same record. How a write is sent to the platform (operation, path,
 // body, the current version's read) is the platform adapter's: platform/writes-platform.ts.
-import type { WriteRequest } from '../../../shared/writes';
+import type { WriteRequest } from '../../../shared/model/writes';
 
 /** What the admin saw of the record when they made the change (null: nothing to compare). */
 export function seenUpdatedAtOf(request: WriteRequest): string | null {

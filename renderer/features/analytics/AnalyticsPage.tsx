@@ -22,7 +22,7 @@ import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { comparesWithLastYear, defaultInterval, previousInstants } from '../common/range';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../common/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { useCurrencyPick } from './use-currency-pick';
 import { SyncProgress } from './SyncProgress';

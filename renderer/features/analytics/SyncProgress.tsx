@@ -2,10 +2,10 @@
 // the engine computes the figures itself, docs/data-and-offline.md), how far the sync is, with Cancel.
 import { useState } from 'react';
 import { Card } from '../../components/Card';
-import { Progress } from '../../components/Spinner';
+import { Progress } from '../../components/Progress';
 import type { DataProgress } from '../../../shared/ipc/data';
 import { invoke } from '../../lib/bridge-hooks';
-import { formatCount, type Locale } from '../common/format';
+import { formatCount, type Locale } from '../../lib/format';
 
 export function SyncProgress({ progress, locale, what }: { progress: DataProgress; locale: Locale; what: string }) {
   const [cancelling, setCancelling] = useState<string | null>(null);

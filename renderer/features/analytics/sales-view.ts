@@ -2,7 +2,7 @@
 // Pure, so the words and numbers are unit-tested.
 import type { CurrencySales, SalesReport, SalesTotals } from '../../../shared/model/analytics';
 import type { ChartSpec } from '../../charts/chart-spec';
-import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../common/format';
+import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../../lib/format';
 import { markPartial } from '../common/range';
 
 export { partialBucket } from '../common/range';

@@ -13,7 +13,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDateTime, type Locale } from '../common/format';
+import { formatCount, formatDateTime, type Locale } from '../../lib/format';
 import { filterComments, filtersOf, paramsOf, WHERE_OPTIONS, type Show, type Where } from './comment-filters';
 import '../events/events.css';
 

@@ -4,11 +4,11 @@
 import { useEffect, useState } from 'react';
 import type { Answer, CsvFileExport } from '../../../shared/ipc/data';
 import { Button } from '../../components/Button';
-import { Progress } from '../../components/Spinner';
+import { Progress } from '../../components/Progress';
 import { newJobId, useJobProgress } from '../../data/progress';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
-import { formatCount } from './format';
+import { formatCount } from '../../lib/format';
 
 interface Nouns {
   one: string;

@@ -1,7 +1,7 @@
 // The date range the admin picked, shared by the dashboards so a drill-down keeps it (Courses → a course).
 import { create } from 'zustand';
 import { pickPreset, toInstants, type PickedRange } from './range';
-import { systemLocale } from './format';
+import { systemLocale } from '../../lib/format';
 
 interface RangeState {
   range: PickedRange;

@@ -24,7 +24,7 @@ import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { defaultInterval, markPartial, partialBucket } from '../common/range';
-import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
 import { describePlans } from './plans';

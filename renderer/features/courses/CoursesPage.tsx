@@ -18,7 +18,7 @@ import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRowFocus } from '../common/use-row-focus';
 import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { formatCount, formatDate, formatMoney, formatPercent } from '../common/format';
+import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { defaultRevenueCurrency, filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';

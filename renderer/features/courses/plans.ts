@@ -1,6 +1,6 @@
 // A course's pricing plans in a few words: "Free", "NT$1,200", "NT$300 / month", "+2 more".
 import type { PricingPlan } from '../../../shared/model/courses';
-import { formatMoney } from '../common/format';
+import { formatMoney } from '../../lib/format';
 
 const INTERVAL: Record<string, string> = { day: 'day', month: 'month', year: 'year' };
 

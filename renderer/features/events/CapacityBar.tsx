@@ -1,6 +1,6 @@
 // Tickets sold against capacity, as a bar and in words; the bar is a meter for assistive technology.
 import type { EventView } from '../../../shared/model/events';
-import { formatCount, formatPercent } from '../common/format';
+import { formatCount, formatPercent } from '../../lib/format';
 import { capacityUse } from './event-view';
 
 export function CapacityBar({ event, locale }: { event: Pick<EventView, 'sold' | 'capacity'>; locale: string }) {

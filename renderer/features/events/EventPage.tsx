@@ -15,7 +15,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDateTime } from '../common/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { useWrite } from '../writes/use-write';
 import { CapacityBar } from './CapacityBar';
 import { formatEventTime } from './event-time';

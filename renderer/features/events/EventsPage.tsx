@@ -12,7 +12,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatCount } from '../common/format';
+import { formatCount } from '../../lib/format';
 import { CapacityBar } from './CapacityBar';
 import { eventsWhen, type When } from './event-view';
 import { formatEventTime } from './event-time';

@@ -1,10 +1,10 @@
 // The edit form of a record, generated from the PATCH's request schema: one input per field (text, number,
 // select for an enum, checkbox for a boolean), with its bounds as hints. Checked before sending by the same
-// validator the main process applies (shared/explorer.ts validatorFor); each problem is shown at its field,
+// validator the main process applies (shared/model/explorer.ts validatorFor); each problem is shown at its field,
 // the first one focused, and nothing typed is lost. Only the changed fields are sent, through useWrite().
 import { useId, useState, type FormEvent } from 'react';
-import type { ExplorerArea, Field, FieldValue, JsonRecord } from '../../../shared/explorer';
-import { inputFromValue, nameOf, problemsOf, validatorFor, valueFromInput } from '../../../shared/explorer';
+import type { ExplorerArea, Field, FieldValue, JsonRecord } from '../../../shared/model/explorer';
+import { inputFromValue, nameOf, problemsOf, validatorFor, valueFromInput } from '../../../shared/model/explorer';
 import { Button } from '../../components/Button';
 import type { WriteRunner } from '../writes/use-write';
 

@@ -4,8 +4,8 @@
 // built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
-import type { ExplorerArea, Field, JsonRecord } from '../../../shared/explorer';
-import { labelOf, nameOf } from '../../../shared/explorer';
+import type { ExplorerArea, Field, JsonRecord } from '../../../shared/model/explorer';
+import { labelOf, nameOf } from '../../../shared/model/explorer';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';

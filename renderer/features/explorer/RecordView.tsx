@@ -1,8 +1,8 @@
 // One record as readable keys and values: scalars in a definition list, nested objects and lists folded
 // (a <details> the admin opens), so a long record stays scannable.
-import type { JsonRecord } from '../../../shared/explorer';
-import { labelOf } from '../../../shared/explorer';
-import { formatDateTime, type Locale } from '../common/format';
+import type { JsonRecord } from '../../../shared/model/explorer';
+import { labelOf } from '../../../shared/model/explorer';
+import { formatDateTime, type Locale } from '../../lib/format';
 import { useLocale } from '../common/use-locale';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -17,7 +17,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDateTime, formatMoney, type Locale } from '../common/format';
+import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
 import '../writes/writes.css';

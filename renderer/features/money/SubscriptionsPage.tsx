@@ -16,7 +16,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, type Locale } from '../common/format';
+import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
 import { SubscriptionsTable } from './SubscriptionsTable';

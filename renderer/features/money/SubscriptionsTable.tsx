@@ -2,7 +2,7 @@
 // the Subscriptions page's member panel and on a student's profile (where the plan links to that panel).
 import type { ReactNode } from 'react';
 import type { SubscriptionView } from '../../../shared/model/money';
-import { formatMoney, type Locale } from '../common/format';
+import { formatMoney, type Locale } from '../../lib/format';
 
 export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionView['state'], string> = {
   active: 'Active', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past due', canceled: 'Canceled', expired: 'Expired',

@@ -1,7 +1,7 @@
 // Words and numbers for coupons: the discount as an admin reads it, the return of a coupon, and amounts
 // typed in major units (5.50) turned into the integer minor units the platform counts in.
 import type { CouponCurrencyResult, CouponView } from '../../../shared/model/money';
-import { formatMoney } from '../common/format';
+import { formatMoney } from '../../lib/format';
 
 export function currencyExponent(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -12,7 +12,7 @@ import { useDataQuery } from '../../data/hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { FigureAge } from '../common/FigureAge';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, type Locale } from '../common/format';
+import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
 import { OrderStateBadge } from './OrderStateBadge';
 import { openedFromList, orderListPath } from './order-links';

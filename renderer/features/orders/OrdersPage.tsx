@@ -9,7 +9,8 @@ import { OrderState as OrderStateSchema, type Order, type OrderState } from '../
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
-import { Progress, Spinner } from '../../components/Spinner';
+import { Progress } from '../../components/Progress';
+import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -27,7 +28,7 @@ import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
-import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../common/format';
+import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';

@@ -12,7 +12,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, type Locale } from '../common/format';
+import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import './people.css';
 
 const STATE_LABELS: Record<SubscriptionView['state'], string> = {

@@ -14,7 +14,7 @@ import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { useActiveAccount } from '../../state/active-account';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
-import { formatCount, formatDateTime, formatPercent, type Locale } from '../common/format';
+import { formatCount, formatDateTime, formatPercent, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import { BulkActions } from '../students/BulkActions';
 import './people.css';

@@ -16,7 +16,7 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, formatPercent, type Locale } from '../common/format';
+import { formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
 import { OrderStateBadge } from '../orders/OrderStateBadge';

@@ -2,7 +2,7 @@
 // actions the page is given (`actions`: enroll, tag… plugged in by the features that own those writes).
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { formatCount } from '../common/format';
+import { formatCount } from '../../lib/format';
 
 export interface SelectionBarProps {
   count: number;

@@ -4,7 +4,7 @@
 import type { StudentFilters, StudentSort } from '../../../shared/ipc/students';
 import { invoke } from '../../lib/bridge-hooks';
 import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
-import { formatCount, type Locale } from '../common/format';
+import { formatCount, type Locale } from '../../lib/format';
 
 export function StudentsExport({ accountId, filters, sort, selected, matching, locale }: {
   accountId: string | null;

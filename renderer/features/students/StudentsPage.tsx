@@ -8,7 +8,8 @@ import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type 
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
-import { Progress, Spinner } from '../../components/Spinner';
+import { Progress } from '../../components/Progress';
+import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -24,7 +25,7 @@ import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDate, formatPercent, type Locale } from '../common/format';
+import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
 import { SelectionBar } from './SelectionBar';
 import { StudentsExport } from './StudentsExport';
 import './students.css';

@@ -16,7 +16,7 @@ import { useAppStatus } from '../../state/app-status';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, type Locale } from '../common/format';
+import { formatDateTime, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import './writes.css';
 

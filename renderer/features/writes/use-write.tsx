@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { missingScopes } from '../../../shared/app-scopes';
 import type { WriteOutcome } from '../../../shared/ipc/writes';
 import { describeScope } from '../../../shared/scopes';
-import { describeWrite, type WriteRequest } from '../../../shared/writes';
+import { describeWrite, type WriteRequest } from '../../../shared/model/writes';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { invoke } from '../../lib/bridge-hooks';
@@ -20,7 +20,7 @@ import { toSerializedError } from '../../lib/app-error';
 import { useActiveAccount } from '../../state/active-account';
 import { useAppStatus } from '../../state/app-status';
 import { useBrowserFlowActions, useBrowserFlowStore } from '../../state/browser-flow-store';
-import { BrowserFlowProgress } from '../../shell/BrowserFlowProgress';
+import { BrowserFlowProgress } from '../account/BrowserFlowProgress';
 import { useNotices } from '../../state/notices';
 import { refreshAfterWrite } from './refresh';
 

@@ -1,4 +1,4 @@
-// The dashboards' data handlers against the real sandbox over HTTP, through the real engine (AuthService +
+// The dashboards' data handlers against the real sandbox over HTTP, through real platform access (AuthService +
 // ApiClient) signed in with a real Chromium on the consent page. Every expected figure is computed in the
 // test from the platform's own API for the same filters, never written down.
 import { readFile } from 'node:fs/promises';
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../electron/services/api/api-client';
 import { createDataService, type DataService } from '../../../electron/services/data/handlers';
-import { DownloadSlots } from '../../../electron/services/engine/export-destination';
-import type { AccountView } from '../../../shared/accounts';
+import { DownloadSlots } from '../../../electron/services/engine/client/export-destination';
+import type { AccountView } from '../../../shared/model/accounts';
 import { METHODS } from '../../../shared/ipc';
 import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { toSalesReport, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
@@ -16,11 +16,11 @@ import { toCourseRevenue } from '../../../electron/services/platform/courses-pla
 import { cacheKey } from '../../../electron/services/store/query-cache';
 import type { Sandbox } from '../../sandbox';
 import { currencyTotalsOf } from '../../support/order-totals';
-import type { Engine } from '../engine/harness';
+import type { SignIn } from '../sign-in/harness';
 import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 
 let sandbox: Sandbox;
-let engine: Engine;
+let engine: SignIn;
 let api: ApiClient;
 let account: AccountView;
 let service: DataService;

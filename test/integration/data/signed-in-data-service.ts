@@ -4,19 +4,19 @@
 import type { Browser } from 'playwright-core';
 import { ApiClient } from '../../../electron/services/api/api-client';
 import { createDataService, type DataHandlerDeps, type DataService } from '../../../electron/services/data/handlers';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
-import { openEngine, tempDir, type Engine } from '../engine/harness';
+import { openSignIn, tempDir, type SignIn } from '../sign-in/harness';
 
 export interface SignedInDataService {
   sandbox: Sandbox;
   browser: Browser;
   dir: { path: string; remove(): Promise<void> };
-  engine: Engine;
+  engine: SignIn;
   account: AccountView;
   api: ApiClient;
   service: DataService;
@@ -27,7 +27,7 @@ export interface SignedInDataService {
 /** `deps` adds to or replaces the service's dependencies; as a function it gets the test's data folder. */
 export async function startSignedInDataService(prefix: string, deps: Partial<DataHandlerDeps> | ((dataDir: string) => Partial<DataHandlerDeps>) = {}): Promise<SignedInDataService> {
   const [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir(prefix)]);
-  const engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
+  const engine = await openSignIn(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
   const account = await engine.auth.connect(sandbox.url);
   const api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });
   const events: SignedInDataService['events'] = [];

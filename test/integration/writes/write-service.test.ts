@@ -1,4 +1,4 @@
-// The write service against the real sandbox over HTTP, through the real engine (AuthService + ApiClient),
+// The write service against the real sandbox over HTTP, through real platform access (AuthService + ApiClient),
 // with consent and step-up answered in a real Chromium: a write is sent and undone; made while the platform
 // is down it waits in the outbox, encrypted on disk, and goes when the platform is back on the same address;
 // if the record changed on the platform in between, it is not sent and the reason is kept.
@@ -7,23 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../electron/services/api/api-client';
 import { WriteService } from '../../../electron/services/writes/write-service';
 import { WritesStore } from '../../../electron/services/writes/writes-store';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
 import { Coupon, Enrollment, Person, Subscription } from '../../../shared/platform/resources';
-import type { WriteRequest } from '../../../shared/writes';
+import type { WriteRequest } from '../../../shared/model/writes';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
 import { freePort } from '../../support/free-port';
-import { allFileText, openEngine, tempDir, type Engine } from '../engine/harness';
+import { allFileText, openSignIn, tempDir, type SignIn } from '../sign-in/harness';
 
 const SEED = 5;
 const ORDERS = 500;
 let port: number;
 let sandbox: Sandbox;
 let browser: Browser;
-let engine: Engine;
+let engine: SignIn;
 let api: ApiClient;
 let account: AccountView;
 let dir: { path: string; remove(): Promise<void> };
@@ -49,7 +49,7 @@ async function coupon(id: string) {
 beforeAll(async () => {
   port = await freePort();
   [sandbox, browser, dir] = await Promise.all([startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true }), launchChromium(), tempDir('writes-')]);
-  engine = await openEngine(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
+  engine = await openSignIn(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
   account = await engine.auth.connect(sandbox.url);
   // Step-up, as the app does on first use: the write scopes are not asked at sign-in.
   expect(account.grantedScopes).not.toContain('coupons:write');

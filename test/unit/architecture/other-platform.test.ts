@@ -12,9 +12,9 @@ import { createEventHandlers } from '../../../electron/services/events/handlers'
 import { memoryLogger } from '../../../electron/services/log';
 import type * as EventsPlatform from '../../../electron/services/platform/events-platform';
 import { QueryCache } from '../../../electron/services/store/query-cache';
-import type { AccountView } from '../../../shared/accounts';
-import { fakeCipher, tempDir } from '../../integration/engine/harness';
-import { json, redirectingBrowser, startScriptedPlatform, type ScriptedPlatform } from '../engine/scripted-platform';
+import type { AccountView } from '../../../shared/model/accounts';
+import { fakeCipher, tempDir } from '../../integration/sign-in/harness';
+import { json, redirectingBrowser, startScriptedPlatform, type ScriptedPlatform } from '../sign-in/scripted-platform';
 
 // The one change: this platform's events adapter instead of ours.
 vi.mock('../../../electron/services/platform/events-platform', () => import('./graphql-events-platform'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatChange, formatDateTime, formatMoney, formatPercent, formatShortDateTime, relativeChange } from '../../../renderer/features/common/format';
+import { currencyExponent, formatChange, formatDateTime, formatMoney, formatPercent, formatShortDateTime, relativeChange } from '../../../renderer/lib/format';
 import { comparesWithLastYear, previousInstants } from '../../../renderer/features/common/range';
 import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
 import { buildChartOption } from '../../../renderer/charts/chart-option';
@@ -7,7 +7,7 @@ import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/state-labels';
 import { CourseState } from '../../../shared/model/courses';
 import { OrderState, PaymentMethod } from '../../../shared/model/orders';
-import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/orders-csv-format';
+import { orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/worker/orders-csv-format';
 import type { CurrencySales, SalesTotals } from '../../../shared/model/analytics';
 
 const totals = (over: Partial<SalesTotals> = {}): SalesTotals => ({

@@ -1,6 +1,6 @@
 // The data service's own behaviour (loading, progress, cancel, offline fallback, restart from the encrypted
 // snapshot, incremental refresh, export, sign-out) with a stand-in for the engine: a PlatformCaller over an
-// in-memory list of orders that can be switched offline. The real engine and sandbox are in
+// in-memory list of orders that can be switched offline. Real sign-in and the sandbox are in
 // test/integration/data.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
 import { createDataService } from '../../../electron/services/data/handlers';
-import { DownloadSlots } from '../../../electron/services/engine/export-destination';
+import { DownloadSlots } from '../../../electron/services/engine/client/export-destination';
 import type { DataService } from '../../../electron/services/data/handlers';
 import { memoryLogger } from '../../../electron/services/log';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, decimalStringToMinor, formatMoney, minorToDecimalString, sumMinor, totalsByCurrency } from '../../../shared/money';
+import { currencyExponent, decimalStringToMinor, formatMoney, minorToDecimalString, sumMinor, totalsByCurrency } from '../../../shared/currency-units';
 
 describe('money', () => {
   it('knows each currency minor unit from Intl', () => {

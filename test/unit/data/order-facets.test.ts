@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withCourseTitles } from '../../../electron/services/data/order-facets';
-import { columnsOf } from '../../../electron/services/engine/order-columns';
-import { OrdersTable } from '../../../electron/services/engine/orders-table';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { Order } from '../../../shared/model/orders';
 
 function order(id: string, paidAt: string | null, items: { product: string; course: string | null; name: string }[]): Order {

@@ -63,11 +63,11 @@ describe('the diagnostics handlers', () => {
       await logger.close();
       const settings = await SettingsStore.open(dir);
       const account = { id: 'acct_9', issuer: 'https://lumen.example', school: { id: 's1', name: 'Lumen Academy', url: null }, admin: { sub: 'u1', name: 'Alex Morgan', email: 'alex@lumen.example', picture: null }, grantedScopes: ['courses:read'], status: 'offline' as const, connectedAt: '2026-11-01T00:00:00.000Z', lastSyncAt: null };
-      const engine = { accountsIfOpen: () => [account] } as never;
+      const access = { accountsIfOpen: () => [account] } as never;
       const copied: string[] = [];
       const context = { signal: new AbortController().signal };
 
-      const desktop = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, engine, online: () => false });
+      const desktop = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, access, online: () => false });
       expect(await desktop['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: true });
       const result = await desktop['app.diagnosticBundle']({}, context);
       expect(result.copied).toBe(true);
@@ -77,7 +77,7 @@ describe('the diagnostics handlers', () => {
       expect(result.text).toContain('"refreshToken":"[redacted]"');
       for (const secret of ['rt_very_secret_value', 'Alex Morgan', 'alex@lumen.example', 'Lumen Academy', 'lumen.example']) expect(result.text).not.toContain(secret);
 
-      const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, engine, online: () => true });
+      const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access, online: () => true });
       expect(await browser['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: false });
       expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
       expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);

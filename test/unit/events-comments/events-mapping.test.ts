@@ -6,7 +6,7 @@ import { eventEditProblems, eventTimesProblem, instantOfLocalInput, localInputOf
 import { toAttendeeView, toEventPatch, toEventView } from '../../../electron/services/platform/events-mapping';
 import { planWrite, type PlannedWrite } from '../../../electron/services/platform/writes-platform';
 import { sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
-import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
+import { describeWrite, inverseOf, WriteRequest } from '../../../shared/model/writes';
 
 const platformEvent = SchoolEvent.parse({
   id: 'evt_1', title: 'Live Q&A #1', starts_at: '2026-12-01T19:00:00Z', ends_at: '2026-12-01T21:00:00Z', lecturer_ids: ['lec_1'],

@@ -1,9 +1,9 @@
-// JSON Schema → form fields → one validator (shared/explorer.ts): what the edit form and the main process
+// JSON Schema → form fields → one validator (shared/model/explorer.ts): what the edit form and the main process
 // both check before a PATCH is sent.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldOf, fieldsOf, inputFromValue, problemsOf, validatorFor, valueFromInput } from '../../../shared/explorer';
-import { inverseOf, describeWrite, type WriteRequest } from '../../../shared/writes';
+import { fieldOf, fieldsOf, inputFromValue, problemsOf, validatorFor, valueFromInput } from '../../../shared/model/explorer';
+import { inverseOf, describeWrite, type WriteRequest } from '../../../shared/model/writes';
 
 const schema = z.toJSONSchema(z.object({
   name: z.string().min(1).max(10),

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import { DEFAULT_NOTIFICATION_SETTINGS, type AppNotification, type NotificationSettings } from '../../../shared/ipc/notifications';
 import type { Order } from '../../../shared/platform/resources';

@@ -1,7 +1,7 @@
 // The People writes: their words (the unenroll confirmation says what happens to the progress), their undo,
 // how each is sent, and the bulk runner's summary.
 import { describe, expect, it } from 'vitest';
-import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
+import { describeWrite, inverseOf, WriteRequest } from '../../../shared/model/writes';
 import { planWrite } from '../../../electron/services/platform/writes-platform';
 import { sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';
 import { runBulk, summarize } from '../../../renderer/features/students/bulk-run';

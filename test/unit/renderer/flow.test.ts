@@ -5,7 +5,7 @@ import { addressFeedback } from '../../../renderer/shell/address-feedback';
 import { pickActiveAccount } from '../../../renderer/state/pick-active-account';
 import { nextFocusIndex, nextRowIndex } from '../../../renderer/lib/roving-focus';
 import { resolveTheme, themeAttribute } from '../../../renderer/lib/theme';
-import type { AccountView } from '../../../shared/accounts';
+import type { AccountView } from '../../../shared/model/accounts';
 
 const SIGN_IN_URL = 'http://127.0.0.1:4000/oauth/authorize?client_id=abc';
 

@@ -1,4 +1,4 @@
-// The composition root with the real engine against the sandbox, driven through the browser host's channel
+// The composition root with real sign-in against the sandbox, driven through the browser host's channel
 // by the renderer's own bridge (the same code the page runs). The host's default way to show the consent
 // page is an app.openUrl event the bridge opens itself; here the "tab" is a Chromium page.
 import { mkdtempSync, rmSync } from 'node:fs';

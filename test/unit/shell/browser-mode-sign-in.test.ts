@@ -1,6 +1,6 @@
 // Browser mode end to end at the transport level: a real Chromium page signs in with the launch link,
 // calls the contract over the loopback channel with its page key, and connects the sandbox school with the
-// consent page answered in the browser. The real engine runs behind the host.
+// consent page answered in the browser. Real sign-in runs behind the host.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { createAppServices } from '../../../electron/services/app-services';
 import { createIpcRouter } from '../../../electron/services/ipc/router';
 import { memoryLogger } from '../../../electron/services/log';
 import { AppError } from '../../../shared/errors';
-import { fakeCipher } from '../../integration/engine/harness';
+import { fakeCipher } from '../../integration/sign-in/harness';
 
 const dirs: string[] = [];
 afterEach(() => {

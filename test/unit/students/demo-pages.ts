@@ -1,6 +1,6 @@
 // The sandbox's demo school served page by page from memory, as the engine's host asks for pages
 // (listStudents, listEnrollments, listCourses): the students engine's tests sync from it without HTTP.
-import type { PageRequest } from '../../../electron/services/engine/protocol';
+import type { PageRequest } from '../../../electron/services/engine/contract/protocol';
 import type { SchoolData } from '../../sandbox/data';
 
 export function demoPages(school: SchoolData): (request: PageRequest) => Promise<unknown> {

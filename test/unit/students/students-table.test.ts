@@ -1,8 +1,8 @@
 // The students table answers every search, filter and sort as a brute force over the raw lists does, with the
 // stalled rule taken from shared/model/learning-status.ts itself.
 import { describe, expect, it } from 'vitest';
-import { mergeStudentsData, StudentsTable, COLLATOR, type StudentsData } from '../../../electron/services/engine/students-table';
-import { decodeStudentsSnapshot, encodeStudentsSnapshot } from '../../../electron/services/engine/students-snapshot';
+import { mergeStudentsData, StudentsTable, COLLATOR, type StudentsData } from '../../../electron/services/engine/worker/students-table';
+import { decodeStudentsSnapshot, encodeStudentsSnapshot } from '../../../electron/services/engine/worker/students-snapshot';
 import { isStalled } from '../../../shared/model/learning-status';
 import type { Student, StudentEnrollment } from '../../../shared/model/people';
 import { LAST_ACTIVE_FILTERS, STUDENT_SORT_KEYS, type StudentFilters, type StudentSort } from '../../../shared/ipc/students';

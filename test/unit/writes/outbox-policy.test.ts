@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import type { OutboxItem } from '../../../shared/ipc/writes';
-import { describeWrite, inverseOf, WriteRequest } from '../../../shared/writes';
+import { describeWrite, inverseOf, WriteRequest } from '../../../shared/model/writes';
 import { afterSendFailure, conflictReason, plainRefusal, sendable, shouldQueue } from '../../../electron/services/writes/outbox-policy';
 import { planWrite } from '../../../electron/services/platform/writes-platform';
 import { sameTarget } from '../../../electron/services/writes/write-plan';

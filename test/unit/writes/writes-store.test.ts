@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../electron/services/log';
 import { MAX_ACTIVITY, WritesStore, writesFileName } from '../../../electron/services/writes/writes-store';
-import { fakeCipher, tempDir } from '../../integration/engine/harness';
+import { fakeCipher, tempDir } from '../../integration/sign-in/harness';
 
 const dirs: { remove(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 // Orders: trade number, buyer email and name, matched in the data engine's worker over the synced orders
 // (memory or the sealed snapshot; never the platform), so a million orders never cross to the main process.
-import type { EngineClient } from '../../engine/engine-client';
+import type { EngineClient } from '../../engine/client/engine-client';
 import { toOrderHit } from '../../platform/search-mapping';
 import { notSaved, type SearchSource } from '../search-source';
 

@@ -1,6 +1,6 @@
 // Students: by name or email, from the students the data engine synced (memory or the sealed snapshot; the
 // engine's own case-insensitive search), ranked here like every other kind. Nothing synced yet: not saved.
-import type { EngineClient } from '../../engine/engine-client';
+import type { EngineClient } from '../../engine/client/engine-client';
 import { bestMatch, normalizeText, topHits } from '../../../../shared/search/ranking';
 import { studentSearchFields, toStudentHit } from '../../platform/search-mapping';
 import { notSaved, type SearchSource } from '../search-source';

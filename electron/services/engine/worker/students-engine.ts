@@ -1,0 +1,216 @@
+// The engine's students, per school, beside its orders (orders-engine.ts) in the same worker: synced from the
+// platform in full once (students, then enrollments, then course titles; progress and Cancel), then by
+// updated_since; kept as a StudentsTable and as a sealed snapshot (snapshot-store.ts) that answers offline.
+// Plain logic with its host passed in, so tests run it in-process as well as in the worker.
+import type { AppError } from '../../../../shared/errors';
+import type { Answer } from '../../../../shared/ipc/data';
+import type { StudentsLoadResult, StudentsStatus } from '../../../../shared/ipc/students';
+import { DEFAULT_STUDENT_SORT } from '../../../../shared/ipc/students';
+import type { Student, StudentEnrollment } from '../../../../shared/model/people';
+import { JobRegistry } from './jobs';
+import { courseTitlesRequest, enrollmentsBatchRequest, readCourseTitles, readEnrollmentsBatch } from '../../platform/enrollments-feed';
+import { readStudentsBatch, studentsBatchRequest } from '../../platform/students-feed';
+import type { EngineArgs, LoadMode, StudentsEngineApi } from '../contract/protocol';
+import type { SnapshotStore } from './snapshot-store';
+import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
+import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
+import { mergeStudentsData, StudentsTable } from './students-table';
+import { exportStudentsCsvFile } from './students-export';
+import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
+
+type Fetched = Awaited<ReturnType<StudentsEngine['fetchAll']>>;
+
+/** How old the synced enrollments may be before a learning question also checks the platform for changes. */
+const LEARNING_FRESH_MS = 10 * 60_000;
+
+/** The snapshot's name in the store: its own file beside the school's orders. */
+export const studentsSnapshotId = (accountId: string) => `students\u0000${accountId}`;
+
+export class StudentsEngine {
+  readonly #jobs = new JobRegistry();
+  readonly #students: SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>;
+  readonly #now: () => number;
+  /** The learning columns of each synced copy: laid out right after it is made (#warmLearning), else on the first learning question. */
+  readonly #learning = new WeakMap<StudentsTable, LearningColumns>();
+
+  constructor(private readonly host: EngineHost, store: SnapshotStore) {
+    this.#now = host.now ?? Date.now;
+    this.#students = new SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>(
+      {
+        name: 'students',
+        snapshotId: studentsSnapshotId,
+        labels: { job: 'Loading the students', full: 'Loading students', incremental: 'Checking for changed students' },
+        fetch: (accountId, base, signal, onPage) => this.fetchAll(accountId, base?.studentsSince ?? undefined, base?.enrollmentsSince ?? undefined, signal, onPage),
+        fetchedCount: (fetched) => fetched.students.length + fetched.enrollments.length,
+        build: async (base, fetched) => {
+          const courseTitles = fetched.courseTitles ?? base?.data.courseTitles ?? {};
+          if (!base) {
+            const table = this.#warmLearning(new StudentsTable({ ...dedupe(fetched), courseTitles }));
+            return { table, changed: table.size };
+          }
+          const merged = mergeStudentsData(base.data, fetched, courseTitles);
+          return { table: merged.changed === 0 && fetched.courseTitles === null ? base : this.#warmLearning(new StudentsTable(merged.data)), changed: merged.changed };
+        },
+        encode: (table, fetchedAt) => encodeStudentsSnapshot(table.data, fetchedAt),
+        decode: (plain) => {
+          const { data, fetchedAt } = decodeStudentsSnapshot(plain);
+          return { table: this.#warmLearning(new StudentsTable(data)), fetchedAt };
+        },
+        result: (table, fetched, mode) => ({ students: table.size, enrollments: table.enrollmentCount, fetched, mode }),
+        invalidated: 'students_refreshed',
+      },
+      host,
+      store,
+      this.#jobs,
+    );
+  }
+
+  /** "Now" for stalled and last-active, to the minute: queries while the admin types share one moment (and the kept selection). */
+  #minute(): number {
+    return Math.floor(this.#now() / 60_000) * 60_000;
+  }
+
+  api(): { [M in keyof StudentsEngineApi]: (args: EngineArgs<M>) => Promise<ReturnType<StudentsEngineApi[M]>> } {
+    return {
+      'students.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
+      'students.status': ({ accountId }) => this.status(accountId),
+      'students.query': async ({ accountId, filters, sort, offset, limit }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        const result = loaded.table.query(filters, sort, offset, limit, this.#minute());
+        return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      },
+      'learning.report': async ({ accountId, from, to }) => {
+        const synced = await this.#students.held(accountId, LEARNING_FRESH_MS);
+        if (!synced) return null;
+        return { data: learningReport(this.learningColumns(synced.table), Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
+      'learning.course': async ({ accountId, courseId, from, to, sections, interval, timeZone }) => {
+        const synced = await this.#students.held(accountId, LEARNING_FRESH_MS);
+        if (!synced) return null;
+        const columns = this.learningColumns(synced.table);
+        const start = Date.parse(from);
+        const end = Date.parse(to);
+        const data = {
+          learning: courseLearning(learningReport(columns, start, end), courseId),
+          funnel: sections ? sectionFunnel(columns, courseId, sections, start, end) : null,
+          enrollmentsSeries: interval && timeZone ? enrollmentsSeries(columns, courseId, start, end, interval, timeZone) : null,
+        };
+        return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+      },
+      'students.pick': async ({ accountId, ids, filters }) => {
+        const loaded = await this.ensureLoaded(accountId);
+        const { table } = loaded;
+        let positions: number[];
+        if (ids) positions = ids.map((id) => table.indexOf(id)).filter((s): s is number => s !== undefined);
+        else positions = [...table.select(filters ?? {}, DEFAULT_STUDENT_SORT, this.#minute())];
+        const students = table.data.students;
+        return {
+          data: { ids: positions.map((s) => students[s]!.id), emails: positions.map((s) => students[s]!.email) },
+          fetchedAt: loaded.fetchedAt,
+          fromCache: loaded.fromCache,
+        };
+      },
+      'students.exportCsvFile': async (args) => {
+        const loaded = await this.ensureLoaded(args.accountId);
+        return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), 'The export');
+      },
+    };
+  }
+
+  /**
+   * Lays out a new copy's learning columns just after the answer that made it has gone out, so the dashboards'
+   * first learning question is a pass over columns, not a parse of every enrollment (seconds at a million). A
+   * copy replaced or signed out meanwhile lets its columns go with it (the map is weak).
+   */
+  #warmLearning(table: StudentsTable): StudentsTable {
+    setImmediate(() => this.learningColumns(table));
+    return table;
+  }
+
+  learningColumns(table: StudentsTable): LearningColumns {
+    let columns = this.#learning.get(table);
+    if (!columns) {
+      columns = new LearningColumns(table.data);
+      this.#learning.set(table, columns);
+    }
+    return columns;
+  }
+
+  cancel(jobId: string): boolean {
+    return this.#jobs.cancel(jobId);
+  }
+
+  async status(accountId: string): Promise<StudentsStatus> {
+    const loadingJobId = this.#students.loadingJobId(accountId);
+    const loaded = await this.#students.opened(accountId);
+    return { students: loaded?.table.size ?? null, enrollments: loaded?.table.enrollmentCount ?? null, fetchedAt: loaded?.fetchedAt ?? null, loadingJobId };
+  }
+
+  ensureLoaded(accountId: string): Promise<Synced<StudentsTable>> {
+    return this.#students.ensureLoaded(accountId);
+  }
+
+  /** One sync per school at a time: a second caller joins the one in flight. */
+  load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<StudentsLoadResult>> {
+    return this.#students.load(accountId, mode, jobId);
+  }
+
+  /** Students, then enrollments (changed since the given times, or all), then the course titles. Progress counts records of both. */
+  async fetchAll(accountId: string, studentsSince: string | undefined, enrollmentsSince: string | undefined, signal: AbortSignal, onPage: (loaded: number, total: number) => void) {
+    const students: Student[] = [];
+    const studentUpdatedAt: string[] = [];
+    const enrollments: StudentEnrollment[] = [];
+    const enrollmentUpdatedAt: string[] = [];
+    let studentsTotal = 0;
+    let enrollmentsTotal: number | null = null;
+    const report = () => {
+      const loaded = students.length + enrollments.length;
+      // The enrollments' total is known only from their first page: until then, students alone.
+      onPage(loaded, Math.max(loaded, studentsTotal + (enrollmentsTotal ?? 0)));
+    };
+    await pageThrough(signal, 'students', async (position) => {
+      const batch = readStudentsBatch(await this.host.page(studentsBatchRequest(accountId, studentsSince, position), signal));
+      students.push(...batch.students);
+      studentUpdatedAt.push(...batch.updatedAt);
+      studentsTotal = batch.total;
+      report();
+      return batch.next;
+    });
+    await pageThrough(signal, 'enrollments', async (position) => {
+      const batch = readEnrollmentsBatch(await this.host.page(enrollmentsBatchRequest(accountId, enrollmentsSince, position), signal));
+      enrollments.push(...batch.enrollments);
+      enrollmentUpdatedAt.push(...batch.updatedAt);
+      enrollmentsTotal = batch.total;
+      report();
+      return batch.next;
+    });
+    // Titles name the course filter; without courses:read (or offline halfway) the ids stand in.
+    let courseTitles: Record<string, string> | null = {};
+    try {
+      await pageThrough(signal, 'courses', async (position) => {
+        const batch = readCourseTitles(await this.host.page(courseTitlesRequest(accountId, position), signal));
+        for (const { id, title } of batch.titles) courseTitles![id] = title;
+        return batch.next;
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.host.logger.info('course titles for the students not read', { code: (error as AppError).code ?? 'unknown' });
+      courseTitles = null;
+    }
+    return { students, studentUpdatedAt, enrollments, enrollmentUpdatedAt, courseTitles };
+  }
+
+  forget(accountId: string): Promise<void> {
+    return this.#students.forget(accountId);
+  }
+
+  idle(): Promise<void> {
+    return this.#students.idle();
+  }
+}
+
+/** A record that changed while paging may come twice: the later copy wins. */
+function dedupe(f: { students: Student[]; studentUpdatedAt: string[]; enrollments: StudentEnrollment[]; enrollmentUpdatedAt: string[] }) {
+  const empty = { students: [], studentUpdatedAt: [], enrollments: [], enrollmentUpdatedAt: [] };
+  return mergeStudentsData({ ...empty, courseTitles: {} }, f, {}).data;
+}
