@@ -76,6 +76,20 @@ test('Courses and Orders: every table fits the window, the money columns in view
     };
   }, page.viewportSize()!.width >= 1400);
   expect(clipped, 'cut off in the Orders table').toEqual({ buyers: [], coupons: [], paidAt: [] });
+
+  // The demo data moves with the date, so which buyers the first rows show changes from day to day: the
+  // school's longest buyer name (whichever day it is) must fit its cell too.
+  const school = sandbox.platform.data.get(sandbox.platform.schools[0]!.id)!;
+  let longest = '';
+  for (let i = 0; i < school.orders.count; i++) {
+    const name = school.students.name(school.orders.buyer[i]!);
+    if (name.length > longest.length) longest = name;
+  }
+  await page.getByPlaceholder('Trade number, buyer name or email').fill(longest);
+  const first = orders.locator('[role="row"][data-order-id]').first();
+  await expect(first.locator('[role="cell"]:nth-child(3)')).toHaveText(longest);
+  const cut = await first.locator('[role="cell"]:nth-child(3)').evaluate((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1);
+  expect(cut, `"${longest}" cut off in the Orders table`).toBe(false);
 });
 
 test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
