@@ -105,6 +105,7 @@ const JsonSchemaNode: z.ZodType<JsonSchemaNode> = z.lazy(() =>
     minLength: z.number().optional(),
     maxLength: z.number().optional(),
     pattern: z.string().optional(),
+    nullable: z.boolean().optional(),
     anyOf: z.array(JsonSchemaNode).optional(),
     oneOf: z.array(JsonSchemaNode).optional(),
     properties: z.record(z.string(), JsonSchemaNode).optional(),
@@ -124,6 +125,8 @@ export interface JsonSchemaNode {
   minLength?: number | undefined;
   maxLength?: number | undefined;
   pattern?: string | undefined;
+  /** OpenAPI 3.0's way of saying "or null". */
+  nullable?: boolean | undefined;
   anyOf?: JsonSchemaNode[] | undefined;
   oneOf?: JsonSchemaNode[] | undefined;
   properties?: Record<string, JsonSchemaNode> | undefined;
@@ -137,12 +140,12 @@ export function fieldOf(name: string, raw: unknown, required: boolean): Field | 
   const parsed = JsonSchemaNode.safeParse(raw);
   if (!parsed.success) return null;
   let node = parsed.data;
-  let nullable = false;
+  let nullable = node.nullable === true;
   // `anyOf: [X, {type: 'null'}]` (zod's nullable) and `type: ['string', 'null']` both mean "X or null".
   const alternatives = node.anyOf ?? node.oneOf;
   if (alternatives) {
     const nonNull = alternatives.filter((a) => a.type !== 'null');
-    nullable = nonNull.length < alternatives.length;
+    nullable ||= nonNull.length < alternatives.length;
     if (nonNull.length !== 1) return null;
     node = { ...nonNull[0]!, description: node.description ?? nonNull[0]!.description };
   }
