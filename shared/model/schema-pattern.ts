@@ -27,11 +27,15 @@ const SAME_ESCAPES = /[dDwWsSbBtnrfv0xucpP^$\\.*+?()[\]{}|/-]/;
 
 /**
  * The pattern in RE2JS's syntax with JavaScript's meaning of `\s`, `\S` and `.`, or null when that cannot be
- * written (a back-reference, `\S` inside a class, an empty class). `source` is a valid ECMAScript pattern (u flag).
+ * written (a back-reference, `\S` inside a negated class, an empty class). `source` is a valid ECMAScript
+ * pattern (u flag). Inside a class, `\S` stays RE2's (all but ASCII white space): the class then matches a
+ * little more than in JavaScript, never less, so the app never refuses what the platform would accept; and
+ * `[\s\S]`, "any character", stays exact.
  */
 function withJavaScriptMeaning(source: string): string | null {
   let out = '';
   let inClass = false;
+  let negated = false;
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (c === '\\') {
@@ -40,8 +44,8 @@ function withJavaScriptMeaning(source: string): string | null {
       if (!SAME_ESCAPES.test(next) || (next === '0' && /\d/.test(source[i + 1] ?? ''))) return null;
       if (next === 's') out += inClass ? JS_SPACE : `[${JS_SPACE}]`;
       else if (next === 'S') {
-        if (inClass) return null;
-        out += `[^${JS_SPACE}]`;
+        if (inClass && negated) return null;
+        out += inClass ? '\\S' : `[^${JS_SPACE}]`;
       } else out += c + next;
     } else if (inClass) {
       if (c === ']') inClass = false;
@@ -50,6 +54,7 @@ function withJavaScriptMeaning(source: string): string | null {
       // `[]` matches nothing in JavaScript but opens a class holding `]` in RE2: not worth translating.
       if (source[i + 1] === ']') return null;
       inClass = true;
+      negated = source[i + 1] === '^';
       out += c;
     } else out += c === '.' ? JS_DOT : c;
   }

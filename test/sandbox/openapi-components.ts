@@ -73,9 +73,15 @@ class Components {
 function operationWithRefs(components: Components, operation: Json): Json {
   const id = pascal(String(operation.operationId));
   const out: Json = { ...operation };
-  const parameters = Array.isArray(operation.parameters) ? operation.parameters.filter((p) => isObject(p) && p.in !== 'path') : [];
-  if (parameters.length > 0) out.parameters = parameters.map((p) => components.refer('parameters', pascal(String((p as Json).name)), { ...(p as Json), schema: components.schema((p as Json).schema, pascal(String((p as Json).name))) }));
-  else delete out.parameters;
+  // Path parameters move to the path item (withComponents); query parameters are referred to from here.
+  const query = (Array.isArray(operation.parameters) ? operation.parameters : []).filter((p): p is Json => isObject(p) && p.in !== 'path');
+  delete out.parameters;
+  if (query.length > 0) {
+    out.parameters = query.map((p) => {
+      const name = pascal(String(p.name));
+      return components.refer('parameters', name, { ...p, schema: components.schema(p.schema, name) });
+    });
+  }
   if (isObject(operation.requestBody)) {
     out.requestBody = components.refer('requestBodies', id, { ...operation.requestBody, content: components.content(operation.requestBody.content, `${id}Body`) });
   }

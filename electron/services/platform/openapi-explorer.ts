@@ -20,8 +20,8 @@ const Parameter = z.looseObject({
   schema: z.unknown().optional(),
 });
 const MediaTypes = z.record(z.string(), z.looseObject({ schema: z.unknown().optional() }));
-const BodyObject = z.looseObject({ content: MediaTypes.optional() });
-const ResponseObject = z.looseObject({ content: MediaTypes.optional() });
+/** A request body or a response: what it holds per media type. */
+const WithContent = z.looseObject({ content: MediaTypes.optional() });
 /** An operation; its parameters, request body and responses may be `$ref`s, resolved where they are read. */
 const Operation = z.looseObject({
   operationId: z.string().min(1).max(100),
@@ -113,8 +113,8 @@ export function operationsOf(raw: unknown): { operations: DocOperation[]; operat
       const scope = scopeOf(parsed.data);
       if (!scope || !path.startsWith('/')) continue;
       const parameters = parametersOf(refs, item.parameters, parsed.data.parameters);
-      const body = BodyObject.safeParse(refs.resolve(parsed.data.requestBody));
-      const answer = ResponseObject.safeParse(refs.resolve(parsed.data.responses?.['200']));
+      const body = WithContent.safeParse(refs.resolve(parsed.data.requestBody));
+      const answer = WithContent.safeParse(refs.resolve(parsed.data.responses?.['200']));
       operations.push({
         operationId: parsed.data.operationId,
         method: method.toUpperCase() as DocOperation['method'],

@@ -74,7 +74,7 @@ describe('linearPattern', () => {
   const patterns = [
     '^#[0-9a-fA-F]{6}$', '^\\S+$', '^\\s*$', 'a.b', '^[^\\s]+$', '[\\s\\d]', '^\\p{L}+$', '^[\\u4e00-\\u9fff]{2,4}$',
     '(?<year>\\d{4})-\\d\\d', '^$', '', 'x|y', '^a\\.b$', '\\\\s', '[\\\\s]', '^\\w+@\\w+\\.\\w{2,}$', '[^]', '\\bword\\b',
-    '^\\d{3}-\\d{4}$', '[\\]]', '[a\\-z]', '\\/', '^[-a-z0-9_]+$', '\\u{1F600}', '^(a+)+$',
+    '^\\d{3}-\\d{4}$', '[\\]]', '[a\\-z]', '\\/', '^[-a-z0-9_]+$', '\\u{1F600}', '^(a+)+$', '^[\\s\\S]{2,}$',
   ];
   const texts = [
     '#a1b2c3', 'abc', 'a b', 'a\u3000b', '\u3000', '', ' ', 'a\nb', 'a\rb', 'a\u2028b', 'a.b', 'axb', '中文字', '2026-11', 'word', 'x words',
@@ -93,13 +93,20 @@ describe('linearPattern', () => {
   });
 
   it('leaves out what it cannot check in linear time, and the field says the platform checks it', () => {
-    for (const pattern of ['(a)\\1', '(?<x>a)\\k<x>', '(?=a)b', '(?!\\.)x', '(?<=a)b', '[\\S]', '[]', '(', 'x'.repeat(501), '[\\s\\S]{900}']) {
+    for (const pattern of ['(a)\\1', '(?<x>a)\\k<x>', '(?=a)b', '(?!\\.)x', '(?<=a)b', '[^\\S]', '[]', '(', 'x'.repeat(501), '[\\s\\S]{900}']) {
       expect(linearPattern(pattern), pattern).toBeNull();
       const field = fieldOf('code', { type: 'string', pattern }, false);
       expect(field, pattern).not.toHaveProperty('pattern');
       expect(field, pattern).toMatchObject({ kind: 'string', patternUnchecked: true });
       expect(validatorFor([field!]).safeParse({ code: 'anything' }).success).toBe(true);
     }
+  });
+
+  it('never refuses more than JavaScript would: \\S inside a class may let other Unicode spaces through', () => {
+    const linear = linearPattern('^[a\\S]+$')!;
+    for (const text of ['abc', 'a1', '中', ' ', 'a b']) expect(linear.test(text), text).toBe(/^[a\S]+$/u.test(text));
+    // JavaScript refuses the ideographic space here; the app lets it through and the platform, which checks, refuses it.
+    expect([linear.test('\u3000'), /^[a\S]+$/u.test('\u3000')]).toEqual([true, false]);
   });
 
   it('is the check of the validator: Chinese text against a pattern of CJK characters', () => {
