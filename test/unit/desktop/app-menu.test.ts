@@ -30,7 +30,7 @@ describe('application menu on the Mac', () => {
   });
 
   it('has no Settings or Quit in File (they are in the app menu) and Window has the Mac roles', () => {
-    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'close']);
+    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Close Window']);
     expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'zoom', 'front']);
   });
 
