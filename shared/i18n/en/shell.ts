@@ -91,6 +91,16 @@ export const shell = {
     title: 'The window stopped unexpectedly and was reloaded',
     message: 'You are back on the page you had open. The log has the details.',
   },
+  notices: {
+    connected: 'Connected {{school}}',
+    signedInAs: 'Signed in as {{admin}}.',
+    signedInAgain: 'Signed in to {{school}} again',
+    accessGranted: 'Access granted',
+    reconnected: 'Reconnected {{school}}',
+    reconnectedAt: 'It is at {{address}} now.',
+    notification: '{{school}}: {{body}}',
+    open: 'Open',
+  },
   settings: {
     title: 'Settings',
     description: 'How the app looks, the schools it is connected to, how your sign-ins are kept safe, and what version it runs.',

@@ -91,6 +91,16 @@ export const shell: OneFormTranslation<typeof en> = {
     title: '視窗意外停止，已重新載入',
     message: '你已回到原本開啟的頁面，詳細原因記錄在記錄檔中。',
   },
+  notices: {
+    connected: '已連結 {{school}}',
+    signedInAs: '登入身分：{{admin}}。',
+    signedInAgain: '已重新登入 {{school}}',
+    accessGranted: '已授予權限',
+    reconnected: '已重新連線 {{school}}',
+    reconnectedAt: '現在的網址是 {{address}}。',
+    notification: '{{school}}：{{body}}',
+    open: '開啟',
+  },
   settings: {
     title: '設定',
     description: 'App 的外觀、已連結的學校、登入資訊的保護方式，以及目前的版本。',
