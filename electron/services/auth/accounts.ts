@@ -126,6 +126,10 @@ export class AccountStore {
     return [...this.accounts].sort((a, b) => b.connectedAt.localeCompare(a.connectedAt)).map((record) => this.view(record));
   }
 
+  find(accountId: string): AccountRecord | null {
+    return this.accounts.find((a) => a.id === accountId) ?? null;
+  }
+
   get(accountId: string): AccountRecord {
     const record = this.accounts.find((a) => a.id === accountId);
     if (!record) throw new AppError('not_found', 'That school is not connected (any more).');

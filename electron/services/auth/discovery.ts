@@ -10,6 +10,7 @@ import { assertSecureUrl, isLoopbackUrl } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
 import { freshUntil, type MetadataCache } from './metadata-cache';
 import { toAppError } from './oauth-errors';
+import { type Vouching, vouchingFor } from './resource-vouching';
 
 export interface DiscoveryDeps {
   http: typeof fetch;
@@ -31,6 +32,10 @@ export interface Platform {
   /** Where the business API lives (the resource, else the address the admin typed). */
   apiBase: string;
   resource: ProtectedResource | null;
+  /** What every authorization, code and refresh request names as `resource` (RFC 8707): the API, always. */
+  resourceIndicator: string;
+  /** How the sign-in server stands behind the API; null: it must still confirm it before the browser opens. */
+  vouching: Vouching;
   as: oauth.AuthorizationServer;
   /** The sign-in server's origin when it is not the school's: shown to the admin before the browser opens. */
   signInOrigin: string | null;
@@ -260,9 +265,10 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
 
 /**
  * Where tokens may go (docs/security.md): the API must be on the school's own origin (any path); the sign-in
- * server may be elsewhere only when the school's own resource metadata names it, and then the admin is shown
- * its origin. The documents must agree: the issuer the resource metadata names is the one its metadata
- * declares, and an authorization server that lists the resources it serves (RFC 9728 §4) must list this one.
+ * server may be elsewhere only when the school's own resource metadata names it and it vouches for the API
+ * (auth/resource-vouching.ts), and then the admin is shown its origin. The documents must agree: the issuer
+ * the resource metadata names is the one its metadata declares, and an authorization server that lists the
+ * resources it serves (RFC 9728 §4) must list this one.
  */
 export async function discoverPlatform(address: string, deps: DiscoveryDeps): Promise<Platform> {
   const base = normalizeAddress(address);
@@ -276,12 +282,18 @@ export async function discoverPlatform(address: string, deps: DiscoveryDeps): Pr
   }
   const as = await fetchAuthorizationServer(issuerUrl, deps);
   const apiBase = displayAddress(resource?.resource ?? base.href);
-  const listed = (as as Record<string, unknown>).protected_resources;
-  if (resource?.resource && Array.isArray(listed) && !listed.some((r) => typeof r === 'string' && displayAddress(r) === apiBase)) {
-    throw new AppError('issuer_mismatch', `The sign-in service ${displayAddress(as.issuer)} does not list ${apiBase} among the APIs it serves, so the app will not sign in there.`);
-  }
+  const vouching = vouchingFor(as, base, apiBase);
   const signInOrigin = new URL(as.issuer).origin;
-  return { address: displayAddress(base), apiBase, resource, as, signInOrigin: signInOrigin === base.origin ? null : signInOrigin };
+  return {
+    address: displayAddress(base),
+    apiBase,
+    resource,
+    // The typed address when the metadata names no API: a token is then bound to the site it will be sent to.
+    resourceIndicator: resource?.resource ?? apiBase,
+    vouching,
+    as,
+    signInOrigin: signInOrigin === base.origin ? null : signInOrigin,
+  };
 }
 
 /**

@@ -168,15 +168,15 @@ describe('discovering a platform', () => {
 });
 
 describe('signing in to platforms unlike the sandbox', () => {
-  it('sends no resource when the platform names none, and records the scopes actually granted', async () => {
+  it('sends the typed address as the resource when the platform names none, and records the scopes actually granted', async () => {
     platform.handlers.delete('/.well-known/oauth-protected-resource');
     platform.handlers.set('/token', (_q, _u, res) => json(res, 200, { access_token: 'at-x', token_type: 'Bearer', expires_in: 60, refresh_token: 'rt-x', scope: 'openid profile' }));
     record('/token');
     const e = await signIn();
     const account = await e.auth.connect(platform.url);
     expect(account.grantedScopes).toEqual(['openid', 'profile']);
-    expect(new URL(e.urls[0]!).searchParams.has('resource')).toBe(false);
-    expect(new URLSearchParams(bodies['/token']![0]).has('resource')).toBe(false);
+    expect(new URL(e.urls[0]!).searchParams.get('resource')).toBe(platform.url);
+    expect(new URLSearchParams(bodies['/token']![0]).get('resource')).toBe(platform.url);
   });
 
   it('sends the resource the platform names, in the authorization and token requests', async () => {
