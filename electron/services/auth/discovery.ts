@@ -8,13 +8,13 @@ import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { businessUrl } from '../net/business-url';
 import { assertSecureUrl, isLoopbackUrl } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
-import { freshUntil, type MetadataCache } from './metadata-cache';
+import { type DocumentCache, freshUntil, MAX_DOCUMENT_BYTES } from './metadata-cache';
 import { toAppError } from './oauth-errors';
 import { type Vouching, vouchingFor } from './resource-vouching';
 
 export interface DiscoveryDeps {
   http: typeof fetch;
-  cache: MetadataCache;
+  cache: DocumentCache;
   now: () => number;
   signal?: AbortSignal;
 }
@@ -271,7 +271,14 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
  * resources it serves (RFC 9728 §4) must list this one.
  */
 export async function discoverPlatform(address: string, deps: DiscoveryDeps): Promise<Platform> {
-  const base = normalizeAddress(address);
+  // What a failed discovery read (a hostile or broken address) is never kept.
+  const documents = deps.cache.pending();
+  const platform = await discoverFrom(normalizeAddress(address), { ...deps, cache: documents });
+  await documents.commit();
+  return platform;
+}
+
+async function discoverFrom(base: URL, deps: DiscoveryDeps): Promise<Platform> {
   const resource = await discoverResource(base, deps);
   const issuer = resource?.authorizationServers[0] ?? base.href;
   let issuerUrl: URL;
@@ -347,11 +354,16 @@ async function getCachedJson<T>(
 async function readJsonObject(response: Response, url: URL): Promise<Record<string, unknown>> {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
+    await response.body?.cancel().catch(() => undefined);
     throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${type ?? 'no content type'}, not JSON.`);
+  }
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${Math.ceil(bytes.byteLength / 1024)} KiB, far more than a description of a sign-in service; the app reads at most ${MAX_DOCUMENT_BYTES / 1024} KiB.`);
   }
   let value: unknown;
   try {
-    value = await response.json();
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (cause) {
     throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with malformed JSON.`, { cause });
   }

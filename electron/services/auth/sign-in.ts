@@ -107,7 +107,9 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
   const deps = { http: ctx.http, cache: ctx.cache, now: ctx.now, ...(request.signal ? { signal: request.signal } : {}) };
 
   progress('discovering', { address: normalizeAddress(request.address).href });
-  const platform = await discoverPlatform(request.address, deps);
+  // Kept only once the sign-in server vouched for the API: a refused address leaves nothing in the cache.
+  const documents = ctx.cache.pending();
+  const platform = await discoverPlatform(request.address, { ...deps, cache: documents });
   // RFC 8707: every token request names the API, so a token is bound to the site it will be sent to.
   const resource = platform.resourceIndicator;
   if (platform.signInOrigin) {
@@ -129,6 +131,7 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
       if (platform.vouching === null) {
         await confirmServedResource({ as: platform.as, clientId: client.clientId, redirectUri: receiver.redirectUri, scopes: request.scopes, address: platform.address, apiBase: platform.apiBase, http: ctx.http, ...(request.signal ? { signal: request.signal } : {}) });
       }
+      await documents.commit();
 
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource, request.school?.id ?? null);
       progress('waiting_for_browser', { authorizationUrl: authorization.url.href });

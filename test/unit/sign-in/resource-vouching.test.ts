@@ -4,7 +4,9 @@
 // invalid_target and not this one), before the browser opens; every token request names the API; and connect
 // or sign-in never moves an account that is already connected.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/errors';
@@ -83,8 +85,11 @@ async function app() {
     dataDir: dir.path, cipher: fakeCipher(), logger: memoryLogger(), receiverTimeoutMs: 2_000, now: () => Date.now() + clock.offsetMs,
     openExternal: async (url) => { opened.push(url); await browser.open(url); },
   });
-  return { auth, opened, clock };
+  return { auth, opened, clock, dir: dir.path };
 }
+
+/** What the discovery cache on disk holds (empty when it was never written). */
+const cachedDiscovery = (dir: string) => readFile(join(dir, 'metadata-cache.json'), 'utf8').catch(() => '');
 
 /** The school's sign-in server metadata, with `protected_resources` when given. */
 function schoolMetadata(protectedResources?: string[]) {
@@ -150,6 +155,7 @@ describe('a site naming another origin’s sign-in server, before the browser op
     expect(refusal).toMatchObject({ code: 'issuer_mismatch' });
     expect(refusal.message).toContain(`${site.url} sends you to sign in at ${school.url}, which says it does not serve ${site.url}`);
     expect(e.opened).toEqual([]);
+    expect(await cachedDiscovery(e.dir)).not.toContain(site.url); // nothing the refused address served is kept
     expect(school.hits['/authorize']).toBe(1);
     expect(school.hits['/token'] ?? 0).toBe(0);
     expect(credentialed).toEqual([]);
