@@ -57,7 +57,7 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
         { ...record, issuer, address: platform.address, apiBase: platform.apiBase, resource, clientId: client.clientId, school: profile.school, admin: profile.admin, grantedScopes, signInNeeded: false },
         grant.tokens,
       );
-      ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, from: hostOf(record.issuer), to: hostOf(issuer), via: 'refresh' });
+      ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, via: 'refresh' });
       return { account: ctx.store.view(ctx.store.get(record.id)), timing: null };
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error;
@@ -74,6 +74,6 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
     ...(request.signal ? { signal: request.signal } : {}),
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, from: hostOf(record.issuer), to: hostOf(issuer), via: 'sign-in' });
+  ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, via: 'sign-in' });
   return { account, timing };
 }

@@ -203,7 +203,7 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
         throw new AppError(why.code, `${why.message} ${taken}`, { cause: error });
       }
       const timing = { callbackToTokensMs: tokensAt - callbackAt, callbackToStoredMs: performance.now() - callbackAt };
-      ctx.logger.info('signed in', { account: record.id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
+      ctx.logger.info('signed in', { account: record.id, scopes: grantedScopes.join(' '), ...timing });
       return { account: ctx.store.view(record), timing };
     } finally {
       await receiver.close();
