@@ -97,6 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const version = options.version ?? (await packageVersion());
   // Streamed CSV exports land here and go to the page once, as a download (GET /download/<token>).
   const downloads = new DownloadSlots(join(options.dataDir, 'exports'));
+  await downloads.clear(); // a previous run's exports: no slot of this run can name them
   const services = await createAppServices({
     exportDestination: downloads,
     mode: 'browser',
@@ -289,6 +290,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       stopClosingStreams();
       streams.close();
       await services.close();
+      await downloads.clear().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ownLogger?.close();

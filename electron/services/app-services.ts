@@ -196,6 +196,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
   removedListeners.add((accountId) => {
     void writesStore.drop(accountId).catch(() => undefined);
+    // An export waiting for its download may hold this school's buyers: it goes with the sign-out.
+    void options.exportDestination?.clear?.().catch(() => undefined);
   });
   onlineListeners.add((online) => {
     if (online) void writes.flushAll(connectedIds());

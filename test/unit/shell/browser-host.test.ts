@@ -40,6 +40,9 @@ beforeAll(async () => {
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>School Companion</title><div id="root"></div>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
+  // An export a previous run left behind (stopped before its download): no slot of this run names it.
+  mkdirSync(join(dataDir, 'exports'));
+  writeFileSync(join(dataDir, 'exports', 'left-by-the-last-run.csv'), 'Buyer,Email\r\nAda Lovelace,ada@example.com\r\n');
   host = await startBrowserHost({ dataDir, rendererDir, logger, school: 'http://127.0.0.1:9/', schoolLabel: 'Demo school' });
   launchCode = new URL(host.url).searchParams.get('code')!;
   const launched = await call(host, `/launch?code=${launchCode}`);
@@ -88,6 +91,10 @@ describe('browser host', () => {
     await expect.poll(() => existsSync(target.path)).toBe(false);
     expect((await call(host, target.downloadUrl!, { headers: { cookie } })).status).toBe(404);
     expect((await call(host, '/download/not-a-token', { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('deletes at start the exports a previous run left behind', () => {
+    expect(existsSync(join(dataDir, 'exports', 'left-by-the-last-run.csv'))).toBe(false);
   });
 
   it('answers 401 to every request without the session cookie', async () => {
