@@ -259,6 +259,17 @@ describe('browser host', () => {
     expect((await rpc('app.status', {})).status).toBe(200);
   });
 
+  it('closes the connection of a refused request instead of reading its body', async () => {
+    for (const [path, headers] of [['/rpc', {}], ['/', {}], ['/rpc', { host: 'evil.example.com' }], ['/rpc', { cookie }]] as const) {
+      const outcome = await sendOversizedBody(`${host.origin}${path}`, { host: `127.0.0.1:${host.port}`, ...headers }, 150 * 1024 * 1024);
+      expect([401, 403, null], path).toContain(outcome.status);
+      expect(outcome.sentAll, path).toBe(false);
+      if (outcome.status !== null) expect(outcome.connection, path).toBe('close');
+      expect(outcome.bytesSent, path).toBeLessThan(16 * 1024 * 1024);
+    }
+    expect((await rpc('app.status', {})).status).toBe(200);
+  });
+
   it('never logs the session secret, the page key or a launch code', () => {
     const log = logger.lines.join('\n');
     expect(log.length).toBeGreaterThan(0);
