@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { businessUrl } from '../net/business-url';
-import { assertSecureUrl, isLoopbackUrl } from '../net/guarded-fetch';
+import { assertSecureUrl } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
 import { type DocumentCache, freshUntil, MAX_DOCUMENT_BYTES } from './metadata-cache';
 import { toAppError } from './oauth-errors';
@@ -242,6 +242,8 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
     const value = as[name];
     if (typeof value !== 'string') throw new AppError('bad_metadata', `${issuer.host}'s sign-in service does not name its ${name.replace('_', ' ')}.`);
   }
+  // RFC 8414 metadata speaks for its issuer: every endpoint the app calls is on the issuer's own origin (scheme,
+  // host and port), so the metadata cannot send a registration, a code or a token to any other server.
   for (const name of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'userinfo_endpoint'] as const) {
     const value = as[name];
     if (value === undefined) continue;
@@ -252,8 +254,8 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
       throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is not a valid address.`, { cause });
     }
     assertSecureUrl(url, `The ${name.replace(/_/g, ' ')}`);
-    if (isLoopbackUrl(url) !== isLoopbackUrl(issuer) && url.protocol === 'http:') {
-      throw new AppError('insecure_issuer', `${issuer.host} points to a plain-http endpoint, which the app refuses.`);
+    if (url.origin !== issuer.origin) {
+      throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is at ${url.origin}, not on the sign-in service's own site, so the app will not use it.`);
     }
   }
   const methods = as.code_challenge_methods_supported;

@@ -85,7 +85,7 @@ export async function loadProfile(
 }
 
 async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, grant: GrantResult, deps: { http: typeof fetch; signal?: AbortSignal }) {
-  const host = hostOf(as.issuer);
+  const host = hostOf(as.userinfo_endpoint as string);
   let raw: oauth.UserInfoResponse;
   try {
     const client = { client_id: clientId };

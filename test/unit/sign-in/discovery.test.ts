@@ -168,6 +168,30 @@ describe('discovering a platform', () => {
   });
 });
 
+describe('the sign-in service’s endpoints', () => {
+  it('must all be on the issuer’s own origin: another port of the same loopback host or another https host is refused', async () => {
+    for (const name of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'userinfo_endpoint']) {
+      for (const elsewhere of ['http://127.0.0.1:9/rpc', 'https://other.example/endpoint']) {
+        platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), [name]: elsewhere }));
+        await expect(discoverPlatform(platform.url, deps()), `${name} at ${elsewhere}`).rejects.toMatchObject({ code: 'bad_metadata', message: expect.stringContaining(new URL(elsewhere).origin) });
+      }
+    }
+  });
+
+  it('a registration endpoint on another local server (the app’s own /rpc, say) is never posted to', async () => {
+    const other = await startScriptedPlatform();
+    try {
+      platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), registration_endpoint: `${other.url}/rpc` }));
+      const e = await signIn();
+      await expect(e.auth.connect(platform.url)).rejects.toMatchObject({ code: 'bad_metadata', message: expect.stringContaining(`is at ${other.url}`) });
+      expect(other.hits['/rpc'] ?? 0).toBe(0);
+      expect(e.urls).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the discovery cache stays small', () => {
   it('refuses a document past 256 KiB and keeps none of it', async () => {
     platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), padding: 'x'.repeat(MAX_DOCUMENT_BYTES) }));
