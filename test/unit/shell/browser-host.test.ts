@@ -104,6 +104,14 @@ describe('browser host', () => {
     expect((await rpc('app.status', {}, { authorization: `Bearer ${pageKey}`, origin: host.origin, 'content-type': 'application/json' })).status).toBe(401);
   });
 
+  it('is not locked out by a cookie of the same name another loopback port set (sent first, for its longer Path)', async () => {
+    // Cookies are not isolated by port: a server on 127.0.0.1:OTHER may set sc_session_<our port>; Path=/rpc.
+    const forged = `${cookie.split('=')[0]}=forged-by-another-port`;
+    expect((await call(host, '/index.html', { headers: { cookie: `${forged}; ${cookie}` } })).status).toBe(200);
+    expect((await rpc('app.status', {}, { ...rpcHeaders(), cookie: `${forged}; ${cookie}` })).status).toBe(200);
+    expect((await call(host, '/index.html', { headers: { cookie: forged } })).status).toBe(401);
+  });
+
   it('answers 403 to a foreign Host header (DNS rebinding), cookie or not', async () => {
     for (const hostHeader of ['evil.example.com', `localhost:${host.port}`, `evil.example.com:${host.port}`, '127.0.0.1']) {
       expect((await call(host, '/', { headers: { host: hostHeader, cookie } })).status).toBe(403);
