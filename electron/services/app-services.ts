@@ -282,6 +282,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
       }),
     );
+    // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.
+    for (const accountId of auth.removedAtOpen?.() ?? []) for (const listener of [...removedListeners]) listener(accountId);
     emit('accounts.changed', auth.listAccounts());
     sendPendingRevocations();
   });
