@@ -202,6 +202,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
   removedListeners.add((accountId) => {
     void writesStore.drop(accountId).catch(() => undefined);
+    // An export waiting for its download may hold this school's buyers: it goes with the sign-out.
+    void options.exportDestination?.clear?.().catch(() => undefined);
   });
   onlineListeners.add((online) => {
     if (online) void writes.flushAll(connectedIds());
@@ -287,6 +289,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
       }),
     );
+    // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.
+    for (const accountId of auth.removedAtOpen?.() ?? []) for (const listener of [...removedListeners]) listener(accountId);
     emit('accounts.changed', auth.listAccounts());
     sendPendingRevocations();
   });
