@@ -16,9 +16,11 @@ export interface DataTableProps<K extends string> extends ColumnSort<K> {
   frame?: HTMLAttributes<HTMLDivElement> | false;
   /** The rows: <tr> elements. */
   children: ReactNode;
+  /** Rows of a <tfoot> (totals). */
+  foot?: ReactNode;
 }
 
-export function DataTable<K extends string = string>({ label, columns, sort, onSort, className, testId, body, frame = {}, children }: DataTableProps<K>) {
+export function DataTable<K extends string = string>({ label, columns, sort, onSort, className, testId, body, frame = {}, children, foot }: DataTableProps<K>) {
   const table = (
     <table className={className ? `data-table ${className}` : 'data-table'} aria-label={label} data-testid={testId}>
       <thead>
@@ -27,6 +29,7 @@ export function DataTable<K extends string = string>({ label, columns, sort, onS
         </tr>
       </thead>
       <tbody {...body}>{children}</tbody>
+      {foot && <tfoot>{foot}</tfoot>}
     </table>
   );
   if (frame === false) return table;
@@ -36,3 +39,5 @@ export function DataTable<K extends string = string>({ label, columns, sort, onS
     </div>
   );
 }
+
+export type { Column } from './table-columns';
