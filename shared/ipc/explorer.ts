@@ -2,7 +2,7 @@
 // covers, driven by the platform's /openapi.json, and what the school's platform offers (capabilities).
 // The renderer names an area and a record, never a path; edits go through writes.perform ('record.update').
 import { z } from 'zod';
-import { ExplorerArea, ExplorerAreaId, JsonRecord } from '../model/explorer';
+import { ExplorerArea, ExplorerAreaId, ExplorerRecord } from '../model/explorer';
 import { AccountId } from './accounts';
 import { answerOf } from './data';
 import { method } from './define';
@@ -11,7 +11,7 @@ import type { MethodDef } from './define';
 const recordId = z.string().min(1).max(256);
 
 export const ExplorerPage = z.object({
-  records: z.array(JsonRecord),
+  records: z.array(ExplorerRecord),
   total: z.int().nonnegative().nullable(),
   /** Opaque: hand it back for the next page; null on the last page. */
   nextCursor: z.string().max(2048).nullable(),
@@ -36,7 +36,7 @@ export const explorerMethods = {
   ),
   'explorer.record': method(
     z.object({ accountId: AccountId, area: ExplorerAreaId, recordId: recordId.nullable() }).strict(),
-    answerOf(JsonRecord),
+    answerOf(ExplorerRecord),
     "One record of an area (the area's single record when recordId is null).",
   ),
   'platform.capabilities': method(

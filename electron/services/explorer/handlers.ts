@@ -9,7 +9,7 @@ import { CachedReader } from '../data/cached-read';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { deriveCatalog, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
+import { deriveCatalog, explorerRecord, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
 import type { RecordWrites } from '../writes/write-service';
 
 export type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
@@ -25,6 +25,9 @@ export interface ExplorerDeps {
 
 /** How long a fetched document is reused before it is asked again (a platform upgrade shows within minutes). */
 const DOCUMENT_TTL_MS = 5 * 60_000;
+
+/** Records are kept as { fields, version } since they carry their version: a cached bare record is never read back as one. */
+const RECORD_MODEL = { model: 2 } as const;
 
 interface Loaded {
   catalog: ExplorerCatalog;
@@ -78,11 +81,11 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
     },
     'explorer.list': async ({ accountId, area, filters, cursor }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
-      return reader.read(accountId, 'explorer.list', { area, filters, cursor }, () => listRecords(callFor(accountId), catalog, area, filters, cursor, signal));
+      return reader.read(accountId, 'explorer.list', { area, filters, cursor, ...RECORD_MODEL }, () => listRecords(callFor(accountId), catalog, area, filters, cursor, signal));
     },
     'explorer.record': async ({ accountId, area, recordId }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
-      return reader.read(accountId, 'explorer.record', { area, recordId }, () => readRecord(callFor(accountId), catalog, area, recordId, signal));
+      return reader.read(accountId, 'explorer.record', { area, recordId, ...RECORD_MODEL }, async () => explorerRecord(await readRecord(callFor(accountId), catalog, area, recordId, signal)));
     },
   };
 
