@@ -41,7 +41,6 @@ export type DateRange = z.infer<typeof DateRange>;
 
 // A course's learners in the asked range (`learning`) and its section funnel (`funnel`) are the app's learning
 // model (shared/model/learning.ts, docs/business-api.md "Learning").
-export { CourseLearning } from '../model/learning';
 
 /**
  * A course with its all-time statistics (`stats`), its learners in the asked range (`learning`, the same
@@ -227,11 +226,6 @@ export const dataMethods = {
     z.object({ accountId: AccountId, courseId: id, limit: z.int().min(1).max(1000).default(50), cursor: z.string().max(1024).optional() }).strict(),
     answerOf(CourseOrdersPage),
     "One page of a course's orders, newest paid first, from the platform (needs orders:read).",
-  ),
-  'data.courses.setPublished': method(
-    z.object({ accountId: AccountId, courseId: id, published: z.boolean() }).strict(),
-    answerOf(Course),
-    'Publishes or unpublishes (hides) a course. Needs courses:write: fails with insufficient_scope and missingScopes until granted (accounts.grantScopes), then retry.',
   ),
 
   'data.orders.load': method(

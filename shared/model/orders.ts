@@ -13,9 +13,6 @@ const currency = z.string().regex(/^[A-Z]{3}$/);
 export const OrderState = z.enum(['notPaid', 'paid', 'expired', 'failed', 'manuallyEnrolled', 'refunded', 'refunding']);
 export type OrderState = z.infer<typeof OrderState>;
 
-/** The states whose orders are sales (docs/business-api.md): paid, being refunded, refunded. */
-export const SALE_ORDER_STATES: readonly OrderState[] = ['paid', 'refunding', 'refunded'];
-
 export const PaymentMethod = z.enum(['creditCard', 'atm', 'convenienceStore', 'paypal', 'linePay', 'applePay', 'free']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -55,7 +55,6 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
-export type WriteKind = WriteRequest['kind'];
 
 export interface WriteWords {
   /** The button and the confirmation's action: "Unpublish". */

@@ -16,7 +16,7 @@ import { EngineClient } from '../engine/client/engine-client';
 import { engineOrdersHandlers } from './orders-handlers';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
-import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
+import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
 import { LocalAnalytics, notOffered } from './analytics-source';
@@ -164,12 +164,6 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       const { accountId, ...rest } = input;
       return reader.read(accountId, COURSE_ORDERS_CACHE_KEY, rest, () => readCourseOrders(caller, accountId, rest, signal));
     },
-    'data.courses.setPublished': async ({ accountId, courseId, published }, { signal }) => {
-      const course = await setCoursePublished(caller, accountId, courseId, published, signal);
-      reader.markOnline(accountId);
-      deps.emit('data.invalidated', { accountId, reason: 'course_changed' });
-      return { data: course, fetchedAt: new Date(now()).toISOString(), fromCache: false };
-    },
 
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
@@ -231,8 +225,4 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     },
     close: () => engine.close(),
   };
-}
-
-export function createDataHandlers(deps: DataHandlerDeps): MethodHandlers<DataMethodName> {
-  return createDataService(deps).handlers;
 }

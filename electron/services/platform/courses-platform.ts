@@ -1,5 +1,5 @@
-// The platform adapter for courses: the operations (listCourses, getCourse, getCurriculum, getCourseReport,
-// publishCourse / unpublishCourse), their query parameters and paging, and the mapping of their snake_case
+// The platform adapter for courses: the operations (listCourses, getCourse, getCurriculum, getCourseReport),
+// their query parameters and paging (publishing is a write: writes-platform.ts), and the mapping of their snake_case
 // payloads into the app's model (shared/model/courses.ts). Nothing else in the app reads these payloads.
 // The joins the Courses screens need (each course with its learners and revenue in the range) happen here so
 // the renderer makes one call per screen.
@@ -182,9 +182,4 @@ export async function readCourseDetail(
     funnel: toSectionFunnel(report),
     enrollmentsSeries: toEnrollmentsSeries(report),
   };
-}
-
-/** Publishes or unpublishes (hides) a course; answers the course as the platform now has it. */
-export async function setCoursePublished(caller: PlatformCaller, accountId: string, courseId: string, published: boolean, signal: AbortSignal): Promise<Course> {
-  return toCourse(await caller.call(accountId, published ? 'publishCourse' : 'unpublishCourse', PlatformCourse, { path: { course_id: courseId }, signal }));
 }

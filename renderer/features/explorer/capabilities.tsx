@@ -27,9 +27,3 @@ export function NotOffered({ what, operationId, children }: { what: string; oper
     </EmptyState>
   );
 }
-
-/** Renders `children` when the platform offers `operationId`; otherwise says it does not. */
-export function IfOffered({ operationId, what, children }: { operationId: string; what: string; children: ReactNode }) {
-  const { offers } = useCapabilities();
-  return offers(operationId) === false ? <NotOffered what={what} operationId={operationId} /> : <>{children}</>;
-}

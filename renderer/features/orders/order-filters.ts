@@ -35,10 +35,6 @@ export function toOrderFilters(form: OrderFilterForm): OrderFilters {
   return out;
 }
 
-export function activeFilterCount(filters: OrderFilters): number {
-  return Object.keys(filters).filter((k) => k !== 'from' && k !== 'to').length + (filters.from ? 1 : 0);
-}
-
 export interface FilterOption {
   value: string;
   label: string;
