@@ -1,5 +1,5 @@
 // Part of the IPC contract (see shared/ipc.ts): the generic explorer of every scope area no dedicated screen
-// covers, driven by the platform's /openapi.json, and what the school's platform offers (capabilities).
+// covers, driven by the platform's /openapi.json.
 // The renderer names an area and a record, never a path; edits go through writes.perform ('record.update').
 import { z } from 'zod';
 import { ExplorerArea, ExplorerAreaId, ExplorerRecord } from '../model/explorer';
@@ -38,10 +38,5 @@ export const explorerMethods = {
     z.object({ accountId: AccountId, area: ExplorerAreaId, recordId: recordId.nullable() }).strict(),
     answerOf(ExplorerRecord),
     "One record of an area (the area's single record when recordId is null).",
-  ),
-  'platform.capabilities': method(
-    z.object({ accountId: AccountId }).strict(),
-    answerOf(z.object({ operations: z.array(z.string()) })),
-    "The operation ids the school's platform offers in its /openapi.json, so a screen can say plainly when one is missing.",
   ),
 } satisfies Record<string, MethodDef>;

@@ -75,10 +75,6 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
       const { catalog, fetchedAt, fromCache } = await catalogOf(accountId, signal);
       return { data: { areas: catalog.areas }, fetchedAt, fromCache };
     },
-    'platform.capabilities': async ({ accountId }, { signal }) => {
-      const { catalog, fetchedAt, fromCache } = await catalogOf(accountId, signal);
-      return { data: { operations: catalog.operationIds }, fetchedAt, fromCache };
-    },
     'explorer.list': async ({ accountId, area, filters, cursor }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
       return reader.read(accountId, 'explorer.list', { area, filters, cursor, ...RECORD_MODEL }, () => listRecords(callFor(accountId), catalog, area, filters, cursor, signal));

@@ -53,8 +53,6 @@ interface AreaWire {
 
 export interface ExplorerCatalog {
   areas: ExplorerArea[];
-  /** Every operation id the document offers (business and OAuth), for platform.capabilities. */
-  operationIds: string[];
   wire: Map<ExplorerAreaId, AreaWire>;
 }
 
@@ -74,15 +72,13 @@ function jsonSchemaOf(content: z.infer<typeof MediaTypes> | undefined): unknown 
 }
 
 /** Every operation of the document that names a known scope. Unreadable entries are skipped, not fatal. */
-export function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
+function operationsOf(raw: unknown): DocOperation[] {
   const document = OpenApiDocument.parse(raw);
   const operations: DocOperation[] = [];
-  const operationIds: string[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const parsed = Operation.safeParse(item[method]);
       if (!parsed.success) continue;
-      operationIds.push(parsed.data.operationId);
       const scope = scopeOf(parsed.data);
       if (!scope || !path.startsWith('/')) continue;
       const parameters = (parsed.data.parameters ?? []).flatMap((p) => {
@@ -102,7 +98,7 @@ export function operationsOf(raw: unknown): { operations: DocOperation[]; operat
       });
     }
   }
-  return { operations, operationIds: [...new Set(operationIds)].sort() };
+  return operations;
 }
 
 /** A page of records: `{ data: [...], meta: { next_cursor } }`, as the platform's list operations answer. */
@@ -119,7 +115,7 @@ function idParamUnder(base: string, path: string): string | null {
 
 /** The areas of the document: per scope area, its list (or single record), get-one and PATCH. */
 export function deriveCatalog(raw: unknown): ExplorerCatalog {
-  const { operations, operationIds } = operationsOf(raw);
+  const operations = operationsOf(raw);
   const wire = new Map<ExplorerAreaId, AreaWire>();
   const areas: ExplorerArea[] = EXPLORER_AREAS.map(({ id, title }) => {
     const mine = operations.filter((o) => o.scope.split(':')[0] === id);
@@ -160,7 +156,7 @@ export function deriveCatalog(raw: unknown): ExplorerCatalog {
       other: mine.filter((o) => !used.has(o.operationId)).map((o) => ({ operationId: o.operationId, summary: o.summary })),
     };
   });
-  return { areas, operationIds, wire };
+  return { areas, wire };
 }
 
 // ---- calls ---------------------------------------------------------------------------------------------
