@@ -36,7 +36,7 @@ export function decimalStringToMinor(text: string, currency: string): number {
   return minus && minor !== 0 ? -minor : minor;
 }
 
-export interface FormatMoneyOptions {
+interface FormatMoneyOptions {
   /** 'symbol' (NT$1,200.00), 'code' (TWD 1,200.00) or 'none' (1,200.00, grouping and decimals of the locale). */
   display?: 'symbol' | 'narrowSymbol' | 'code' | 'none';
 }

@@ -1,7 +1,7 @@
 // One rule for "your school's address", used by the Connect screen while the admin types and by the main
 // process before it fetches anything. Pure: no DOM, no Node (URL is a global in both runtimes).
 
-export type SchoolAddressResult = { ok: true; url: string } | { ok: false; message: string };
+type SchoolAddressResult = { ok: true; url: string } | { ok: false; message: string };
 
 // shared/ is type-checked without DOM or Node types; WHATWG URL is a global in every runtime we target.
 interface WhatwgUrl { protocol: string; hostname: string; username: string; password: string; hash: string; search: string; pathname: string; origin: string }

@@ -5,7 +5,7 @@ import { describeDataAge, toMs } from '../lib/relative-time';
 import { useAppStatus } from '../state/app-status';
 import { Icon } from './Icon';
 
-export interface DataAgeProps {
+interface DataAgeProps {
   /** When the data was fetched from the platform (ISO string, epoch ms or Date). */
   updatedAt: string | number | Date | null | undefined;
   /** Shown from the offline cache; defaults to the app's online status. */

@@ -1,7 +1,7 @@
 // Waiting with a known end (or not yet known): a bar with its label, and a Cancel, the rule for anything long.
 import { Button } from './Button';
 
-export interface ProgressProps {
+interface ProgressProps {
   /** Done so far, out of `max`; omit for indeterminate. */
   value?: number;
   max?: number;

@@ -19,7 +19,7 @@ import { ExplorerPage } from './explorer/ExplorerPage';
 import { StudentsWithBulk } from './students/StudentsWithBulk';
 import './dashboards.css';
 
-export interface DashboardNavEntry {
+interface DashboardNavEntry {
   to: string;
   label: string;
   icon?: IconName;

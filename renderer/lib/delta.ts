@@ -2,7 +2,7 @@
 // The number is written like every other percentage on the dashboards (formatChange: the locale's own
 // percent format with one decimal), only with a sign.
 import { formatChange, systemLocale } from './format';
-export interface DeltaWords {
+interface DeltaWords {
   text: string;
   arrow: '↑' | '↓' | '→';
   tone: 'positive' | 'negative' | 'neutral';

@@ -2,7 +2,7 @@
 // happened in detail; this says it in a few words and tells the admin what to do about it.
 import type { AppErrorCode } from '../../shared/errors';
 
-export interface ErrorCopy {
+interface ErrorCopy {
   title: string;
   /** What the admin can do next. */
   hint: string;

@@ -4,7 +4,7 @@
 // shows it again.
 import { useId } from 'react';
 
-export interface GivenClient {
+interface GivenClient {
   clientId: string;
   clientSecret: string;
 }

@@ -10,13 +10,13 @@ import type { MethodDef } from './define';
 
 const recordId = z.string().min(1).max(256);
 
-export const ExplorerPage = z.object({
+const ExplorerPage = z.object({
   records: z.array(ExplorerRecord),
   total: z.int().nonnegative().nullable(),
   /** Opaque: hand it back for the next page; null on the last page. */
   nextCursor: z.string().max(2048).nullable(),
 });
-export type ExplorerPage = z.infer<typeof ExplorerPage>;
+type ExplorerPage = z.infer<typeof ExplorerPage>;
 
 export const explorerMethods = {
   'explorer.areas': method(

@@ -114,7 +114,7 @@ const JsonSchemaNode: z.ZodType<JsonSchemaNode> = z.lazy(() =>
     required: z.array(z.string()).optional(),
   }),
 );
-export interface JsonSchemaNode {
+interface JsonSchemaNode {
   type?: string | string[] | undefined;
   enum?: unknown[] | undefined;
   const?: unknown;
@@ -133,7 +133,6 @@ export interface JsonSchemaNode {
   required?: string[] | undefined;
   [key: string]: unknown;
 }
-export { JsonSchemaNode as JsonSchema };
 
 /** One field from a property's schema, or null when it is not a scalar the explorer can edit (object, array). */
 export function fieldOf(name: string, raw: unknown, required: boolean): Field | null {

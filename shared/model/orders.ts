@@ -34,8 +34,8 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
-export const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
-export type OrderBuyer = z.infer<typeof OrderBuyer>;
+const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
+type OrderBuyer = z.infer<typeof OrderBuyer>;
 
 export const Order = z.object({
   id,
@@ -58,3 +58,16 @@ export const Order = z.object({
   updatedAt: isoTime,
 });
 export type Order = z.infer<typeof Order>;
+
+/** Totals of exactly the filtered orders in one currency (integer minor units). */
+export const CurrencyTotals = z.object({
+  currency,
+  count: z.int().nonnegative(),
+  original: z.int(),
+  discount: z.int(),
+  paid: z.int(),
+  refunded: z.int(),
+  /** paid - refunded */
+  net: z.int(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotals>;

@@ -43,7 +43,7 @@ export interface SignInContext {
   preRegisteredClients: Record<string, { clientId: string; clientSecret?: string }>;
 }
 
-export interface SignInRequest {
+interface SignInRequest {
   address: string;
   scopes: readonly string[];
   /** Set for sign-in-again and step-up: the flow must end at this same account (same school). */
@@ -80,7 +80,7 @@ const WALKTHROUGH_TIMEOUT_MS = 3_000;
  * A failed sign-in links to the platform's own step-by-step walkthrough (spec: `{base_url}/auth.md`) when
  * the platform serves one; asked only after a failure, and never for a cancel.
  */
-export async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
+async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
   if (!(error instanceof AppError) || error.code === 'cancelled' || error.helpUrl || signal?.aborted) return error;
   let url: string;
   try {

@@ -24,7 +24,6 @@ import { learningSource } from './learning-source';
 import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
-export { CACHE_KEYS };
 
 /** The offline cache's name for a course's orders page: new with the app's Order, so a page cached in the platform's shape is never read. */
 const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
@@ -32,7 +31,7 @@ const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;
 
-export type DataMethodName = Extract<keyof typeof dataMethods, string>;
+type DataMethodName = Extract<keyof typeof dataMethods, string>;
 
 export interface DataHandlerDeps {
   caller: PlatformCaller;

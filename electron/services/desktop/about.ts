@@ -2,7 +2,7 @@
 // The Mac and Linux have a native About panel (app.setAboutPanelOptions); Windows has none, so the adapter
 // shows a message box with the same lines.
 
-export interface AboutFacts {
+interface AboutFacts {
   appName: string;
   version: string;
   platform: NodeJS.Platform;
@@ -13,7 +13,7 @@ export interface AboutFacts {
   year?: number;
 }
 
-export interface AboutPanelOptions {
+interface AboutPanelOptions {
   applicationName: string;
   applicationVersion: string;
   version?: string;
@@ -22,7 +22,7 @@ export interface AboutPanelOptions {
   credits?: string;
 }
 
-export type AboutPresentation =
+type AboutPresentation =
   | { kind: 'panel'; options: AboutPanelOptions }
   | { kind: 'dialog'; title: string; message: string; detail: string; buttons: ['OK'] };
 

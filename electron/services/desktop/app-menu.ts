@@ -5,7 +5,7 @@
 // carries out: a command sent to the renderer, a link opened in the system browser, the About panel.
 import type { MenuCommand } from '../../../shared/ipc/app';
 
-export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
+type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
 export type MenuAction =
   | { kind: 'command'; command: MenuCommand }
@@ -20,7 +20,7 @@ export type MenuItemSpec =
   | { label: string; accelerator?: string; action: MenuAction }
   | { label: string; role?: 'appMenu' | 'fileMenu' | 'editMenu' | 'viewMenu' | 'windowMenu' | 'help'; submenu: MenuItemSpec[] };
 
-export interface AppMenuOptions {
+interface AppMenuOptions {
   platform: DesktopPlatform | NodeJS.Platform;
   appName: string;
   /** A packaged build has no DevTools and no Reload that drops the admin's work without asking. */
@@ -34,7 +34,7 @@ export interface AppMenuOptions {
 const SEPARATOR: MenuItemSpec = { type: 'separator' };
 
 /** The shortcuts the menu shows; the renderer listens for the same keys in browser mode. */
-export const MENU_ACCELERATORS = {
+const MENU_ACCELERATORS = {
   settings: 'CmdOrCtrl+,',
   palette: 'CmdOrCtrl+K',
 } as const;

@@ -12,9 +12,9 @@ import type { QueryCache } from '../store/query-cache';
 import { deriveCatalog, explorerRecord, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
 import type { RecordWrites } from '../writes/write-service';
 
-export type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
+type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
 
-export interface ExplorerDeps {
+interface ExplorerDeps {
   caller: PlatformCaller;
   cache: QueryCache;
   emit: EmitEvent;

@@ -6,9 +6,9 @@ import type { SettingsStore } from '../store/settings';
 import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { MethodHandlers } from './handler-types';
 
-export type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set';
+type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set';
 
-export interface AppHandlerDeps {
+interface AppHandlerDeps {
   access: PlatformAccessSlot;
   settings: SettingsStore;
   status(): AppStatus | Promise<AppStatus>;

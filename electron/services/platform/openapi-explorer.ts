@@ -29,12 +29,12 @@ const Operation = z.looseObject({
   responses: z.record(z.string(), z.looseObject({ content: MediaTypes.optional() })).optional(),
 });
 /** The document as read: paths → method → operation. Other members are ignored, never trusted. */
-export const OpenApiDocument = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const OpenApiDocument = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
 
 const METHODS = ['get', 'patch', 'post'] as const;
 
 /** One operation of the document, with what the explorer needs of it. */
-export interface DocOperation extends DescribedOperation {
+interface DocOperation extends DescribedOperation {
   summary: string;
   pathParams: string[];
   query: { name: string; required: boolean; description: string | null; schema: unknown }[];
@@ -161,13 +161,13 @@ export function deriveCatalog(raw: unknown): ExplorerCatalog {
 
 // ---- calls ---------------------------------------------------------------------------------------------
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 const Page = z.object({
   data: z.array(JsonRecord),
   meta: z.looseObject({ total: z.int().nonnegative().optional(), next_cursor: z.string().max(2048).nullable().optional() }),
 });
 
-export interface ExplorerPage {
+interface ExplorerPage {
   records: ExplorerRecord[];
   total: number | null;
   nextCursor: string | null;

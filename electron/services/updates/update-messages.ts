@@ -3,7 +3,7 @@
 import type { SerializedAppError } from '../../../shared/errors';
 import type { UpdateNotice, UpdateState } from '../../../shared/ipc/updates';
 
-export interface MessageFacts {
+interface MessageFacts {
   state: UpdateState;
   supported: boolean;
   paused: boolean;

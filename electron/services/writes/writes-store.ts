@@ -20,7 +20,7 @@ const SchoolWrites = z.object({
   activity: z.array(ActivityEntry),
   outbox: z.array(OutboxItem),
 });
-export type SchoolWrites = z.infer<typeof SchoolWrites>;
+type SchoolWrites = z.infer<typeof SchoolWrites>;
 
 export function writesFileName(accountId: string): string {
   return `${createHash('sha256').update(accountId).digest('hex').slice(0, 40)}.bin`;

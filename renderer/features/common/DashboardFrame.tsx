@@ -8,7 +8,7 @@ import { Page } from '../../components/Page';
 import { useActiveAccount } from '../../state/active-account';
 import { OfflineBanner } from './OfflineBanner';
 
-export const DASHBOARD_NAMES: Record<Dashboard, string> = {
+const DASHBOARD_NAMES: Record<Dashboard, string> = {
   courses: 'the Courses dashboard',
   orders: 'the Orders dashboard',
   analytics: 'the Analytics dashboard',

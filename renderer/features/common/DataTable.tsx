@@ -3,7 +3,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { HeaderCells, type Column, type ColumnSort } from './table-columns';
 
-export interface DataTableProps<K extends string> extends ColumnSort<K> {
+interface DataTableProps<K extends string> extends ColumnSort<K> {
   /** The table's accessible name. */
   label: string;
   columns: readonly Column<K>[];

@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
 
-export interface RangePickerProps {
+interface RangePickerProps {
   value: PickedRange;
   onChange(range: PickedRange): void;
   timeZone: string;

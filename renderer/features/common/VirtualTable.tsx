@@ -5,7 +5,7 @@ import { memo, useCallback, type KeyboardEvent, type ReactNode } from 'react';
 import { HeaderCells, type Column, type ColumnSort } from './table-columns';
 import type { VirtualRows } from './use-virtual-rows';
 
-export interface VirtualTableProps<T, K extends string> extends ColumnSort<K> {
+interface VirtualTableProps<T, K extends string> extends ColumnSort<K> {
   /** The table's accessible name. */
   label: string;
   /** Names the table (`<name>-table`) and its scrolling body (`<name>-scroll`) for tests. */

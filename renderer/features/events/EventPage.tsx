@@ -106,7 +106,7 @@ function formOf(event: EventView, timeZone: string): FormState {
 }
 
 /** What the form changes, and the same fields as they were (for Undo), or the problems at their fields. */
-export function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
+function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const changes: EventFields = {};
   const previous: EventFields = {};

@@ -35,7 +35,7 @@ export function toOrderFilters(form: OrderFilterForm): OrderFilters {
   return out;
 }
 
-export interface FilterOption {
+interface FilterOption {
   value: string;
   label: string;
 }

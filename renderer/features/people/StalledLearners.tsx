@@ -41,7 +41,7 @@ function StalledCard({ courseId, locale }: { courseId: string; locale: Locale })
   );
 }
 
-export function stalledCsv(list: StalledList, locale: Locale): string {
+function stalledCsv(list: StalledList, locale: Locale): string {
   return toCsv(
     ['Name', 'Email', 'Stopped in section', 'Progress', 'Last active', 'Days since active'],
     list.learners.map((l) => [l.name, l.email, l.sectionTitle ?? 'Not started', formatPercent(l.progress, locale.locale), l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : 'Never', l.daysSinceActive]),

@@ -64,7 +64,7 @@ export function StudentsPage({ actions }: { actions?: SelectionActions } = {}) {
   );
 }
 
-export type SelectionActions = (selected: { id: string; email: string }[]) => ReactNode;
+type SelectionActions = (selected: { id: string; email: string }[]) => ReactNode;
 
 function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const account = useActiveAccount();

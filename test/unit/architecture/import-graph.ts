@@ -31,7 +31,7 @@ export interface SourceTree {
   read(file: string): string;
 }
 
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '/index.ts', '/index.tsx'];
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '/index.ts', '/index.tsx'];
 
 export function diskTree(root: string, dirs: readonly string[]): SourceTree {
   const files = dirs.flatMap((dir) => {
@@ -39,7 +39,7 @@ export function diskTree(root: string, dirs: readonly string[]): SourceTree {
     if (!existsSync(full)) return [];
     if (statSync(full).isFile()) return [dir];
     return readdirSync(full, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /\.(tsx?|mts)$/.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.endsWith('.d.mts'))
+      .filter((e) => e.isFile() && /\.(tsx?|mts|mjs)$/.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.endsWith('.d.mts'))
       .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
       .filter((f) => !f.split('/').includes('node_modules'));
   });
@@ -98,6 +98,9 @@ function parseModule(file: string, text: string, resolveSpecifier: (specifier: s
     } else if (ts.isExportAssignment(node)) {
       info.exports.set('default', lineOf(node));
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      add(info.imports, node.arguments[0], '*');
+    } else if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments?.[0] && ts.isStringLiteralLike(node.arguments[0]) && /^\.\.?\/.*\.m?tsx?$/.test(node.arguments[0].text)) {
+      // A module loaded by its path (tsx's tsImport from a script, a worker's file URL).
       add(info.imports, node.arguments[0], '*');
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       const qualifier = node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : node.qualifier.getText(source).split('.')[0]!) : null;

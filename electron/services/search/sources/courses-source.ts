@@ -17,7 +17,7 @@ const Shapes = {
   'money.coupons': z.object({ courses: z.array(z.object({ id, title: z.string() })) }).transform((v) => v.courses),
 } as const;
 
-export function coursesOfCachedAnswer(method: string, value: unknown): CachedCourse[] | null {
+function coursesOfCachedAnswer(method: string, value: unknown): CachedCourse[] | null {
   const shape = Shapes[method as keyof typeof Shapes];
   const parsed = shape?.safeParse(value);
   return parsed?.success ? (parsed.data as CachedCourse[]) : null;
