@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
-export interface ModuleImport {
+interface ModuleImport {
   /** The imported module, relative to the root ('renderer/lib/format.ts'); null for a package or a missing file. */
   target: string | null;
   specifier: string;
@@ -14,7 +14,7 @@ export interface ModuleImport {
   names: string[] | '*';
 }
 
-export interface ModuleInfo {
+interface ModuleInfo {
   file: string;
   imports: ModuleImport[];
   /** The names it exports itself, with their lines ('default' for a default export). */
@@ -138,7 +138,7 @@ export function layerOf(file: string, layers: readonly string[]): string | null 
   return best;
 }
 
-export interface LayerViolation {
+interface LayerViolation {
   file: string;
   line: number;
   from: string;
@@ -222,7 +222,7 @@ export function layerEdges(modules: Map<string, ModuleInfo>, layers: readonly st
 
 // ---- dead exports -----------------------------------------------------------------------------------------
 
-export interface ExportUse {
+interface ExportUse {
   file: string;
   name: string;
   line: number;

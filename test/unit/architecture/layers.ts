@@ -90,3 +90,13 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 
 /** The trees the table covers: every module under them must lie in a layer. */
 export const LAYERED_TREES = ['electron', 'renderer', 'shared'] as const;
+
+export const DOC_START = '<!-- layers:start (generated from test/unit/architecture/layers.ts: UPDATE_DOCS=1 npx vitest run test/unit/architecture/layers.test.ts) -->';
+export const DOC_END = '<!-- layers:end -->';
+
+/** The table as docs/architecture.md shows it: one row a layer, top to bottom, what it may import (short names). */
+export function layerTableMarkdown(layers: Readonly<Record<string, readonly string[]>> = LAYERS): string {
+  const short = (layer: string) => layer.replace(/^electron\/services\//, '').replace(/^renderer\//, '');
+  const rows = Object.entries(layers).map(([layer, allowed]) => `| \`${layer}\` | ${allowed.length ? allowed.map((a) => `\`${short(a)}\``).join(' ') : '–'} |`);
+  return ['| layer | may import, besides itself (`electron/services/` and `renderer/` left out) |', '| --- | --- |', ...rows].join('\n');
+}
