@@ -20,6 +20,8 @@ export default defineConfig({
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
+    // Every spec runs in English unless it says otherwise (fixtures/language.ts runs one in 繁體中文).
+    locale: 'en-US',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },

@@ -114,7 +114,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     events,
     // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
     extraHandlers: {
-      ...unsupportedUpdateHandlers(version, 'Browser mode runs from the source checkout: update it with git, then restart npm start.'),
+      ...unsupportedUpdateHandlers(version, 'browserMode'),
       ...browserSessionHandlers(sessions),
       ...options.extraHandlers,
     },
@@ -140,7 +140,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
-      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('Something went wrong', 'The app hit an internal error.'));
+      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('internal'));
       else response.end();
     });
   });
@@ -184,7 +184,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     logger.warn('launch code refused');
-    send(response, 403, 'text/html; charset=utf-8', messagePage('This link has expired', 'A launch link works once, for five minutes. Start School Companion again to get a new one.'));
+    send(response, 403, 'text/html; charset=utf-8', messagePage('expired'));
   }
 
   async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext, session: BrowserSessionRecord): Promise<void> {
@@ -225,7 +225,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!verdict.ok) return refuse(response, request, verdict);
     const slot = downloads.take(token);
     const size = slot ? (await stat(slot.path).catch(() => null))?.size : undefined;
-    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('This download is gone', 'An export can be downloaded once, within ten minutes. Export again from the Orders page.'));
+    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('downloadGone'));
     response.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Length': String(size),
@@ -246,7 +246,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       content = await readFile(resolved.path);
     } catch {
       if (resolved.path.endsWith('index.html')) {
-        return send(response, 503, 'text/html; charset=utf-8', messagePage('The app is not built', 'Run "npm run build" (npm start does it for you), then reload.'));
+        return send(response, 503, 'text/html; charset=utf-8', messagePage('notBuilt'));
       }
       return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
     }
@@ -258,8 +258,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // Path and reason only: the query may hold a launch code, the headers the session.
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
     const page = verdict.status === 401
-      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app, or its session ended (after 12 hours, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.')
-      : messagePage('Refused', 'This request was refused.');
+      ? messagePage('signedOut')
+      : messagePage('refused');
     send(response, verdict.status, 'text/html; charset=utf-8', page);
   }
 

@@ -44,6 +44,7 @@ import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 import { createNotifier, syncNotifierAccounts, type Notifier } from './notifications/notifier';
 import { NotifyStore } from './notifications/notify-store';
+import { UiLanguage } from './language/ui-language';
 import { createNotificationHandlers } from './notifications/handlers';
 
 export interface AppServicesOptions {
@@ -82,12 +83,16 @@ export interface AppServicesOptions {
   exportDestination?: ExportDestination;
   /** How often each school is polled for notifications (default 60 s; tests use less). */
   notifyIntervalMs?: number;
+  /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
+  systemLanguages?: readonly string[] | null;
 }
 
 export interface AppServices {
   handlers: Partial<MethodHandlers>;
   events: EventHub;
   settings: SettingsStore;
+  /** The UI language the main process speaks (menus, tray, notifications, dialogs, errors). */
+  language: UiLanguage;
   probe: OnlineProbe;
   /** What needs the admin: app.notification events, the attention count (tray, badge). */
   notifier: Notifier;
@@ -103,7 +108,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const { logger } = options;
   const events = options.events ?? createEventHub({ validate: true });
   const emit = events.emit;
-  const { settings, weakConsent, weakAllowed } = await openAppStore(options);
+  const { settings, language, weakConsent, weakAllowed } = await openAppStore(options);
   const lifecycle = createLifecycle();
   const signIn = createSignIn(options, weakAllowed);
   const { access } = signIn;
@@ -129,7 +134,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
   const status = statusOf(options, access, probe);
   const unsubscribers = followAccounts({ access, settings, emit, status, probe, notifications, syncSchedule, lifecycle, logger });
-  const shell = createShellHandlers({ options, access, settings, probe, status, weakConsent, weakAllowed, emit });
+  const shell = createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit });
   signIn.reportAuthorizationUrl(shell.accounts.authorizationUrlOpened);
 
   await start({ options, access, settings, probe, notifications, syncSchedule, writes });
@@ -147,10 +152,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     events,
     settings,
+    language,
     probe,
     notifier: notifications.notifier,
     status,
     async close() {
+      language.close();
       probe.stop();
       notifications.notifier.stop();
       syncSchedule?.stop();
@@ -170,9 +177,10 @@ async function openAppStore(options: AppServicesOptions) {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   await tightenDataDirModes(options.dataDir, options.logger);
   const settings = await SettingsStore.open(options.dataDir, options.logger, options.settingsBackend);
+  const language = new UiLanguage(settings, options.systemLanguages ?? null);
   const weakConsent = await WeakProtectionConsent.open(options.dataDir, options.logger);
   const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
-  return { settings, weakConsent, weakAllowed };
+  return { settings, language, weakConsent, weakAllowed };
 }
 
 /** What every part may follow: the platforms coming back or going (the probe's verdict), a school signed out. */
@@ -345,6 +353,7 @@ function statusOf(options: AppServicesOptions, access: Access, probe: OnlineProb
       online: probe.online,
       lastSyncAt: syncs.at(-1) ?? null,
       defaultSchool: options.defaultSchool,
+      systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
     };
   };
 }
@@ -383,8 +392,8 @@ function followAccounts({ access, settings, emit, status, probe, notifications, 
 }
 
 /** The shell's handlers: accounts (connect, sign out …), the app, diagnostics, and how saved sign-ins are protected. */
-function createShellHandlers({ options, access, settings, probe, status, weakConsent, weakAllowed, emit }: {
-  options: AppServicesOptions; access: Access; settings: SettingsStore; probe: OnlineProbe; status(): AppStatus; weakConsent: WeakProtectionConsent; weakAllowed(): boolean; emit: Emit;
+function createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit }: {
+  options: AppServicesOptions; access: Access; settings: SettingsStore; language: UiLanguage; probe: OnlineProbe; status(): AppStatus; weakConsent: WeakProtectionConsent; weakAllowed(): boolean; emit: Emit;
 }) {
   const { logger } = options;
   const accounts = createAccountHandlers({ access, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
@@ -398,6 +407,7 @@ function createShellHandlers({ options, access, settings, probe, status, weakCon
       return status();
     },
     openExternal: options.openExternal,
+    language,
   });
   const diagnosticsHandlers = createDiagnosticsHandlers({
     appName: 'School Companion',

@@ -2,6 +2,7 @@
 // with one Tab stop, arrow keys, PageUp/Down and Home/End between rows, and a "Loading…" placeholder for a row
 // whose block has not arrived. Each page gives its columns, its cells and its own row keys.
 import { memo, useCallback, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HeaderCells, type Column, type ColumnSort } from './table-columns';
 import type { VirtualRows } from './use-virtual-rows';
 
@@ -33,6 +34,8 @@ export function VirtualTable<T, K extends string>({
   label, name, className, columns, sort, onSort, virtual, rowHeight, rowAt, idOf, idAttribute, selected, cells, onRowKey, onRowClick, busy,
 }: VirtualTableProps<T, K>) {
   const { scrollRef, virtualizer, items, focusIndex, setFocusIndex, moveFocus, total } = virtual;
+  const { t } = useTranslation('common');
+  const placeholder = t('loadingRow');
   const onKey = useCallback(
     (index: number, e: KeyboardEvent<HTMLDivElement>) => {
       if (e.target !== e.currentTarget) return; // a link or checkbox inside the row handles its own keys
@@ -65,6 +68,7 @@ export function VirtualTable<T, K extends string>({
                   selected={isSelected}
                   focusable={item.index === focusIndex}
                   cells={cells}
+                  placeholder={placeholder}
                   onClick={onRowClick}
                   onFocusIndex={setFocusIndex}
                   onKey={onKey}
@@ -88,6 +92,8 @@ interface VirtualRowProps<T> {
   selected: boolean | undefined;
   focusable: boolean;
   cells(row: T, index: number, selected: boolean): ReactNode;
+  /** The text of a row whose block has not arrived, in the UI language. */
+  placeholder: string;
   onClick?(index: number): void;
   onFocusIndex(index: number): void;
   onKey(index: number, e: KeyboardEvent<HTMLDivElement>): void;
@@ -95,7 +101,7 @@ interface VirtualRowProps<T> {
 
 // Memoised with stable handlers: as the list scrolls, only the rows entering the view (or whose block just
 // arrived) render; the others keep their element and only React's diff of the list runs.
-const VirtualRow = memo(function VirtualRow<T>({ index, start, height, row, id, idAttribute, selected, focusable, cells, onClick, onFocusIndex, onKey }: VirtualRowProps<T>) {
+const VirtualRow = memo(function VirtualRow<T>({ index, start, height, row, id, idAttribute, selected, focusable, cells, placeholder, onClick, onFocusIndex, onKey }: VirtualRowProps<T>) {
   return (
     <div
       role="row"
@@ -112,7 +118,7 @@ const VirtualRow = memo(function VirtualRow<T>({ index, start, height, row, id, 
       }}
       onKeyDown={(e) => onKey(index, e)}
     >
-      {row === undefined ? <div role="cell" className="vtable-placeholder">Loading…</div> : cells(row, index, selected === true)}
+      {row === undefined ? <div role="cell" className="vtable-placeholder">{placeholder}</div> : cells(row, index, selected === true)}
     </div>
   );
 }) as <T>(props: VirtualRowProps<T>) => ReactNode;
