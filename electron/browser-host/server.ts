@@ -97,6 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const version = options.version ?? (await packageVersion());
   // Streamed CSV exports land here and go to the page once, as a download (GET /download/<token>).
   const downloads = new DownloadSlots(join(options.dataDir, 'exports'));
+  await downloads.clear(); // a previous run's exports: no slot of this run can name them
   const services = await createAppServices({
     exportDestination: downloads,
     mode: 'browser',
@@ -127,16 +128,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const bound: { guard?: GuardContext } = {};
 
   const server = createServer((request, response) => {
-    // Answered before the body was read to its end (too large, refused): Node would read the rest, however
-    // long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    // Answered before the body was read to its end: Node would read the rest, however long. A refused or
+    // oversized request (the answer says Connection: close) loses its connection at once, so nobody can make
+    // the host read for them; any other may drain a small rest (keep-alive), dropped past 1 MiB.
     const socket = request.socket;
     response.on('finish', () => {
       if (request.complete) return;
+      if (response.getHeader('Connection') === 'close') return void socket.destroy();
       let rest = 0;
       request.on('data', (chunk: Buffer) => {
         rest += chunk.length;
         if (rest > MAX_RPC_BODY) socket.destroy();
       });
+      request.resume();
     });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
@@ -257,6 +261,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   function refuse(response: ServerResponse, request: IncomingMessage, verdict: Exclude<GuardVerdict, { ok: true }>): void {
     // Path and reason only: the query may hold a launch code, the headers the session.
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
+    // Nothing more is read from whoever was refused: the connection ends with the answer (see createServer).
+    response.setHeader('Connection', 'close');
     const page = verdict.status === 401
       ? messagePage('signedOut')
       : messagePage('refused');
@@ -289,6 +295,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       stopClosingStreams();
       streams.close();
       await services.close();
+      await downloads.clear().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ownLogger?.close();

@@ -273,6 +273,8 @@ function createWrites({ options, access, explorer, isOnline, emit, lifecycle }: 
   const flushAll = () => service.flushAll(access.accountsIfOpen().map((account) => account.id));
   lifecycle.onAccountRemoved((accountId) => {
     void store.drop(accountId).catch(() => undefined);
+    // An export waiting for its download may hold this school's buyers: it goes with the sign-out.
+    void options.exportDestination?.clear?.().catch(() => undefined);
   });
   lifecycle.onOnlineChange((online) => {
     if (online) void flushAll();
@@ -385,6 +387,8 @@ function followAccounts({ access, settings, emit, status, probe, notifications, 
         if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
       }),
     );
+    // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.
+    for (const accountId of auth.removedAtOpen?.() ?? []) lifecycle.accountRemoved(accountId);
     emit('accounts.changed', auth.listAccounts());
     sendPendingRevocations(access, logger);
   });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { describeDataAge, toMs } from '../lib/relative-time';
 import { useAppStatus } from '../state/app-status';
 import { Icon } from './Icon';
-import { useUiLocale } from '../lib/ui-language';
+import { useUiLocale } from '../state/ui-language';
 
 interface DataAgeProps {
   /** When the data was fetched from the platform (ISO string, epoch ms or Date). */

@@ -14,7 +14,7 @@ export const errors = {
     },
     issuer_mismatch: {
       title: "The platform didn't identify itself correctly",
-      hint: 'Its sign-in server gave a different address than expected, so the app stopped to keep your account safe.',
+      hint: "The address and the sign-in server it names do not vouch for each other, so the app stopped to keep your account safe. Check the address: it is the one your school's admin pages live on.",
     },
     bad_metadata: {
       title: 'No course platform sign-in found there',

@@ -16,7 +16,7 @@ export const errors: OneFormTranslation<typeof en> = {
     },
     issuer_mismatch: {
       title: '平台的身分不符',
-      hint: '登入伺服器回報的網址與預期不同，為了保護你的帳號，App 已停止。',
+      hint: '這個網址與它指定的登入伺服器無法互相證明身分，為了保護你的帳號，App 已停止。請確認網址：應該是你學校管理後台所在的網址。',
     },
     bad_metadata: {
       title: '這裡找不到課程平台的登入',

@@ -10,10 +10,10 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/main.ts': ['electron/adapters', 'electron/services/app-services.ts', 'electron/services/desktop', 'electron/services/ipc', 'electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/security', 'electron/services/updates'],
   'electron/preload.ts': ['shared/ipc'],
   'electron/adapters': ['electron/services/desktop', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/notifications', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/window-colors.ts'],
-  'electron/browser-host': ['electron/services/app-services.ts', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared/ipc', 'shared/ipc.ts'],
+  'electron/browser-host': ['electron/services/app-services.ts', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/ipc.ts'],
   'electron/services/app-services.ts': [
     'electron/services/access', 'electron/services/comments', 'electron/services/data', 'electron/services/engine/client', 'electron/services/events', 'electron/services/explorer',
-    'electron/services/ipc', 'electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/money', 'electron/services/notifications', 'electron/services/people',
+    'electron/services/ipc', 'electron/services/language', 'electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/money', 'electron/services/notifications', 'electron/services/people',
     'electron/services/search', 'electron/services/security', 'electron/services/status', 'electron/services/store', 'electron/services/students', 'electron/services/writes',
     'shared', 'shared/ipc', 'shared/model',
   ],
@@ -30,15 +30,17 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/services/data': ['electron/services/api', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/platform', 'electron/services/store', 'shared', 'shared/ipc', 'shared/model'],
   'electron/services/updates': ['electron/services/ipc', 'electron/services/log.ts', 'shared', 'shared/ipc'],
   'electron/services/status': ['electron/services/log.ts'],
+  // the main process's UI language: the Settings choice over the OS's languages
+  'electron/services/language': ['shared', 'shared/ipc'],
   // ---- the data engine: the main side's client, the worker, the message contract between them
   'electron/services/engine/client': ['electron/services/api', 'electron/services/engine/contract', 'electron/services/ipc', 'electron/services/log.ts', 'shared', 'shared/ipc'],
   'electron/services/engine/worker': ['electron/services/engine/contract', 'electron/services/log.ts', 'electron/services/platform', 'electron/services/store', 'shared', 'shared/ipc', 'shared/model', 'shared/search', 'shared/state-labels.ts'],
   'electron/services/engine/contract': ['electron/services/platform', 'shared', 'shared/ipc', 'shared/model'],
   // ---- the IPC router and the shell's handlers; what the desktop shell does, in plain Node
-  'electron/services/ipc': ['electron/services/access', 'electron/services/desktop', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'shared', 'shared/ipc', 'shared/ipc.ts', 'shared/model'],
-  'electron/services/desktop': ['electron/services/log.ts', 'electron/services/security', 'shared/ipc', 'shared/model'],
+  'electron/services/ipc': ['electron/services/access', 'electron/services/desktop', 'electron/services/language', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'shared', 'shared/ipc', 'shared/ipc.ts', 'shared/model'],
+  'electron/services/desktop': ['electron/services/log.ts', 'electron/services/security', 'shared', 'shared/ipc', 'shared/model'],
   // ---- the platform: the adapter, platform access (sign-in + API client), the API client, sign-in, the network
-  'electron/services/platform': ['electron/services/api', 'shared', 'shared/ipc', 'shared/model', 'shared/platform', 'shared/state-labels.ts'],
+  'electron/services/platform': ['electron/services/api', 'electron/services/security', 'shared', 'shared/ipc', 'shared/model', 'shared/platform', 'shared/state-labels.ts'],
   'electron/services/access': ['electron/services/api', 'electron/services/auth', 'electron/services/log.ts', 'electron/services/store', 'shared', 'shared/ipc', 'shared/model'],
   'electron/services/api': ['electron/services/auth', 'electron/services/log.ts', 'electron/services/net', 'shared', 'shared/platform'],
   'electron/services/auth': ['electron/services/log.ts', 'electron/services/net', 'electron/services/store', 'shared', 'shared/model', 'shared/platform'],
@@ -50,10 +52,10 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/services/launch-args.ts': [],
 
   // ---- the renderer: the entry, the shell, the route table, the screens
-  'renderer/main.tsx': ['renderer/shell'],
+  'renderer/main.tsx': ['renderer/shell', 'renderer/state', 'shared'],
   'renderer/shell': ['renderer/bridge', 'renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/palette', 'renderer/features/routes.tsx', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
-  'renderer/features/palette': ['renderer/components', 'renderer/features/account', 'renderer/features/common', 'renderer/features/routes.tsx', 'renderer/lib', 'renderer/state', 'shared/model', 'shared/search'],
-  'renderer/features/routes.tsx': ['renderer/components', 'renderer/features/analytics', 'renderer/features/comments', 'renderer/features/courses', 'renderer/features/events', 'renderer/features/explorer', 'renderer/features/money', 'renderer/features/orders', 'renderer/features/people', 'renderer/features/students', 'renderer/features/writes'],
+  'renderer/features/palette': ['renderer/components', 'renderer/features/account', 'renderer/features/common', 'renderer/features/routes.tsx', 'renderer/lib', 'renderer/state', 'shared', 'shared/model', 'shared/search'],
+  'renderer/features/routes.tsx': ['renderer/components', 'renderer/features/analytics', 'renderer/features/comments', 'renderer/features/courses', 'renderer/features/events', 'renderer/features/explorer', 'renderer/features/money', 'renderer/features/orders', 'renderer/features/people', 'renderer/features/students', 'renderer/features/writes', 'shared'],
   'renderer/features/courses': ['renderer/charts', 'renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/features/orders', 'renderer/features/people', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared/ipc', 'shared/model', 'shared/state-labels.ts'],
   'renderer/features/people': ['renderer/components', 'renderer/features/common', 'renderer/features/money', 'renderer/features/orders', 'renderer/features/students', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/money': ['renderer/components', 'renderer/features/analytics', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared/ipc', 'shared/model'],
