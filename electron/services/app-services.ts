@@ -27,7 +27,7 @@ import type { SecretProtection } from '../../shared/ipc/security';
 import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
-import { SettingsStore } from './store/settings';
+import { SettingsStore, settingsWithout } from './store/settings';
 import type { SettingsBackendFactory } from './store/settings';
 import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
@@ -277,7 +277,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }),
       auth.onAccountRemoved((accountId) => {
         for (const listener of [...removedListeners]) listener(accountId);
-        if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
+        const forgotten = settingsWithout(settings.get(), accountId);
+        if (forgotten) void settings.update(forgotten).catch(() => undefined);
       }),
     );
     emit('accounts.changed', auth.listAccounts());

@@ -1,14 +1,16 @@
 // One number an admin watches, with how it moved against the previous period.
 import type { ReactNode } from 'react';
-import { describeDelta } from '../lib/delta';
+import { describeDelta, type DeltaUnit } from '../lib/delta';
 
 export interface StatTileProps {
   label: string;
   /** Already formatted (money with Intl, counts with grouping): the tile does not guess units. */
   value: ReactNode;
-  /** Relative change against the comparison period: 0.12 is +12 %. Null/undefined: no comparison. */
+  /** Change against the comparison period: relative (0.12 is +12 %) or, for a rate, in points. Null/undefined: no comparison. */
   delta?: number | null;
-  /** What the delta compares with ("vs previous 30 days"). */
+  /** How `delta` reads: a relative change (default) or percentage points (rates). */
+  deltaUnit?: DeltaUnit;
+  /** What the delta compares with, named by its days ("vs Oct 1 – 27"). */
   deltaLabel?: string;
   /** For numbers where going down is good (refunds, churn). */
   lowerIsBetter?: boolean;
@@ -16,8 +18,8 @@ export interface StatTileProps {
   loading?: boolean;
 }
 
-export function StatTile({ label, value, delta, deltaLabel, lowerIsBetter = false, hint, loading = false }: StatTileProps) {
-  const d = delta === null || delta === undefined ? null : describeDelta(delta, lowerIsBetter);
+export function StatTile({ label, value, delta, deltaUnit = 'relative', deltaLabel, lowerIsBetter = false, hint, loading = false }: StatTileProps) {
+  const d = delta === null || delta === undefined ? null : describeDelta(delta, lowerIsBetter, undefined, deltaUnit);
   return (
     <div className="stat-tile" aria-busy={loading || undefined}>
       <p className="stat-label">{label}</p>

@@ -1,7 +1,11 @@
-// How a change against the previous period reads: "+12.5%", up arrow, good or bad depending on the metric.
-// The number is written like every other percentage on the dashboards (formatChange: the locale's own
-// percent format with one decimal), only with a sign.
-import { formatChange, systemLocale } from './format';
+// How a change against the comparison period reads: "+12.5%" for amounts and counts, "+1.2 pp" for rates
+// (percentage points: a rate's change is never a percent of the rate), an arrow, good or bad depending on the
+// metric. The number is written like every other percentage on the dashboards (the locale's, one decimal).
+import { formatChange, formatPointsChange, systemLocale } from './format';
+
+/** `relative`: (now − before) / before; `points`: now − before of two rates (0.012 is 1.2 points). */
+export type DeltaUnit = 'relative' | 'points';
+
 export interface DeltaWords {
   text: string;
   arrow: '↑' | '↓' | '→';
@@ -10,17 +14,18 @@ export interface DeltaWords {
   spoken: string;
 }
 
-export function describeDelta(delta: number, lowerIsBetter = false, locale: string = systemLocale().locale): DeltaWords {
+export function describeDelta(delta: number, lowerIsBetter = false, locale: string = systemLocale().locale, unit: DeltaUnit = 'relative'): DeltaWords {
   if (!Number.isFinite(delta)) return { text: 'n/a', arrow: '→', tone: 'neutral', spoken: 'no comparison' };
-  const rounded = Math.round(delta * 1000) / 1000; // what the text shows (0.1 %) decides "flat"
-  const text = formatChange(rounded, locale);
+  const rounded = Math.round(delta * 1000) / 1000; // what the text shows (0.1 % or 0.1 pp) decides "flat"
+  const text = unit === 'points' ? formatPointsChange(rounded, locale) : formatChange(rounded, locale);
   if (rounded === 0) return { text, arrow: '→', tone: 'neutral', spoken: 'unchanged' };
   const up = rounded > 0;
   const good = up !== lowerIsBetter;
+  const size = text.replace(/^[+\-\u2212]/, '');
   return {
     text,
     arrow: up ? '↑' : '↓',
     tone: good ? 'positive' : 'negative',
-    spoken: `${up ? 'up' : 'down'} ${text.replace(/^[+\-\u2212]/, '')}, ${good ? 'better' : 'worse'}`,
+    spoken: `${up ? 'up' : 'down'} ${unit === 'points' ? size.replace(/ pp$/, ' percentage points') : size}, ${good ? 'better' : 'worse'}`,
   };
 }

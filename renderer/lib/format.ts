@@ -63,6 +63,14 @@ export function formatChange(ratio: number, locale: string): string {
 }
 
 /**
+ * A change of a rate in percentage points, signed: "+1.2 pp", "-0.5 pp", "0.0 pp" (0.012 is 1.2 points). A
+ * rate's change is never a percent of the rate: 2.5% → 3.6% is +1.1 pp, not +44%.
+ */
+export function formatPointsChange(ratioPoints: number, locale: string): string {
+  return `${numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratioPoints * 100)} pp`;
+}
+
+/**
  * "Nov 21, 2026, 2:05 PM" in the time zone: the one way a moment reads on every screen (the locale's medium
  * date), so a table never shows "11/21/26" next to a drawer's "Nov 21, 2026".
  */
@@ -88,6 +96,25 @@ export function formatPeriods(isos: readonly string[], locale: Locale, interval:
   const year = (iso: string) => dateFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
   const withYear = isos.length > 0 && year(isos[0] as string) !== year(isos[isos.length - 1] as string);
   return isos.map((iso) => formatDate(iso, locale, interval, withYear));
+}
+
+/**
+ * Whole local days as the locale writes a span: "Oct 1 – 27", "Sep 28 – Oct 4", "Nov 26" for one day; the year
+ * only when the days are not all in `currentYear` ("Nov 1 – 27, 2025"). The days are calendar dates, so they
+ * are formatted as UTC dates: no zone can move them.
+ */
+export function formatDays(days: { startDay: string; endDay: string }, locale: string, currentYear: number = new Date().getFullYear()): string {
+  const first = Date.parse(`${days.startDay}T00:00:00Z`);
+  const last = Date.parse(`${days.endDay}T00:00:00Z`);
+  const withYear = days.startDay.slice(0, 4) !== String(currentYear) || days.endDay.slice(0, 4) !== String(currentYear);
+  const format = dateFormat(locale, { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return first === last ? format.format(first) : format.formatRange(first, last);
+}
+
+/** "Europe/London, GMT+1": a zone's name and its offset at that instant (now by default). */
+export function formatZone(timeZone: string, locale: string, at: number = Date.now()): string {
+  const offset = dateFormat(locale, { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return offset ? `${timeZone}, ${offset}` : timeZone;
 }
 
 /** A relative change: null when there is no base to compare with (0 before). */

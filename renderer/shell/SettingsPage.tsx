@@ -1,4 +1,4 @@
-// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
+// Settings and About: the theme, the connected schools, whose time zone dates follow (switch, sign in again, sign out, add), security
 // (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { TimeZoneCard } from './TimeZoneCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -35,6 +36,7 @@ export function SettingsPage() {
       <div className="settings-grid">
         <AppearanceCard />
         <SchoolsCard />
+        <TimeZoneCard />
         <NotificationsCard />
         <DataSyncCard />
         <SecurityCard />

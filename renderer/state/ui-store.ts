@@ -1,8 +1,8 @@
-// UI state that is not fetched: which account is shown and the theme. Both are kept by the main process as
-// settings (so they survive a restart and are shared by the desktop app's windows); this store mirrors them
-// so the UI reacts at once, before the round trip.
+// UI state that is not fetched: which account is shown, the theme, which clock business dates follow and the
+// currency chosen per school. They are kept by the main process as settings (so they survive a restart and
+// are shared by the desktop app's windows); this store mirrors them so the UI reacts at once, before the round trip.
 import { create } from 'zustand';
-import type { Settings, Theme } from '../../shared/ipc/app';
+import type { Settings, ShownCurrencies, Theme, TimeZoneSource } from '../../shared/ipc/app';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../shared/ipc/notifications';
 
 interface UiState {
@@ -11,9 +11,13 @@ interface UiState {
   activeAccountId: string | null;
   theme: Theme;
   notifications: NotificationSettings;
+  timeZoneSource: TimeZoneSource;
+  shownCurrencies: ShownCurrencies;
   hydrate(settings: Settings): void;
   setActiveAccountId(id: string | null): void;
   setTheme(theme: Theme): void;
+  setTimeZoneSource(source: TimeZoneSource): void;
+  setShownCurrencies(currencies: ShownCurrencies): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -21,7 +25,19 @@ export const useUiStore = create<UiState>()((set) => ({
   activeAccountId: null,
   theme: 'system',
   notifications: DEFAULT_NOTIFICATION_SETTINGS,
-  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme, notifications: settings.notifications }),
+  timeZoneSource: 'school',
+  shownCurrencies: {},
+  hydrate: (settings) =>
+    set({
+      loaded: true,
+      activeAccountId: settings.activeAccountId,
+      theme: settings.theme,
+      notifications: settings.notifications,
+      timeZoneSource: settings.timeZoneSource,
+      shownCurrencies: settings.shownCurrencies,
+    }),
   setActiveAccountId: (activeAccountId) => set({ activeAccountId }),
   setTheme: (theme) => set({ theme }),
+  setTimeZoneSource: (timeZoneSource) => set({ timeZoneSource }),
+  setShownCurrencies: (shownCurrencies) => set({ shownCurrencies }),
 }));

@@ -8,6 +8,7 @@ import { Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
 import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
+import { SchoolProfile } from '../model/school';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -213,6 +214,11 @@ const range = { from: isoTime, to: isoTime };
 const reportRange = z.object({ accountId: AccountId, ...range, timeZone: TimeZone.optional() });
 
 export const dataMethods = {
+  'data.school': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(SchoolProfile),
+    "The school's currency and time zone (the platform's school record, needs school:read): the business day of every date, range and bucket on the dashboards, and the currency shown first on a tie.",
+  ),
   'data.courses.list': method(
     reportRange.strict(),
     answerOf(CourseList),
@@ -266,9 +272,20 @@ export const dataMethods = {
   ),
 
   'data.sales.report': method(
-    z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
+    z
+      .object({
+        accountId: AccountId,
+        ...range,
+        interval: ReportInterval.default('day'),
+        timeZone: TimeZone.optional(),
+        courseId: id.optional(),
+        /** The periods compared with (shared/date-range.ts comparisonsOf); without them, those of the local days [from, to) touches. */
+        previous: DateRange.optional(),
+        lastYear: DateRange.optional(),
+      })
+      .strict(),
     answerOf(SalesReport),
-    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period and the same days last year (as asked, or as shared/date-range.ts compares the days of the range) and a series by day, week or month in the time zone; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
     reportRange.strict(),

@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { systemLocale, type Locale } from '../../lib/format';
+import { useBusinessTime } from '../../state/business-time';
 
-/** The admin's locale and time zone (the system's): every date and amount on the dashboards uses them. */
+/**
+ * The admin's locale and the business time zone (the school's, or this computer's when chosen in Settings):
+ * every date, range and amount on the dashboards uses them.
+ */
 export function useLocale(): Locale {
-  return useMemo(() => systemLocale(), []);
+  const { timeZone } = useBusinessTime();
+  const locale = useMemo(() => systemLocale().locale, []);
+  return useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
 }

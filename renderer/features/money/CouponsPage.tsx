@@ -1,10 +1,11 @@
-// Every coupon with what the orders that used it brought, per currency (never two currencies added): how
-// many sale orders used it, their net revenue, the discount given and the return (net ÷ discount). From a
+// Every coupon with what the orders that used it brought, one currency at a time (never two added; the
+// currency by the rule every such screen follows): how many sale orders used it, their net revenue, the
+// discount given and the return (net ÷ discount). From a
 // coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
 // app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import type { CouponRow } from '../../../shared/model/money';
+import type { CouponOverview, CouponRow } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -17,6 +18,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
@@ -39,11 +41,13 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [text, setText] = useState(initialText);
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const overview = query.data?.data;
+  const { currencies, currency, choose } = useShownCurrency(useMemo(() => (overview ? couponCurrencies(overview) : []), [overview]));
   const write = useWrite();
   return (
     <Page
       title="Coupons"
-      description="Every coupon with what the orders that used it brought, per currency."
+      description="Every coupon with what the orders that used it brought."
       meta={<FigureAge answer={query.data} />}
       actions={
         <Link className="btn btn-primary btn-md" to="/coupons/new">
@@ -66,10 +70,19 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                   <option value="active">Active</option>
                   <option value="disabled">Disabled</option>
                 </SelectField>
+                {currency && currencies.length > 1 && (
+                  <SelectField label="Currency" value={currency} onChange={choose}>
+                    {currencies.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
                 <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
               </div>
             </Card>
-            <CouponTable rows={answer.data.coupons} text={text} state={state} locale={locale} write={write} />
+            <CouponTable rows={answer.data.coupons} text={text} state={state} currency={currency} locale={locale} write={write} />
           </>
         )}
       </QueryState>
@@ -78,7 +91,12 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   );
 }
 
-function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
+/** The currencies a coupon page can show: the school's, and any a coupon's orders were paid in. */
+function couponCurrencies(overview: CouponOverview): string[] {
+  return [...new Set([...overview.currencies, ...overview.coupons.flatMap((c) => c.results.map((r) => r.currency))])];
+}
+
+function CouponTable({ rows, text, state, currency, locale, write }: { rows: CouponRow[]; text: string; state: string; currency: string | null; locale: Locale; write: WriteRunner }) {
   const shown = useMemo(() => {
     const q = text.trim().toUpperCase();
     return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
@@ -100,8 +118,8 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
               <th scope="col">Coupon</th>
               <th scope="col">State</th>
               <th scope="col" className="num">Used</th>
-              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue</th>
-              <th scope="col" className="num">Discount given</th>
+              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue{currency ? ` (${currency})` : ''}</th>
+              <th scope="col" className="num">Discount given{currency ? ` (${currency})` : ''}</th>
               <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -109,58 +127,61 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
             </tr>
           </thead>
           <tbody>
-            {shown.map((c) => (
-              <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
-                <th scope="row">
-                  <span className="cell-title coupon-code">{c.code}</span>
-                  <span className="cell-sub">
-                    {describeDiscount(c, locale.locale)}
-                    {c.endsAt ? ` · until ${formatDateTime(c.endsAt, locale)}` : ''}
-                    {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
-                  </span>
-                </th>
-                <td>
-                  <span className={`badge ${c.state === 'active' ? 'badge-positive' : ''}`} data-state={c.state}>
-                    {c.state === 'active' ? 'Active' : 'Disabled'}
-                  </span>
-                </td>
-                <td className="num" data-field="redemptions">
-                  {formatCount(c.redemptions, locale.locale)}
-                  {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
-                </td>
-                <td className="num">
-                  <MoneyLines results={c.results} field="net" locale={locale} />
-                </td>
-                <td className="num">
-                  <MoneyLines results={c.results} field="discount" locale={locale} />
-                </td>
-                <td className="num">
-                  <span className="money-lines">
-                    {c.results.length === 0 ? <span className="cell-muted">—</span> : c.results.map((r) => {
-                      const ratio = couponReturn(r);
-                      return (
-                        <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
-                          {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
-                        </span>
-                      );
-                    })}
-                  </span>
-                </td>
-                <td className="row-actions">
-                  <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
-                    Orders
-                  </Link>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
-                    onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
-                  >
-                    {c.state === 'active' ? 'Disable' : 'Enable'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
+            {shown.map((c) => {
+              const results = c.results.filter((r) => r.currency === currency);
+              return (
+                <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
+                  <th scope="row">
+                    <span className="cell-title coupon-code">{c.code}</span>
+                    <span className="cell-sub">
+                      {describeDiscount(c, locale.locale)}
+                      {c.endsAt ? ` · until ${formatDateTime(c.endsAt, locale)}` : ''}
+                      {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
+                    </span>
+                  </th>
+                  <td>
+                    <span className={`badge ${c.state === 'active' ? 'badge-positive' : ''}`} data-state={c.state}>
+                      {c.state === 'active' ? 'Active' : 'Disabled'}
+                    </span>
+                  </td>
+                  <td className="num" data-field="redemptions">
+                    {formatCount(c.redemptions, locale.locale)}
+                    {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
+                  </td>
+                  <td className="num">
+                    <MoneyLines results={results} field="net" locale={locale} />
+                  </td>
+                  <td className="num">
+                    <MoneyLines results={results} field="discount" locale={locale} />
+                  </td>
+                  <td className="num">
+                    <span className="money-lines">
+                      {results.length === 0 ? <span className="cell-muted">—</span> : results.map((r) => {
+                        const ratio = couponReturn(r);
+                        return (
+                          <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
+                            {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
+                          </span>
+                        );
+                      })}
+                    </span>
+                  </td>
+                  <td className="row-actions">
+                    <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
+                      Orders
+                    </Link>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
+                      onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
+                    >
+                      {c.state === 'active' ? 'Disable' : 'Enable'}
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

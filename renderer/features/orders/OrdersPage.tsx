@@ -27,7 +27,8 @@ import { SortHeader } from '../common/SortHeader';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { pickPreset, toInstants, type PickedRange } from '../common/range';
+import type { PickedRange } from '../../../shared/date-range';
+import { useResolvedRange } from '../common/range-store';
 import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
@@ -56,14 +57,15 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
+  // Paid dates in the business zone; a preset's days follow the calendar there.
+  const [picked, setRange] = useState<PickedRange>({ preset: 'last30', startDay: '', endDay: '' });
+  const { range, from, to } = useResolvedRange(picked);
   // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
   const [params] = useSearchParams();
   const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
-  const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
-  const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
+  const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   const ready = load.result !== null;
   const view = useOrdersHead(accountId, ready, filters, sort);
@@ -122,7 +124,6 @@ function OrdersDashboard() {
                   setRange(r);
                   setForm((f) => ({ ...f, allTime: false }));
                 }}
-                timeZone={locale.timeZone}
                 allowAllTime
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}

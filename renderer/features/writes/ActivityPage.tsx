@@ -16,6 +16,7 @@ import { useAppStatus } from '../../state/app-status';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
+import { TimeZoneNote } from '../common/TimeZoneNote';
 import { formatDateTime, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import './writes.css';
@@ -50,6 +51,7 @@ export function ActivityPage() {
       <Page
         title="Activity"
         description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
+        meta={<TimeZoneNote />}
         actions={
           <>
             <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>

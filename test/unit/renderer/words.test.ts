@@ -61,6 +61,11 @@ describe('stat deltas', () => {
     expect(describeDelta(-0.1, true, 'en-US')).toMatchObject({ tone: 'positive', spoken: 'down 10.0%, better' });
   });
 
+  it('says a rate\'s change in percentage points', () => {
+    expect(describeDelta(0.012, true, 'en-US', 'points')).toMatchObject({ text: '+1.2 pp', arrow: '↑', tone: 'negative', spoken: 'up 1.2 percentage points, worse' });
+    expect(describeDelta(-0.0004, false, 'en-US', 'points')).toMatchObject({ arrow: '→', spoken: 'unchanged' });
+  });
+
   it('calls a change too small to show "unchanged", and copes with no comparison', () => {
     expect(describeDelta(0.0004)).toMatchObject({ arrow: '→', tone: 'neutral', spoken: 'unchanged' });
     expect(describeDelta(Number.POSITIVE_INFINITY)).toMatchObject({ text: 'n/a', tone: 'neutral' });
