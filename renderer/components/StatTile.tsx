@@ -6,7 +6,10 @@ export interface StatTileProps {
   label: string;
   /** Already formatted (money with Intl, counts with grouping): the tile does not guess units. */
   value: ReactNode;
-  /** Change against the comparison period: relative (0.12 is +12 %) or, for a rate, in points. Null/undefined: no comparison. */
+  /**
+   * Change against the comparison period: relative (0.12 is +12 %) or, for a rate, in points. Undefined: no
+   * comparison; null: compared, but nothing to compare with (none then), which `deltaLabel` still names.
+   */
   delta?: number | null;
   /** How `delta` reads: a relative change (default) or percentage points (rates). */
   deltaUnit?: DeltaUnit;
@@ -24,7 +27,7 @@ export function StatTile({ label, value, delta, deltaUnit = 'relative', deltaLab
     <div className="stat-tile" aria-busy={loading || undefined}>
       <p className="stat-label">{label}</p>
       <p className="stat-value">{loading ? <span className="skeleton skeleton-value" aria-label="Loading" /> : value}</p>
-      {(d || hint) && (
+      {(d || hint || (delta === null && deltaLabel)) && (
         <p className="stat-foot">
           {d && (
             <span className={`stat-delta stat-delta-${d.tone}`}>
@@ -33,6 +36,7 @@ export function StatTile({ label, value, delta, deltaUnit = 'relative', deltaLab
             </span>
           )}
           {d && deltaLabel && <span className="stat-delta-label"> {deltaLabel}</span>}
+          {delta === null && deltaLabel && <span className="stat-delta-label">{deltaLabel}: nothing to compare</span>}
           {hint && <span className="stat-hint">{hint}</span>}
         </p>
       )}

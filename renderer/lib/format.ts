@@ -1,5 +1,5 @@
 // How figures read on the dashboards: money in the currency's own minor unit and the admin's locale,
-// counts with grouping, rates as percentages, times in the admin's time zone.
+// counts with grouping, rates as percentages, times in the business time zone (the school's, or this computer's).
 import { currencyExponent, formatMoney as formatSharedMoney } from '../../shared/currency-units';
 
 export interface Locale {

@@ -2,7 +2,7 @@
 // Every read answers `{ data, fetchedAt, fromCache }` so the UI can show how old a figure is and say when it
 // comes from the offline cache. Money is integer minor units next to its currency, never summed across
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
-// in the admin's time zone.
+// in the business time zone (the school's, or this computer's when chosen).
 import { z } from 'zod';
 import { Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';

@@ -239,13 +239,13 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
         <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
         <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
         <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel={versus} />
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} />
         </div>
         <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
           <StatTile
             label="Churned"
             value={formatCount(entry.churnedSubscribers, locale.locale)}
-            delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : null}
+            delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : undefined}
             deltaLabel={versus}
             lowerIsBetter
           />
@@ -254,7 +254,7 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
           <StatTile
             label="Churn rate"
             value={formatPercent(entry.churnRate, locale.locale)}
-            delta={before ? entry.churnRate - before.churnRate : null}
+            delta={before ? entry.churnRate - before.churnRate : undefined}
             deltaUnit="points"
             deltaLabel={versus}
             lowerIsBetter
@@ -375,7 +375,7 @@ function LearningBody({ report, previous, period, locale }: { report: LearningRe
               label={label}
               value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}
               // The completion rate changes in percentage points, the counts relatively.
-              delta={!compare || !previous ? null : kind === 'rate' ? (report.enrollments === 0 || previous.enrollments === 0 ? null : report[key] - previous[key]) : relativeChange(report[key], previous[key])}
+              delta={!compare || !previous ? undefined : kind === 'rate' ? (report.enrollments === 0 || previous.enrollments === 0 ? null : report[key] - previous[key]) : relativeChange(report[key], previous[key])}
               deltaUnit={kind === 'rate' ? 'points' : 'relative'}
               deltaLabel={versusDays(period, locale)}
               hint={hints[key]}

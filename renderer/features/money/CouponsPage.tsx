@@ -160,7 +160,7 @@ function CouponTable({ rows, text, state, currency, locale, write }: { rows: Cou
                         const ratio = couponReturn(r);
                         return (
                           <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
-                            {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
+                            {formatReturn(ratio, locale.locale)}
                           </span>
                         );
                       })}

@@ -1,7 +1,7 @@
 // Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
-// filtered, sorted view in the admin's time zone and money format.
+// filtered, sorted view in the school's time zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';

@@ -1,6 +1,6 @@
 // The one range implementation (shared/zoned-time.ts, shared/date-range.ts) against answers found apart from
-// it: local days read straight from Intl's formatter, a bisection over instants for where each day starts,
-// and calendar facts written out. Zones with DST at 02:00 (New York, Berlin), by half an hour (Lord Howe), at
+// it (test/support/local-days.ts: local days read straight from Intl's formatter, a bisection over instants
+// for where each day starts) and calendar facts written out. Zones with DST at 02:00 (New York, Berlin), by half an hour (Lord Howe), at
 // midnight (Santiago, Havana) and without DST (Taipei).
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,32 +8,11 @@ import {
   sameDaysLastYear, toInstants, type PickedRange, type RangePreset,
 } from '../../../shared/date-range';
 import { instantOfLocalInput, localInputOf, periodStart, periodStarts, startOfLocalDay, wallToInstant } from '../../../shared/zoned-time';
+import { dayStart as dayStartByBisection, localDay } from '../../support/local-days';
 
 const ZONES = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Taipei', 'America/Santiago', 'America/Havana'];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-// ------------------------------------------------------------------------------ the oracle: Intl alone
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** "2026-03-08": the local date at an instant, as Intl writes it (en-CA is year-month-day). */
-function localDay(instant: number, timeZone: string): string {
-  let f = dayFormats.get(timeZone);
-  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return f.format(instant);
-}
-
-/** The first second whose local date is `day`: bisection (local dates only grow with time). */
-function dayStartByBisection(day: string, timeZone: string): number {
-  let before = Date.parse(`${day}T00:00:00Z`) - 16 * HOUR; // no zone is 16 h ahead of UTC
-  let after = Date.parse(`${day}T00:00:00Z`) + 16 * HOUR;
-  while (after - before > 1000) {
-    const mid = before + Math.floor((after - before) / 2000) * 1000;
-    if (localDay(mid, timeZone) >= day) after = mid;
-    else before = mid;
-  }
-  return after;
-}
 
 const iso = (t: number) => new Date(t).toISOString();
 const daysOf = (startDay: string, endDay: string) => ({ startDay, endDay });

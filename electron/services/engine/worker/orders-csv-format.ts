@@ -1,4 +1,4 @@
-// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
+// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in the business time zone,
 // made for a spreadsheet: amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency
 // column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
