@@ -282,6 +282,8 @@ export const dataMethods = {
         /** The periods compared with (shared/date-range.ts comparisonsOf); without them, those of the local days [from, to) touches. */
         previous: DateRange.optional(),
         lastYear: DateRange.optional(),
+        /** Only from what is there (the synced orders, or the platform's report): a platform without the report answers not_found instead of a sync. */
+        withoutSync: z.boolean().optional(),
       })
       .strict(),
     answerOf(SalesReport),

@@ -222,6 +222,20 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       expect(await paidCell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.keyboard.press('Escape');
 
+      // ---- Settings › Time zone: this computer's instead, kept across a reload, named on every screen; then back.
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('radio', { name: /This computer's time zone/ }).check();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+      const computerToday = localDay(Date.now(), COMPUTER_ZONE);
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${COMPUTER_ZONE}, GMT+8 (this computer's time zone`);
+      await page.reload();
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${COMPUTER_ZONE}`);
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(plusDays(computerToday, -29), computerToday, plusDays(computerToday, -29).slice(0, 4) !== String(new Date().getFullYear())));
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('radio', { name: /The school's time zone/ }).check();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${zone}`);
+
       // The same marks in the dark theme, to look at.
       await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();

@@ -33,8 +33,8 @@ import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view
 // Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
   { id: 'sales', label: 'Sales', description: 'Sales in the range, against the period before and, for ranges under a year, the same days last year.' },
-  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers in the range, against the previous period.' },
-  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the previous period; students active in the 30 days up to its end.' },
+  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers and the churn rate in the range, against the period before.' },
+  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the period before; students active in the 30 days up to its end.' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 

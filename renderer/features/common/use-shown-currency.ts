@@ -25,8 +25,9 @@ export function useShownCurrency(available: readonly string[]): ShownCurrency {
   const { school } = useSchoolProfile();
   const { from, to, timeZone } = useDashboardRange();
   // The school's net revenue per currency in the range (the Sales definition), whatever the screen shows:
-  // every screen ranks by the same figures, so they agree.
-  const sales = useDataQuery('data.sales.report', account ? { accountId: account.id, from, to, interval: 'month', timeZone } : null);
+  // every screen ranks by the same figures, so they agree. Never a sync of every order just for this: until
+  // the orders are synced, a platform without a sales report ranks by the school's currency alone.
+  const sales = useDataQuery('data.sales.report', account ? { accountId: account.id, from, to, interval: 'month', timeZone, withoutSync: true } : null);
   const nets = sales.data?.data.currencies;
   const key = available.join(',');
   const currencies = useMemo(

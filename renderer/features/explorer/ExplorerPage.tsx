@@ -6,8 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { NavLink, useParams } from 'react-router';
 import type { ExplorerArea, Field, JsonRecord } from '../../../shared/model/explorer';
 import { labelOf, nameOf } from '../../../shared/model/explorer';
-import { formatDay, parseDay } from '../../../shared/date-range';
-import { localDateOf, startOfLocalDay } from '../../../shared/zoned-time';
+import { daysOfInstants, toInstants } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -330,11 +329,12 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
 /** A day is enough to filter by: the platform gets the instant that day starts in the business time zone. */
 function DayFilter({ id, label, value, onChange }: { id: string; label: ReactNode; value: string; onChange(value: string): void }) {
   const { timeZone } = useLocale();
-  const day = value && !Number.isNaN(Date.parse(value)) ? formatDay(localDateOf(Date.parse(value), timeZone)) : '';
+  const day = value && !Number.isNaN(Date.parse(value)) ? daysOfInstants({ from: value, to: value }, timeZone).startDay : '';
+  const pick = (picked: string) => onChange(picked ? toInstants({ startDay: picked, endDay: picked }, timeZone).from : '');
   return (
     <div className="field field-inline">
       {label}
-      <input id={id} type="date" className="input" value={day} onChange={(e) => onChange(e.target.value ? new Date(startOfLocalDay(parseDay(e.target.value), timeZone)).toISOString() : '')} />
+      <input id={id} type="date" className="input" value={day} onChange={(e) => pick(e.target.value)} />
     </div>
   );
 }
