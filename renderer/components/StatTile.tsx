@@ -1,4 +1,5 @@
-// One number an admin watches, with how it moved against the previous period.
+// One number an admin watches, with how it moved against the period it is compared with.
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { describeDelta, type DeltaUnit } from '../lib/delta';
 
@@ -22,11 +23,12 @@ export interface StatTileProps {
 }
 
 export function StatTile({ label, value, delta, deltaUnit = 'relative', deltaLabel, lowerIsBetter = false, hint, loading = false }: StatTileProps) {
+  const { t } = useTranslation('common');
   const d = delta === null || delta === undefined ? null : describeDelta(delta, lowerIsBetter, undefined, deltaUnit);
   return (
     <div className="stat-tile" aria-busy={loading || undefined}>
       <p className="stat-label">{label}</p>
-      <p className="stat-value">{loading ? <span className="skeleton skeleton-value" aria-label="Loading" /> : value}</p>
+      <p className="stat-value">{loading ? <span className="skeleton skeleton-value" aria-label={t('loading')} /> : value}</p>
       {(d || hint || (delta === null && deltaLabel)) && (
         <p className="stat-foot">
           {d && (
@@ -36,7 +38,7 @@ export function StatTile({ label, value, delta, deltaUnit = 'relative', deltaLab
             </span>
           )}
           {d && deltaLabel && <span className="stat-delta-label"> {deltaLabel}</span>}
-          {delta === null && deltaLabel && <span className="stat-delta-label">{deltaLabel}: nothing to compare</span>}
+          {delta === null && deltaLabel && <span className="stat-delta-label">{t('delta.nothingToCompare', { versus: deltaLabel })}</span>}
           {hint && <span className="stat-hint">{hint}</span>}
         </p>
       )}

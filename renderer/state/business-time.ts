@@ -2,6 +2,7 @@
 // default, or this computer's when the admin chose so in Settings. Every range, bucket, date and CSV time
 // of the dashboards is in it, and each screen names it once (features/common/TimeZoneNote).
 import { useCallback } from 'react';
+import { t } from '../../shared/i18n/i18n';
 import type { TimeZoneSource } from '../../shared/ipc/app';
 import type { SchoolProfile } from '../../shared/model/school';
 import { invoke, useInvokeQuery } from '../lib/bridge-hooks';
@@ -41,9 +42,9 @@ export function businessTimeOf(source: TimeZoneSource, school: SchoolProfile | n
 
 /** Whose zone it is, in words (the page note, and the time fields of New coupon and an event). */
 export function zoneOwnerWords(time: Pick<BusinessTime, 'source' | 'schoolTimeZone'>): string {
-  if (time.source === 'school') return "the school's time zone";
+  if (time.source === 'school') return t('common:timeZone.owners.school');
   // Chosen in Settings, or the platform did not say which zone the school keeps.
-  return time.schoolTimeZone === null ? "this computer's time zone: the school's is not known" : "this computer's time zone, as chosen in Settings";
+  return t(time.schoolTimeZone === null ? 'common:timeZone.owners.computerUnknown' : 'common:timeZone.owners.computerChosen');
 }
 
 /** The school on screen, as its platform describes it (null while unknown: no account, not read yet, or unreadable). */
@@ -69,7 +70,7 @@ export function useSetTimeZoneSource(): (source: TimeZoneSource) => void {
       set(source);
       invoke('settings.set', { timeZoneSource: source }).catch(() => {
         set(before);
-        push({ tone: 'warning', title: "The time zone setting couldn't be saved", message: 'It is as it was.' });
+        push({ tone: 'warning', title: t('common:timeZone.saveFailed'), message: t('common:timeZone.saveFailedBody') });
       });
     },
     [set, push],

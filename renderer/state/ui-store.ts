@@ -1,8 +1,9 @@
-// UI state that is not fetched: which account is shown, the theme, which clock business dates follow and the
-// currency chosen per school. They are kept by the main process as settings (so they survive a restart and
-// are shared by the desktop app's windows); this store mirrors them so the UI reacts at once, before the round trip.
+// UI state that is not fetched: which account is shown, the theme, the language, which clock business dates
+// follow and the currency chosen per school. They are kept by the main process as settings (so they survive a
+// restart and are shared by the desktop app's windows); this store mirrors them so the UI reacts at once,
+// before the round trip.
 import { create } from 'zustand';
-import type { Settings, ShownCurrencies, Theme, TimeZoneSource } from '../../shared/ipc/app';
+import type { Language, Settings, ShownCurrencies, Theme, TimeZoneSource } from '../../shared/ipc/app';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../shared/ipc/notifications';
 
 interface UiState {
@@ -10,6 +11,8 @@ interface UiState {
   loaded: boolean;
   activeAccountId: string | null;
   theme: Theme;
+  /** The Settings choice; the language in force is lib/ui-language's, which resolves it. */
+  language: Language;
   notifications: NotificationSettings;
   timeZoneSource: TimeZoneSource;
   shownCurrencies: ShownCurrencies;
@@ -18,12 +21,14 @@ interface UiState {
   setTheme(theme: Theme): void;
   setTimeZoneSource(source: TimeZoneSource): void;
   setShownCurrencies(currencies: ShownCurrencies): void;
+  setLanguage(language: Language): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
   loaded: false,
   activeAccountId: null,
   theme: 'system',
+  language: 'system',
   notifications: DEFAULT_NOTIFICATION_SETTINGS,
   timeZoneSource: 'school',
   shownCurrencies: {},
@@ -32,12 +37,14 @@ export const useUiStore = create<UiState>()((set) => ({
       loaded: true,
       activeAccountId: settings.activeAccountId,
       theme: settings.theme,
+      language: settings.language,
       notifications: settings.notifications,
       timeZoneSource: settings.timeZoneSource,
       shownCurrencies: settings.shownCurrencies,
     }),
   setActiveAccountId: (activeAccountId) => set({ activeAccountId }),
   setTheme: (theme) => set({ theme }),
+  setLanguage: (language) => set({ language }),
   setTimeZoneSource: (timeZoneSource) => set({ timeZoneSource }),
   setShownCurrencies: (shownCurrencies) => set({ shownCurrencies }),
 }));

@@ -1,8 +1,9 @@
 // The date range of a dashboard: a preset, or two days picked by the admin (in the business time zone).
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
 import { RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from '../../../shared/date-range';
 import { formatDays } from '../../lib/format';
-import { PRESET_LABELS, RANGE_PROBLEMS } from './range-words';
+import { presetLabel, rangeProblemWords } from './range-words';
 import { useLocale } from './use-locale';
 
 export interface RangePickerProps {
@@ -23,18 +24,19 @@ export interface RangePickerProps {
 export function RangePicker({ value, onChange, allowAllTime = false, allTime = false, onAllTime, onProblem }: RangePickerProps) {
   const id = useId();
   const { locale, timeZone } = useLocale();
+  const { t } = useTranslation('common', { keyPrefix: 'range' });
   const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
   const problemCode = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
-  const problem = problemCode ? RANGE_PROBLEMS[problemCode] : null;
+  const problem = problemCode ? rangeProblemWords(problemCode) : null;
   useEffect(() => onProblem?.(problem), [problem, onProblem]);
   const selected = allTime ? 'all' : value.preset;
   // The instants the dashboard asks for, on the element: tests recompute the figures for exactly them.
   const instants = allTime ? null : toInstants(value, timeZone);
   return (
-    <div className="range-picker" role="group" aria-label="Date range" data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
+    <div className="range-picker" role="group" aria-label={t('group')} data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
       <div className="field field-inline">
         <label className="field-label" htmlFor={`${id}-preset`}>
-          Range
+          {t('range')}
         </label>
         <select
           id={`${id}-preset`}
@@ -50,10 +52,10 @@ export function RangePicker({ value, onChange, allowAllTime = false, allTime = f
             onChange(pickPreset(next, Date.now(), timeZone));
           }}
         >
-          {allowAllTime && <option value="all">All time</option>}
+          {allowAllTime && <option value="all">{t('allTime')}</option>}
           {RANGE_PRESETS.map((p) => (
             <option key={p} value={p}>
-              {PRESET_LABELS[p]}
+              {presetLabel(p)}
             </option>
           ))}
         </select>
@@ -68,7 +70,7 @@ export function RangePicker({ value, onChange, allowAllTime = false, allTime = f
         <>
           <div className="field field-inline">
             <label className="field-label" htmlFor={`${id}-from`}>
-              From
+              {t('from')}
             </label>
             <input
               id={`${id}-from`}
@@ -86,7 +88,7 @@ export function RangePicker({ value, onChange, allowAllTime = false, allTime = f
           </div>
           <div className="field field-inline">
             <label className="field-label" htmlFor={`${id}-to`}>
-              To
+              {t('to')}
             </label>
             <input
               id={`${id}-to`}

@@ -3,6 +3,7 @@
 // restart and holds on every screen), else the currency with the largest net revenue in the dashboards'
 // range, the school's own on a tie.
 import { useCallback, useMemo } from 'react';
+import { t } from '../../../shared/i18n/i18n';
 import { rankCurrencies, shownCurrency } from '../../../shared/currency-choice';
 import { useDataQuery } from '../../data/hooks';
 import { invoke } from '../../lib/bridge-hooks';
@@ -45,7 +46,7 @@ export function useShownCurrency(available: readonly string[]): ShownCurrency {
       const next = { ...before, [accountId]: currency };
       setShown(next);
       invoke('settings.set', { shownCurrencies: next }).catch(() => {
-        push({ tone: 'warning', title: "The currency choice couldn't be saved", message: 'It applies until the app restarts.' });
+        push({ tone: 'warning', title: t('common:currency.saveFailed'), message: t('common:currency.saveFailedBody') });
       });
     },
     [accountId, setShown, push],
