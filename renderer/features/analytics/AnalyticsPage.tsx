@@ -2,6 +2,7 @@
 // every chart has its table one click away.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
 import type { LearningReport } from '../../../shared/model/learning';
 import { Page } from '../../components/Page';
@@ -32,9 +33,9 @@ import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view
 
 // Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
-  { id: 'sales', label: 'Sales', description: 'Sales in the range, against the period before and, for ranges under a year, the same days last year.' },
-  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers and the churn rate in the range, against the period before.' },
-  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the period before; students active in the 30 days up to its end.' },
+  { id: 'sales', label: 'Sales' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+  { id: 'learning', label: 'Learning' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
@@ -53,7 +54,8 @@ function AnalyticsDashboard() {
   const { range, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
-  const description = VIEWS.find((v) => v.id === view)?.description;
+  const { t } = useTranslation('analytics');
+  const description = t(`views.${view}`);
   return (
     <Page title="Analytics" description={description} actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}>
       <nav className="tabs" aria-label="Analytics views">
@@ -135,6 +137,7 @@ function useShownEntry<T extends { currency: string }>(entries: readonly T[]) {
 }
 
 function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport; locale: Locale; previous: Period; lastYear: Period | null }) {
+  const { t } = useTranslation('analytics');
   const { currencies, entry, pick } = useShownEntry(report.currencies);
   // The period still in progress (today, this week…) holds only what happened so far.
   const partial = entry ? partialBucket(entry.series, report.to, Date.now()) : -1;
@@ -164,7 +167,7 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
                 !lastYear
                   ? undefined
                   : tile.yearDelta === null
-                    ? `none in ${formatDays(lastYear, locale.locale)}`
+                    ? t('lastYearNone', { days: formatDays(lastYear, locale.locale) })
                     : `${describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale, tile.deltaUnit).text} ${versusDays(lastYear, locale)}`
               }
             />
@@ -209,6 +212,7 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
 }
 
 function SubscriptionsBody({ overview, previous, period, locale }: { overview: SubscriptionsOverview; previous: SubscriptionsOverview['report'] | undefined; period: Period; locale: Locale }) {
+  const { t } = useTranslation('analytics');
   const { currencies, entry, pick } = useShownEntry(overview.report.currencies);
   const versus = versusDays(period, locale);
   const before = previous?.currencies.find((c) => c.currency === entry?.currency);
@@ -252,7 +256,7 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
         </div>
         <div className="tile-wrap" data-tile="churn_rate" data-value={entry.churnRate} data-previous={before?.churnRate}>
           <StatTile
-            label="Churn rate"
+            label={t('tiles.churnRate')}
             value={formatPercent(entry.churnRate, locale.locale)}
             delta={before ? entry.churnRate - before.churnRate : undefined}
             deltaUnit="points"

@@ -4,6 +4,7 @@
 // writing: confirmation, events:write asked the first time (step-up), done with Undo, or the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { eventEditProblems, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
 import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
 import { Page } from '../../components/Page';
@@ -57,7 +58,7 @@ function EventDashboard() {
               <Card title="Tickets">
                 <dl className="event-facts">
                   <div>
-                    <dt>When</dt>
+                    <dt>{translate('events:event.when')}</dt>
                     <dd>{formatEventTime(event, timeZone, locale)}</dd>
                   </div>
                   <div>
@@ -179,10 +180,10 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
           <Field label="Title" name="Title" error={errors.title} wide>
             {(props) => <input {...props} className="input" value={form.title} onChange={(e) => set({ title: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint={`In ${owner}`}>
+          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint={`In ${owner}`}>
+          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
           {event.ticketTypes.map((t) => (

@@ -3,6 +3,7 @@
 // discount given and the return (net ÷ discount). From a
 // coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
 // app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
+import { t as translate } from '../../../shared/i18n/i18n';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import type { CouponOverview, CouponRow } from '../../../shared/model/money';
@@ -47,7 +48,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   return (
     <Page
       title="Coupons"
-      description="Every coupon with what the orders that used it brought."
+      description={translate('money:coupons.description')}
       meta={<FigureAge answer={query.data} />}
       actions={
         <Link className="btn btn-primary btn-md" to="/coupons/new">
@@ -71,7 +72,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                   <option value="disabled">Disabled</option>
                 </SelectField>
                 {currency && currencies.length > 1 && (
-                  <SelectField label="Currency" value={currency} onChange={choose}>
+                  <SelectField label={translate('money:coupons.currency')} value={currency} onChange={choose}>
                     {currencies.map((c) => (
                       <option key={c} value={c}>
                         {c}
@@ -118,8 +119,8 @@ function CouponTable({ rows, text, state, currency, locale, write }: { rows: Cou
               <th scope="col">Coupon</th>
               <th scope="col">State</th>
               <th scope="col" className="num">Used</th>
-              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue{currency ? ` (${currency})` : ''}</th>
-              <th scope="col" className="num">Discount given{currency ? ` (${currency})` : ''}</th>
+              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">{currency ? translate('money:coupons.netIn', { currency }) : 'Net revenue'}</th>
+              <th scope="col" className="num">{currency ? translate('money:coupons.discountIn', { currency }) : 'Discount given'}</th>
               <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>

@@ -4,6 +4,7 @@
 // lost. Also edits a coupon still waiting in the outbox (?outbox=<item id>).
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { CouponDraft, draftTimeProblem, type CouponOverview } from '../../../shared/model/money';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { Page } from '../../components/Page';
@@ -69,7 +70,7 @@ export function toDraft(form: FormState, currencies: readonly string[], timeZone
   const instant = (text: string, field: 'startsAt' | 'endsAt') => {
     if (!text) return null;
     const t = instantOfLocalInput(text, timeZone);
-    if (t === null) errors[field] = `is not a date and time that exists in ${timeZone}`;
+    if (t === null) errors[field] = translate('money:newCoupon.noSuchTime', { zone: timeZone });
     return t;
   };
   const candidate = {
@@ -231,10 +232,10 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
               )}
             </fieldset>
           )}
-          <Field label={`Starts (${zone})`} error={errors.startsAt} hint="Empty: as soon as it is created.">
+          <Field label={translate('money:newCoupon.startsIn', { zone })} error={errors.startsAt} hint="Empty: as soon as it is created.">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
           </Field>
-          <Field label={`Ends (${zone})`} error={errors.endsAt} hint="Empty: no end.">
+          <Field label={translate('money:newCoupon.endsIn', { zone })} error={errors.endsAt} hint="Empty: no end.">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
           </Field>
           <Field label="Uses in total" error={errors.usageLimit} hint="Empty: no limit.">
