@@ -16,6 +16,7 @@ import { toCourseRevenue } from '../../../electron/services/platform/courses-pla
 import { cacheKey } from '../../../electron/services/store/query-cache';
 import type { Sandbox } from '../../sandbox';
 import { currencyTotalsOf } from '../../support/order-totals';
+import { salesFigures } from '../../support/figures-oracle';
 import { shiftLocalYears } from '../../sandbox/data/time-zone';
 import { comparisonsOf, sameDaysLastYear, toInstants, type PickedRange } from '../../../shared/date-range';
 import type { SignIn } from '../sign-in/harness';
@@ -52,14 +53,9 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** Sales of one currency over [from, to) added up from the platform's raw orders (docs/business-api.md, "Sales"). */
+/** Sales of one currency over [from, to) as the figures oracle adds them up from the platform's raw orders. */
 function rawSales(orders: z.infer<typeof Order>[], currency: string, range: { from: string; to: string }) {
-  const sold = orders.filter((o) => o.currency === currency && ['paid', 'refunding', 'refunded'].includes(o.state) && o.paid_at !== null && Date.parse(o.paid_at) >= Date.parse(range.from) && Date.parse(o.paid_at) < Date.parse(range.to));
-  const sum = (f: (o: (typeof sold)[number]) => number) => sold.reduce((n, o) => n + f(o), 0);
-  const gross = sum((o) => o.original_amount);
-  const discounts = sum((o) => o.discount_amount);
-  const refunds = sum((o) => o.refunded_amount);
-  return { gross, discounts, refunds, net: gross - discounts - refunds, orders: sold.length, refundedOrders: sold.filter((o) => o.refunded_amount > 0).length };
+  return salesFigures(orders, currency, { from: Date.parse(range.from), to: Date.parse(range.to) });
 }
 
 /** A month so far and its comparisons, as the Analytics page asks them (shared/date-range.ts), in the school's zone. */
