@@ -217,6 +217,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     accounts: () => access.accountsIfOpen(),
     isOnline: () => probe.online,
     settings: () => settings.get().notifications,
+    timeZoneSource: () => settings.get().timeZoneSource,
     emit,
     logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
