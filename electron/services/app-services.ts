@@ -27,7 +27,7 @@ import type { SecretProtection } from '../../shared/ipc/security';
 import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
-import { SettingsStore } from './store/settings';
+import { SettingsStore, settingsWithout } from './store/settings';
 import type { SettingsBackendFactory } from './store/settings';
 import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
@@ -291,6 +291,7 @@ async function createNotifications({ options, access, settings, isOnline, emit, 
     accounts: () => access.accountsIfOpen(),
     isOnline,
     settings: () => settings.get().notifications,
+    timeZoneSource: () => settings.get().timeZoneSource,
     emit,
     logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
@@ -384,7 +385,8 @@ function followAccounts({ access, settings, emit, status, probe, notifications, 
       }),
       auth.onAccountRemoved((accountId) => {
         lifecycle.accountRemoved(accountId);
-        if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
+        const forgotten = settingsWithout(settings.get(), accountId);
+        if (forgotten) void settings.update(forgotten).catch(() => undefined);
       }),
     );
     // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.

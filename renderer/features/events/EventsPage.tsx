@@ -32,7 +32,7 @@ function EventsDashboard() {
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [params, setParams] = useSearchParams();
   const when: When = params.get('when') === 'past' ? 'past' : 'upcoming';
-  const { locale } = useLocale();
+  const { locale, timeZone } = useLocale();
   return (
     <Page title="Events" description="Your live events: tickets sold against capacity, and who is coming." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Events page" label="the events">
@@ -65,15 +65,12 @@ function EventsDashboard() {
                 </div>
               }
             >
-              <p className="events-zone" data-testid="events-zone">
-                Times are in the school's time zone, <strong>{overview.timeZone}</strong>.
-              </p>
               {shown.length === 0 ? (
                 <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'} icon="inbox">
                   {when === 'upcoming' ? 'Events you schedule on your school show here with their tickets.' : 'Events that are over show here.'}
                 </EmptyState>
               ) : (
-                <EventsTable events={shown} when={when} timeZone={overview.timeZone} locale={locale} />
+                <EventsTable events={shown} when={when} timeZone={timeZone} locale={locale} />
               )}
             </Card>
           );

@@ -1,7 +1,7 @@
 // Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
-// filtered, sorted view in the admin's time zone and money format.
+// filtered, sorted view in the school's time zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
@@ -28,7 +28,8 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { pickPreset, toInstants, type PickedRange } from '../common/range';
+import type { PickedRange } from '../../../shared/date-range';
+import { useResolvedRange } from '../common/range-store';
 import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
@@ -57,14 +58,15 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
+  // Paid dates in the business zone; a preset's days follow the calendar there.
+  const [picked, setRange] = useState<PickedRange>({ preset: 'last30', startDay: '', endDay: '' });
+  const { range, from, to } = useResolvedRange(picked);
   // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
   const [params] = useSearchParams();
   const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
-  const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
-  const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
+  const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   const ready = load.result !== null;
   const view = useOrdersHead(accountId, ready, filters, sort);
@@ -123,7 +125,6 @@ function OrdersDashboard() {
                   setRange(r);
                   setForm((f) => ({ ...f, allTime: false }));
                 }}
-                timeZone={locale.timeZone}
                 allowAllTime
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}

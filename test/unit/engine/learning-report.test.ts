@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { funnelSectionsOf } from '../../../shared/model/learning';
 import { enrollmentsSeries, isoMs, LearningColumns, learningReport, sectionFunnel } from '../../../electron/services/engine/worker/learning-report';
-import { periodStarts, type Interval } from '../../../electron/services/engine/worker/sales-report';
+import { periodStarts, type Interval } from '../../../shared/zoned-time';
 import { toEnrollmentsSeries, toLearningReport, toSectionFunnel } from '../../../electron/services/platform/learning-platform';
 import { toCurriculum } from '../../../electron/services/platform/courses-platform';
 import { toStudentEnrollment } from '../../../electron/services/platform/people-mapping';

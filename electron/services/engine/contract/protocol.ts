@@ -74,7 +74,17 @@ export interface EngineApi {
   /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
   'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
-  'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  'sales.report': (a: {
+    accountId: string;
+    from: string;
+    to: string;
+    interval: 'day' | 'week' | 'month';
+    timeZone: string;
+    courseId?: string | undefined;
+    /** The periods the figures are compared with (shared/date-range.ts comparisonsOf), [from, to) each. */
+    previous: { from: string; to: string };
+    lastYear: { from: string; to: string };
+  }) => Answer<SalesReport>;
   /** Every course's revenue per currency over [from, to) from the synced orders (Courses' revenue column), by course id. */
   'sales.courseRevenue': (a: { accountId: string; from: string; to: string }) => Answer<Record<string, CourseRevenue[]>>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
