@@ -5,7 +5,8 @@
 import type { Person, School, Subscription } from '../../../shared/platform/resources';
 import { buildCatalog, iso, type Catalog, type EventRecord, type Ticket } from './catalog';
 import { buildOrderCalendar } from './calendar';
-import { SCHOOL_PROFILES, type SchoolProfile } from './content';
+import type { SchoolProfile } from './profile';
+import { SCHOOL_PROFILES } from './schools';
 import { generateEnrollments, type EnrollmentStore } from './enrollments';
 import { generateExtras, type SchoolExtras } from './extras';
 import { generateOrders, SALE_STATES, type OrderStore } from './orders';

@@ -3,7 +3,7 @@
 import type { LineItem, Order } from '../../../shared/platform/resources';
 import { ITEM_KINDS, iso, wholeSeconds, type Catalog, type CourseRecord } from './catalog';
 import type { OrderCalendar } from './calendar';
-import type { SchoolProfile } from './content';
+import type { SchoolProfile } from './profile';
 import { searchCumulative, type Random } from './random';
 import { rowId, rowOf } from './row-ids';
 import type { StudentStore } from './students';
@@ -149,10 +149,7 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
   const currencies = [profile.currency, ...profile.extraCurrencies];
   const store = new OrderStore(count, no, currencies);
   const { products, coupons } = catalog;
-  const ja = profile.locale === 'ja';
-  const methods = ja
-    ? { ids: [METHOD.credit_card, METHOD.cvs, METHOD.atm, METHOD.line_pay, METHOD.apple_pay], weights: [55, 15, 10, 12, 8] }
-    : { ids: [METHOD.credit_card, METHOD.paypal, METHOD.apple_pay], weights: [70, 20, 10] };
+  const methods = { ids: profile.paymentMethods.map(([m]) => METHOD[m]), weights: profile.paymentMethods.map(([, w]) => w) };
 
   // Courses become sellable over time; orders are chronological, so the sellable set is a growing prefix.
   const sellable = catalog.courses.map((c, index) => ({ c, index })).filter(({ c }) => !Number.isNaN(c.sellableFrom)).sort((a, b) => a.c.sellableFrom - b.c.sellableFrom || a.index - b.index);
@@ -253,7 +250,7 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
       if (kindRoll >= 0.8 && kindRoll < 0.88) {
         const options = catalog.membershipProducts.filter((p) => products[p]!.currency === currency);
         if (options.length > 0) {
-          const p = options[rng.weighted(options.map((o) => (products[o]!.name.includes('lifetime') ? 0.15 : 1)))]!;
+          const p = options[rng.weighted(options.map((o) => (products[o]!.interval === null ? 0.15 : 1)))]!;
           pushItem(p, products[p]!.price);
           done = true;
         }

@@ -1,7 +1,7 @@
 // Students stored as columns (400 000 of them at a million orders): names are indexes into the profile's
 // name lists, so a Person is built only when one is served.
 import type { StudentRecord } from '../../../shared/platform/resources';
-import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { iso } from './catalog';
 import { rowId, rowOf } from './row-ids';
 
@@ -40,7 +40,7 @@ export class StudentStore {
   name(i: number): string {
     const first = this.profile.firstNames[this.first[i] as number]?.[0] ?? '';
     const last = this.profile.lastNames[this.last[i] as number]?.[0] ?? '';
-    return this.profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`;
+    return this.profile.personName(first, last);
   }
 
   email(i: number): string {

@@ -3,7 +3,7 @@
 // payments); the living ones are active, trialing, past_due or incomplete, some flagged canceling.
 import type { MembershipPlan, Person, Subscription } from '../../../shared/platform/resources';
 import { iso, wholeSeconds } from './catalog';
-import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { searchCumulative, type Random } from './random';
 import { STUDENT_TAGS } from './students';
 import { DAY_MS } from './time-zone';
@@ -62,7 +62,7 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
       const bits = (rng.chance(0.3) ? 1 : 0) | (rng.chance(0.05) ? 2 : 0) | (rng.chance(0.1) ? 16 : 0);
       members.push({
         id: `mem_${no}_${m + 1}`,
-        name: profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`,
+        name: profile.personName(first, last),
         email: `${firstLatin}.${lastLatin}.m${m + 1}@${rng.pick(EMAIL_DOMAINS)}`,
         created_at: iso(wholeSeconds(startedAt - rng.exponential(10 * DAY_MS))),
         tags: STUDENT_TAGS.filter((_, b) => bits & (1 << b)),
