@@ -3,7 +3,7 @@
 import type { CouponRecord } from './catalog';
 import type { SchoolProfile } from './profile';
 import type { Random } from './random';
-import { DAY_MS, localParts, zoneOffsetMs } from './time-zone';
+import { dailyOffsets, DAY_MS } from './time-zone';
 
 const WEEKDAY_FACTOR = [0, 1.06, 1.1, 1.05, 1.0, 0.9, 0.74, 0.86]; // ISO weekday 1..7
 
@@ -18,9 +18,11 @@ export function buildOrderCalendar(profile: SchoolProfile, rng: Random, historyS
   const weights = new Float64Array(days);
   const promos = coupons.filter((c) => c.promo);
   let total = 0;
+  const noonOffsets = dailyOffsets(historyStart + DAY_MS / 2, days, profile.timeZone);
   for (let d = 0; d < days; d++) {
     const noon = historyStart + d * DAY_MS + DAY_MS / 2;
-    const local = localParts(noon, profile.timeZone);
+    const wall = new Date(noon + (noonOffsets[d] as number));
+    const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), weekday: wall.getUTCDay() || 7 };
     const dayOfYear = (Date.UTC(local.year, local.month - 1, local.day) - Date.UTC(local.year, 0, 1)) / DAY_MS;
     const trend = Math.exp(Math.log(2.8) * (d / days));
     const yearly = profile.season(local, dayOfYear);
@@ -54,7 +56,7 @@ export function buildOrderCalendar(profile: SchoolProfile, rng: Random, historyS
   let n = 0;
   for (let d = 0; d < days; d++) {
     const dayStart = historyStart + d * DAY_MS;
-    const offsetSeconds = zoneOffsetMs(dayStart + DAY_MS / 2, profile.timeZone) / 1000;
+    const offsetSeconds = (noonOffsets[d] as number) / 1000;
     const from = n;
     for (let k = 0; k < (counts[d] as number); k++) {
       const r = rng.float() * hourTotal;

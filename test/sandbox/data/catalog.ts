@@ -263,36 +263,11 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
 
   // Events with tickets, from the first year to two months ahead.
   const eventCount = rng.between(10, 14);
-  const eventTitles = words.eventTitles;
   const events: EventRecord[] = [];
   for (let e = 0; e < eventCount; e++) {
     const startsAt = wholeSeconds(historyStart + ((e + 0.5) / eventCount) * (span + 60 * DAY_MS) + rng.between(-5, 5) * DAY_MS);
     const lp = localParts(startsAt, profile.timeZone);
-    const start = zonedTimeToUtc(lp.year, lp.month, lp.day, 19, 0, 0, profile.timeZone);
-    const id = `evt_${no}_${e + 1}`;
-    const tickets: Ticket[] = [];
-    const tiers = words.ticketTiers;
-    const tierCount = rng.between(1, 3);
-    for (let t = 0; t < tierCount; t++) {
-      const [name, price] = tiers[t]!;
-      const ticketId = `tkt_${no}_${e + 1}_${t + 1}`;
-      const product = addProduct({ kind: KIND.ticket, productId: ticketId, courseIndex: -1, name: `${eventTitles[e % eventTitles.length]} · ${name}`, price, currency: profile.currency });
-      tickets.push({ id: ticketId, name, price, currency: profile.currency, capacity: rng.between(3, 30) * 10, sold: 0, product });
-    }
-    const lecturerIds = rng.sample(lecturers, rng.between(1, 2)).map((l) => l.id);
-    for (const l of lecturerIds) lecturers.find((x) => x.id === l)?.event_ids.push(id);
-    events.push({
-      id,
-      title: `${eventTitles[e % eventTitles.length]} #${Math.floor(e / eventTitles.length) + 1}`,
-      starts_at: iso(start),
-      ends_at: iso(start + 2 * 3_600_000),
-      lecturer_ids: lecturerIds,
-      startsAtMs: start,
-      // Set up some weeks before it starts (never after the data's "now"); moved by every change.
-      updated_at: iso(Math.max(historyStart, Math.min(start, now) - 30 * DAY_MS)),
-      tickets,
-      attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
-    });
+    events.push(makeEvent({ products, lecturers }, profile, no, e, lp, rng, historyStart, now));
   }
 
   return {
@@ -302,17 +277,70 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   };
 }
 
+/**
+ * An event at 19:00 local time on a local date, with 1–3 ticket types (each for at least `minCapacity` seats),
+ * taught by one or two lecturers. `e` numbers it in its school.
+ */
+function makeEvent(catalog: Pick<Catalog, 'products' | 'lecturers'>, profile: SchoolProfile, no: number, e: number, date: { year: number; month: number; day: number }, rng: Random, historyStart: number, now: number, minCapacity = 0): EventRecord {
+  const { eventTitles, ticketTiers } = profile.words;
+  const start = zonedTimeToUtc(date.year, date.month, date.day, 19, 0, 0, profile.timeZone);
+  const id = `evt_${no}_${e + 1}`;
+  const title = eventTitles[e % eventTitles.length]!;
+  const tickets: Ticket[] = [];
+  const tierCount = rng.between(1, 3);
+  for (let t = 0; t < tierCount; t++) {
+    const [name, price] = ticketTiers[t]!;
+    const ticketId = `tkt_${no}_${e + 1}_${t + 1}`;
+    const product = catalog.products.push({ kind: KIND.ticket, productId: ticketId, courseIndex: -1, name: `${title} · ${name}`, price, currency: profile.currency }) - 1;
+    tickets.push({ id: ticketId, name, price, currency: profile.currency, capacity: Math.max(minCapacity, rng.between(3, 30) * 10), sold: 0, product });
+  }
+  const lecturerIds = rng.sample(catalog.lecturers, rng.between(1, 2)).map((l) => l.id);
+  for (const l of lecturerIds) catalog.lecturers.find((x) => x.id === l)?.event_ids.push(id);
+  return {
+    id,
+    title: `${title} #${Math.floor(e / eventTitles.length) + 1}`,
+    starts_at: iso(start),
+    ends_at: iso(start + 2 * 3_600_000),
+    lecturer_ids: lecturerIds,
+    startsAtMs: start,
+    // Set up some weeks before it starts (never after the data's "now"); moved by every change.
+    updated_at: iso(Math.max(historyStart, Math.min(start, now) - 30 * DAY_MS)),
+    tickets,
+    attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
+  };
+}
+
+/** Days before an event that its tickets are on sale (orders.ts sells them in that window only). */
+export const TICKET_SALE_DAYS = 45;
+
+/**
+ * An event in the coming week (1 to 6 local days after `now`, 19:00), so every school has one with seats left
+ * whatever day the data is made for: each ticket type has room for more than every order of its sale window,
+ * `ordersOnSale`, could buy (orders.ts sells a ticket to about 1 order in 20). Events stay in start order.
+ */
+export function addUpcomingEvent(catalog: Catalog, profile: SchoolProfile, no: number, rng: Random, historyStart: number, now: number, ordersOnSale: (from: number) => number): void {
+  const today = localParts(now - 1, profile.timeZone);
+  const date = { year: today.year, month: today.month, day: today.day + rng.between(1, 6) };
+  const start = zonedTimeToUtc(date.year, date.month, date.day, 19, 0, 0, profile.timeZone);
+  const minCapacity = Math.ceil((0.1 * ordersOnSale(start - TICKET_SALE_DAYS * DAY_MS) + 10) / 10) * 10;
+  catalog.events.push(makeEvent(catalog, profile, no, catalog.events.length, date, rng, historyStart, now, minCapacity));
+  catalog.events.sort((a, b) => a.startsAtMs - b.startsAtMs);
+}
+
 function slugify(title: string, n: number): string {
   const ascii = title.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return ascii.length >= 3 ? ascii : `course-${n}`;
 }
 
-/** Evergreen coupons plus one coupon per yearly sale (the sales multiply orders: see calendar.ts). */
+/**
+ * Evergreen coupons, one coupon per yearly sale (the sales multiply orders: see calendar.ts), and the next sale's
+ * coupon, set up a few days ago and scheduled to start after `now`.
+ */
 function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, now: number): CouponRecord[] {
   const tz = profile.timeZone;
   const created = historyStart - 30 * DAY_MS;
   const list: CouponRecord[] = [];
-  const add = (code: string, kind: 'percent' | 'fixed', off: number, currency: string | null, startsAt: number, endsAt: number, usageLimit: number | null, promo: boolean, state: 'active' | 'disabled', description: string) => {
+  const add = (code: string, kind: 'percent' | 'fixed', off: number, currency: string | null, startsAt: number, endsAt: number, usageLimit: number | null, promo: boolean, state: 'active' | 'disabled', description: string, updatedAt = startsAt) => {
     list.push({
       coupon: {
         id: `cpn_${no}_${list.length + 1}`,
@@ -330,7 +358,7 @@ function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, 
         amounts_off: kind === 'fixed' && currency ? [{ currency, amount: off }] : null,
         course_ids: [],
         per_buyer_limit: null,
-        updated_at: iso(startsAt),
+        updated_at: iso(updatedAt),
       },
       startsAtMs: startsAt,
       endsAtMs: endsAt,
@@ -344,12 +372,14 @@ function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, 
   const first = localParts(historyStart, tz).year;
   const last = localParts(now, tz).year;
   const at = ([m, d]: readonly [number, number], y: number) => zonedTimeToUtc(y, m, d, 0, 0, 0, tz);
+  let scheduled = false;
   for (let y = first; y <= last + 1; y++) {
     for (const sale of profile.sales(y)) {
       const start = at(sale.start, y);
       const end = at(sale.end, y);
-      if (end <= historyStart || start >= now) continue;
-      add(sale.code, 'percent', sale.percent, null, start, end, null, true, 'active', sale.description);
+      if (end <= historyStart || (start >= now && scheduled)) continue;
+      if (start >= now) scheduled = true;
+      add(sale.code, 'percent', sale.percent, null, start, end, null, true, 'active', sale.description, start < now ? start : wholeSeconds(now - 3 * DAY_MS));
     }
   }
   return list;

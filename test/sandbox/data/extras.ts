@@ -5,6 +5,7 @@ import type { Account, Appearance, Comment, Form, Post, SitePage } from '../../.
 import { iso, wholeSeconds, type Catalog } from './catalog';
 import type { SchoolProfile } from './profile';
 import type { Random } from './random';
+import { DAY_MS } from './time-zone';
 
 export interface SchoolExtras {
   posts: z.infer<typeof Post>[];
@@ -78,6 +79,26 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
       author_role: staff ? 'staff' : 'learner',
       body: staff ? words.staffReply : learnerBody,
       created_at: iso(wholeSeconds(created)),
+      url: `${page}#comment-${id}`,
+    });
+  }
+  // Learners' questions from the last days nobody at the school has answered yet, whatever day the data is
+  // made for (docs/business-api.md): drawn from their own stream, so the comments above stay as they were.
+  const recent = rng.fork('recent');
+  const published = catalog.courses.filter((c) => c.course.state === 'published');
+  for (let k = 0; k < 2 && published.length > 0; k++) {
+    const course = recent.pick(published);
+    const lecture = recent.pick(recent.pick(course.curriculum.sections).lectures);
+    const page = `${site}/courses/${course.course.id}/lectures/${lecture.id}`;
+    const id = `cmt_${no}_${comments.length + 1}`;
+    comments.push({
+      id,
+      target: { kind: 'lecture', id: lecture.id, title: lecture.title },
+      parent_id: null,
+      author_name: profile.personName(recent.pick(profile.firstNames)[0], recent.pick(profile.lastNames)[0]),
+      author_role: 'learner',
+      body: recent.pick(bodies),
+      created_at: iso(wholeSeconds(now - 2 * 3_600_000 - recent.float() * 4 * DAY_MS)),
       url: `${page}#comment-${id}`,
     });
   }

@@ -93,6 +93,8 @@ export interface SchoolProfile {
   /** Whole-unit price points of a course (dollars, yen). */
   coursePrices: number[];
   minorPerUnit: number;
+  /** Minor units a percent discount is rounded to, per currency (default 1): TWD discounts are whole dollars. */
+  discountStep?: Readonly<Record<string, number>>;
   pricing: {
     /** A price derived from another (a plan at 70 %), rounded to the school's price points. */
     round(minor: number): number;
@@ -105,7 +107,9 @@ export interface SchoolProfile {
   season(date: { year: number; month: number; day: number }, dayOfYear: number): number;
   /** Relative orders per local hour, 0..23. */
   hours: readonly number[];
+  /** Payment methods with their weights; `paymentMethodsAbroad` for orders in an extra currency (default the same). */
   paymentMethods: readonly (readonly [Order['payment_method'], number])[];
+  paymentMethodsAbroad?: readonly (readonly [Order['payment_method'], number])[];
   evergreenCoupons: readonly EvergreenCoupon[];
   sales(year: number): SaleCoupon[];
   words: SchoolWords;

@@ -52,7 +52,7 @@ export const LUMEN: SchoolProfile = {
   paymentMethods: [['credit_card', 70], ['paypal', 20], ['apple_pay', 10]],
   evergreenCoupons: [
     { code: 'WELCOME10', kind: 'percent', off: 10, currency: null, startDay: 0, endDay: null, usageLimit: null, state: 'active', description: 'Welcome offer: 10% off a first course' },
-    { code: 'FRIEND15', kind: 'percent', off: 15, currency: null, startDay: 100, endDay: null, usageLimit: null, state: 'active', description: 'Referral: 15% off for a friend of a student' },
+    { code: 'FRIEND15', kind: 'percent', off: 15, currency: null, startDay: 100, endDay: null, usageLimit: null, state: 'active', description: 'Referral: 15% off for a friend' },
     { code: 'SAVE20', kind: 'fixed', off: 2000, currency: 'USD', startDay: 200, endDay: null, usageLimit: 3000, state: 'active', description: '$20 off any order' },
     { code: 'EURO10', kind: 'fixed', off: 1000, currency: 'EUR', startDay: 150, endDay: null, usageLimit: null, state: 'active', description: '€10 off for learners in Europe' },
     { code: 'VIP30', kind: 'percent', off: 30, currency: null, startDay: 300, endDay: null, usageLimit: 50, state: 'active', description: 'VIP students: 30% off (50 uses)' },

@@ -15,7 +15,7 @@ export const SAKURA: SchoolProfile = {
   extraCurrencyShare: 0,
   timeZone: 'Asia/Tokyo',
   locale: 'ja',
-  orderShare: 0.35,
+  orderShare: 0.15,
   categories: ['日本語', '語学', 'プログラミング', 'デザイン', '写真・動画', 'ビジネス', '料理', '音楽', '資格', '趣味・教養', '健康'],
   tags: ['初心者', '中級', '上級', '人気', '新着', '修了証', '実践', 'ライブ'],
   courseTitles: titles({

@@ -3,5 +3,6 @@
 import type { SchoolProfile } from './profile';
 import { LUMEN } from './school-lumen';
 import { SAKURA } from './school-sakura';
+import { ZHIXING } from './school-zhixing';
 
-export const SCHOOL_PROFILES: readonly SchoolProfile[] = [LUMEN, SAKURA];
+export const SCHOOL_PROFILES: readonly SchoolProfile[] = [LUMEN, SAKURA, ZHIXING];

@@ -82,6 +82,29 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
   return third === second2 ? second2 : Math.max(first, second2);
 }
 
+/**
+ * The zone's offset (as zoneOffsetMs) at `start + d` days for every d in [0, days), with few Intl calls: offsets
+ * are read every 16 days and day by day only between two readings that differ (no zone changes its offset
+ * twice within 16 days). The calendar needs one per day of three years, for every school.
+ */
+export function dailyOffsets(start: number, days: number, timeZone: string): Float64Array {
+  const STEP = 16;
+  const offsets = new Float64Array(days);
+  if (days === 0) return offsets;
+  const at = (d: number) => zoneOffsetMs(start + d * DAY_MS, timeZone);
+  let from = 0;
+  offsets[0] = at(0);
+  while (from < days - 1) {
+    const to = Math.min(from + STEP, days - 1);
+    const offset = at(to);
+    const changed = offset !== offsets[from];
+    for (let d = from + 1; d < to; d++) offsets[d] = changed ? at(d) : offset;
+    offsets[to] = offset;
+    from = to;
+  }
+  return offsets;
+}
+
 export type Interval = 'day' | 'week' | 'month';
 
 /** Local midnight starting the bucket (day, ISO week from Monday, month) that contains `utcMs`. */
