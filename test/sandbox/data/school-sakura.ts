@@ -60,7 +60,7 @@ export const SAKURA: SchoolProfile = {
     lectureTitle: (n, section, part) => `第${n}回 ${section} ${part}`,
     attachmentName: (kind, _lecture, n) => `${kind}資料${n}`,
     plans: { free: '無料', lifetime: '買い切り', extraLifetime: (currency) => `買い切り（${currency}）`, monthly: '月額プラン', specificLength: '12か月視聴', groupBuy: 'グループ購入', fixedDate: '日程指定クラス', preOrder: '予約販売' },
-    membershipItem: (plan, interval) => `${plan} (${interval ?? 'lifetime'})`,
+    membershipItem: (plan, interval) => `${plan}（${interval === 'month' ? '月額' : interval === 'year' ? '年額' : interval === 'day' ? '1日' : '買い切り'}）`,
     membershipPlans: [
       { name: 'さくらプレミアム', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 1980 }, { interval: 'year', amount: 19800 }] },
       { name: '学び放題ライト', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 980 }, { interval: 'day', amount: 120 }] },
