@@ -82,6 +82,33 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
       url: `${page}#comment-${id}`,
     });
   }
+  // Schools answer: most threads whose last word was a learner's more than two weeks ago got a reply from staff
+  // hours to two days later, so the unanswered ones are mostly recent (their own random stream: the comments
+  // above stay as drawn).
+  const answers = rng.fork('answers');
+  const rootOf = new Map<string, string>();
+  const lastOfThread = new Map<string, z.infer<typeof Comment>>();
+  for (const c of comments) {
+    const root = c.parent_id ? rootOf.get(c.parent_id)! : c.id;
+    rootOf.set(c.id, root);
+    const last = lastOfThread.get(root);
+    if (!last || c.created_at > last.created_at) lastOfThread.set(root, c);
+  }
+  for (const last of lastOfThread.values()) {
+    if (last.author_role !== 'learner' || Date.parse(last.created_at) > now - 14 * DAY_MS || !answers.chance(0.85)) continue;
+    const id = `cmt_${no}_${comments.length + 1}`;
+    const staffName = catalog.lecturers.length > 0 && answers.chance(0.5) ? answers.pick(catalog.lecturers).name : admin.name;
+    comments.push({
+      id,
+      target: last.target,
+      parent_id: last.id,
+      author_name: staffName,
+      author_role: 'staff',
+      body: words.staffReply,
+      created_at: iso(wholeSeconds(Date.parse(last.created_at) + answers.between(2, 48) * 3_600_000)),
+      url: `${pageOf.get(last.id)}#comment-${id}`,
+    });
+  }
   // Learners' questions from the last days nobody at the school has answered yet, whatever day the data is
   // made for (docs/business-api.md): drawn from their own stream, so the comments above stay as they were.
   const recent = rng.fork('recent');
