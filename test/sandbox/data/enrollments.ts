@@ -190,8 +190,10 @@ export function generateEnrollments(orders: OrderStore, catalog: Catalog, studen
 export function settleRecentLearning(store: EnrollmentStore, catalog: Catalog, now: number, rng: Random): void {
   const candidates: number[] = [];
   for (let e = 0; e < store.count; e++) if ((store.enrolledAt[e] as number) <= now - 40 * DAY_MS) candidates.push(e);
-  const chosen = rng.sample(candidates, 4);
-  chosen.forEach((e, k) => {
+  // Four distinct ones, without shuffling half a million candidates.
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(4, candidates.length)) chosen.add(candidates[rng.int(candidates.length)]!);
+  [...chosen].forEach((e, k) => {
     const starts = catalog.courses[store.course[e] as number]!.lectureStart;
     const sections = starts.length - 1;
     const total = starts[sections]!;
