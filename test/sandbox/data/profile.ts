@@ -44,6 +44,11 @@ export interface MembershipPlanSpec {
 }
 
 export interface SchoolWords {
+  /**
+   * The six tags the school's admin gives students and members, in a fixed order of meaning (newsletter, VIP,
+   * company, scholarship, alumni, beta tester): students.ts stores them as bits.
+   */
+  studentTags: readonly [string, string, string, string, string, string];
   lecturerBios: readonly string[];
   lectureTitle(n: number, sectionTitle: string, part: number): string;
   attachmentName(kind: string, lecture: number, n: number): string;

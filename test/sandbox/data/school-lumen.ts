@@ -64,6 +64,7 @@ export const LUMEN: SchoolProfile = {
     { code: `BLACKFRIDAY${y}`, percent: 40, start: [11, blackFriday(y)], end: [11, blackFriday(y) + 4], description: `Black Friday ${y}: 40% off` },
   ],
   words: {
+    studentTags: ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'],
     lecturerBios: ['Practitioner with fifteen years in the field.', 'Former agency lead, now teaching full time.', 'Author and conference speaker.', 'Award-winning creator and mentor.', 'Engineer turned educator.'],
     lectureTitle: (n, section, part) => `Lesson ${n}: ${section} part ${part}`,
     attachmentName: (kind, lecture, n) => `${kind}-${lecture}-${n}`,

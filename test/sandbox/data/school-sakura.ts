@@ -56,6 +56,7 @@ export const SAKURA: SchoolProfile = {
     { code: `BF${y}`, percent: 35, start: [11, blackFriday(y)], end: [11, blackFriday(y) + 4], description: `ブラックフライデー${y}：35%オフ` },
   ],
   words: {
+    studentTags: ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'],
     lecturerBios: ['現場経験15年の講師です。', '元制作会社ディレクター。', '書籍の執筆や講演も行っています。', '受賞歴のあるクリエイター。', 'エンジニア出身の教育者。'],
     lectureTitle: (n, section, part) => `第${n}回 ${section} ${part}`,
     attachmentName: (kind, _lecture, n) => `${kind}資料${n}`,

@@ -97,6 +97,7 @@ export const ZHIXING: SchoolProfile = {
     { code: `YEAREND${y}`, percent: 25, start: [12, 24], end: [13, 1], description: `${y} 年終感恩祭：全站 75 折` },
   ],
   words: {
+    studentTags: ['電子報', 'VIP', '企業學員', '獎學金', '校友', '搶先體驗'],
     lecturerBios: ['業界實戰經驗 15 年的講師。', '前廣告公司創意總監，現專職教學。', '暢銷書作者，也常在研討會分享。', '得獎創作者與業師。', '工程師出身的教育工作者。'],
     lectureTitle: (n, section, part) => `單元 ${n}：${section}（${part}）`,
     attachmentName: (kind, lecture, n) => `單元${lecture}-${kind}-${n}`,

@@ -5,8 +5,6 @@ import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { iso } from './catalog';
 import { rowId, rowOf } from './row-ids';
 
-export const STUDENT_TAGS = ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'] as const;
-
 export class StudentStore {
   readonly first: Uint16Array;
   readonly last: Uint16Array;
@@ -53,7 +51,7 @@ export class StudentStore {
     const override = this.tagOverrides.get(i);
     if (override) return [...override];
     const bits = this.tagBits[i] as number;
-    return STUDENT_TAGS.filter((_, b) => bits & (1 << b));
+    return this.profile.words.studentTags.filter((_, b) => bits & (1 << b));
   }
 
   person(i: number): StudentRecord {

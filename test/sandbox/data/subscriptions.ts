@@ -5,7 +5,6 @@ import type { MembershipPlan, Person, Subscription } from '../../../shared/platf
 import { iso, wholeSeconds } from './catalog';
 import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { searchCumulative, type Random } from './random';
-import { STUDENT_TAGS } from './students';
 import { DAY_MS } from './time-zone';
 
 type Interval = Subscription['interval'];
@@ -65,7 +64,7 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
       name: profile.personName(first, last),
       email: `${firstLatin}.${lastLatin}.m${m + 1}@${draw.pick(EMAIL_DOMAINS)}`,
       created_at: iso(wholeSeconds(startedAt - draw.exponential(10 * DAY_MS))),
-      tags: STUDENT_TAGS.filter((_, b) => bits & (1 << b)),
+      tags: profile.words.studentTags.filter((_, b) => bits & (1 << b)),
     };
     members.push(member);
     return member;

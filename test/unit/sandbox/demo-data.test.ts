@@ -56,6 +56,12 @@ describe('demo data', () => {
       // Written family name first: the e-mail's second part romanises the first character(s).
       expect(data.profile.lastNames.some(([last]) => name.startsWith(last))).toBe(true);
     }
+    // The admin's tags are the school's own words (VIP stays VIP, as Taiwanese admins write it).
+    const tags = new Set<string>();
+    for (let s = 0; s < data.students.count; s++) for (const tag of data.students.tags(s)) tags.add(tag);
+    for (const member of data.members) for (const tag of member.tags) tags.add(tag);
+    expect(tags.size).toBeGreaterThanOrEqual(4);
+    for (const tag of tags) expect(['電子報', 'VIP', '企業學員', '獎學金', '校友', '搶先體驗']).toContain(tag);
     for (const { course, curriculum } of data.catalog.courses) {
       expect(course.title).toMatch(han);
       for (const section of curriculum.sections) expect(section.title).toMatch(han);
