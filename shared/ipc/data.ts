@@ -136,6 +136,13 @@ export const OrderFacets = z.object({
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 
+/**
+ * An answer about only the records a school's first sync has brought so far: how many it expects in all (when
+ * known) and whether it is still running (false: it stopped, and loading again goes on from there).
+ */
+export const PartialSync = z.object({ expected: z.int().nonnegative().nullable(), running: z.boolean() });
+export type PartialSync = z.infer<typeof PartialSync>;
+
 export const OrderQueryResult = z.object({
   /** Only the asked window [offset, offset + limit) of the filtered, sorted set. */
   rows: z.array(Order),
@@ -147,6 +154,7 @@ export const OrderQueryResult = z.object({
   totals: z.array(CurrencyTotals),
   /** From every loaded order (not just the filtered ones), so a filter can always be widened again. */
   facets: OrderFacets,
+  partial: PartialSync.nullable().optional(),
 });
 export type OrderQueryResult = z.infer<typeof OrderQueryResult>;
 

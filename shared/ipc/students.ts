@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Student } from '../model/people';
 import { AccountId } from './accounts';
-import { answerOf, CsvFileExport, Locale, TimeZone } from './data';
+import { answerOf, CsvFileExport, Locale, PartialSync, TimeZone } from './data';
 import { method } from './define';
 import type { MethodDef } from './define';
 
@@ -61,6 +61,8 @@ export const StudentQueryResult = z.object({
   /** Students synced. */
   loaded: z.int().nonnegative(),
   facets: StudentFacets,
+  /** Set while only a first sync's students so far answer (expected: the students the platform said it holds). */
+  partial: PartialSync.nullable().optional(),
 });
 export type StudentQueryResult = z.infer<typeof StudentQueryResult>;
 

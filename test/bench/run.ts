@@ -9,13 +9,10 @@
 // Then the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
 // time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser-host/server';
 import { memoryLogger } from '../../electron/services/log';
@@ -26,6 +23,7 @@ import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, 
 import { describeFrameCpu, frameCpu } from './frame-trace';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 import { benchLearning, learningTable, type LearningBenchRow } from './learning';
+import { startSandboxProcess } from './sandbox-process';
 
 const STEP_TIMEOUT = 15 * 60_000;
 const args = process.argv.slice(2);
@@ -71,23 +69,6 @@ function step(what: string): void {
 
 function seconds(ms: number): number {
   return Math.round(ms / 10) / 100;
-}
-
-async function startSandboxProcess(orders: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn('node_modules/.bin/tsx', ['test/sandbox/cli.ts', '--orders', String(orders)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const timer = setTimeout(() => child.kill('SIGTERM'), STEP_TIMEOUT);
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  clearTimeout(timer);
-  const url = /listening on (\S+)/.exec(line)?.[1];
-  if (!url) throw new Error(`Unexpected sandbox output: ${line}`);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
 }
 
 function invoke<M extends MethodName>(host: BrowserHost, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
@@ -199,7 +180,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
   console.log(`\n== ${orders.toLocaleString('en')} orders`);
-  const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders));
+  const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders, STEP_TIMEOUT));
   console.log(`  sandbox up in ${seconds(sandboxMs)} s`);
   const dataDir = await mkdtemp(join(tmpdir(), 'sc-bench-'));
   const hostOptions = { dataDir, ...(RENDERER_DIR ? { rendererDir: RENDERER_DIR } : {}), school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };

@@ -61,6 +61,17 @@ export interface SnapshotInfo {
   openMs: number | null;
 }
 
+/** Where a sync's time went, measured in the worker (the benchmark prints it). */
+export interface SyncProfileData {
+  wallMs: number;
+  /** CPU time of the worker thread during the sync (its own work, queries answered meanwhile included). */
+  cpuMs: number;
+  /** CPU time reading pages (parse, validate, map) and putting their records into the table (index); the rest of the wall time is waiting. */
+  steps: { parse: number; validate: number; map: number; index: number };
+  pages: number;
+  requests: number;
+}
+
 /** What the engine answers; each takes one argument object and resolves to the named result. */
 export interface EngineApi {
   'orders.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<OrdersLoadResult>;
@@ -71,6 +82,8 @@ export interface EngineApi {
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
   'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
+  /** How the last orders sync (or the one running) spent its time, measured in the worker (the benchmark). */
+  'orders.syncProfile': (a: { accountId: string }) => SyncProfileData | null;
   /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
   'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
