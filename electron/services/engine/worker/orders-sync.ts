@@ -47,15 +47,15 @@ export function syncOrders(context: Context): Promise<SyncOutcome<OrdersTable>> 
 }
 
 async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
-  const { accountId, signal, profile } = context;
+  const { signal, profile } = context;
   const state: OrdersResume = context.resume ?? { builder: new OrderColumnsBuilder(), walks: null, since: null, expected: null };
   context.keep(state);
   const { builder } = state;
   let shown = { rows: 0, at: 0 };
-  const show = () => {
+  const show = (all = false) => {
     const rows = builder.size;
     const now = performance.now();
-    if (rows === 0 || (rows < shown.rows * 2 && (now - shown.at < PUBLISH_EVERY_MS || rows < shown.rows * 1.05))) return;
+    if (rows === shown.rows || (!all && (rows === 0 || (rows < shown.rows * 2 && (now - shown.at < PUBLISH_EVERY_MS || rows < shown.rows * 1.05))))) return;
     shown = { rows, at: now };
     context.publish(profile.time('index', () => new OrdersTable(builder.view())), rows, state.expected);
   };
@@ -68,6 +68,18 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
       show();
     }, { signal, profile, concurrency, what: 'orders' });
 
+  try {
+    return await walkAll(context, state, read, show);
+  } catch (error) {
+    // Stopped (Cancel, a failure): what it has shows, and waits for the next sync to go on from there.
+    show(true);
+    throw error;
+  }
+}
+
+async function walkAll(context: Context, state: OrdersResume, read: (walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void) => Promise<void>, show: () => void): Promise<SyncOutcome<OrdersTable>> {
+  const { accountId } = context;
+  const { builder } = state;
   if (!state.walks) {
     const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
     state.since = head.newest;

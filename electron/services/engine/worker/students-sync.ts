@@ -34,13 +34,13 @@ export async function syncStudents(context: SyncContext<StudentsTable, StudentsR
   const { fetched } = state;
   const totals = { students: 0, enrollments: null as number | null };
   let shown = { rows: 0, at: 0 };
-  const report = () => {
+  const report = (all = false) => {
     const loaded = fetched.students.length + fetched.enrollments.length;
     // The enrollments' total is known only from their first page: until then, students alone.
     const expected = totals.students + (totals.enrollments ?? 0);
     context.progress(loaded, Math.max(loaded, expected));
     const now = performance.now();
-    if (base || fetched.students.length === 0 || (loaded < shown.rows * 2 && now - shown.at < PUBLISH_EVERY_MS)) return;
+    if (base || fetched.students.length === 0 || loaded === shown.rows || (!all && loaded < shown.rows * 2 && now - shown.at < PUBLISH_EVERY_MS)) return;
     shown = { rows: loaded, at: now };
     const table = profile.time('index', () => new StudentsTable({ ...dedupe(fetched), courseTitles: {} }));
     context.publish(table, table.size, totals.students || null);
@@ -67,8 +67,11 @@ export async function syncStudents(context: SyncContext<StudentsTable, StudentsR
       report();
     }, { ...both, what: 'enrollments' })),
   ]);
-  if (signal.aborted) throw signal.reason;
-  if (results.some((r) => r.status === 'rejected')) throw stop.signal.reason;
+  if (signal.aborted || results.some((r) => r.status === 'rejected')) {
+    // Stopped (Cancel, a failure): what it has shows, and waits for the next sync to go on from there.
+    report(true);
+    throw signal.aborted ? signal.reason : stop.signal.reason;
+  }
 
   // Titles name the course filter; without courses:read (or offline halfway) the ids stand in.
   let courseTitles: Record<string, string> | null = {};

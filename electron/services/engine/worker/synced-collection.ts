@@ -283,7 +283,7 @@ export class SyncedCollection<T, R, S = never> {
         page: (request, pageSignal) => this.host.page(request, pageSignal),
         progress: (loaded, total) => progress(loaded, total, false),
         publish: (table, loaded, expected) => {
-          if (!first || signal.aborted) return;
+          if (!first) return;
           state.partial = { table, loaded, expected, running: true, fetchedAt: startedAt };
           const published = state.published;
           state.published = publication();
