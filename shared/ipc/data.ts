@@ -255,6 +255,8 @@ export const dataMethods = {
       sort: OrderSort.default(DEFAULT_ORDER_SORT),
       offset: z.int().nonnegative().default(0),
       limit: z.int().min(0).max(1000).default(100),
+      /** While a first sync runs (or after it stopped), answer from the records it has so far (the answer says so in `partial`) instead of waiting for all. */
+      partial: z.boolean().optional(),
     }).strict(),
     answerOf(OrderQueryResult),
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',

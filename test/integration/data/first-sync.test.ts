@@ -45,7 +45,7 @@ async function platformOrders(): Promise<AppOrder[]> {
 }
 
 async function engineOrders(): Promise<{ orders: AppOrder[]; partial: unknown }> {
-  const answer = await engine.call('orders.query', { accountId: account.id, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 100_000 });
+  const answer = await engine.call('orders.query', { accountId: account.id, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 100_000, partial: true });
   return { orders: byId(answer.data.rows), partial: answer.data.partial ?? null };
 }
 

@@ -76,7 +76,8 @@ export interface SyncProfileData {
 export interface EngineApi {
   'orders.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<OrdersLoadResult>;
   'orders.status': (a: { accountId: string }) => OrdersStatus;
-  'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number }) => Answer<Omit<OrderQueryResult, never>>;
+  /** `partial`: while a first sync runs (or after it stopped), answer from its orders so far (marked so) rather than wait for all. */
+  'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<Omit<OrderQueryResult, never>>;
   /** The loaded copy of one order, if the engine holds one (offline fallback of data.orders.get). */
   'orders.peek': (a: { accountId: string; orderId: string }) => { order: Order; fetchedAt: string } | null;
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
@@ -123,7 +124,7 @@ export interface SubscriptionsEngineApi {
 export interface StudentsEngineApi {
   'students.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<StudentsLoadResult>;
   'students.status': (a: { accountId: string }) => StudentsStatus;
-  'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
+  'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<StudentQueryResult>;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;

@@ -62,9 +62,9 @@ export class OrdersEngine {
       ...this.#subscriptions.api(),
       'orders.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
       'orders.status': ({ accountId }) => this.status(accountId),
-      'orders.query': async ({ accountId, filters, sort, offset, limit }) => {
-        // While a first sync runs (or after it stopped), the orders so far, marked partial.
-        const { synced, partial } = await this.#orders.answering(accountId);
+      'orders.query': async ({ accountId, filters, sort, offset, limit, partial: soFar }) => {
+        // Asked for: while a first sync runs (or after it stopped), the orders so far, marked partial.
+        const { synced, partial } = soFar ? await this.#orders.answering(accountId) : { synced: await this.ensureLoaded(accountId), partial: null };
         const result = synced.table.query(filters, sort, offset, limit);
         return {
           data: { ...result, facets: synced.table.facets(), partial: partial && { expected: partial.expected, running: partial.running } },

@@ -59,9 +59,9 @@ export class StudentsEngine {
     return {
       'students.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
       'students.status': ({ accountId }) => this.status(accountId),
-      'students.query': async ({ accountId, filters, sort, offset, limit }) => {
-        // While a first sync runs (or after it stopped), the students so far, marked partial.
-        const { synced, partial } = await this.#students.answering(accountId);
+      'students.query': async ({ accountId, filters, sort, offset, limit, partial: soFar }) => {
+        // Asked for: while a first sync runs (or after it stopped), the students so far, marked partial.
+        const { synced, partial } = soFar ? await this.#students.answering(accountId) : { synced: await this.ensureLoaded(accountId), partial: null };
         const result = synced.table.query(filters, sort, offset, limit, this.#minute());
         return {
           data: { ...result, facets: synced.table.facets(), partial: partial && { expected: partial.expected, running: partial.running } },
