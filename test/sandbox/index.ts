@@ -50,6 +50,11 @@ export interface SandboxOptions {
    */
   openApiOmit?: readonly string[];
   /**
+   * Its /openapi.json defines schemas, parameters, request bodies and responses under `components` and refers
+   * to them with `$ref` (objects composed with `allOf`), as generated documents do; default: all inline.
+   */
+  openApiComponents?: boolean;
+  /**
    * Operation ids this platform does not have at all: their routes answer 404 and /openapi.json leaves them
    * out. The report operations (getSalesReport …) are the sandbox's own, not the platform spec's: leaving them
    * out is the platform as the spec describes it.
@@ -92,6 +97,8 @@ export interface Sandbox {
   /** Calls `listener` after each list page is sent (a test changes the data between an app's pages); returns the way to stop. */
   onListPage(listener: (page: ServedPage) => void): () => void;
   stats: { requests: number; byPath(): Record<string, number>; reset(): void };
+  /** The platform serves this API too (a school's own site in front of it): listed in its metadata, accepted as `resource`. */
+  serveResource(url: string): void;
   /** The OAuth state to keep (see SandboxOptions.savedOAuthState): no token in it, only digests. */
   saveOAuthState(): SavedOAuthState;
   close(): Promise<void>;
@@ -112,7 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (address) closedStates.delete(address);
   const oauth: OAuthState = resumed ?? { clients: new ClientRegistry(), tokens: new TokenStore(now), signer: await createIdTokenSigner() };
   oauth.tokens.now = now;
-  const ctx: SandboxContext = { baseUrl: '' /* known once listening */, identity: platform, ...oauth, knobs, now };
+  const ctx: SandboxContext = { baseUrl: '' /* known once listening */, otherResources: new Set(), identity: platform, ...oauth, knobs, now };
   const without = new Set(options.withoutOperations ?? []);
   const routes = (options.businessRoutes ?? createBusinessRoutes)(platform).filter((route) => !without.has(route.operationId));
   const business = new BusinessHost(ctx, routes, new RateLimiter(now), options.random);
@@ -126,7 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
   };
   const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
-  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}) });
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}), ...(options.openApiComponents ? { openApiComponents: true } : {}) });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -158,6 +165,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     adminSecret,
     onListPage: (listener) => business.onListPage(listener),
     stats,
+    serveResource: (url) => {
+      ctx.otherResources.add(url.endsWith('/') ? url.slice(0, -1) : url);
+    },
     saveOAuthState: () => saveOAuthState(ctx.baseUrl, oauth.clients, oauth.tokens),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { handleAdmin, type AdminActions } from './admin';
 import { buildAuthMarkdown } from './auth-md';
 import type { BusinessHost } from './business-host';
-import type { SandboxContext } from './context';
+import { servedResources, type SandboxContext } from './context';
 import { HttpError, MAX_BODY_BYTES } from './http/request';
 import { sendError, sendJson, sendText } from './http/respond';
 import { handleLogin } from './oauth/admin-login';
@@ -27,6 +27,8 @@ export interface ServerParts {
   log: ((line: string) => void) | null;
   /** Operation ids /openapi.json leaves out (SandboxOptions.openApiOmit). */
   openApiOmit?: ReadonlySet<string>;
+  /** /openapi.json with components, $ref and allOf (SandboxOptions.openApiComponents). */
+  openApiComponents?: boolean;
 }
 
 type Handler = (req: IncomingMessage, url: URL, res: ServerResponse) => void | Promise<void>;
@@ -38,8 +40,8 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
   return new Map<string, Partial<Record<string, Handler>>>([
     ['/', { GET: json(() => ({ name: 'Course platform sandbox', issuer: ctx.baseUrl, openapi: `${ctx.baseUrl}/openapi.json`, walkthrough: `${ctx.baseUrl}/auth.md` })) }],
     ['/.well-known/oauth-protected-resource', { GET: json(() => protectedResourceMetadata(ctx.baseUrl)) }],
-    ['/.well-known/oauth-authorization-server', { GET: json(() => authorizationServerMetadata(ctx.baseUrl)) }],
-    ['/.well-known/openid-configuration', { GET: json(() => openidConfiguration(ctx.baseUrl)) }],
+    ['/.well-known/oauth-authorization-server', { GET: json(() => authorizationServerMetadata(ctx.baseUrl, servedResources(ctx))) }],
+    ['/.well-known/openid-configuration', { GET: json(() => openidConfiguration(ctx.baseUrl, servedResources(ctx))) }],
     ['/.well-known/jwks.json', { GET: json(() => ctx.signer.jwks) }],
     ['/api/oauth/register', { POST: (req, _url, res) => handleRegister(ctx, req, res) }],
     ['/oauth/authorize', { GET: (req, url, res) => handleAuthorize(ctx, url, res, req) }],
@@ -48,7 +50,7 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
     ['/api/oauth/token', { POST: (req, _url, res) => handleToken(ctx, req, res) }],
     ['/api/oauth/userinfo', { GET: (req, url, res) => handleUserInfo(ctx, req, url, res), POST: (req, url, res) => handleUserInfo(ctx, req, url, res) }],
     ['/api/oauth/revoke', { POST: (req, _url, res) => handleRevoke(ctx, req, res) }],
-    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes, parts.openApiOmit)))) }],
+    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes, parts.openApiOmit, parts.openApiComponents ? 'components' : 'inline')))) }],
     ['/auth.md', { GET: (_req, _url, res) => sendText(res, 200, 'text/markdown; charset=utf-8', buildAuthMarkdown(ctx.baseUrl)) }],
   ]);
 }
