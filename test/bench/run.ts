@@ -6,8 +6,8 @@
 //   - the orders query: filter and sort through the host's handlers (the engine) and through the page,
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
-// Then the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
+// Then the first sync against the floor (test/bench/first-sync.ts) and the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-ui] [--skip-first-sync] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +21,7 @@ import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
+import { benchFirstSync, firstSyncTable, type FirstSyncRow } from './first-sync';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 import { benchLearning, learningTable, type LearningBenchRow } from './learning';
 import { startSandboxProcess } from './sandbox-process';
@@ -293,14 +294,14 @@ function uiTable(rows: UiRow[]): string {
   return [head, sep, ...lines].join('\n');
 }
 
-if (!existsSync(join(RENDERER_DIR ?? 'dist/renderer', 'index.html'))) {
+if (!args.includes('--skip-ui') && !existsSync(join(RENDERER_DIR ?? 'dist/renderer', 'index.html'))) {
   console.error('The renderer is not built: run `npm run build` first.');
   process.exit(2);
 }
 const browser = await launchChromium();
 const uiRows: UiRow[] = [];
 try {
-  for (const size of SIZES) {
+  for (const size of args.includes('--skip-ui') ? [] : SIZES) {
     try {
       uiRows.push(await benchUi(browser, size));
     } catch (error) {
@@ -309,6 +310,11 @@ try {
   }
 } finally {
   await browser.close();
+}
+const firstSyncRows: FirstSyncRow[] = [];
+if (!args.includes('--skip-first-sync')) {
+  console.log('\n== first sync of a school never synced, against the sandbox in its own process: the floor (fetch + JSON.parse only) and the app');
+  for (const size of SIZES) firstSyncRows.push(await benchFirstSync(size));
 }
 const engineRows: EngineBenchRow[] = [];
 if (!args.includes('--skip-engine')) {
@@ -332,6 +338,7 @@ if (!args.includes('--skip-learning')) {
 }
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
+if (firstSyncRows.length) console.log(`\n${firstSyncTable(firstSyncRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
 if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);

@@ -1,6 +1,7 @@
 // Says that a list shows only the records a school's first sync has brought so far (the Orders and Students
 // pages): while it runs, how many of how many, and that totals and filters cover only those; once it stopped
-// (Cancel, a failure), why and a way to go on loading. The wording of both pages lives here, in one place.
+// (Cancel, a failure), why and a way to go on loading.
+import { useTranslation } from 'react-i18next';
 import type { PartialSync } from '../../../shared/ipc/data';
 import type { SerializedAppError } from '../../../shared/errors';
 import { Button } from '../../components/Button';
@@ -11,32 +12,34 @@ export interface PartialSyncNoticeProps {
   partial: PartialSync;
   /** Records answered from (the answer's `loaded`). */
   loaded: number;
-  noun: { one: string; other: string };
-  /** What the figures on the page are ("Totals and filters"). */
-  figures: string;
+  what: 'orders' | 'students';
   locale: Locale;
   /** Why it stopped, when that was not the admin's Cancel. */
   error?: SerializedAppError | null;
   onResume(): void;
 }
 
-export function PartialSyncNotice({ partial, loaded, noun, figures, locale, error, onResume }: PartialSyncNoticeProps) {
-  const count = (n: number) => `${formatCount(n, locale.locale)} ${n === 1 ? noun.one : noun.other}`;
-  const of = partial.expected !== null && partial.expected > loaded ? ` of ${formatCount(partial.expected, locale.locale)}` : '';
+export function PartialSyncNotice({ partial, loaded, what, locale, error, onResume }: PartialSyncNoticeProps) {
+  const { t } = useTranslation('common', { keyPrefix: 'partialSync' });
+  const words = { count: loaded, shown: formatCount(loaded, locale.locale), expected: formatCount(partial.expected ?? 0, locale.locale) };
+  const ofExpected = partial.expected !== null && partial.expected > loaded;
+  const title = partial.running
+    ? t(ofExpected ? `${what}.runningOf` : `${what}.running`, words)
+    : t(ofExpected ? `${what}.stoppedOf` : `${what}.stopped`, words);
   const stoppedBy = error && error.code !== 'cancelled' ? `${error.message} ` : '';
   return (
     <div className="callout callout-neutral partial-sync" role="status" data-testid="partial-sync" data-running={partial.running}>
       <Icon name={partial.running ? 'refresh' : 'info'} size={18} />
       <div>
-        <p className="callout-title">{partial.running ? `Showing the ${count(loaded)}${of} loaded so far` : `Loading stopped with ${count(loaded)}${of}`}</p>
+        <p className="callout-title">{title}</p>
         <p>
           {stoppedBy}
-          {figures} cover these only{partial.running ? ' and update as more arrive.' : '.'}
+          {t(partial.running ? `${what}.coversRunning` : `${what}.coversStopped`)}
         </p>
       </div>
       {!partial.running && (
         <Button size="sm" variant="primary" onClick={onResume}>
-          Resume loading
+          {t('resume')}
         </Button>
       )}
     </div>

@@ -153,8 +153,7 @@ function OrdersDashboard() {
                 <PartialSyncNotice
                   partial={partial}
                   loaded={head.loaded}
-                  noun={{ one: 'order', other: 'orders' }}
-                  figures="Totals and filters"
+                  what="orders"
                   locale={locale}
                   error={load.error}
                   onResume={() => load.start('auto')}

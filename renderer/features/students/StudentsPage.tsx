@@ -182,8 +182,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
                 <PartialSyncNotice
                   partial={partial}
                   loaded={head.loaded}
-                  noun={{ one: 'student', other: 'students' }}
-                  figures="Search and filters"
+                  what="students"
                   locale={locale}
                   error={load.error}
                   onResume={() => load.start('auto')}
