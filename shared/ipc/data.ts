@@ -122,6 +122,13 @@ export const OrderFacets = z.object({
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 
+/**
+ * An answer about only the records a school's first sync has brought so far: how many it expects in all (when
+ * known) and whether it is still running (false: it stopped, and loading again goes on from there).
+ */
+export const PartialSync = z.object({ expected: z.int().nonnegative().nullable(), running: z.boolean() });
+export type PartialSync = z.infer<typeof PartialSync>;
+
 export const OrderQueryResult = z.object({
   /** Only the asked window [offset, offset + limit) of the filtered, sorted set. */
   rows: z.array(Order),
@@ -133,6 +140,7 @@ export const OrderQueryResult = z.object({
   totals: z.array(CurrencyTotals),
   /** From every loaded order (not just the filtered ones), so a filter can always be widened again. */
   facets: OrderFacets,
+  partial: PartialSync.nullable().optional(),
 });
 export type OrderQueryResult = z.infer<typeof OrderQueryResult>;
 
@@ -233,6 +241,8 @@ export const dataMethods = {
       sort: OrderSort.default(DEFAULT_ORDER_SORT),
       offset: z.int().nonnegative().default(0),
       limit: z.int().min(0).max(1000).default(100),
+      /** While a first sync runs (or after it stopped), answer from the records it has so far (the answer says so in `partial`) instead of waiting for all. */
+      partial: z.boolean().optional(),
     }).strict(),
     answerOf(OrderQueryResult),
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',

@@ -1,7 +1,8 @@
-// Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
-// and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
-// those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
-// filtered, sorted view in the school's time zone (the business zone) and the admin's money format.
+// Every order of the school: synced once by the data engine (progress, Cancel; the orders in so far show,
+// filter and total as they arrive, marked partial), then filtered, sorted and totalled there; the table draws
+// only the rows in view (@tanstack/react-virtual) and asks for just those windows as it scrolls. Totals are
+// per currency for exactly the filtered set; Export CSV saves the filtered, sorted view in the school's time
+// zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
@@ -21,6 +22,7 @@ import { invoke } from '../../lib/bridge-hooks';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
 import { FigureAge } from '../common/FigureAge';
+import { PartialSyncNotice } from '../common/PartialSyncNotice';
 import { RangePicker } from '../common/RangePicker';
 import { SelectField } from '../common/SelectField';
 import { VirtualTable } from '../common/VirtualTable';
@@ -68,9 +70,11 @@ function OrdersDashboard() {
   const debouncedText = useDebounced(text, 250);
   const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
-  const ready = load.result !== null;
-  const view = useOrdersHead(accountId, ready, filters, sort);
+  // Rows show once the sync has brought some: the first sync's so far (marked partial), or all.
+  const ready = load.result !== null || load.soFar > 0;
+  const view = useOrdersHead(accountId, ready, filters, sort, load.running);
   const head = view.head?.data;
+  const partial = head?.partial ?? null;
 
   return (
     <Page
@@ -87,7 +91,7 @@ function OrdersDashboard() {
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
             Refresh all
           </Button>
-          <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0} />
+          <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0 || partial !== null} />
         </>
       }
     >
@@ -147,6 +151,16 @@ function OrdersDashboard() {
           </Card>
           {head ? (
             <>
+              {partial && (
+                <PartialSyncNotice
+                  partial={partial}
+                  loaded={head.loaded}
+                  what="orders"
+                  locale={locale}
+                  error={load.error}
+                  onResume={() => load.start('auto')}
+                />
+              )}
               <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
               <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>

@@ -28,6 +28,25 @@ export const common: OneFormTranslation<typeof en> = {
     dash: '–',
     soFar: '{{label}}（進行中）',
   },
+  partialSync: {
+    orders: {
+      running_other: '目前顯示已載入的 {{shown}} 筆訂單',
+      runningOf_other: '目前顯示已載入的 {{shown}} / {{expected}} 筆訂單',
+      stopped_other: '載入已停止，目前有 {{shown}} 筆訂單',
+      stoppedOf_other: '載入已停止，已載入 {{shown}} / {{expected}} 筆訂單',
+      coversRunning: '總計與篩選僅涵蓋這些訂單，會隨載入更新。',
+      coversStopped: '總計與篩選僅涵蓋這些訂單。',
+    },
+    students: {
+      running_other: '目前顯示已載入的 {{shown}} 位學員',
+      runningOf_other: '目前顯示已載入的 {{shown}} / {{expected}} 位學員',
+      stopped_other: '載入已停止，目前有 {{shown}} 位學員',
+      stoppedOf_other: '載入已停止，已載入 {{shown}} / {{expected}} 位學員',
+      coversRunning: '搜尋與篩選僅涵蓋這些學員，會隨載入更新。',
+      coversStopped: '搜尋與篩選僅涵蓋這些學員。',
+    },
+    resume: '繼續載入',
+  },
   dataAge: {
     updated: '{{ago}}更新',
     notLoaded: '尚未載入',

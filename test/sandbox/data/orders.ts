@@ -20,26 +20,27 @@ const TICKET = ITEM_KINDS.indexOf('ticket');
 export const SALE_STATES: ReadonlySet<number> = new Set([STATE.paid, STATE.refunding, STATE.refunded]);
 
 export class OrderStore {
-  readonly createdAt: Float64Array;
-  readonly paidAt: Float64Array; // NaN when never paid
-  readonly updatedAt: Float64Array;
-  readonly state: Uint8Array;
-  readonly method: Uint8Array;
-  readonly currency: Uint8Array; // index into `currencies`
-  readonly original: Int32Array;
-  readonly discount: Int32Array;
-  readonly paid: Int32Array;
-  readonly refunded: Int32Array;
-  readonly coupon: Int32Array; // index into the catalog's coupons, -1 for none
-  readonly buyer: Int32Array;
+  // Arrays, not readonly: an order created while the sandbox runs (recordCreated) grows them.
+  createdAt: Float64Array;
+  paidAt: Float64Array; // NaN when never paid
+  updatedAt: Float64Array;
+  state: Uint8Array;
+  method: Uint8Array;
+  currency: Uint8Array; // index into `currencies`
+  original: Int32Array;
+  discount: Int32Array;
+  paid: Int32Array;
+  refunded: Int32Array;
+  coupon: Int32Array; // index into the catalog's coupons, -1 for none
+  buyer: Int32Array;
   /** Items of order i are [itemStart[i], itemStart[i+1]). */
-  readonly itemStart: Uint32Array;
+  itemStart: Uint32Array;
   itemProduct: Int32Array;
   itemOriginal: Int32Array;
   itemDiscount: Int32Array;
   itemAmount: Int32Array;
 
-  constructor(readonly count: number, readonly no: number, readonly currencies: readonly string[]) {
+  constructor(public count: number, readonly no: number, readonly currencies: readonly string[]) {
     this.createdAt = new Float64Array(count);
     this.paidAt = new Float64Array(count).fill(NaN);
     this.updatedAt = new Float64Array(count);
@@ -75,6 +76,79 @@ export class OrderStore {
     this.updatedAt[i] = at;
     this.revision++;
     return true;
+  }
+
+  /**
+   * A new order on the platform, created now (a test's, while the app syncs): row `like`'s buyer, items and
+   * coupon, created and changed at `at` and, when `paid`, paid then too. The newest order, so the next row.
+   */
+  recordCreated(like: number, at: number, paid: boolean): number {
+    const i = this.count;
+    const from = this.itemStart[like] as number;
+    const items = (this.itemStart[like + 1] as number) - from;
+    const itemAt = this.itemStart[i] as number;
+    if (i + 1 >= this.createdAt.length) this.#grow(Math.max(16, this.createdAt.length * 2));
+    if (itemAt + items > this.itemProduct.length) this.#growItems(Math.max(64, (itemAt + items) * 2));
+    for (const column of [this.method, this.currency, this.original, this.discount, this.coupon, this.buyer]) column[i] = column[like] as number;
+    this.itemProduct.copyWithin(itemAt, from, from + items);
+    this.itemOriginal.copyWithin(itemAt, from, from + items);
+    this.itemDiscount.copyWithin(itemAt, from, from + items);
+    this.itemAmount.copyWithin(itemAt, from, from + items);
+    this.itemStart[i + 1] = itemAt + items;
+    this.createdAt[i] = at;
+    this.updatedAt[i] = at;
+    this.paidAt[i] = paid ? at : NaN;
+    this.state[i] = paid ? STATE.paid : STATE.not_paid;
+    this.paid[i] = paid ? (this.original[i] as number) - (this.discount[i] as number) : 0;
+    this.refunded[i] = 0;
+    this.count = i + 1;
+    this.revision++;
+    return i;
+  }
+
+  /** A not-paid order paid now (its paid time is now). */
+  recordPaid(i: number, at: number): boolean {
+    if (this.state[i] !== STATE.not_paid) return false;
+    this.state[i] = STATE.paid;
+    this.paidAt[i] = at;
+    this.updatedAt[i] = at;
+    this.paid[i] = (this.original[i] as number) - (this.discount[i] as number);
+    this.revision++;
+    return true;
+  }
+
+  #grow(rows: number): void {
+    const grown = <T extends Float64Array | Uint8Array | Int32Array | Uint32Array>(a: T, length: number, fill?: number): T => {
+      const out = new (a.constructor as new (n: number) => T)(length);
+      if (fill !== undefined) out.fill(fill);
+      out.set(a);
+      return out;
+    };
+    this.createdAt = grown(this.createdAt, rows);
+    this.paidAt = grown(this.paidAt, rows, NaN);
+    this.updatedAt = grown(this.updatedAt, rows);
+    this.state = grown(this.state, rows);
+    this.method = grown(this.method, rows);
+    this.currency = grown(this.currency, rows);
+    this.original = grown(this.original, rows);
+    this.discount = grown(this.discount, rows);
+    this.paid = grown(this.paid, rows);
+    this.refunded = grown(this.refunded, rows);
+    this.coupon = grown(this.coupon, rows, -1);
+    this.buyer = grown(this.buyer, rows);
+    this.itemStart = grown(this.itemStart, rows + 1);
+  }
+
+  #growItems(items: number): void {
+    const grown = (a: Int32Array) => {
+      const out = new Int32Array(items);
+      out.set(a);
+      return out;
+    };
+    this.itemProduct = grown(this.itemProduct);
+    this.itemOriginal = grown(this.itemOriginal);
+    this.itemDiscount = grown(this.itemDiscount);
+    this.itemAmount = grown(this.itemAmount);
   }
 
   indexOf(id: string): number {

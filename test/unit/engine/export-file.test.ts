@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/worker/orders-csv-format';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/worker/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/worker/fast-local-time';
 import { OrdersEngine } from '../../../electron/services/engine/worker/orders-engine';

@@ -3,7 +3,7 @@
 // (Santiago skips midnight; Lord Howe shifts by 30 minutes), one course, and a zero-decimal currency (JPY).
 // The current totals are also recomputed by brute force over the raw list.
 import { describe, expect, it } from 'vitest';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import { courseRevenue, salesReport, type Interval } from '../../../electron/services/engine/worker/sales-report';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
