@@ -83,8 +83,28 @@ export const SubscriptionRecord = z.object({
 });
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
+/** MRR and paying subscriptions at one instant. */
+export const MrrPoint = z.object({ mrr: z.int(), activeSubscribers: z.int().nonnegative() });
+export type MrrPoint = z.infer<typeof MrrPoint>;
+
+/**
+ * MRR over a range in one currency (docs/business-api.md, "MRR over the range"): at its start, at its end, and at
+ * the end of each day, ISO week or month of the time zone; a moment after now counts as now.
+ */
+export const MrrTrend = z.object({
+  currency: CurrencyCode,
+  start: MrrPoint,
+  end: MrrPoint,
+  series: z.array(MrrPoint.extend({ periodStart: isoTime })),
+});
+export type MrrTrend = z.infer<typeof MrrTrend>;
+
 export const SubscriptionsOverview = z.object({
   report: SubscriptionsReport,
+  /** How MRR moved over the range, per currency, by `interval` in `timeZone`. */
+  trend: z.array(MrrTrend),
+  interval: ReportInterval,
+  timeZone: z.string(),
   pastDue: z.array(SubscriptionRecord),
   canceling: z.array(SubscriptionRecord),
 });

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { count, enrollmentsByCourse, expectSalesEqualPlatform, exponent, inRange, learningFigures, LOCALE, money, monthlyAmount, salesFigures, shownRange, signedIn } from './fixtures/figures';
-import { currencyTotalsOf } from '../support/order-totals';
+import { orderTotals } from '../support/figures-oracle';
 import type { Course, Enrollment, Order, Subscription } from '../../shared/platform/resources';
 
 const TIME_ZONE = 'America/Los_Angeles';
@@ -53,7 +53,7 @@ function parseCsv(text: string): string[][] {
 
 async function expectOrderTotals(page: Page, expected: Order[]) {
   await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(expected.length));
-  const totals = currencyTotalsOf(expected);
+  const totals = orderTotals(expected);
   const shown = page.getByTestId('orders-totals').locator('[data-currency]');
   await expect(shown).toHaveCount(totals.length);
   for (const t of totals) {
@@ -115,7 +115,7 @@ test('Orders: count and totals per currency equal the platform for each filter; 
   const byTrade = new Map(expected.map((o) => [o.trade_number, o]));
   const unit = 10 ** exponent(currency);
   const paidSum = rows.reduce((sum, r) => sum + Math.round(Number(r[col('Paid')]) * unit), 0);
-  expect(paidSum).toBe(currencyTotalsOf(expected).find((t) => t.currency === currency)!.paid);
+  expect(paidSum).toBe(orderTotals(expected).find((t) => t.currency === currency)!.paid);
   for (const r of rows.slice(0, 20)) {
     const order = byTrade.get(r[col('Trade number')]!)!;
     expect(r[col('Paid')]).toBe(String(order.paid_amount / unit));

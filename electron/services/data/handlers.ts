@@ -17,7 +17,7 @@ import { engineOrdersHandlers } from './orders-handlers';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
 import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
-import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
+import { readSalesReport } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
 import { LocalAnalytics, notOffered } from './analytics-source';
 import { learningSource } from './learning-source';
@@ -184,19 +184,10 @@ export function createDataService(deps: DataHandlerDeps): DataService {
         throw error;
       }
     },
-    'data.subscriptions.report': async (input, { signal }) => {
+    'data.subscriptions.report': async (input) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      const synced = await local.subscriptions(accountId, rest, false);
-      if (synced) return synced;
-      try {
-        return await reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
-      } catch (error) {
-        if (!notOffered(error)) throw error;
-        const computed = await local.subscriptions(accountId, rest, true);
-        if (!computed) throw error;
-        return computed;
-      }
+      return local.subscriptions(accountId, rest);
     },
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);

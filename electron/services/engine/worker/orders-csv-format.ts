@@ -3,7 +3,7 @@
 // column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { minorToDecimalString } from '../../../../shared/currency-units';
-import type { Order } from '../../../../shared/model/orders';
+import { SALE_ORDER_STATES, type Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
 export interface CsvFormat {
@@ -25,11 +25,34 @@ export function localTimeFormatter(timeZone: string): (iso: string | null) => st
   };
 }
 
-export function ordersCsvHeader(timeZone: string): string[] {
+/** The columns of a view filtered by a course: that course's share of each order (docs/business-api.md, "Orders totals"). */
+export const COURSE_SHARE_COLUMNS = ['Course share: original', 'Course share: discount', 'Course share: paid', 'Course share: refunded', 'Course share: net'];
+
+/** With `course`, the view is filtered by one course and each row also carries that course's share. */
+export function ordersCsvHeader(timeZone: string, course = false): string[] {
   return [
     'Trade number', 'State', `Created at (${timeZone})`, `Paid at (${timeZone})`, 'Buyer', 'Buyer email', 'Payment method', 'Items',
-    'Coupon', 'Currency', 'Original', 'Discount', 'Paid', 'Refunded', 'Net',
+    'Coupon', 'Currency', 'Original', 'Discount', 'Paid', 'Refunded', 'Net', ...(course ? COURSE_SHARE_COLUMNS : []),
   ];
+}
+
+
+/**
+ * One course's share of an order in minor units: its line items' price and discount; what was paid for them
+ * (nothing when the order was not sold) and, when the order was refunded, all of that back.
+ */
+export function courseShareOf(order: Order, courseId: string): { original: number; discount: number; paid: number; refunded: number } {
+  let original = 0;
+  let discount = 0;
+  let amount = 0;
+  for (const item of order.items) {
+    if (item.courseId !== courseId) continue;
+    original += item.originalAmount;
+    discount += item.discountAmount;
+    amount += item.amount;
+  }
+  const paid = SALE_ORDER_STATES.includes(order.state) ? amount : 0;
+  return { original, discount, paid, refunded: order.refundedAmount > 0 ? paid : 0 };
 }
 
 /** An amount as a spreadsheet reads a number: exact decimal digits of the major unit, no symbol or grouping. */
@@ -37,8 +60,9 @@ export function csvAmount(minor: number, currency: string): number {
   return Number(minorToDecimalString(minor, currency));
 }
 
-export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): (string | number)[] {
+export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string, courseId?: string): (string | number)[] {
   const money = (minor: number) => csvAmount(minor, order.currency);
+  const share = courseId === undefined ? null : courseShareOf(order, courseId);
   return [
     order.tradeNumber,
     stateLabel(ORDER_STATE_LABELS, order.state),
@@ -55,5 +79,6 @@ export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: stri
     money(order.paidAmount),
     money(order.refundedAmount),
     money(order.paidAmount - order.refundedAmount),
+    ...(share ? [money(share.original), money(share.discount), money(share.paid), money(share.refunded), money(share.paid - share.refunded)] : []),
   ];
 }

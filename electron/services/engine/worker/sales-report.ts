@@ -5,6 +5,7 @@
 import { zonedParts } from '../../../../shared/date-range';
 import type { SalesReport, SalesTotals } from '../../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../../shared/model/courses';
+import { saleStates } from './order-columns';
 import type { OrdersTable } from './orders-table';
 
 export type Interval = 'day' | 'week' | 'month';
@@ -17,7 +18,6 @@ export interface SalesQuery {
   courseId?: string | undefined;
 }
 
-const SALE_STATES = new Set(['paid', 'refunding', 'refunded']);
 const MAX_BUCKETS = 4000;
 const FIELDS = 5; // gross, discounts, refunds, orders, refunded orders
 
@@ -110,8 +110,7 @@ export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport 
   const before = new Float64Array(currencies * FIELDS);
   const yearAgo = new Float64Array(currencies * FIELDS);
   const series = new Float64Array(starts.length * currencies * FIELDS);
-  const sale = new Uint8Array(c.state.dict.size);
-  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+  const sale = saleStates(c);
   let course = -1;
   if (courseId !== undefined) {
     for (let k = 0; k < c.itemCourse.dict.size; k++) if (c.itemCourse.dict.get(k) === courseId) course = k;
@@ -191,8 +190,7 @@ export function courseRevenue(table: OrdersTable, from: number, to: number): Rec
   const FIELDS_PER = 4; // gross, discounts, refunds, orders
   const acc = new Float64Array(courses * currencies * FIELDS_PER);
   const lastOrder = new Int32Array(courses).fill(-1);
-  const sale = new Uint8Array(c.state.dict.size);
-  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+  const sale = saleStates(c);
   const paidAt = c.paidAt.ms;
   for (let i = 0; i < c.count; i++) {
     const t = paidAt[i]!;
