@@ -5,6 +5,7 @@
 // here; that is electron/services/platform/openapi-explorer.ts.
 import { z } from 'zod';
 import { ALL_SCOPES, type Scope } from '../scopes';
+import { MAX_PATTERN_CHARS, linearPattern } from './schema-pattern';
 
 /** The scope areas no dedicated screen covers: the explorer's, in the order the nav shows them. */
 export const EXPLORER_AREAS = [
@@ -38,7 +39,10 @@ export const Field = z.object({
   maximum: z.number().optional(),
   minLength: z.int().nonnegative().optional(),
   maxLength: z.int().nonnegative().optional(),
-  pattern: z.string().max(500).optional(),
+  /** Checked in linear time (./schema-pattern.ts); a pattern that cannot be is left out: see patternUnchecked. */
+  pattern: z.string().max(MAX_PATTERN_CHARS).optional(),
+  /** The schema has a pattern this app does not check (back-references, look-arounds, too large): the platform does. */
+  patternUnchecked: z.literal(true).optional(),
   format: z.enum(['uri', 'email']).optional(),
 });
 export type Field = z.infer<typeof Field>;
@@ -101,6 +105,7 @@ const JsonSchemaNode: z.ZodType<JsonSchemaNode> = z.lazy(() =>
     minLength: z.number().optional(),
     maxLength: z.number().optional(),
     pattern: z.string().optional(),
+    nullable: z.boolean().optional(),
     anyOf: z.array(JsonSchemaNode).optional(),
     oneOf: z.array(JsonSchemaNode).optional(),
     properties: z.record(z.string(), JsonSchemaNode).optional(),
@@ -120,6 +125,8 @@ export interface JsonSchemaNode {
   minLength?: number | undefined;
   maxLength?: number | undefined;
   pattern?: string | undefined;
+  /** OpenAPI 3.0's way of saying "or null". */
+  nullable?: boolean | undefined;
   anyOf?: JsonSchemaNode[] | undefined;
   oneOf?: JsonSchemaNode[] | undefined;
   properties?: Record<string, JsonSchemaNode> | undefined;
@@ -133,12 +140,12 @@ export function fieldOf(name: string, raw: unknown, required: boolean): Field | 
   const parsed = JsonSchemaNode.safeParse(raw);
   if (!parsed.success) return null;
   let node = parsed.data;
-  let nullable = false;
+  let nullable = node.nullable === true;
   // `anyOf: [X, {type: 'null'}]` (zod's nullable) and `type: ['string', 'null']` both mean "X or null".
   const alternatives = node.anyOf ?? node.oneOf;
   if (alternatives) {
     const nonNull = alternatives.filter((a) => a.type !== 'null');
-    nullable = nonNull.length < alternatives.length;
+    nullable ||= nonNull.length < alternatives.length;
     if (nonNull.length !== 1) return null;
     node = { ...nonNull[0]!, description: node.description ?? nonNull[0]!.description };
   }
@@ -177,7 +184,7 @@ export function fieldOf(name: string, raw: unknown, required: boolean): Field | 
         kind: 'string',
         ...(node.minLength !== undefined ? { minLength: Math.floor(node.minLength) } : {}),
         ...(node.maxLength !== undefined ? { maxLength: Math.floor(node.maxLength) } : {}),
-        ...(node.pattern !== undefined && node.pattern.length <= 500 && compiles(node.pattern) ? { pattern: node.pattern } : {}),
+        ...(node.pattern === undefined ? {} : linearPattern(node.pattern) ? { pattern: node.pattern } : { patternUnchecked: true as const }),
         ...(node.format === 'uri' || node.format === 'email' ? { format: node.format } : {}),
       };
     }
@@ -192,15 +199,6 @@ export function fieldsOf(raw: unknown): Field[] {
   if (!parsed.success || !parsed.data.properties) return [];
   const required = new Set(parsed.data.required ?? []);
   return Object.entries(parsed.data.properties).flatMap(([name, schema]) => fieldOf(name, schema, required.has(name)) ?? []);
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // ---- fields → one validator ----------------------------------------------------------------------------
@@ -229,7 +227,9 @@ function validatorOf(field: Field): z.ZodType {
       let s = field.format === 'uri' ? z.url({ error: 'must be a web address such as https://…' }) : field.format === 'email' ? z.email({ error: 'must be an email address' }) : z.string({ error: 'must be text' });
       if (field.minLength !== undefined) s = s.min(field.minLength, { error: field.minLength === 1 ? 'must not be empty' : `must be at least ${field.minLength} characters` });
       if (field.maxLength !== undefined) s = s.max(field.maxLength, { error: `must be at most ${field.maxLength} characters` });
-      if (field.pattern !== undefined) s = s.regex(new RegExp(field.pattern, 'u'), { error: `must match the form the platform asks for (${field.pattern})` });
+      const pattern = field.pattern === undefined ? null : linearPattern(field.pattern);
+      // Never RegExp: a backtracking engine can take exponential time on a pattern the platform chose.
+      if (pattern) s = s.refine((text) => pattern.test(text), { error: `must match the form the platform asks for (${field.pattern})` });
       schema = s;
       break;
     }

@@ -2,7 +2,9 @@
 // input before anything is sent (the platform's record unchanged, what was typed kept); a good change is
 // confirmed naming the record, asks its write scope only now (step-up in Chromium), says when it is done,
 // and Undo PATCHes the previous value back. Each result is read through the platform's API by the test's
-// own OAuth client, never through the app.
+// own OAuth client, never through the app. The lecturer's flow (list, record, edit) runs against a platform
+// whose /openapi.json is written as generators write it: components, $ref, allOf; the appearance's against the
+// inline one.
 import type { z } from 'zod';
 import type { Lecturer as LecturerSchema } from '../../shared/platform/resources';
 import { test, expect as baseExpect } from './fixtures/app';
@@ -13,67 +15,75 @@ type Lecturer = z.infer<typeof LecturerSchema>;
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 150_000 });
 
-test('edit a lecturer: validation first, then confirm, step-up, done, Undo', async ({ page, sandbox, context, host }) => {
-  await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
-  const api = await platformClient(sandbox.url, context, ['lecturers:read']);
-  const lecturer = (await api.list<Lecturer>('/api/v1/lecturers'))[0]!;
-  const onPlatform = async () => (await api.list<Lecturer>('/api/v1/lecturers')).find((l) => l.id === lecturer.id)!;
+test.describe('a platform whose /openapi.json refers to its schemas ($ref, allOf)', () => {
+  test.use({ sandboxOpenApiComponents: true });
 
-  await page.goto(page.url().replace(/#.*$/, '#/explore/lecturers'));
-  await page.getByRole('button', { name: 'Grant access' }).click();
-  const table = page.getByRole('table', { name: 'Lecturers' });
-  await expect(table).toBeVisible({ timeout: 30_000 });
-  await table.locator(`tr[data-record-id="${lecturer.id}"]`).getByRole('button').click();
-  const record = page.locator('.explorer-record');
-  await record.getByRole('button', { name: 'Edit' }).click();
+  test('edit a lecturer: validation first, then confirm, step-up, done, Undo', async ({ page, sandbox, context, host }) => {
+    // The document the app reads really is the one with references.
+    const document = await (await context.request.get(`${sandbox.url}/openapi.json`)).json() as { paths: Record<string, { patch?: { requestBody?: unknown } }> };
+    expect(document.paths['/api/v1/lecturers/{lecturer_id}']!.patch!.requestBody).toEqual({ $ref: '#/components/requestBodies/UpdateLecturer' });
 
-  // The form is the PATCH schema's: name (1 to 120 characters) and bio (up to 2000).
-  const form = page.getByRole('form', { name: `Edit ${lecturer.name}` });
-  const name = form.getByLabel('Name', { exact: true });
-  await expect(name).toHaveValue(lecturer.name);
-  await expect(form.locator('[data-field="name"] .field-hint')).toHaveText('1 to 120 characters');
-  await expect(form.locator('[data-field="bio"] .field-hint')).toHaveText('Up to 2000 characters');
+    await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
+    const api = await platformClient(sandbox.url, context, ['lecturers:read']);
+    const lecturer = (await api.list<Lecturer>('/api/v1/lecturers'))[0]!;
+    const onPlatform = async () => (await api.list<Lecturer>('/api/v1/lecturers')).find((l) => l.id === lecturer.id)!;
 
-  // Too long: refused at the field before sending, focused, the text kept; nothing reached the platform.
-  const tooLong = `Dr ${'a'.repeat(130)}`;
-  await name.fill(tooLong);
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.locator('[data-field="name"] .field-error')).toHaveText('Name must be at most 120 characters.');
-  await expect(name).toBeFocused();
-  await expect(name).toHaveValue(tooLong);
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect((await onPlatform()).name).toBe(lecturer.name);
+    await page.goto(page.url().replace(/#.*$/, '#/explore/lecturers'));
+    await page.getByRole('button', { name: 'Grant access' }).click();
+    const table = page.getByRole('table', { name: 'Lecturers' });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await table.locator(`tr[data-record-id="${lecturer.id}"]`).getByRole('button').click();
+    const record = page.locator('.explorer-record');
+    await record.getByRole('button', { name: 'Edit' }).click();
 
-  // A good value: confirmed naming the record (learners see lecturers), then lecturers:write asked now.
-  expect((await connectedAccounts(host))[0]!.grantedScopes).not.toContain('lecturers:write');
-  const renamed = `${lecturer.name} (Explorer)`;
-  await name.fill(renamed);
-  await form.getByRole('button', { name: 'Save' }).click();
-  const confirm = page.getByRole('dialog', { name: `Save the changes to lecturer “${lecturer.name}”?` });
-  await expect(confirm).toContainText('Changes name. Learners see the change');
-  await confirm.getByRole('button', { name: 'Save' }).click();
-  await expect(confirm.getByRole('alert')).toContainText('needs one more permission');
-  expect((await onPlatform()).name).toBe(lecturer.name);
-  await confirm.getByRole('button', { name: 'Grant access' }).click();
+    // The form is the PATCH schema's: name (1 to 120 characters) and bio (up to 2000).
+    const form = page.getByRole('form', { name: `Edit ${lecturer.name}` });
+    const name = form.getByLabel('Name', { exact: true });
+    await expect(name).toHaveValue(lecturer.name);
+    await expect(form.locator('[data-field="name"] .field-hint')).toHaveText('1 to 120 characters');
+    await expect(form.locator('[data-field="bio"] .field-hint')).toHaveText('Up to 2000 characters');
 
-  const done = page.locator('.notice').filter({ hasText: `Saved lecturer “${lecturer.name}” (name)` });
-  await expect(done).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => (await onPlatform()).name).toBe(renamed);
-  expect((await connectedAccounts(host))[0]!.grantedScopes).toContain('lecturers:write');
-  await expect(record.getByRole('heading', { name: renamed })).toBeVisible();
+    // Too long: refused at the field before sending, focused, the text kept; nothing reached the platform.
+    const tooLong = `Dr ${'a'.repeat(130)}`;
+    await name.fill(tooLong);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.locator('[data-field="name"] .field-error')).toHaveText('Name must be at most 120 characters.');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue(tooLong);
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect((await onPlatform()).name).toBe(lecturer.name);
 
-  // Undo: the previous value PATCHed back, without asking again.
-  await done.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('.notice').filter({ hasText: `Saved lecturer “${renamed}” (name)` })).toBeVisible();
-  await expect.poll(async () => (await onPlatform()).name).toBe(lecturer.name);
-  await expect(record.getByRole('heading', { name: lecturer.name })).toBeVisible();
+    // A good value: confirmed naming the record (learners see lecturers), then lecturers:write asked now.
+    expect((await connectedAccounts(host))[0]!.grantedScopes).not.toContain('lecturers:write');
+    const renamed = `${lecturer.name} (Explorer)`;
+    await name.fill(renamed);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: `Save the changes to lecturer “${lecturer.name}”?` });
+    await expect(confirm).toContainText('Changes name. Learners see the change');
+    await confirm.getByRole('button', { name: 'Save' }).click();
+    await expect(confirm.getByRole('alert')).toContainText('needs one more permission');
+    expect((await onPlatform()).name).toBe(lecturer.name);
+    await confirm.getByRole('button', { name: 'Grant access' }).click();
 
-  // Both in the activity log.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
-  const log = page.getByRole('table', { name: 'Activity log' });
-  await expect(log.locator('tbody tr').nth(0)).toContainText(`Change lecturer “${renamed}”: name`);
-  await expect(log.locator('tbody tr').nth(1)).toContainText(`Change lecturer “${lecturer.name}”: name`);
+    const done = page.locator('.notice').filter({ hasText: `Saved lecturer “${lecturer.name}” (name)` });
+    await expect(done).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await onPlatform()).name).toBe(renamed);
+    expect((await connectedAccounts(host))[0]!.grantedScopes).toContain('lecturers:write');
+    await expect(record.getByRole('heading', { name: renamed })).toBeVisible();
+
+    // Undo: the previous value PATCHed back, without asking again.
+    await done.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.locator('.notice').filter({ hasText: `Saved lecturer “${renamed}” (name)` })).toBeVisible();
+    await expect.poll(async () => (await onPlatform()).name).toBe(lecturer.name);
+    await expect(record.getByRole('heading', { name: lecturer.name })).toBeVisible();
+
+    // Both in the activity log.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+    const log = page.getByRole('table', { name: 'Activity log' });
+    await expect(log.locator('tbody tr').nth(0)).toContainText(`Change lecturer “${renamed}”: name`);
+    await expect(log.locator('tbody tr').nth(1)).toContainText(`Change lecturer “${lecturer.name}”: name`);
+  });
 });
 
 test('appearance, a single record: its pattern refuses bad input before sending; a change made on the platform meanwhile is refused with why', async ({ page, sandbox, context }) => {

@@ -49,6 +49,11 @@ export interface SandboxOptions {
    */
   openApiOmit?: readonly string[];
   /**
+   * Its /openapi.json defines schemas, parameters, request bodies and responses under `components` and refers
+   * to them with `$ref` (objects composed with `allOf`), as generated documents do; default: all inline.
+   */
+  openApiComponents?: boolean;
+  /**
    * Operation ids this platform does not have at all: their routes answer 404 and /openapi.json leaves them
    * out. The report operations (getSalesReport …) are the sandbox's own, not the platform spec's: leaving them
    * out is the platform as the spec describes it.
@@ -123,7 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
   };
   const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
-  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}) });
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}), ...(options.openApiComponents ? { openApiComponents: true } : {}) });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,6 +3,7 @@
 import { ALL_SCOPES, describeScope } from '../../shared/scopes';
 import { endpointsOf } from './context';
 import type { BusinessRoute } from './http/business-route';
+import { withComponents } from './openapi-components';
 
 const errorSchema = {
   type: 'object',
@@ -46,8 +47,12 @@ function businessOperation(route: BusinessRoute) {
   };
 }
 
-/** `omit`: operation ids left out of the document (a platform that offers fewer operations; see docs/sandbox.md). */
-export function buildOpenApi(baseUrl: string, routes: BusinessRoute[], omit: ReadonlySet<string> = new Set()): Record<string, unknown> {
+/**
+ * `omit`: operation ids left out of the document (a platform that offers fewer operations); `style`: every
+ * schema inline, or defined under `components` and referred to with `$ref` and `allOf` as generated documents
+ * do (./openapi-components.ts). See docs/sandbox.md.
+ */
+export function buildOpenApi(baseUrl: string, routes: BusinessRoute[], omit: ReadonlySet<string> = new Set(), style: 'inline' | 'components' = 'inline'): Record<string, unknown> {
   const e = endpointsOf(baseUrl);
   const paths: Record<string, Record<string, unknown>> = {
     '/.well-known/oauth-protected-resource': { get: { operationId: 'getProtectedResourceMetadata', summary: 'Protected resource metadata (RFC 9728)', tags: ['oauth'], security: [], responses: { '200': { description: 'JSON metadata', content: jsonBody({ type: 'object' }) } } } },
@@ -112,7 +117,7 @@ export function buildOpenApi(baseUrl: string, routes: BusinessRoute[], omit: Rea
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = businessOperation(route);
   }
-  return {
+  const document = {
     openapi: '3.1.0',
     info: { title: 'Course platform API (sandbox)', version: '1.0.0', description: `OAuth 2.0 / OpenID Connect protected API. Walkthrough: ${e.authMd}` },
     servers: [{ url: baseUrl }],
@@ -136,4 +141,5 @@ export function buildOpenApi(baseUrl: string, routes: BusinessRoute[], omit: Rea
       },
     },
   };
+  return style === 'components' ? withComponents(document) : document;
 }

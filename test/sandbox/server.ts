@@ -27,6 +27,8 @@ export interface ServerParts {
   log: ((line: string) => void) | null;
   /** Operation ids /openapi.json leaves out (SandboxOptions.openApiOmit). */
   openApiOmit?: ReadonlySet<string>;
+  /** /openapi.json with components, $ref and allOf (SandboxOptions.openApiComponents). */
+  openApiComponents?: boolean;
 }
 
 type Handler = (req: IncomingMessage, url: URL, res: ServerResponse) => void | Promise<void>;
@@ -48,7 +50,7 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
     ['/api/oauth/token', { POST: (req, _url, res) => handleToken(ctx, req, res) }],
     ['/api/oauth/userinfo', { GET: (req, url, res) => handleUserInfo(ctx, req, url, res), POST: (req, url, res) => handleUserInfo(ctx, req, url, res) }],
     ['/api/oauth/revoke', { POST: (req, _url, res) => handleRevoke(ctx, req, res) }],
-    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes, parts.openApiOmit)))) }],
+    ['/openapi.json', { GET: (_req, _url, res) => sendText(res, 200, 'application/json; charset=utf-8', (openapi ??= JSON.stringify(buildOpenApi(ctx.baseUrl, parts.business.routes, parts.openApiOmit, parts.openApiComponents ? 'components' : 'inline')))) }],
     ['/auth.md', { GET: (_req, _url, res) => sendText(res, 200, 'text/markdown; charset=utf-8', buildAuthMarkdown(ctx.baseUrl)) }],
   ]);
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/model/explorer';
 import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
 import type { DescribedOperation } from '../api/platform-caller';
+import { DocumentRefs } from './openapi-refs';
 
 const Parameter = z.looseObject({
   name: z.string().min(1).max(100),
@@ -19,17 +20,20 @@ const Parameter = z.looseObject({
   schema: z.unknown().optional(),
 });
 const MediaTypes = z.record(z.string(), z.looseObject({ schema: z.unknown().optional() }));
+/** A request body or a response: what it holds per media type. */
+const WithContent = z.looseObject({ content: MediaTypes.optional() });
+/** An operation; its parameters, request body and responses may be `$ref`s, resolved where they are read. */
 const Operation = z.looseObject({
   operationId: z.string().min(1).max(100),
   summary: z.string().optional(),
   'x-required-scope': z.string().optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
   parameters: z.array(z.unknown()).optional(),
-  requestBody: z.looseObject({ content: MediaTypes.optional() }).optional(),
-  responses: z.record(z.string(), z.looseObject({ content: MediaTypes.optional() })).optional(),
+  requestBody: z.unknown().optional(),
+  responses: z.record(z.string(), z.unknown()).optional(),
 });
-/** The document as read: paths → method → operation. Other members are ignored, never trusted. */
-export const OpenApiDocument = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+/** The document as read: paths → path item (or its $ref). Other members are ignored, never trusted. */
+export const OpenApiDocument = z.looseObject({ paths: z.record(z.string(), z.unknown()) });
 
 const METHODS = ['get', 'patch', 'post'] as const;
 
@@ -73,22 +77,44 @@ function jsonSchemaOf(content: z.infer<typeof MediaTypes> | undefined): unknown 
   return entry?.[1].schema;
 }
 
-/** Every operation of the document that names a known scope. Unreadable entries are skipped, not fatal. */
+// How deep each schema is read (see DocumentRefs.schema): a body's properties and their anyOf (X or null);
+// an answer's top properties (is it a page?); a parameter's anyOf.
+const BODY_DEPTH = 2;
+const ANSWER_DEPTH = 1;
+const PARAMETER_DEPTH = 1;
+
+/** The parameters of an operation: its path item's, then its own (which win by name and place). */
+function parametersOf(refs: DocumentRefs, shared: unknown, own: unknown): z.infer<typeof Parameter>[] {
+  const listed = [...(Array.isArray(shared) ? shared : []), ...(Array.isArray(own) ? own : [])];
+  const byKey = new Map<string, z.infer<typeof Parameter>>();
+  for (const entry of listed) {
+    const ok = Parameter.safeParse(refs.resolve(entry));
+    if (ok.success) byKey.set(`${ok.data.in} ${ok.data.name}`, ok.data);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Every operation of the document that names a known scope, read through its `$ref`s and `allOf`s
+ * (./openapi-refs.ts). Unreadable entries are skipped, not fatal.
+ */
 export function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
   const document = OpenApiDocument.parse(raw);
+  const refs = new DocumentRefs(raw);
   const operations: DocOperation[] = [];
   const operationIds: string[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
+  for (const [path, rawItem] of Object.entries(document.paths)) {
+    const item = refs.resolve(rawItem);
+    if (!item) continue;
     for (const method of METHODS) {
-      const parsed = Operation.safeParse(item[method]);
+      const parsed = Operation.safeParse(refs.resolve(item[method]));
       if (!parsed.success) continue;
       operationIds.push(parsed.data.operationId);
       const scope = scopeOf(parsed.data);
       if (!scope || !path.startsWith('/')) continue;
-      const parameters = (parsed.data.parameters ?? []).flatMap((p) => {
-        const ok = Parameter.safeParse(p);
-        return ok.success ? [ok.data] : [];
-      });
+      const parameters = parametersOf(refs, item.parameters, parsed.data.parameters);
+      const body = WithContent.safeParse(refs.resolve(parsed.data.requestBody));
+      const answer = WithContent.safeParse(refs.resolve(parsed.data.responses?.['200']));
       operations.push({
         operationId: parsed.data.operationId,
         method: method.toUpperCase() as DocOperation['method'],
@@ -96,9 +122,12 @@ export function operationsOf(raw: unknown): { operations: DocOperation[]; operat
         scope,
         summary: parsed.data.summary ?? labelOf(parsed.data.operationId),
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, description: p.description ?? null, schema: p.schema ?? { type: 'string' } })),
-        requestSchema: jsonSchemaOf(parsed.data.requestBody?.content),
-        responseSchema: jsonSchemaOf(parsed.data.responses?.['200']?.content),
+        query: parameters.filter((p) => p.in === 'query').map((p) => ({
+          name: p.name, required: p.required ?? false, description: p.description ?? null,
+          schema: p.schema === undefined ? { type: 'string' } : refs.schema(p.schema, PARAMETER_DEPTH),
+        })),
+        requestSchema: body.success ? refs.schema(jsonSchemaOf(body.data.content), BODY_DEPTH) : undefined,
+        responseSchema: answer.success ? refs.schema(jsonSchemaOf(answer.data.content), ANSWER_DEPTH) : undefined,
       });
     }
   }

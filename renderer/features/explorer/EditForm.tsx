@@ -26,6 +26,8 @@ function hintOf(field: Field): string | null {
   if (field.kind === 'date-time') parts.push('date and time, e.g. 2026-05-01T09:00:00Z');
   if (field.format === 'uri') parts.push('a web address');
   if (field.nullable && field.kind !== 'boolean') parts.push('empty for none');
+  // A pattern this app cannot check safely (schema-pattern.ts) is still the platform's rule: say so.
+  if (field.patternUnchecked) parts.push('the platform checks its format');
   return parts.length > 0 ? parts.join(' · ') : field.description;
 }
 

@@ -1,5 +1,7 @@
 // The explorer's areas as derived from the sandbox's real /openapi.json (built from its real routes), and
-// from a reduced document (a platform that offers fewer operations).
+// from a reduced document (a platform that offers fewer operations); each both as the sandbox writes it by
+// default (every schema inline) and as generated documents do (components, $ref, allOf).
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createBusinessRoutes } from '../../sandbox/api';
 import { createDemoPlatform } from '../../sandbox/data';
@@ -8,10 +10,42 @@ import { deriveCatalog, listRecords, readRecord, updateRecord, type OperationCal
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 
 const routes = createBusinessRoutes(createDemoPlatform({ orders: 50, seed: 3, now: new Date('2026-11-21T00:00:00Z') }));
-const documentOf = (omit: string[] = []) => JSON.parse(JSON.stringify(buildOpenApi('http://127.0.0.1:4000', routes, new Set(omit)))) as unknown;
+type Style = 'inline' | 'components';
+interface Document {
+  paths: Record<string, { parameters?: unknown[]; patch?: { requestBody?: unknown } }>;
+  components: { schemas: Record<string, { allOf?: unknown[] }> };
+}
+const documentOf = (style: Style, omit: string[] = []) => JSON.parse(JSON.stringify(buildOpenApi('http://127.0.0.1:4000', routes, new Set(omit), style))) as Document;
+const STYLES: Style[] = ['inline', 'components'];
 
-describe('areas from the sandbox /openapi.json', () => {
-  const catalog = deriveCatalog(documentOf());
+describe('the sandbox /openapi.json with components', () => {
+  const inline = documentOf('inline');
+  const components = documentOf('components');
+
+  it('really points at its schemas, parameters, bodies and answers, and composes them with allOf', () => {
+    const text = JSON.stringify(components.paths);
+    expect(text).not.toContain('"properties"');
+    expect(text).not.toContain('"enum"');
+    const post = components.paths['/api/v1/posts/{post_id}']!;
+    expect(post.parameters).toEqual([{ $ref: '#/components/parameters/PostId' }]);
+    expect(post.patch!.requestBody).toEqual({ $ref: '#/components/requestBodies/UpdatePost' });
+    const schemas = components.components.schemas;
+    expect(schemas.UpdatePostBody!.allOf).toEqual([{ $ref: '#/components/schemas/UpdatePostBodyBase' }, expect.objectContaining({ properties: expect.any(Object) })]);
+    expect(schemas.ListPostsResult!.allOf![0]).toEqual({ $ref: '#/components/schemas/Page' });
+  });
+
+  it('reads exactly as the inline one: every area, filter, field and operation', () => {
+    const a = deriveCatalog(inline);
+    const b = deriveCatalog(components);
+    expect(a.areas.filter((area) => area.offered).length).toBeGreaterThan(5);
+    expect(b.areas).toEqual(a.areas);
+    expect(b.operationIds).toEqual(a.operationIds);
+    expect(isDeepStrictEqual(inline, components)).toBe(false);
+  });
+});
+
+describe.each(STYLES)('areas from the sandbox /openapi.json (%s)', (style) => {
+  const catalog = deriveCatalog(documentOf(style));
   const area = (id: string) => catalog.areas.find((a) => a.id === id)!;
 
   it('finds a list, filters and a PATCH form for posts, each with its own scope', () => {
@@ -41,14 +75,14 @@ describe('areas from the sandbox /openapi.json', () => {
   it('reports every operation the document offers', () => {
     expect(catalog.operationIds).toEqual(expect.arrayContaining(['listPosts', 'updatePost', 'getOpenApi', 'createCoupon']));
   });
-
-  it('asks for no explorer scope at sign-in, and no write scope at all', () => {
-    expect(INITIAL_SCOPES.filter((s) => s.endsWith(':write'))).toEqual([]);
-  });
 });
 
-describe('a reduced /openapi.json', () => {
-  const catalog = deriveCatalog(documentOf(['updatePost', 'listPages', 'updatePage', 'getAppearance']));
+it('asks for no explorer scope at sign-in, and no write scope at all', () => {
+  expect(INITIAL_SCOPES.filter((s) => s.endsWith(':write'))).toEqual([]);
+});
+
+describe.each(STYLES)('a reduced /openapi.json (%s)', (style) => {
+  const catalog = deriveCatalog(documentOf(style, ['updatePost', 'listPages', 'updatePage', 'getAppearance']));
   const area = (id: string) => catalog.areas.find((a) => a.id === id)!;
 
   it('drops the edit form, or the whole area, with the operations the document lacks', () => {
@@ -71,8 +105,8 @@ describe('a reduced /openapi.json', () => {
   });
 });
 
-describe('calls through the document', () => {
-  const catalog = deriveCatalog(documentOf());
+describe.each(STYLES)('calls through the document (%s)', (style) => {
+  const catalog = deriveCatalog(documentOf(style));
 
   it('sends only declared filters, checked by their schema, and the cursor as given', async () => {
     const seen: unknown[] = [];
