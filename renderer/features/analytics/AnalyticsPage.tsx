@@ -24,15 +24,16 @@ import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { comparesWithLastYear, defaultInterval, previousInstants } from '../common/range';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
+import { COMPLETIONS_HINT, completionOf } from '../common/completion-words';
 import { useCurrencyPick } from './use-currency-pick';
 import { SyncProgress } from './SyncProgress';
 import { useAccountProgress } from '../../data/progress';
-import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
+import { mrrChart, ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
   { id: 'sales', label: 'Sales', description: 'Sales in the range, against the previous period and, for ranges under a year, the same days last year.' },
-  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers in the range, against the previous period.' },
+  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and paying subscribers over the range, against its start; new and churned subscribers in the range, against the previous period; past due and canceling as of now.' },
   { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the previous period; students active in the 30 days up to its end.' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
@@ -171,11 +172,12 @@ function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: 
 
 function SubscriptionsView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
-  const { from, to } = useRangeInstants(locale.timeZone);
-  const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const interval = defaultInterval(range);
+  const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, interval, timeZone: locale.timeZone } : null);
   // New and churned subscribers are counted over the range, so they compare with the period before it.
   const before = previousInstants({ from, to });
-  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
+  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, interval, timeZone: locale.timeZone } : null);
   const progress = useAccountProgress(account?.id ?? null);
   const syncing = query.isFetching ? progress : null;
   return (
@@ -196,55 +198,81 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
 function SubscriptionsBody({ overview, previous, locale }: { overview: SubscriptionsOverview; previous: SubscriptionsOverview['report'] | undefined; locale: Locale }) {
   const { currencies, entry, pick } = useCurrencyPick(overview.report.currencies);
   const before = previous?.currencies.find((c) => c.currency === entry?.currency);
+  const trend = overview.trend.find((t) => t.currency === entry?.currency);
   // Each currency tab lists its own subscriptions: amounts of two currencies never share a list.
   const pastDue = useMemo(() => overview.pastDue.filter((s) => s.currency === entry?.currency), [overview.pastDue, entry?.currency]);
   const canceling = useMemo(() => overview.canceling.filter((s) => s.currency === entry?.currency), [overview.canceling, entry?.currency]);
+  const partial = trend ? partialBucket(trend.series, overview.report.to, Date.now()) : -1;
+  const mrrSpec = useMemo(() => (trend ? mrrChart(trend, overview.interval, locale, partial) : null), [trend, overview.interval, locale, partial]);
   const spec = useMemo<ChartSpec | null>(
     () =>
       entry
         ? {
             kind: 'bar',
-            // The title says each bar's period: three are as of now, two count the range.
-            title: `Subscribers (${entry.currency}): new and churned in the range, the others now`,
+            title: `Subscribers (${entry.currency}): new and churned in the range, past due and canceling now`,
             categoryLabel: 'Figure',
-            categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
-            series: [{ name: 'Subscribers', values: [entry.activeSubscribers, entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
+            categories: ['New', 'Churned', 'Past due', 'Canceling'],
+            series: [{ name: 'Subscribers', values: [entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
             formatValue: (v) => formatCount(v, locale.locale),
             integer: true,
           }
         : null,
     [entry, locale],
   );
-  if (!entry || !spec) return <EmptyState title="No subscriptions yet" />;
+  if (!entry || !spec || !trend || !mrrSpec) return <EmptyState title="No subscriptions yet" />;
+  // MRR at the range's end (now, while the range runs), against its start (docs/business-api.md, "MRR over the range").
+  const { atEnd, since } = mrrMoments(overview.report, locale);
   return (
     <>
       <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
-        <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
-        <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
-        <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" />
+        <div className="tile-wrap" data-tile="mrr">
+          <StatTile label="MRR" value={formatMoney(trend.end.mrr, entry.currency, locale.locale)} delta={relativeChange(trend.end.mrr, trend.start.mrr)} deltaLabel={since} hint={atEnd} />
         </div>
-        <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
+        <div className="tile-wrap" data-tile="active">
+          <StatTile
+            label="Active subscribers"
+            value={formatCount(trend.end.activeSubscribers, locale.locale)}
+            delta={relativeChange(trend.end.activeSubscribers, trend.start.activeSubscribers)}
+            deltaLabel={since}
+            hint={atEnd}
+          />
+        </div>
+        <div className="tile-wrap" data-tile="new" data-previous={before?.newSubscribers}>
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" hint="started in the range" />
+        </div>
+        <div className="tile-wrap" data-tile="churned" data-previous={before?.churnedSubscribers}>
           <StatTile
             label="Churned"
             value={formatCount(entry.churnedSubscribers, locale.locale)}
             delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : null}
             deltaLabel="vs previous period"
             lowerIsBetter
-            hint={`churn rate ${formatPercent(entry.churnRate, locale.locale)}`}
+            hint={`ended in the range; churn rate ${formatPercent(entry.churnRate, locale.locale)}`}
           />
         </div>
       </div>
       <div className="chart-row">
         <Card>
+          <Chart spec={mrrSpec} />
+        </Card>
+        <Card>
           <Chart spec={spec} />
         </Card>
-        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
       </div>
-      <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
+      <div className="chart-row">
+        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
+        <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
+      </div>
     </>
   );
+}
+
+/** What the MRR tiles name: the moment they show (the range's end, or now while it runs) and the one they compare with (its start). */
+function mrrMoments(report: SubscriptionsOverview['report'], locale: Locale): { atEnd: string; since: string } {
+  const end = Date.parse(report.to);
+  const atEnd = end > Date.now() ? 'now' : `at the end of ${formatDate(new Date(end - 1).toISOString(), locale, 'day', true)}`;
+  return { atEnd, since: `vs the start of ${formatDate(report.from, locale, 'day', true)}` };
 }
 
 type SubscriptionRow = SubscriptionsOverview['pastDue'][number];
@@ -320,10 +348,10 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
   // Active students count the 30 days that end with the range (docs/business-api.md).
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
-    enrollments: undefined,
+    enrollments: 'started in the range',
     activeStudents: `in the 30 days to ${activeUntil}`,
-    completions: undefined,
-    completionRate: 'of the enrollments in the range',
+    completions: COMPLETIONS_HINT,
+    completionRate: completionOf(report, locale.locale) ?? 'nobody started in the range',
   };
   const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
   const spec = useMemo<ChartSpec>(

@@ -22,6 +22,7 @@ import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/f
 import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { defaultRevenueCurrency, filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
+import { completionOf, completionShort } from '../common/completion-words';
 import { StateBadge } from './StateBadge';
 
 /** The currency the admin picked for the revenue column, kept while they visit a course and come back. */
@@ -117,7 +118,7 @@ function CoursesDashboard() {
                       <th scope="col" className="num">Lecturers</th>
                       <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
                       <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric note={`30 days to ${activeUntil}`} />
-                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric />
+                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric note="of those who started in the range" />
                       <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
                     </tr>
                   </thead>
@@ -140,7 +141,14 @@ function CoursesDashboard() {
                         <td className="num" data-field="enrollments">{course.learning ? formatCount(course.learning.enrollments, locale.locale) : '–'}</td>
                         <td className="num" data-field="active">{course.learning ? formatCount(course.learning.activeStudents, locale.locale) : '–'}</td>
                         <td className="num" data-field="completion">
-                          {course.learning && course.learning.enrollments > 0 ? formatPercent(course.learning.completionRate, locale.locale) : '–'}
+                          {course.learning && course.learning.enrollments > 0 ? (
+                            <>
+                              {formatPercent(course.learning.completionRate, locale.locale)}
+                              <span className="cell-sub" title={completionOf(course.learning, locale.locale) ?? undefined}>{completionShort(course.learning, locale.locale)}</span>
+                            </>
+                          ) : (
+                            '–'
+                          )}
                         </td>
                         <td className="num" data-field="revenue">
                           {currency && course.revenue.some((r) => r.currency === currency && r.orders > 0) ? (

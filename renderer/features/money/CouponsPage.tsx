@@ -1,10 +1,12 @@
-// Every coupon with what the orders that used it brought, per currency (never two currencies added): how
-// many sale orders used it, their net revenue, the discount given and the return (net ÷ discount). From a
-// coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
-// app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
+// Every coupon, where it stands (scheduled, active, expired, used up, disabled: from its dates and limit) and
+// what the sale orders that used it brought in the picked range, one currency at a time (never two added): its
+// redemptions, their net revenue, the discount given and the return (net ÷ discount), each column sortable.
+// From a coupon, its orders are one click away (Orders filtered to the code, the range and the currency: the same
+// figures); disable and enable go through the app's one way of writing (confirmation naming the code, step-up,
+// Undo, outbox).
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import type { CouponRow } from '../../../shared/model/money';
+import type { CouponRow, CouponStatus } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -15,11 +17,19 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
+import { SortHeader } from '../common/SortHeader';
 import { useLocale } from '../common/use-locale';
+import { useRangeInstants, useRangeStore } from '../common/range-store';
+import type { PickedRange } from '../common/range';
+import { CurrencyTabs } from '../analytics/CurrencyTabs';
+import { useCurrencyPick } from '../analytics/use-currency-pick';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
+import { describeDiscount, formatReturn } from './coupon-format';
+import { COUPON_STATUS_LABELS, couponAction, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort } from './coupon-table';
 import '../writes/writes.css';
 
 export function CouponsPage() {
@@ -33,56 +43,82 @@ export function CouponsPage() {
   );
 }
 
+const STATUS_BADGE: Record<CouponStatus, string> = { scheduled: 'badge-info', active: 'badge-positive', expired: '', used_up: 'badge-warning', disabled: '' };
+
 function CouponsDashboard({ initialText }: { initialText: string }) {
   const account = useActiveAccount();
   const locale = useLocale();
-  const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
+  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
+  const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
+  const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '', from, to }, { enabled: account !== null && problem === null });
   const [text, setText] = useState(initialText);
-  const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const [status, setStatus] = useState<CouponStatus | ''>('');
   const write = useWrite();
   return (
     <Page
       title="Coupons"
-      description="Every coupon with what the orders that used it brought, per currency."
+      description="Every coupon, where it stands, and what the orders sold with it in the range brought, one currency at a time."
       meta={<FigureAge answer={query.data} />}
       actions={
-        <Link className="btn btn-primary btn-md" to="/coupons/new">
-          <Icon name="plus" size={16} />
-          New coupon
-        </Link>
+        <>
+          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
+          <Link className="btn btn-primary btn-md" to="/coupons/new">
+            <Icon name="plus" size={16} />
+            New coupon
+          </Link>
+        </>
       }
     >
-      <QueryState query={query} what="the Coupons page" label="the coupons">
-        {(answer) => (
-          <>
-            <Card flush>
-              <div className="filter-bar" role="search" aria-label="Filter coupons">
-                <label className="field field-grow">
-                  <span className="field-label">Code</span>
-                  <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
-                </label>
-                <SelectField label="State" value={state} onChange={(v) => setState(v as typeof state)}>
-                  <option value="">Any state</option>
-                  <option value="active">Active</option>
-                  <option value="disabled">Disabled</option>
-                </SelectField>
-                <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
-              </div>
-            </Card>
-            <CouponTable rows={answer.data.coupons} text={text} state={state} locale={locale} write={write} />
-          </>
-        )}
-      </QueryState>
+      {problem ? (
+        <RangeProblem problem={problem} />
+      ) : (
+        <QueryState query={query} what="the Coupons page" label="the coupons">
+          {(answer) => (
+            <>
+              <Card flush>
+                <div className="filter-bar" role="search" aria-label="Filter coupons">
+                  <label className="field field-grow">
+                    <span className="field-label">Code</span>
+                    <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
+                  </label>
+                  <SelectField label="State" value={status} onChange={(v) => setStatus(v as CouponStatus | '')}>
+                    <option value="">Any state</option>
+                    {(Object.keys(COUPON_STATUS_LABELS) as CouponStatus[]).map((s) => (
+                      <option key={s} value={s}>
+                        {COUPON_STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
+                </div>
+              </Card>
+              <CouponTable rows={answer.data.coupons} currencies={answer.data.currencies} text={text} status={status} range={range} locale={locale} write={write} />
+            </>
+          )}
+        </QueryState>
+      )}
       {write.element}
     </Page>
   );
 }
 
-function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
-  const shown = useMemo(() => {
-    const q = text.trim().toUpperCase();
-    return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
-  }, [rows, text, state]);
+function CouponTable({ rows, currencies, text, status, range, locale, write }: {
+  rows: readonly CouponRow[];
+  currencies: string[];
+  text: string;
+  status: CouponStatus | '';
+  range: PickedRange;
+  locale: Locale;
+  write: WriteRunner;
+}) {
+  // One currency at a time: the results of two currencies are never added or sorted together.
+  const { currencies: tabs, entry, pick } = useCurrencyPick(useMemo(() => currencies.map((currency) => ({ currency })), [currencies]));
+  const currency = entry?.currency ?? currencies[0] ?? '';
+  const [sort, setSort] = useState<CouponSort>({ key: 'redemptions', direction: 'desc' });
+  // Where each coupon stands is read at the moment its figures arrived (a refetch reads it again).
+  const now = useMemo(() => Date.now(), [rows]);
+  const shown = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
   if (rows.length === 0) {
     return (
       <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
@@ -90,93 +126,87 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
       </EmptyState>
     );
   }
-  if (shown.length === 0) return <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>;
+  const ordersLink = (code: string) => `/orders?${new URLSearchParams({ coupon: code, from: range.startDay, to: range.endDay, currency }).toString()}`;
   return (
-    <Card flush>
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Coupons" data-testid="coupons-table">
-          <thead>
-            <tr>
-              <th scope="col">Coupon</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">Used</th>
-              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue</th>
-              <th scope="col" className="num">Discount given</th>
-              <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
-              <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
-                <th scope="row">
-                  <span className="cell-title coupon-code">{c.code}</span>
-                  <span className="cell-sub">
-                    {describeDiscount(c, locale.locale)}
-                    {c.endsAt ? ` · until ${formatDateTime(c.endsAt, locale)}` : ''}
-                    {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
-                  </span>
-                </th>
-                <td>
-                  <span className={`badge ${c.state === 'active' ? 'badge-positive' : ''}`} data-state={c.state}>
-                    {c.state === 'active' ? 'Active' : 'Disabled'}
-                  </span>
-                </td>
-                <td className="num" data-field="redemptions">
-                  {formatCount(c.redemptions, locale.locale)}
-                  {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
-                </td>
-                <td className="num">
-                  <MoneyLines results={c.results} field="net" locale={locale} />
-                </td>
-                <td className="num">
-                  <MoneyLines results={c.results} field="discount" locale={locale} />
-                </td>
-                <td className="num">
-                  <span className="money-lines">
-                    {c.results.length === 0 ? <span className="cell-muted">—</span> : c.results.map((r) => {
-                      const ratio = couponReturn(r);
-                      return (
-                        <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
-                          {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
-                        </span>
-                      );
-                    })}
-                  </span>
-                </td>
-                <td className="row-actions">
-                  <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
-                    Orders
-                  </Link>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
-                    onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
-                  >
-                    {c.state === 'active' ? 'Disable' : 'Enable'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <>
+      <CurrencyTabs currencies={tabs} value={currency} onChange={pick} label="Currency" />
+      {shown.length === 0 ? (
+        <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>
+      ) : (
+        <Card flush>
+          <div className="table-scroll">
+            <table className="data-table" aria-label={`Coupons, ${currency}`} data-testid="coupons-table" data-currency={currency}>
+              <thead>
+                <tr>
+                  <SortHeader label="Coupon" sortKey="code" sort={sort} onSort={setSort} />
+                  <SortHeader label="State" sortKey="status" sort={sort} onSort={setSort} />
+                  <SortHeader label="Redemptions" sortKey="redemptions" sort={sort} onSort={setSort} numeric note="orders sold in the range" />
+                  <SortHeader label={`Net revenue (${currency})`} sortKey="net" sort={sort} onSort={setSort} numeric note="paid minus refunded" />
+                  <SortHeader label={`Discount given (${currency})`} sortKey="discount" sort={sort} onSort={setSort} numeric />
+                  <SortHeader label="Return" sortKey="return" sort={sort} onSort={setSort} numeric note="net per unit of discount" />
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((line) => (
+                  <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      )}
+    </>
   );
 }
 
-function MoneyLines({ results, field, locale }: { results: CouponRow['results']; field: 'net' | 'discount'; locale: Locale }) {
-  if (results.length === 0) return <span className="cell-muted">—</span>;
+function CouponTableRow({ line, currency, now, locale, write, ordersLink }: { line: CouponLine; currency: string; now: number; locale: Locale; write: WriteRunner; ordersLink: string }) {
+  const { coupon: c, status, result, ratio } = line;
+  const action = couponAction(status, c, now);
+  const money = (minor: number) => formatMoney(minor, currency, locale.locale);
   return (
-    <span className="money-lines">
-      {results.map((r) => (
-        <span key={r.currency} data-currency={r.currency} data-field={field} data-minor={r[field]}>
-          {formatMoney(r[field], r.currency, locale.locale)}
+    <tr data-coupon-id={c.id} data-code={c.code}>
+      <th scope="row">
+        <span className="cell-title coupon-code">{c.code}</span>
+        <span className="cell-sub">
+          {describeDiscount(c, locale.locale)}
+          {status === 'scheduled' ? ` · from ${formatDateTime(c.startsAt, locale)}` : c.endsAt ? ` · ${status === 'expired' ? 'ended' : 'until'} ${formatDateTime(c.endsAt, locale)}` : ''}
+          {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
         </span>
-      ))}
-    </span>
+      </th>
+      <td>
+        <span className={`badge ${STATUS_BADGE[status]}`} data-state={status}>
+          {COUPON_STATUS_LABELS[status]}
+        </span>
+      </td>
+      <td className="num" data-field="redemptions">
+        {formatCount(result.orders, locale.locale)}
+        <span className="cell-sub">
+          {`${formatCount(c.redemptions, locale.locale)}${c.usageLimit !== null ? ` of ${formatCount(c.usageLimit, locale.locale)}` : ''} all time`}
+        </span>
+      </td>
+      <td className="num" data-field="net">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.net)}</td>
+      <td className="num" data-field="discount">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.discount)}</td>
+      <td className="num" data-field="return">
+        <span className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>{formatReturn(ratio, locale.locale)}</span>
+      </td>
+      <td className="row-actions">
+        <Link className="btn btn-ghost btn-sm" to={ordersLink} aria-label={`Orders with ${c.code}`}>
+          Orders
+        </Link>
+        {action && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${action === 'disable' ? 'Disable' : 'Enable'} ${c.code}`}
+            onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: action === 'enable', seenUpdatedAt: c.updatedAt })}
+          >
+            {action === 'disable' ? 'Disable' : 'Enable'}
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }

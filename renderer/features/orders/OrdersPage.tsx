@@ -4,7 +4,7 @@
 // filtered, sorted view in the admin's time zone and money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
+import { DEFAULT_ORDER_SORT, type CourseShareTotals, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -56,10 +56,16 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
-  // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
+  // Other screens link here with a filter in the address: ?coupon=CODE&from=DAY&to=DAY&currency=USD (a coupon's
+  // figures on Coupons, the same orders), ?q=email (a member).
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
+  const [range, setRange] = useState<PickedRange>(() => linkedRange(params) ?? pickPreset('last30', Date.now(), locale.timeZone));
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({
+    ...NO_FORM_FILTERS,
+    coupon: params.get('coupon') ?? '',
+    currency: params.get('currency') ?? '',
+    allTime: linkedRange(params) === null,
+  }));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
@@ -145,7 +151,14 @@ function OrdersDashboard() {
           </Card>
           {head ? (
             <>
-              <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
+              <Totals
+                totals={head.totals}
+                courseTotals={head.courseTotals}
+                courseTitle={head.facets.courses.find((c) => c.id === form.courseId)?.title ?? null}
+                total={head.total}
+                locale={locale}
+                stale={view.isStale}
+              />
               <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>
           ) : view.error ? (
@@ -159,6 +172,15 @@ function OrdersDashboard() {
       )}
     </Page>
   );
+}
+
+/** The local days a link names (?from=2026-11-01&to=2026-11-30, both included), if it names valid ones. */
+function linkedRange(params: URLSearchParams): PickedRange | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const startDay = params.get('from');
+  const endDay = params.get('to');
+  if (!startDay || !endDay || !day.test(startDay) || !day.test(endDay) || startDay > endDay) return null;
+  return { preset: 'custom', startDay, endDay };
 }
 
 function FacetFilters({
@@ -240,33 +262,72 @@ function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange
   );
 }
 
-function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; total: number; locale: Locale; stale: boolean }) {
+/**
+ * Totals per currency of the filtered orders (docs/business-api.md, "Orders totals"): the count is every order
+ * shown, the money only that of the orders sold (paid, refunding, refunded), and the screen says so. With a course
+ * filter, that course's own figures (its line items) stand beside the whole orders', each labelled.
+ */
+function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
+  totals: CurrencyTotals[];
+  courseTotals: CourseShareTotals[] | null;
+  courseTitle: string | null;
+  total: number;
+  locale: Locale;
+  stale: boolean;
+}) {
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale.locale);
+  const course = courseTotals !== null;
   return (
     <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label="Totals of the filtered orders" aria-busy={stale || undefined} data-testid="orders-totals">
       <p className="totals-count" aria-live="polite">
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
+        <span className="totals-note"> Amounts count only the orders sold: paid, refunding or refunded.</span>
       </p>
       {totals.map((t) => (
-        <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-count={t.count} data-paid={t.paid} data-refunded={t.refunded} data-discount={t.discount} data-net={t.net}>
+        <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-testid="orders-totals-whole">
           <div className="totals-head">
-            <dt>{t.currency}</dt>
-            <dd>{formatCount(t.count, locale.locale)} orders</dd>
+            <dt>{course ? `Whole orders, ${t.currency}` : t.currency}</dt>
+            <dd>{`${formatCount(t.count, locale.locale)} ${t.count === 1 ? 'order' : 'orders'}, ${formatCount(t.sold, locale.locale)} sold`}</dd>
           </div>
           <div>
             <dt>Paid</dt>
-            <dd>{formatMoney(t.paid, t.currency, locale.locale)}</dd>
+            <dd>{money(t.paid, t.currency)}</dd>
           </div>
           <div>
             <dt>Discounts</dt>
-            <dd>{formatMoney(t.discount, t.currency, locale.locale)}</dd>
+            <dd>{money(t.discount, t.currency)}</dd>
           </div>
           <div>
             <dt>Refunded</dt>
-            <dd>{formatMoney(t.refunded, t.currency, locale.locale)}</dd>
+            <dd>{money(t.refunded, t.currency)}</dd>
           </div>
           <div>
             <dt>Net</dt>
-            <dd className="totals-net">{formatMoney(t.net, t.currency, locale.locale)}</dd>
+            <dd className="totals-net">{money(t.net, t.currency)}</dd>
+          </div>
+        </dl>
+      ))}
+      {courseTotals?.map((c) => (
+        <dl key={c.currency} className="totals-currency totals-course" data-currency={c.currency} data-testid="orders-totals-course">
+          <div className="totals-head">
+            <dt>{`${courseTitle ?? 'This course'} only, ${c.currency}`}</dt>
+            <dd>{`its items in ${formatCount(c.orders, locale.locale)} ${c.orders === 1 ? 'order' : 'orders'} sold`}</dd>
+          </div>
+          <div>
+            <dt>Gross</dt>
+            <dd>{money(c.gross, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>Discounts</dt>
+            <dd>{money(c.discounts, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>Refunds</dt>
+            <dd>{money(c.refunds, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>Net</dt>
+            <dd className="totals-net">{money(c.net, c.currency)}</dd>
           </div>
         </dl>
       ))}
