@@ -24,7 +24,8 @@ import { useRangeInstants, useRangeStore } from '../common/range-store';
 import { comparesWithLastYear, defaultInterval, previousInstants } from '../common/range';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
-import { COMPLETIONS_HINT, completionOf } from '../common/completion-words';
+import { completionOf, completionsHint } from '../common/completion-words';
+import { t } from '../../../shared/i18n/i18n';
 import { useCurrencyPick } from './use-currency-pick';
 import { SyncProgress } from './SyncProgress';
 import { useAccountProgress } from '../../data/progress';
@@ -209,7 +210,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
       entry
         ? {
             kind: 'bar',
-            title: `Subscribers (${entry.currency}): new and churned in the range, past due and canceling now`,
+            title: t('analytics:subscriptions.chart', { currency: entry.currency }),
             categoryLabel: 'Figure',
             categories: ['New', 'Churned', 'Past due', 'Canceling'],
             series: [{ name: 'Subscribers', values: [entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
@@ -239,7 +240,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
           />
         </div>
         <div className="tile-wrap" data-tile="new" data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" hint="started in the range" />
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" hint={t('analytics:subscriptions.started')} />
         </div>
         <div className="tile-wrap" data-tile="churned" data-previous={before?.churnedSubscribers}>
           <StatTile
@@ -248,7 +249,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
             delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : null}
             deltaLabel="vs previous period"
             lowerIsBetter
-            hint={`ended in the range; churn rate ${formatPercent(entry.churnRate, locale.locale)}`}
+            hint={t('analytics:subscriptions.ended', { rate: formatPercent(entry.churnRate, locale.locale) })}
           />
         </div>
       </div>
@@ -271,8 +272,8 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
 /** What the MRR tiles name: the moment they show (the range's end, or now while it runs) and the one they compare with (its start). */
 function mrrMoments(report: SubscriptionsOverview['report'], locale: Locale): { atEnd: string; since: string } {
   const end = Date.parse(report.to);
-  const atEnd = end > Date.now() ? 'now' : `at the end of ${formatDate(new Date(end - 1).toISOString(), locale, 'day', true)}`;
-  return { atEnd, since: `vs the start of ${formatDate(report.from, locale, 'day', true)}` };
+  const atEnd = end > Date.now() ? t('analytics:subscriptions.atNow') : t('analytics:subscriptions.atEndOf', { day: formatDate(new Date(end - 1).toISOString(), locale, 'day', true) });
+  return { atEnd, since: t('analytics:subscriptions.sinceStartOf', { day: formatDate(report.from, locale, 'day', true) }) };
 }
 
 type SubscriptionRow = SubscriptionsOverview['pastDue'][number];
@@ -348,10 +349,10 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
   // Active students count the 30 days that end with the range (docs/business-api.md).
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
-    enrollments: 'started in the range',
+    enrollments: t('analytics:learning.enrollmentsHint'),
     activeStudents: `in the 30 days to ${activeUntil}`,
-    completions: COMPLETIONS_HINT,
-    completionRate: completionOf(report, locale.locale) ?? 'nobody started in the range',
+    completions: completionsHint(),
+    completionRate: completionOf(report, locale.locale),
   };
   const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
   const spec = useMemo<ChartSpec>(

@@ -4,6 +4,7 @@ import type { CurrencySales, MrrTrend, SalesReport, SalesTotals } from '../../..
 import type { ChartSpec } from '../../charts/chart-spec';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../../lib/format';
 import { markPartial } from '../common/range';
+import { t } from '../../../shared/i18n/i18n';
 
 export { partialBucket } from '../common/range';
 
@@ -77,7 +78,7 @@ export function ordersChart(entry: CurrencySales, interval: SalesReport['interva
 export function mrrChart(trend: MrrTrend, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
   return {
     kind: 'line',
-    title: `MRR at the end of each ${interval} (${trend.currency})`,
+    title: t(`analytics:subscriptions.mrrChart.${interval}`, { currency: trend.currency }),
     categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
     categories: markPartial(formatPeriods(trend.series.map((p) => p.periodStart), locale, interval), partial),
     partialFrom: partial >= 0 ? partial : undefined,

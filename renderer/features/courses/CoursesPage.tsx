@@ -23,6 +23,7 @@ import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { defaultRevenueCurrency, filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
 import { completionOf, completionShort } from '../common/completion-words';
+import { t } from '../../../shared/i18n/i18n';
 import { StateBadge } from './StateBadge';
 
 /** The currency the admin picked for the revenue column, kept while they visit a course and come back. */
@@ -118,7 +119,7 @@ function CoursesDashboard() {
                       <th scope="col" className="num">Lecturers</th>
                       <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
                       <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric note={`30 days to ${activeUntil}`} />
-                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric note="of those who started in the range" />
+                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric note={t('courses:completionNote')} />
                       <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
                     </tr>
                   </thead>
@@ -144,7 +145,7 @@ function CoursesDashboard() {
                           {course.learning && course.learning.enrollments > 0 ? (
                             <>
                               {formatPercent(course.learning.completionRate, locale.locale)}
-                              <span className="cell-sub" title={completionOf(course.learning, locale.locale) ?? undefined}>{completionShort(course.learning, locale.locale)}</span>
+                              <span className="cell-sub" title={completionOf(course.learning, locale.locale)}>{completionShort(course.learning, locale.locale)}</span>
                             </>
                           ) : (
                             '–'

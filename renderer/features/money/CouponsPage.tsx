@@ -29,7 +29,8 @@ import { useCurrencyPick } from '../analytics/use-currency-pick';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { describeDiscount, formatReturn } from './coupon-format';
-import { COUPON_STATUS_LABELS, couponAction, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort } from './coupon-table';
+import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort } from './coupon-table';
+import { t } from '../../../shared/i18n/i18n';
 import '../writes/writes.css';
 
 export function CouponsPage() {
@@ -58,7 +59,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   return (
     <Page
       title="Coupons"
-      description="Every coupon, where it stands, and what the orders sold with it in the range brought, one currency at a time."
+      description={t('money:coupons.description')}
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
@@ -84,9 +85,9 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                   </label>
                   <SelectField label="State" value={status} onChange={(v) => setStatus(v as CouponStatus | '')}>
                     <option value="">Any state</option>
-                    {(Object.keys(COUPON_STATUS_LABELS) as CouponStatus[]).map((s) => (
+                    {COUPON_STATUSES.map((s) => (
                       <option key={s} value={s}>
-                        {COUPON_STATUS_LABELS[s]}
+                        {couponStatusLabel(s)}
                       </option>
                     ))}
                   </SelectField>
@@ -138,12 +139,12 @@ function CouponTable({ rows, currencies, text, status, range, locale, write }: {
             <table className="data-table" aria-label={`Coupons, ${currency}`} data-testid="coupons-table" data-currency={currency}>
               <thead>
                 <tr>
-                  <SortHeader label="Coupon" sortKey="code" sort={sort} onSort={setSort} />
-                  <SortHeader label="State" sortKey="status" sort={sort} onSort={setSort} />
-                  <SortHeader label="Redemptions" sortKey="redemptions" sort={sort} onSort={setSort} numeric note="orders sold in the range" />
-                  <SortHeader label={`Net revenue (${currency})`} sortKey="net" sort={sort} onSort={setSort} numeric note="paid minus refunded" />
-                  <SortHeader label={`Discount given (${currency})`} sortKey="discount" sort={sort} onSort={setSort} numeric />
-                  <SortHeader label="Return" sortKey="return" sort={sort} onSort={setSort} numeric note="net per unit of discount" />
+                  <SortHeader label={t('money:coupons.columns.coupon')} sortKey="code" sort={sort} onSort={setSort} />
+                  <SortHeader label={t('money:coupons.columns.state')} sortKey="status" sort={sort} onSort={setSort} />
+                  <SortHeader label={t('money:coupons.columns.redemptions')} sortKey="redemptions" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.redemptionsNote')} />
+                  <SortHeader label={t('money:coupons.columns.net', { currency })} sortKey="net" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.netNote')} />
+                  <SortHeader label={t('money:coupons.columns.discount', { currency })} sortKey="discount" sort={sort} onSort={setSort} numeric />
+                  <SortHeader label={t('money:coupons.columns.return')} sortKey="return" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.returnNote')} />
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -172,19 +173,25 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink }: { li
         <span className="cell-title coupon-code">{c.code}</span>
         <span className="cell-sub">
           {describeDiscount(c, locale.locale)}
-          {status === 'scheduled' ? ` · from ${formatDateTime(c.startsAt, locale)}` : c.endsAt ? ` · ${status === 'expired' ? 'ended' : 'until'} ${formatDateTime(c.endsAt, locale)}` : ''}
+          {status === 'scheduled'
+            ? ` · ${t('money:coupons.startsAt', { time: formatDateTime(c.startsAt, locale) })}`
+            : c.endsAt
+              ? ` · ${t(status === 'expired' ? 'money:coupons.endedAt' : 'money:coupons.endsAt', { time: formatDateTime(c.endsAt, locale) })}`
+              : ''}
           {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
         </span>
       </th>
       <td>
         <span className={`badge ${STATUS_BADGE[status]}`} data-state={status}>
-          {COUPON_STATUS_LABELS[status]}
+          {couponStatusLabel(status)}
         </span>
       </td>
       <td className="num" data-field="redemptions">
         {formatCount(result.orders, locale.locale)}
         <span className="cell-sub">
-          {`${formatCount(c.redemptions, locale.locale)}${c.usageLimit !== null ? ` of ${formatCount(c.usageLimit, locale.locale)}` : ''} all time`}
+          {c.usageLimit === null
+            ? t('money:coupons.allTime', { used: formatCount(c.redemptions, locale.locale) })
+            : t('money:coupons.allTimeOfLimit', { used: formatCount(c.redemptions, locale.locale), limit: formatCount(c.usageLimit, locale.locale) })}
         </span>
       </td>
       <td className="num" data-field="net">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.net)}</td>

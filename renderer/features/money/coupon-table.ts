@@ -2,15 +2,16 @@
 // currency (its redemptions, net revenue, discount given and return), filtered by code and status and sorted by
 // any column. Pure, so it is unit-tested against hand-made lists.
 import { couponStatus, type CouponCurrencyResult, type CouponRow, type CouponStatus } from '../../../shared/model/money';
+import { t } from '../../../shared/i18n/i18n';
 import { couponReturn } from './coupon-format';
 
-export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = {
-  scheduled: 'Scheduled',
-  active: 'Active',
-  expired: 'Expired',
-  used_up: 'Used up',
-  disabled: 'Disabled',
-};
+/** The statuses in the order the filter lists them. */
+export const COUPON_STATUSES: readonly CouponStatus[] = ['scheduled', 'active', 'expired', 'used_up', 'disabled'];
+
+/** A status as the admin reads it, in the UI language. */
+export function couponStatusLabel(status: CouponStatus): string {
+  return t(`money:coupons.status.${status}`);
+}
 
 export const COUPON_SORT_KEYS = ['code', 'status', 'redemptions', 'net', 'discount', 'return'] as const;
 export type CouponSortKey = (typeof COUPON_SORT_KEYS)[number];

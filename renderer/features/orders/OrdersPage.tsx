@@ -4,6 +4,7 @@
 // filtered, sorted view in the admin's time zone and money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_ORDER_SORT, type CourseShareTotals, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
@@ -275,58 +276,59 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
   locale: Locale;
   stale: boolean;
 }) {
+  const { t } = useTranslation('orders', { keyPrefix: 'totals' });
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale.locale);
   const course = courseTotals !== null;
   return (
     <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label="Totals of the filtered orders" aria-busy={stale || undefined} data-testid="orders-totals">
       <p className="totals-count" aria-live="polite">
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
-        <span className="totals-note"> Amounts count only the orders sold: paid, refunding or refunded.</span>
+        <span className="totals-note"> {t('note')}</span>
       </p>
-      {totals.map((t) => (
-        <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-testid="orders-totals-whole">
+      {totals.map((w) => (
+        <dl key={w.currency} className="totals-currency" data-currency={w.currency} data-testid="orders-totals-whole">
           <div className="totals-head">
-            <dt>{course ? `Whole orders, ${t.currency}` : t.currency}</dt>
-            <dd>{`${formatCount(t.count, locale.locale)} ${t.count === 1 ? 'order' : 'orders'}, ${formatCount(t.sold, locale.locale)} sold`}</dd>
+            <dt>{course ? t('whole', { currency: w.currency }) : w.currency}</dt>
+            <dd>{t('counts', { count: w.count, shown: formatCount(w.count, locale.locale), sold: formatCount(w.sold, locale.locale) })}</dd>
           </div>
           <div>
-            <dt>Paid</dt>
-            <dd>{money(t.paid, t.currency)}</dd>
+            <dt>{t('paid')}</dt>
+            <dd>{money(w.paid, w.currency)}</dd>
           </div>
           <div>
-            <dt>Discounts</dt>
-            <dd>{money(t.discount, t.currency)}</dd>
+            <dt>{t('discounts')}</dt>
+            <dd>{money(w.discount, w.currency)}</dd>
           </div>
           <div>
-            <dt>Refunded</dt>
-            <dd>{money(t.refunded, t.currency)}</dd>
+            <dt>{t('refunded')}</dt>
+            <dd>{money(w.refunded, w.currency)}</dd>
           </div>
           <div>
-            <dt>Net</dt>
-            <dd className="totals-net">{money(t.net, t.currency)}</dd>
+            <dt>{t('net')}</dt>
+            <dd className="totals-net">{money(w.net, w.currency)}</dd>
           </div>
         </dl>
       ))}
       {courseTotals?.map((c) => (
         <dl key={c.currency} className="totals-currency totals-course" data-currency={c.currency} data-testid="orders-totals-course">
           <div className="totals-head">
-            <dt>{`${courseTitle ?? 'This course'} only, ${c.currency}`}</dt>
-            <dd>{`its items in ${formatCount(c.orders, locale.locale)} ${c.orders === 1 ? 'order' : 'orders'} sold`}</dd>
+            <dt>{t('courseOnly', { course: courseTitle ?? t('thisCourse'), currency: c.currency })}</dt>
+            <dd>{t('courseOrders', { count: c.orders, shown: formatCount(c.orders, locale.locale) })}</dd>
           </div>
           <div>
-            <dt>Gross</dt>
+            <dt>{t('gross')}</dt>
             <dd>{money(c.gross, c.currency)}</dd>
           </div>
           <div>
-            <dt>Discounts</dt>
+            <dt>{t('discounts')}</dt>
             <dd>{money(c.discounts, c.currency)}</dd>
           </div>
           <div>
-            <dt>Refunds</dt>
+            <dt>{t('refunds')}</dt>
             <dd>{money(c.refunds, c.currency)}</dd>
           </div>
           <div>
-            <dt>Net</dt>
+            <dt>{t('net')}</dt>
             <dd className="totals-net">{money(c.net, c.currency)}</dd>
           </div>
         </dl>

@@ -1,2 +1,16 @@
 // The analytics area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/analytics.ts.
-export const analytics = {};
+export const analytics = {
+  subscriptions: {
+    /** When the MRR tiles' figure is taken (docs/business-api.md, "MRR over the range"). */
+    atNow: 'now',
+    atEndOf: 'at the end of {{day}}',
+    sinceStartOf: 'vs the start of {{day}}',
+    started: 'started in the range',
+    ended: 'ended in the range; churn rate {{rate}}',
+    chart: 'Subscribers ({{currency}}): new and churned in the range, past due and canceling now',
+    mrrChart: { day: 'MRR at the end of each day ({{currency}})', week: 'MRR at the end of each week ({{currency}})', month: 'MRR at the end of each month ({{currency}})' },
+  },
+  learning: {
+    enrollmentsHint: 'started in the range',
+  },
+};

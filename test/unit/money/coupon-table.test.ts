@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CouponRow } from '../../../shared/model/money';
-import { couponAction, couponLines, filterCouponLines, sortCouponLines } from '../../../renderer/features/money/coupon-table';
+import { couponAction, couponLines, couponStatusLabel, filterCouponLines, sortCouponLines } from '../../../renderer/features/money/coupon-table';
 import { completionOf, completionShort } from '../../../renderer/features/common/completion-words';
 
 const NOW = Date.parse('2026-11-15T00:00:00Z');
@@ -45,6 +45,7 @@ describe('the Coupons table', () => {
   it('says where each coupon stands from its switch, dates and limit', () => {
     const status = Object.fromEntries(couponLines(rows, 'USD', NOW).map((l) => [l.coupon.code, l.status]));
     expect(status).toEqual({ WELCOME10: 'active', OLD: 'expired', SOON: 'scheduled', FULL: 'used_up', OFF: 'disabled', PAUSED: 'disabled' });
+    expect(couponStatusLabel('used_up')).toBe('Used up');
   });
 
   it('offers Disable only while a coupon can still be used, and Enable only while it has not ended', () => {
@@ -67,6 +68,6 @@ describe('the completion rate in words', () => {
   it('names the two numbers it divides', () => {
     expect(completionOf({ enrollments: 422, enrollmentsCompleted: 8 }, 'en-US')).toBe('8 of 422 who started in the range finished');
     expect(completionShort({ enrollments: 1200, enrollmentsCompleted: 8 }, 'en-US')).toBe('8 of 1,200');
-    expect(completionOf({ enrollments: 0, enrollmentsCompleted: 0 }, 'en-US')).toBeNull();
+    expect(completionOf({ enrollments: 0, enrollmentsCompleted: 0 }, 'en-US')).toBe('nobody started in the range');
   });
 });
