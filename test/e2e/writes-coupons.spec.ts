@@ -111,10 +111,17 @@ test('Coupons: results in the range per currency equal the platform, orders one 
   await done.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${created.id}`)).state).toBe('active');
 
-  // And a disabled coupon is enabled again (the sandbox's enable endpoint).
-  // One that has not ended: an ended coupon stays off (no Enable).
-  const off = coupons.find((c) => c.state === 'disabled' && (c.ends_at === null || Date.parse(c.ends_at) > Date.now()))!;
-  await table.locator(`tr[data-coupon-id="${off.id}"]`).getByRole('button', { name: `Enable ${off.code}` }).click();
-  await page.getByRole('dialog', { name: `Enable coupon “${off.code}”?` }).getByRole('button', { name: 'Enable', exact: true }).click();
-  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${off.id}`)).state).toBe('active');
+  // An ended coupon that is switched off offers nothing: enabling it would not make it usable.
+  const now = Date.now();
+  for (const c of coupons.filter((x) => x.state === 'disabled' && x.ends_at !== null && Date.parse(x.ends_at) <= now)) {
+    await expect(table.locator(`tr[data-coupon-id="${c.id}"]`).getByRole('button', { name: `Enable ${c.code}` }), c.code).toHaveCount(0);
+  }
+
+  // And a disabled coupon that has not ended is enabled again (the sandbox's enable endpoint).
+  await row.getByRole('button', { name: 'Disable AUTUMN-55' }).click();
+  await page.getByRole('dialog', { name: 'Disable coupon “AUTUMN-55”?' }).getByRole('button', { name: 'Disable', exact: true }).click();
+  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${created.id}`)).state).toBe('disabled');
+  await row.getByRole('button', { name: 'Enable AUTUMN-55' }).click();
+  await page.getByRole('dialog', { name: 'Enable coupon “AUTUMN-55”?' }).getByRole('button', { name: 'Enable', exact: true }).click();
+  await expect.poll(async () => (await api.get<Coupon>(`/api/v1/coupons/${created.id}`)).state).toBe('active');
 });
