@@ -15,7 +15,7 @@ export const moneyMethods = {
     z
       .object({ accountId: AccountId, from: isoTime.optional(), to: isoTime.optional() })
       .strict()
-      .refine((r) => (r.from === undefined) === (r.to === undefined) && (r.from === undefined || Date.parse(r.from) < Date.parse(r.to!)), { message: 'give both `from` and `to`, `from` first' }),
+      .refine((r) => (r.from === undefined) === (r.to === undefined) && (r.from === undefined || Date.parse(r.from) < Date.parse(r.to!)), 'give both `from` and `to`, `from` first'),
     answerOf(CouponOverview),
     'Every coupon with what the sale orders that used it brought per currency (redemptions, gross, discount, refunded, net), paid in [from, to) or all time without a range, computed by the data engine from the school\'s synced orders (needs coupons:read and orders:read).',
   ),
