@@ -10,8 +10,8 @@ import { CurrencyCode, SubscriptionState } from './money';
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 
-export const ReportInterval = z.enum(['day', 'week', 'month']);
-export type ReportInterval = z.infer<typeof ReportInterval>;
+const ReportInterval = z.enum(['day', 'week', 'month']);
+type ReportInterval = z.infer<typeof ReportInterval>;
 
 /** Sales in one currency over one range. net = gross − discounts − refunds. */
 export const SalesTotals = z.object({
@@ -47,7 +47,7 @@ export const SalesReport = z.object({
 export type SalesReport = z.infer<typeof SalesReport>;
 
 /** Subscription figures in one currency: as of now (MRR, active, past due, canceling) and over the range (new, churned). */
-export const CurrencySubscriptions = z.object({
+const CurrencySubscriptions = z.object({
   currency: CurrencyCode,
   mrr: z.int(),
   activeSubscribers: z.int().nonnegative(),
@@ -57,7 +57,6 @@ export const CurrencySubscriptions = z.object({
   pastDue: z.int().nonnegative(),
   canceling: z.int().nonnegative(),
 });
-export type CurrencySubscriptions = z.infer<typeof CurrencySubscriptions>;
 
 export const SubscriptionsReport = z.object({ from: isoTime, to: isoTime, currencies: z.array(CurrencySubscriptions) });
 export type SubscriptionsReport = z.infer<typeof SubscriptionsReport>;
@@ -84,8 +83,7 @@ export const SubscriptionRecord = z.object({
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
 /** MRR and paying subscriptions at one instant. */
-export const MrrPoint = z.object({ mrr: z.int(), activeSubscribers: z.int().nonnegative() });
-export type MrrPoint = z.infer<typeof MrrPoint>;
+const MrrPoint = z.object({ mrr: z.int(), activeSubscribers: z.int().nonnegative() });
 
 /**
  * MRR over a range in one currency (docs/business-api.md, "MRR over the range"): at its start, at its end, and at

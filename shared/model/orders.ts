@@ -37,8 +37,8 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
-export const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
-export type OrderBuyer = z.infer<typeof OrderBuyer>;
+const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
+type OrderBuyer = z.infer<typeof OrderBuyer>;
 
 export const Order = z.object({
   id,
@@ -61,3 +61,22 @@ export const Order = z.object({
   updatedAt: isoTime,
 });
 export type Order = z.infer<typeof Order>;
+
+/**
+ * Totals of the filtered orders in one currency (integer minor units; docs/business-api.md, "Orders totals"):
+ * `count` is every order shown, whatever its state; the money is that of the orders sold (paid, refunding or
+ * refunded) only, `sold` of them, so an order never paid adds no discount or amount.
+ */
+export const CurrencyTotals = z.object({
+  currency,
+  count: z.int().nonnegative(),
+  /** Of `count`, the orders in paid, refunding or refunded: the orders every amount below is of. */
+  sold: z.int().nonnegative(),
+  original: z.int(),
+  discount: z.int(),
+  paid: z.int(),
+  refunded: z.int(),
+  /** paid - refunded */
+  net: z.int(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotals>;

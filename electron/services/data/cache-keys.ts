@@ -8,4 +8,5 @@ export const CACHE_KEYS = {
   courseDetail: 'data.courses.get@app-model.2',
   salesReport: 'data.sales.report@app-model',
   learningReport: 'data.learning.report@app-model.2',
+  school: 'data.school',
 } as const;

@@ -1,11 +1,14 @@
 // How the completion rate reads wherever it is shown (Courses, a course's page, Analytics › Learning): the rate
 // beside the two numbers it divides, so it is never taken for completions over enrollments of other learners
 // (docs/business-api.md, "Learning").
-import type { LearningFigures } from '../../../shared/model/learning';
 import { t } from '../../../shared/i18n/i18n';
 import { formatCount } from '../../lib/format';
 
-type Divided = Pick<LearningFigures, 'enrollments' | 'enrollmentsCompleted'>;
+/** The two numbers a completion rate divides (shared/model/learning.ts LearningFigures). */
+interface Divided {
+  enrollments: number;
+  enrollmentsCompleted: number;
+}
 
 function numbers(figures: Divided, locale: string) {
   return { finished: formatCount(figures.enrollmentsCompleted, locale), started: formatCount(figures.enrollments, locale) };

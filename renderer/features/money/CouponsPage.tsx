@@ -1,12 +1,13 @@
 // Every coupon, where it stands (scheduled, active, expired, used up, disabled: from its dates and limit) and
-// what the sale orders that used it brought in the picked range, one currency at a time (never two added): its
-// redemptions, their net revenue, the discount given and the return (net ÷ discount), each column sortable.
-// From a coupon, its orders are one click away (Orders filtered to the code, the range and the currency: the same
-// figures); disable and enable go through the app's one way of writing (confirmation naming the code, step-up,
-// Undo, outbox).
+// what the sale orders that used it brought in the picked range, one currency at a time (never two added; the
+// currency by the rule every such screen follows): its redemptions, their net revenue, the discount given and
+// the return (net ÷ discount), each column sortable. From a coupon, its orders are one click away (Orders
+// filtered to the code, the range and the currency: the same figures); disable and enable go through the app's
+// one way of writing (confirmation naming the code, step-up, Undo, outbox).
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import type { CouponRow, CouponStatus } from '../../../shared/model/money';
+import type { CouponOverview, CouponStatus } from '../../../shared/model/money';
+import type { DayRange } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -17,19 +18,17 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
-import { SortHeader } from '../common/SortHeader';
 import { useLocale } from '../common/use-locale';
-import { useRangeInstants, useRangeStore } from '../common/range-store';
-import type { PickedRange } from '../common/range';
-import { CurrencyTabs } from '../analytics/CurrencyTabs';
-import { useCurrencyPick } from '../analytics/use-currency-pick';
+import { useDashboardRange, useRangeStore } from '../common/range-store';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { describeDiscount, formatReturn } from './coupon-format';
-import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort } from './coupon-table';
+import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort, type CouponSortKey } from './coupon-table';
 import { t } from '../../../shared/i18n/i18n';
 import '../writes/writes.css';
 
@@ -49,12 +48,14 @@ const STATUS_BADGE: Record<CouponStatus, string> = { scheduled: 'badge-info', ac
 function CouponsDashboard({ initialText }: { initialText: string }) {
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
   const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '', from, to }, { enabled: account !== null && problem === null });
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<CouponStatus | ''>('');
+  const overview = query.data?.data;
+  const { currencies, currency, choose } = useShownCurrency(useMemo(() => (overview ? couponCurrencies(overview) : []), [overview]));
   const write = useWrite();
   return (
     <Page
@@ -63,7 +64,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
-          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
+          <RangePicker value={range} onChange={setRange} onProblem={setProblem} />
           <Link className="btn btn-primary btn-md" to="/coupons/new">
             <Icon name="plus" size={16} />
             New coupon
@@ -91,10 +92,19 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                       </option>
                     ))}
                   </SelectField>
+                  {currency && currencies.length > 1 && (
+                    <SelectField label={t('money:coupons.currency')} value={currency} onChange={choose}>
+                      {currencies.map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
+                    </SelectField>
+                  )}
                   <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
                 </div>
               </Card>
-              <CouponTable rows={answer.data.coupons} currencies={answer.data.currencies} text={text} status={status} range={range} locale={locale} write={write} />
+              <CouponTable overview={answer.data} text={text} status={status} range={range} currency={currency} locale={locale} write={write} />
             </>
           )}
         </QueryState>
@@ -104,22 +114,40 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   );
 }
 
-function CouponTable({ rows, currencies, text, status, range, locale, write }: {
-  rows: readonly CouponRow[];
-  currencies: string[];
+/** The currencies a coupon page can show: the school's, and any a coupon's orders were paid in. */
+function couponCurrencies(overview: CouponOverview): string[] {
+  return [...new Set([...overview.currencies, ...overview.coupons.flatMap((c) => c.results.map((r) => r.currency))])];
+}
+
+/** The columns, sortable, the money ones naming the currency shown. */
+function couponColumns(currency: string): Column<CouponSortKey>[] {
+  return [
+    { label: t('money:coupons.columns.coupon'), sortKey: 'code' },
+    { label: t('money:coupons.columns.state'), sortKey: 'status' },
+    { label: t('money:coupons.columns.redemptions'), sortKey: 'redemptions', numeric: true, note: t('money:coupons.columns.redemptionsNote') },
+    { label: t('money:coupons.columns.net', { currency }), sortKey: 'net', numeric: true, note: t('money:coupons.columns.netNote') },
+    { label: t('money:coupons.columns.discount', { currency }), sortKey: 'discount', numeric: true },
+    { label: t('money:coupons.columns.return'), sortKey: 'return', numeric: true, note: t('money:coupons.columns.returnNote') },
+    { label: 'Actions', hidden: true },
+  ];
+}
+
+function CouponTable({ overview, text, status, range, currency: shown, locale, write }: {
+  overview: CouponOverview;
   text: string;
   status: CouponStatus | '';
-  range: PickedRange;
+  range: DayRange;
+  currency: string | null;
   locale: Locale;
   write: WriteRunner;
 }) {
-  // One currency at a time: the results of two currencies are never added or sorted together.
-  const { currencies: tabs, entry, pick } = useCurrencyPick(useMemo(() => currencies.map((currency) => ({ currency })), [currencies]));
-  const currency = entry?.currency ?? currencies[0] ?? '';
+  const rows = overview.coupons;
+  // One currency at a time (the shown-currency rule): the results of two currencies are never added or sorted together.
+  const currency = shown ?? overview.currencies[0] ?? '';
   const [sort, setSort] = useState<CouponSort>({ key: 'redemptions', direction: 'desc' });
   // Where each coupon stands is read at the moment its figures arrived (a refetch reads it again).
   const now = useMemo(() => Date.now(), [rows]);
-  const shown = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
+  const lines = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
   if (rows.length === 0) {
     return (
       <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
@@ -130,33 +158,15 @@ function CouponTable({ rows, currencies, text, status, range, locale, write }: {
   const ordersLink = (code: string) => `/orders?${new URLSearchParams({ coupon: code, from: range.startDay, to: range.endDay, currency }).toString()}`;
   return (
     <>
-      <CurrencyTabs currencies={tabs} value={currency} onChange={pick} label="Currency" />
-      {shown.length === 0 ? (
+      {lines.length === 0 ? (
         <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>
       ) : (
         <Card flush>
-          <div className="table-scroll">
-            <table className="data-table" aria-label={`Coupons, ${currency}`} data-testid="coupons-table" data-currency={currency}>
-              <thead>
-                <tr>
-                  <SortHeader label={t('money:coupons.columns.coupon')} sortKey="code" sort={sort} onSort={setSort} />
-                  <SortHeader label={t('money:coupons.columns.state')} sortKey="status" sort={sort} onSort={setSort} />
-                  <SortHeader label={t('money:coupons.columns.redemptions')} sortKey="redemptions" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.redemptionsNote')} />
-                  <SortHeader label={t('money:coupons.columns.net', { currency })} sortKey="net" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.netNote')} />
-                  <SortHeader label={t('money:coupons.columns.discount', { currency })} sortKey="discount" sort={sort} onSort={setSort} numeric />
-                  <SortHeader label={t('money:coupons.columns.return')} sortKey="return" sort={sort} onSort={setSort} numeric note={t('money:coupons.columns.returnNote')} />
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((line) => (
-                  <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label={`Coupons, ${currency}`} testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
+            {lines.map((line) => (
+              <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} />
+            ))}
+          </DataTable>
         </Card>
       )}
     </>

@@ -13,8 +13,7 @@ export function couponStatusLabel(status: CouponStatus): string {
   return t(`money:coupons.status.${status}`);
 }
 
-export const COUPON_SORT_KEYS = ['code', 'status', 'redemptions', 'net', 'discount', 'return'] as const;
-export type CouponSortKey = (typeof COUPON_SORT_KEYS)[number];
+export type CouponSortKey = 'code' | 'status' | 'redemptions' | 'net' | 'discount' | 'return';
 export interface CouponSort {
   key: CouponSortKey;
   direction: 'asc' | 'desc';

@@ -20,5 +20,11 @@ export const money = {
     endedAt: 'ended {{time}}',
     allTime: '{{used}} all time',
     allTimeOfLimit: '{{used}} of {{limit}} all time',
+    currency: 'Currency',
+  },
+  newCoupon: {
+    startsIn: 'Starts ({{zone}})',
+    endsIn: 'Ends ({{zone}})',
+    noSuchTime: 'is not a date and time that exists in {{zone}}',
   },
 };

@@ -22,5 +22,11 @@ export const money: OneFormTranslation<typeof en> = {
     endedAt: '{{time}} 已結束',
     allTime: '累計 {{used}} 次',
     allTimeOfLimit: '累計 {{used}} / {{limit}} 次',
+    currency: '幣別',
+  },
+  newCoupon: {
+    startsIn: '開始（{{zone}}）',
+    endsIn: '結束（{{zone}}）',
+    noSuchTime: '這個日期時間在 {{zone}} 不存在',
   },
 };

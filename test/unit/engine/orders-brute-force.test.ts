@@ -2,7 +2,7 @@
 // the totals of the figures oracle (test/support/figures-oracle.ts: money only of orders sold, a course's own
 // line items beside them), at 100,000 orders.
 import { describe, expect, it } from 'vitest';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';

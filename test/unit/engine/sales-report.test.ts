@@ -5,7 +5,7 @@
 // midnight, Lord Howe shifts by 30 minutes), the previous period, the same days last year, one course, every
 // currency and a zero-decimal one (JPY). Neither is compared with the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import { courseRevenue, salesReport } from '../../../electron/services/engine/worker/sales-report';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
@@ -15,6 +15,7 @@ import type { CurrencySales, SalesReport as ModelSalesReport } from '../../../sh
 import type { CourseReport, SalesReport } from '../../../shared/platform/resources';
 import * as oracle from '../../support/figures-oracle';
 import { reportQuery } from '../../support/raw-records';
+import { shiftLocalYears } from '../../sandbox/data/time-zone';
 import { startRawSandbox, type RawSandbox } from '../../support/raw-sandbox';
 import { prng } from '../data/synthetic-orders';
 import { NOW } from '../sandbox/helpers';
@@ -77,7 +78,8 @@ describe('sales figures', () => {
         const what = JSON.stringify({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval, timeZone, courseId });
         const truth = oracle.salesReport(school.orders, q);
 
-        const engine = salesReport(table, q);
+        // Compared with the periods the platform's report uses: the same length before, the same wall clock a year before.
+        const engine = salesReport(table, { ...q, previous: { from: from - (to - from), to: from }, lastYear: { from: shiftLocalYears(from, 1, timeZone), to: shiftLocalYears(to, 1, timeZone) } });
         expect([engine.from, engine.to, engine.interval, engine.timeZone]).toEqual([new Date(from).toISOString(), new Date(to).toISOString(), interval, timeZone]);
         expectReport(engine, truth, `engine ${what}`);
 

@@ -122,7 +122,7 @@ function cellBytesOf(column: DictColumn, map: (value: string) => string = (v) =>
 }
 
 /** Writes row `i` of the columns as one CSV record, CRLF included. */
-export type CsvRowWriter = (i: number, out: CsvBytes) => void;
+type CsvRowWriter = (i: number, out: CsvBytes) => void;
 
 /** With `courseId`, each row also carries that course's share (orders-csv-format.ts, courseShareOf). */
 export function csvRowWriter(c: OrderColumns, timeZone: string, courseId?: string): CsvRowWriter {

@@ -1,13 +1,14 @@
-// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
-// made for a spreadsheet: amounts are plain numbers in the currency's major unit with all its decimals ("49.00"
-// beside "9760.30", next to a Currency column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
+// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in the business time
+// zone, made for a spreadsheet: amounts are plain numbers in the currency's major unit with all its decimals
+// ("49.00" beside "9760.30", next to a Currency column, so a column sums) and states are the labels the screen
+// shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { csvAmount as sharedCsvAmount } from '../../../../shared/currency-units';
 import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
 import { SALE_ORDER_STATES, type Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
-export interface CsvFormat {
+interface CsvFormat {
   timeZone: string;
   /** The admin's locale (kept for what may read differently per locale; amounts are locale-free numbers). */
   locale: string;
@@ -27,7 +28,7 @@ export function localTimeFormatter(timeZone: string): (iso: string | null) => st
 }
 
 /** The columns of a view filtered by a course: that course's share of each order (docs/business-api.md, "Orders totals"). */
-export const COURSE_SHARE_COLUMNS = ['Course share: original', 'Course share: discount', 'Course share: paid', 'Course share: refunded', 'Course share: net'];
+const COURSE_SHARE_COLUMNS = ['Course share: original', 'Course share: discount', 'Course share: paid', 'Course share: refunded', 'Course share: net'];
 
 /** With `course`, the view is filtered by one course and each row also carries that course's share. */
 export function ordersCsvHeader(timeZone: string, course = false): string[] {
@@ -41,7 +42,7 @@ export function ordersCsvHeader(timeZone: string, course = false): string[] {
  * One course's share of an order in minor units: its line items' price and discount; what was paid for them
  * (nothing when the order was not sold) and, when the order was refunded, all of that back.
  */
-export function courseShareOf(order: Order, courseId: string): { original: number; discount: number; paid: number; refunded: number } {
+function courseShareOf(order: Order, courseId: string): { original: number; discount: number; paid: number; refunded: number } {
   let original = 0;
   let discount = 0;
   let amount = 0;

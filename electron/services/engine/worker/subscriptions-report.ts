@@ -3,11 +3,11 @@
 // now; new, churned and the churn rate over [from, to); and how MRR moved over the range. Per currency, never
 // added across currencies.
 import type { MrrMovements } from '../../../../shared/model/money';
-import type { MrrTrend, ReportInterval, SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
-import { periodStarts } from './sales-report';
+import type { MrrTrend, SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
+import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 
 /** An amount per billing interval as a monthly amount (a year is 12 months, a month 30 days). */
-export function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
+function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
   return interval === 'month' ? amount : interval === 'year' ? Math.round(amount / 12) : amount * 30;
 }
 
@@ -46,10 +46,10 @@ export function subscriptionsReport(subscriptions: readonly SubscriptionRecord[]
   };
 }
 
-export interface OverviewQuery {
+interface OverviewQuery {
   from: number;
   to: number;
-  interval: ReportInterval;
+  interval: Interval;
   timeZone: string;
   /** The records say nothing of later: a moment after it counts as it. */
   now: number;
@@ -79,7 +79,7 @@ export function subscriptionsOverview(subscriptions: readonly SubscriptionRecord
  * (docs/business-api.md, "MRR over the range"), each instant at most `now`. One pass per instant over the
  * subscriptions: a school has thousands, a range at most a few hundred periods.
  */
-export function mrrTrend(subscriptions: readonly SubscriptionRecord[], q: OverviewQuery): MrrTrend[] {
+function mrrTrend(subscriptions: readonly SubscriptionRecord[], q: OverviewQuery): MrrTrend[] {
   if (!(q.from < q.to)) throw new RangeError('the range must start before it ends');
   const starts = periodStarts(q.from, q.to, q.interval, q.timeZone);
   const instants = [q.from, q.to, ...starts.map((_, k) => Math.min(starts[k + 1] ?? q.to, q.to))].map((t) => Math.min(t, q.now));
@@ -101,14 +101,14 @@ export function mrrTrend(subscriptions: readonly SubscriptionRecord[], q: Overvi
 }
 
 /** Whether a subscription pays at instant t: from startedAt until it ended; trials and incomplete ones do not. */
-export function payingAt(s: SubscriptionRecord, t: number): boolean {
+function payingAt(s: SubscriptionRecord, t: number): boolean {
   if (s.state === 'trialing' || s.state === 'incomplete') return false;
   if (Date.parse(s.startedAt) > t) return false;
   return s.canceledAt === null || Date.parse(s.canceledAt) > t;
 }
 
 /** A subscription's monthly amount at instant t (0 when it does not pay then). */
-export function mrrAt(s: SubscriptionRecord, t: number): number {
+function mrrAt(s: SubscriptionRecord, t: number): number {
   return payingAt(s, t) ? monthlyAmount(s.amount, s.interval) : 0;
 }
 
