@@ -83,7 +83,7 @@ describe('learning figures', () => {
       const random = prng(k * 5 + 1);
       const pick = prng(k * 7 + 3);
       let stalls = 0;
-      for (const { from, to, what } of ranges(k * 3 + 2, 20)) {
+      for (const { from, to, what } of ranges(k * 3 + 2, 30)) {
         const course = courses[Math.floor(random() * courses.length)]!;
         const curriculum = await readCurriculum(api, course.id);
         const interval = INTERVALS[Math.floor(pick() * 3)]!;
