@@ -28,8 +28,8 @@ const gates = [
 let ok = true;
 for (const [title, command, args] of gates) ok = step(title, command, args) && ok;
 
-const unitOk = step('unit and integration tests', 'vitest', [ 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`]);
-const e2eOk = step('end-to-end tests', 'playwright', [ 'test', '--pass-with-no-tests']);
+const unitOk = step('unit and integration tests', 'vitest', [ 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`]);
+const e2eOk = step('end-to-end tests', 'playwright', [ 'test']);
 ok = ok && unitOk && e2eOk;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };

@@ -112,6 +112,20 @@ export const OrderFilters = z
   .strict();
 export type OrderFilters = z.infer<typeof OrderFilters>;
 
+/**
+ * With a course filter, that course's own figures over the filtered orders in one currency: its line items of the
+ * sold orders, as "One course" defines them (docs/business-api.md): gross, discounts, refunds (its items' amount
+ * in refunded orders), net = gross − discounts − refunds, orders = sold orders holding the course.
+ */
+export const CourseShareTotals = z.object({
+  currency: currencyCode,
+  orders: z.int().nonnegative(),
+  gross: z.int(),
+  discounts: z.int(),
+  refunds: z.int(),
+  net: z.int(),
+});
+export type CourseShareTotals = z.infer<typeof CourseShareTotals>;
 export const OrderFacets = z.object({
   currencies: z.array(currencyCode),
   states: z.array(OrderState),
@@ -138,6 +152,8 @@ export const OrderQueryResult = z.object({
   /** How many orders are loaded for the account. */
   loaded: z.int().nonnegative(),
   totals: z.array(CurrencyTotals),
+  /** With a course filter: the course's own figures beside the whole orders' totals, per currency it sold in; null without one. */
+  courseTotals: z.array(CourseShareTotals).nullable(),
   /** From every loaded order (not just the filtered ones), so a filter can always be widened again. */
   facets: OrderFacets,
   partial: PartialSync.nullable().optional(),
@@ -280,9 +296,9 @@ export const dataMethods = {
     'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period and the same days last year (as asked, or as shared/date-range.ts compares the days of the range) and a series by day, week or month in the time zone; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
-    reportRange.strict(),
+    reportRange.extend({ interval: ReportInterval.default('day') }).strict(),
     answerOf(SubscriptionsOverview),
-    'MRR, active, new and churned subscribers per currency for [from, to), with the past-due and canceling subscriptions. From the data engine once it synced the subscriptions; the platform\'s report until then, and a platform without one gets the engine\'s after a sync.',
+    'MRR, active, new and churned subscribers per currency for [from, to), MRR and active subscribers over the range by day, week or month, and the past-due and canceling subscriptions. Computed by the data engine from the synced subscriptions (synced first on the first visit, progress as data.progress), so any range answers offline.',
   ),
   'data.learning.report': method(
     reportRange.strict(),

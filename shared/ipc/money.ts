@@ -8,12 +8,16 @@ import { method } from './define';
 import type { MethodDef } from './define';
 
 const id = z.string().min(1).max(256);
+const isoTime = z.iso.datetime({ offset: true });
 
 export const moneyMethods = {
   'money.coupons': method(
-    z.object({ accountId: AccountId }).strict(),
+    z
+      .object({ accountId: AccountId, from: isoTime.optional(), to: isoTime.optional() })
+      .strict()
+      .refine((r) => (r.from === undefined) === (r.to === undefined) && (r.from === undefined || Date.parse(r.from) < Date.parse(r.to!)), 'give both `from` and `to`, `from` first'),
     answerOf(CouponOverview),
-    'Every coupon with what the orders that used it brought per currency (orders, gross, discount, refunded, net), computed from all the school\'s orders loaded in the main process (needs coupons:read and orders:read).',
+    'Every coupon with what the sale orders that used it brought per currency (redemptions, gross, discount, refunded, net), paid in [from, to) or all time without a range, computed by the data engine from the school\'s synced orders (needs coupons:read and orders:read).',
   ),
   'money.subscriptions': method(
     z.object({ accountId: AccountId }).strict(),

@@ -47,7 +47,7 @@ export const SalesReport = z.object({
 export type SalesReport = z.infer<typeof SalesReport>;
 
 /** Subscription figures in one currency: as of now (MRR, active, past due, canceling) and over the range (new, churned). */
-export const CurrencySubscriptions = z.object({
+const CurrencySubscriptions = z.object({
   currency: CurrencyCode,
   mrr: z.int(),
   activeSubscribers: z.int().nonnegative(),
@@ -57,7 +57,6 @@ export const CurrencySubscriptions = z.object({
   pastDue: z.int().nonnegative(),
   canceling: z.int().nonnegative(),
 });
-export type CurrencySubscriptions = z.infer<typeof CurrencySubscriptions>;
 
 export const SubscriptionsReport = z.object({ from: isoTime, to: isoTime, currencies: z.array(CurrencySubscriptions) });
 export type SubscriptionsReport = z.infer<typeof SubscriptionsReport>;
@@ -83,8 +82,27 @@ export const SubscriptionRecord = z.object({
 });
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
+/** MRR and paying subscriptions at one instant. */
+const MrrPoint = z.object({ mrr: z.int(), activeSubscribers: z.int().nonnegative() });
+
+/**
+ * MRR over a range in one currency (docs/business-api.md, "MRR over the range"): at its start, at its end, and at
+ * the end of each day, ISO week or month of the time zone; a moment after now counts as now.
+ */
+export const MrrTrend = z.object({
+  currency: CurrencyCode,
+  start: MrrPoint,
+  end: MrrPoint,
+  series: z.array(MrrPoint.extend({ periodStart: isoTime })),
+});
+export type MrrTrend = z.infer<typeof MrrTrend>;
+
 export const SubscriptionsOverview = z.object({
   report: SubscriptionsReport,
+  /** How MRR moved over the range, per currency, by `interval` in `timeZone`. */
+  trend: z.array(MrrTrend),
+  interval: ReportInterval,
+  timeZone: z.string(),
   pastDue: z.array(SubscriptionRecord),
   canceling: z.array(SubscriptionRecord),
 });

@@ -21,7 +21,9 @@ export const LearningFigures = z.object({
   activeStudents: count,
   /** Enrollments completed in the range (whenever they were made). */
   completions: count,
-  /** Of the range's enrollments, the share completed before the range's end (0 without enrollments). */
+  /** Of the range's enrollments, how many were completed before the range's end: the completion rate's numerator. */
+  enrollmentsCompleted: count,
+  /** enrollmentsCompleted / enrollments: the share of the range's enrollments completed by its end (0 without enrollments). */
   completionRate: z.number().min(0).max(1),
 });
 export type LearningFigures = z.infer<typeof LearningFigures>;
@@ -61,7 +63,7 @@ export const FunnelSection = z.object({ sectionId: id, title: z.string(), lectur
 export type FunnelSection = z.infer<typeof FunnelSection>;
 
 /** The figures of no learners (a course without enrollments in the range). */
-export const NO_LEARNERS: LearningFigures = { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 };
+export const NO_LEARNERS: LearningFigures = { enrollments: 0, activeStudents: 0, completions: 0, enrollmentsCompleted: 0, completionRate: 0 };
 
 /** A curriculum's sections in order with their lecture counts: what the engine needs to place learners in the funnel. */
 export function funnelSectionsOf(curriculum: Pick<Curriculum, 'sections'>): FunnelSection[] {

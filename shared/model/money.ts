@@ -51,6 +51,21 @@ export function draftTimeProblem(draft: CouponDraft, now: number): string | null
   return draft.endsAt !== null && Date.parse(draft.endsAt) <= now ? 'must be in the future' : null;
 }
 
+/**
+ * Where a coupon stands at a moment (docs/business-api.md, "Coupons"): switched off by the school (disabled), else
+ * by its dates (scheduled before it starts, expired from its end), else by its limit (used up), else active.
+ */
+export const CouponStatus = z.enum(['scheduled', 'active', 'expired', 'used_up', 'disabled']);
+export type CouponStatus = z.infer<typeof CouponStatus>;
+
+export function couponStatus(coupon: Pick<CouponView, 'state' | 'startsAt' | 'endsAt' | 'usageLimit' | 'redemptions'>, now: number): CouponStatus {
+  if (coupon.state === 'disabled') return 'disabled';
+  if (Date.parse(coupon.startsAt) > now) return 'scheduled';
+  if (coupon.endsAt !== null && Date.parse(coupon.endsAt) <= now) return 'expired';
+  if (coupon.usageLimit !== null && coupon.redemptions >= coupon.usageLimit) return 'used_up';
+  return 'active';
+}
+
 export const CouponView = z.object({
   id,
   code: z.string(),
@@ -63,13 +78,18 @@ export const CouponView = z.object({
   usageLimit: z.int().nullable(),
   perBuyerLimit: z.int().nullable(),
   courseIds: z.array(id),
+  /** Sale orders that used it, all time (what its usage limit counts). */
   redemptions: z.int().nonnegative(),
+  /** The school's switch (enabled or not); where the coupon stands also depends on its dates and limit: couponStatus. */
   state: z.enum(['active', 'disabled']),
   updatedAt: isoTime.nullable(),
 });
 export type CouponView = z.infer<typeof CouponView>;
 
-/** What the orders that used a coupon brought, in one currency (integer minor units; sale orders only: paid, refunding, refunded). */
+/**
+ * What the orders that used a coupon brought in a range, in one currency (integer minor units; sale orders only:
+ * paid, refunding, refunded, paid in the range): `orders` are its redemptions in the range.
+ */
 export const CouponCurrencyResult = z.object({
   currency: CurrencyCode,
   orders: z.int().nonnegative(),
@@ -87,6 +107,8 @@ export type CouponRow = z.infer<typeof CouponRow>;
 
 export const CouponOverview = z.object({
   coupons: z.array(CouponRow),
+  /** The paid-time range the results count, [from, to); null: all time. */
+  range: z.object({ from: isoTime, to: isoTime }).nullable(),
   /** How many orders the results were computed from (all the school's orders, synced by the data engine). */
   ordersCounted: z.int().nonnegative(),
   /** The currencies the school sells in, for the create form. */

@@ -13,6 +13,9 @@ const currency = z.string().regex(/^[A-Z]{3}$/);
 export const OrderState = z.enum(['notPaid', 'paid', 'expired', 'failed', 'manuallyEnrolled', 'refunded', 'refunding']);
 export type OrderState = z.infer<typeof OrderState>;
 
+/** The states whose orders are sales (docs/business-api.md): paid, being refunded, refunded. */
+export const SALE_ORDER_STATES: readonly OrderState[] = ['paid', 'refunding', 'refunded'];
+
 export const PaymentMethod = z.enum(['creditCard', 'atm', 'convenienceStore', 'paypal', 'linePay', 'applePay', 'free']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -59,10 +62,16 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-/** Totals of exactly the filtered orders in one currency (integer minor units). */
+/**
+ * Totals of the filtered orders in one currency (integer minor units; docs/business-api.md, "Orders totals"):
+ * `count` is every order shown, whatever its state; the money is that of the orders sold (paid, refunding or
+ * refunded) only, `sold` of them, so an order never paid adds no discount or amount.
+ */
 export const CurrencyTotals = z.object({
   currency,
   count: z.int().nonnegative(),
+  /** Of `count`, the orders in paid, refunding or refunded: the orders every amount below is of. */
+  sold: z.int().nonnegative(),
   original: z.int(),
   discount: z.int(),
   paid: z.int(),

@@ -242,6 +242,8 @@ export const LearningReport = z.object({
   enrollments: z.int().nonnegative(),
   active_students: z.int().nonnegative(),
   completions: z.int().nonnegative(),
+  /** Of the range's enrollments, those completed before `to`: completion_rate's numerator. */
+  enrollments_completed: z.int().nonnegative(),
   completion_rate: z.number().min(0).max(1),
   courses: z.array(z.object({
     course_id: id,
@@ -249,6 +251,7 @@ export const LearningReport = z.object({
     enrollments: z.int().nonnegative(),
     active_students: z.int().nonnegative(),
     completions: z.int().nonnegative(),
+    enrollments_completed: z.int().nonnegative(),
     completion_rate: z.number().min(0).max(1),
   })),
 });

@@ -12,6 +12,7 @@ import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { connectDemoSchool } from './fixtures/app-actions';
 import { platformClient } from './fixtures/platform-client';
 import { startSandbox } from '../sandbox';
+import { couponStatus } from '../support/figures-oracle';
 
 const SEED = 13;
 const ORDERS = 2000;
@@ -23,7 +24,8 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   test.setTimeout(180_000);
   await connectDemoSchool(page, sandbox.platform.schools[0]!.name);
   const api = await platformClient(sandbox.url, context, ['coupons:read', 'coupons:write']);
-  const [victim, spare] = (await api.list<Coupon>('/api/v1/coupons')).filter((c) => c.state === 'active');
+  // Coupons that can still be used (switched on, started, not ended, not used up): those offer Disable.
+  const [victim, spare] = (await api.list<Coupon>('/api/v1/coupons')).filter((c) => couponStatus(c, Date.now()) === 'active');
 
   // Online first: the first write asks for coupons:write (step-up), then Undo.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Coupons' }).click();

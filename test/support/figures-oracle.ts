@@ -196,7 +196,7 @@ export function orderCourseShare(order: Order, courseId: string): { original: nu
 export interface LearningFigures {
   enrollments: number;
   /** Of those enrollments, how many were completed before the range's end: the completion rate's numerator. */
-  completedOfEnrolled: number;
+  enrollmentsCompleted: number;
   completionRate: number;
   completions: number;
   activeStudents: number;
@@ -211,7 +211,7 @@ export function learningFigures(enrollments: readonly Enrollment[], range: Range
   const active = new Set(enrollments.filter((e) => within(e.last_activity_at, range.to - ACTIVE_DAYS * DAY, range.to)).map((e) => e.student_id));
   return {
     enrollments: started.length,
-    completedOfEnrolled: finished,
+    enrollmentsCompleted: finished,
     completionRate: started.length === 0 ? 0 : finished / started.length,
     completions: enrollments.filter((e) => within(e.completed_at, range.from, range.to)).length,
     activeStudents: active.size,
@@ -269,15 +269,15 @@ export function paysAt(s: Subscription, t: number): boolean {
 }
 
 /** MRR and paying subscriptions of one currency at an instant. */
-export function mrrAt(subscriptions: readonly Subscription[], currency: string, t: number): { mrr: number; subscribers: number } {
+export function mrrAt(subscriptions: readonly Subscription[], currency: string, t: number): { mrr: number; activeSubscribers: number } {
   let mrr = 0;
-  let subscribers = 0;
+  let activeSubscribers = 0;
   for (const s of subscriptions) {
     if (s.currency !== currency || !paysAt(s, t)) continue;
     mrr += monthly(s);
-    subscribers++;
+    activeSubscribers++;
   }
-  return { mrr, subscribers };
+  return { mrr, activeSubscribers };
 }
 
 export interface SubscriptionFigures {
@@ -320,11 +320,10 @@ export function subscriptionFigures(subscriptions: readonly Subscription[], curr
 export function mrrTrend(subscriptions: readonly Subscription[], currency: string, q: Range & { interval: Interval; timeZone: string; now: number }) {
   const at = (t: number) => mrrAt(subscriptions, currency, Math.min(t, q.now));
   const starts = periodStarts(q.from, q.to, q.interval, q.timeZone);
-  const start = at(q.from);
-  const end = at(q.to);
   return {
-    start: { mrr: start.mrr, subscribers: start.subscribers },
-    end: { mrr: end.mrr, subscribers: end.subscribers },
+    currency,
+    start: at(q.from),
+    end: at(q.to),
     series: starts.map((s, k) => ({ periodStart: s, ...at(Math.min(starts[k + 1] ?? q.to, q.to)) })),
   };
 }

@@ -3,18 +3,18 @@
 // of the app or the sandbox. A zone it does not know is an error, never a guess. Its rules are checked against
 // the system's time-zone data in test/unit/architecture/figures-oracle.test.ts.
 
-export const MINUTE = 60_000;
-export const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
-export interface CivilDate {
+interface CivilDate {
   year: number;
   /** 1..12 */
   month: number;
   day: number;
 }
 
-export interface WallTime extends CivilDate {
+interface WallTime extends CivilDate {
   hour: number;
   minute: number;
   second: number;
@@ -22,7 +22,7 @@ export interface WallTime extends CivilDate {
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (month and day may overflow, as in "day 32"). */
-export function daysFromCivil(year: number, month: number, day: number): number {
+function daysFromCivil(year: number, month: number, day: number): number {
   // Normalise the month first, then count whole 400-year eras (146,097 days each) from 0000-03-01.
   const y0 = year + Math.floor((month - 1) / 12);
   const m0 = ((((month - 1) % 12) + 12) % 12) + 1;
@@ -35,7 +35,7 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + doe - 719_468 + (day - 1);
 }
 
-export function civilFromDays(days: number): CivilDate {
+function civilFromDays(days: number): CivilDate {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -48,12 +48,8 @@ export function civilFromDays(days: number): CivilDate {
 }
 
 /** ISO weekday of a day number: 1 = Monday … 7 = Sunday (1970-01-01 was a Thursday). */
-export function isoWeekday(days: number): number {
+function isoWeekday(days: number): number {
   return ((((days + 3) % 7) + 7) % 7) + 1;
-}
-
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 /** The day of the month of the first Sunday on or after `day`. */
@@ -123,7 +119,7 @@ function ruleOf(timeZone: string): ZoneRule {
 }
 
 /** Minutes the zone's wall clock is ahead of UTC at an instant. */
-export function offsetMinutes(instant: number, timeZone: string): number {
+function offsetMinutes(instant: number, timeZone: string): number {
   const rule = ruleOf(timeZone);
   if (!rule.dst) return rule.standard;
   const { year } = civilFromDays(Math.floor((instant + rule.standard * MINUTE) / DAY));
@@ -153,7 +149,7 @@ export function wallTime(instant: number, timeZone: string): WallTime {
  * first instant; a time the clock skips is read with the offset before the jump, so it lands as much later as
  * the clock jumped (a skipped midnight: the day starts where the clock lands).
  */
-export function instantOf(w: Omit<WallTime, 'ms'> & { ms?: number }, timeZone: string): number {
+function instantOf(w: Omit<WallTime, 'ms'> & { ms?: number }, timeZone: string): number {
   const rule = ruleOf(timeZone);
   const wall = daysFromCivil(w.year, w.month, w.day) * DAY + w.hour * HOUR + w.minute * MINUTE + w.second * 1000 + (w.ms ?? 0);
   const offsets = rule.dst ? [rule.standard, rule.standard + rule.dst.save] : [rule.standard];
@@ -166,7 +162,7 @@ export function startOfDay(date: CivilDate, timeZone: string): number {
   return instantOf({ ...date, hour: 0, minute: 0, second: 0 }, timeZone);
 }
 
-export function addDays(date: CivilDate, days: number): CivilDate {
+function addDays(date: CivilDate, days: number): CivilDate {
   return civilFromDays(daysFromCivil(date.year, date.month, date.day) + days);
 }
 

@@ -16,6 +16,8 @@ export interface RawApi {
   get<T>(path: string): Promise<T>;
   /** Every item of a list, page by page (1000 a page). */
   list<T>(path: string): Promise<T[]>;
+  /** A write, as another admin of the school would make it on the platform; must answer 2xx. */
+  post<T>(path: string, body?: unknown): Promise<T>;
 }
 
 /** An access token for one school (by subdomain; default the one the consent page preselects), consent answered in Chromium. */
@@ -72,6 +74,11 @@ export function rawApi(baseUrl: string, token: string): RawApi {
   };
   return {
     get,
+    async post<T>(path: string, body: unknown = {}): Promise<T> {
+      const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (response.status >= 300) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
     async list<T>(path: string): Promise<T[]> {
       const out: T[] = [];
       let cursor: string | null = null;

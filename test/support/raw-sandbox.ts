@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { launchChromium } from './chromium';
 import { platformToken, rawApi, readRawSchool, type RawApi, type RawSchool } from './raw-records';
 
-export interface RawSchoolAccess extends RawSchool {
+interface RawSchoolAccess extends RawSchool {
   api: RawApi;
 }
 

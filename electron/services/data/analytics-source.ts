@@ -73,8 +73,11 @@ export class LocalAnalytics {
     return answer;
   }
 
-  /** Subscriptions from the synced subscriptions; null when none are synced and `sync` is false. */
-  subscriptions(accountId: string, input: { from: string; to: string }, sync: boolean): Promise<Answer<SubscriptionsOverview> | null> {
-    return this.engine.call('subscriptions.overview', { accountId, from: input.from, to: input.to, sync });
+  /**
+   * Analytics › Subscriptions, always from the synced subscriptions (a school has a few thousand: the first visit
+   * syncs them, progress as data.progress), so any range answers offline and MRR can be followed over it.
+   */
+  subscriptions(accountId: string, input: { from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone?: string | undefined }): Promise<Answer<SubscriptionsOverview>> {
+    return this.engine.call('subscriptions.overview', { accountId, from: input.from, to: input.to, interval: input.interval, timeZone: input.timeZone ?? 'UTC' });
   }
 }

@@ -18,7 +18,7 @@ import { engineOrdersHandlers } from './orders-handlers';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
 import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
-import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
+import { readSalesReport } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
 import { readSchoolProfile } from '../platform/school-platform';
 import { LocalAnalytics, notOffered, withComparisons, type SalesInput } from './analytics-source';
@@ -232,19 +232,10 @@ function reportHandlers(caller: PlatformCaller, reader: CachedReader, local: Loc
         throw error;
       }
     },
-    'data.subscriptions.report': async (input, { signal }) => {
+    'data.subscriptions.report': async (input) => {
       checkRange(input);
       const { accountId, ...rest } = input;
-      const synced = await local.subscriptions(accountId, rest, false);
-      if (synced) return synced;
-      try {
-        return await reader.read(accountId, CACHE_KEYS.subscriptions, rest, () => readSubscriptions(caller, accountId, rest, signal));
-      } catch (error) {
-        if (!notOffered(error)) throw error;
-        const computed = await local.subscriptions(accountId, rest, true);
-        if (!computed) throw error;
-        return computed;
-      }
+      return local.subscriptions(accountId, rest);
     },
     'data.learning.report': async (input, { signal }) => {
       checkRange(input);

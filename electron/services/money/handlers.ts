@@ -45,15 +45,16 @@ export function createMoneyHandlers(deps: MoneyHandlerDeps): MethodHandlers<Mone
   });
 
   return {
-    'money.coupons': async ({ accountId }, { signal }) => {
+    'money.coupons': async ({ accountId, from, to }, { signal }) => {
       const answer = await reader.read(accountId, 'money.coupons', COUPONS_CACHE_INPUT, () => readCouponCatalog(caller, accountId, signal));
       // The results come from the engine's synced orders (memory, or the offline snapshot), computed in its
       // worker: the main process only receives the totals.
-      const { data: counted } = await deps.engine.call('orders.couponResults', { accountId });
+      const { data: counted } = await deps.engine.call('orders.couponResults', { accountId, from, to });
       const results = new Map(counted.byCoupon);
       const currencies = new Set<string>([answer.data.currency, ...counted.currencies]);
       const overview: CouponOverview = {
         coupons: answer.data.coupons.map((c) => ({ ...c, results: results.get(c.id) ?? [] })),
+        range: from !== undefined && to !== undefined ? { from, to } : null,
         ordersCounted: counted.ordersCounted,
         currencies: [...currencies].sort(),
         courses: answer.data.courses,

@@ -1,15 +1,11 @@
-// The platform adapter for the sales and subscriptions analytics: the report operations (getSalesReport,
-// getSubscriptionsReport), listSubscriptions, their query parameters (`time_zone`, `interval`, `course_id`,
-// `state`, `canceling`) and paging, and the mapping of their snake_case payloads into the app's model
-// (shared/model/analytics.ts). The report endpoints are the sandbox's, not the platform spec's: the engine
-// computes the same figures from the synced records, and these are asked only while it has none.
+// The platform adapter for the sales analytics: the sales report operation (getSalesReport), its query parameters
+// (`time_zone`, `interval`, `course_id`), and the mapping of its snake_case payload and of a subscription into the
+// app's model (shared/model/analytics.ts). The report endpoint is the sandbox's, not the platform spec's: the engine
+// computes the same figures from the synced orders, and it is asked only while none are synced. The subscription
+// figures always come from the engine's synced subscriptions (subscriptions-feed.ts reads them).
 import type { z } from 'zod';
-import type {
-  CurrencySubscriptions, SalesReport, SalesTotals, SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport,
-} from '../../../shared/model/analytics';
-import {
-  SalesReport as PlatformSalesReport, Subscription as PlatformSubscription, SubscriptionsReport as PlatformSubscriptionsReport,
-} from '../../../shared/platform/resources';
+import type { SalesReport, SalesTotals, SubscriptionRecord } from '../../../shared/model/analytics';
+import { SalesReport as PlatformSalesReport, type Subscription as PlatformSubscription } from '../../../shared/platform/resources';
 import type { SalesTotals as PlatformSalesTotals } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 import { rangeQuery, type RangeInput } from './courses-platform';
@@ -45,23 +41,6 @@ export function toSalesReport(raw: z.output<typeof PlatformSalesReport>): SalesR
   };
 }
 
-export function toSubscriptionsReport(raw: z.output<typeof PlatformSubscriptionsReport>): SubscriptionsReport {
-  return {
-    from: raw.from,
-    to: raw.to,
-    currencies: raw.currencies.map((c): CurrencySubscriptions => ({
-      currency: c.currency,
-      mrr: c.mrr,
-      activeSubscribers: c.active_subscribers,
-      newSubscribers: c.new_subscribers,
-      churnedSubscribers: c.churned_subscribers,
-      churnRate: c.churn_rate,
-      pastDue: c.past_due,
-      canceling: c.canceling,
-    })),
-  };
-}
-
 export function toSubscriptionRecord(raw: z.output<typeof PlatformSubscription>): SubscriptionRecord {
   return {
     id: raw.id,
@@ -93,18 +72,4 @@ export async function readSalesReport(
 ): Promise<SalesReport> {
   const raw = await caller.call(accountId, 'getSalesReport', PlatformSalesReport, { query: { ...rangeQuery(input), interval: input.interval, course_id: input.courseId }, signal });
   return toSalesReport(raw);
-}
-
-/** The platform's subscriptions report (only the sandbox has one) with the past-due and canceling subscriptions. */
-export async function readSubscriptions(caller: PlatformCaller, accountId: string, input: RangeInput, signal: AbortSignal): Promise<SubscriptionsOverview> {
-  const [report, pastDue, canceling] = await Promise.all([
-    caller.call(accountId, 'getSubscriptionsReport', PlatformSubscriptionsReport, { query: rangeQuery(input), signal }),
-    caller.paginate(accountId, 'listSubscriptions', PlatformSubscription, { query: { state: 'past_due', limit: 1000 }, signal }),
-    caller.paginate(accountId, 'listSubscriptions', PlatformSubscription, { query: { canceling: true, limit: 1000 }, signal }),
-  ]);
-  return {
-    report: toSubscriptionsReport(report),
-    pastDue: pastDue.map(toSubscriptionRecord),
-    canceling: canceling.filter((s) => s.canceling).map(toSubscriptionRecord),
-  };
 }

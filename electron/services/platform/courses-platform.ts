@@ -76,7 +76,7 @@ function toCourseReport(raw: z.output<typeof PlatformCourseReport>): CourseRepor
 
 /** A course's row of the learning report → its figures (the Courses list and the course page show the same). */
 function learningOf(row: LearningReport['courses'][number]): CourseLearning {
-  return { enrollments: row.enrollments, activeStudents: row.activeStudents, completions: row.completions, completionRate: row.completionRate };
+  return { enrollments: row.enrollments, activeStudents: row.activeStudents, completions: row.completions, enrollmentsCompleted: row.enrollmentsCompleted, completionRate: row.completionRate };
 }
 
 // ------------------------------------------------------------------------------------------------- reads

@@ -14,10 +14,10 @@ interface LearningRange {
   timeZone?: string | undefined;
 }
 
-type PlatformFigures = { enrollments: number; active_students: number; completions: number; completion_rate: number };
+type PlatformFigures = { enrollments: number; active_students: number; completions: number; enrollments_completed: number; completion_rate: number };
 
 function toFigures(f: PlatformFigures): CourseLearning {
-  return { enrollments: f.enrollments, activeStudents: f.active_students, completions: f.completions, completionRate: f.completion_rate };
+  return { enrollments: f.enrollments, activeStudents: f.active_students, completions: f.completions, enrollmentsCompleted: f.enrollments_completed, completionRate: f.completion_rate };
 }
 
 export function toLearningReport(report: z.output<typeof PlatformLearningReport>): LearningReport {

@@ -28,9 +28,11 @@ import { versusDays } from '../common/range-words';
 import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
+import { completionOf, completionsHint } from '../common/completion-words';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { SyncProgress } from './SyncProgress';
 import { useAccountProgress } from '../../data/progress';
-import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
+import { mrrChart, ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
@@ -191,10 +193,11 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
 
 function SubscriptionsView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
-  const { from, to, previous: before } = useDashboardRange();
-  const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  const { range, from, to, previous: before } = useDashboardRange();
+  const interval = defaultInterval(range);
+  const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, interval, timeZone: locale.timeZone } : null);
   // New and churned subscribers are counted over the range, so they compare with the period before it.
-  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from: before.from, to: before.to, timeZone: locale.timeZone } : null);
+  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from: before.from, to: before.to, interval, timeZone: locale.timeZone } : null);
   const progress = useAccountProgress(account?.id ?? null);
   const syncing = query.isFetching ? progress : null;
   return (
@@ -217,34 +220,48 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
   const { currencies, entry, pick } = useShownEntry(overview.report.currencies);
   const versus = versusDays(period, locale);
   const before = previous?.currencies.find((c) => c.currency === entry?.currency);
+  const trend = overview.trend.find((x) => x.currency === entry?.currency);
   // Each currency tab lists its own subscriptions: amounts of two currencies never share a list.
   const pastDue = useMemo(() => overview.pastDue.filter((s) => s.currency === entry?.currency), [overview.pastDue, entry?.currency]);
   const canceling = useMemo(() => overview.canceling.filter((s) => s.currency === entry?.currency), [overview.canceling, entry?.currency]);
+  const partial = trend ? partialBucket(trend.series, overview.report.to, Date.now()) : -1;
+  const mrrSpec = useMemo(() => (trend ? mrrChart(trend, overview.interval, locale, partial) : null), [trend, overview.interval, locale, partial]);
   const spec = useMemo<ChartSpec | null>(
     () =>
       entry
         ? {
             kind: 'bar',
-            // The title says each bar's period: three are as of now, two count the range.
-            title: `Subscribers (${entry.currency}): new and churned in the range, the others now`,
+            title: t('subscriptions.chart', { currency: entry.currency }),
             categoryLabel: 'Figure',
-            categories: ['Active', 'New', 'Churned', 'Past due', 'Canceling'],
-            series: [{ name: 'Subscribers', values: [entry.activeSubscribers, entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
+            categories: ['New', 'Churned', 'Past due', 'Canceling'],
+            series: [{ name: 'Subscribers', values: [entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
             formatValue: (v) => formatCount(v, locale.locale),
             integer: true,
           }
         : null,
-    [entry, locale],
+    [entry, locale, t],
   );
-  if (!entry || !spec) return <EmptyState title="No subscriptions yet" />;
+  if (!entry || !spec || !trend || !mrrSpec) return <EmptyState title="No subscriptions yet" />;
+  // MRR at the range's end (now, while the range runs), against its start (docs/business-api.md, "MRR over the range").
+  const { atEnd, since } = mrrMoments(overview.report, locale);
   return (
     <>
       <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
-        <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
-        <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
+        <div className="tile-wrap" data-tile="mrr" data-value={trend.end.mrr}>
+          <StatTile label="MRR" value={formatMoney(trend.end.mrr, entry.currency, locale.locale)} delta={relativeChange(trend.end.mrr, trend.start.mrr)} deltaLabel={since} hint={atEnd} />
+        </div>
+        <div className="tile-wrap" data-tile="active" data-value={trend.end.activeSubscribers}>
+          <StatTile
+            label="Active subscribers"
+            value={formatCount(trend.end.activeSubscribers, locale.locale)}
+            delta={relativeChange(trend.end.activeSubscribers, trend.start.activeSubscribers)}
+            deltaLabel={since}
+            hint={atEnd}
+          />
+        </div>
         <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} />
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} hint={t('subscriptions.started')} />
         </div>
         <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
           <StatTile
@@ -253,6 +270,7 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
             delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : undefined}
             deltaLabel={versus}
             lowerIsBetter
+            hint={t('subscriptions.ended')}
           />
         </div>
         <div className="tile-wrap" data-tile="churn_rate" data-value={entry.churnRate} data-previous={before?.churnRate}>
@@ -268,13 +286,25 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
       </div>
       <div className="chart-row">
         <Card>
+          <Chart spec={mrrSpec} />
+        </Card>
+        <Card>
           <Chart spec={spec} />
         </Card>
-        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
       </div>
-      <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
+      <div className="chart-row">
+        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
+        <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
+      </div>
     </>
   );
+}
+
+/** What the MRR tiles name: the moment they show (the range's end, or now while it runs) and the one they compare with (its start). */
+function mrrMoments(report: SubscriptionsOverview['report'], locale: Locale): { atEnd: string; since: string } {
+  const end = Date.parse(report.to);
+  const atEnd = end > Date.now() ? translate('analytics:subscriptions.atNow') : translate('analytics:subscriptions.atEndOf', { day: formatDate(new Date(end - 1).toISOString(), locale, 'day', true) });
+  return { atEnd, since: translate('analytics:subscriptions.sinceStartOf', { day: formatDate(report.from, locale, 'day', true) }) };
 }
 
 type SubscriptionRow = SubscriptionsOverview['pastDue'][number];
@@ -338,10 +368,10 @@ function LearningBody({ report, previous, period, locale }: { report: LearningRe
   // Active students count the 30 days that end with the range (docs/business-api.md).
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
-    enrollments: undefined,
+    enrollments: translate('analytics:learning.enrollmentsHint'),
     activeStudents: `in the 30 days to ${activeUntil}`,
-    completions: undefined,
-    completionRate: 'of the enrollments in the range',
+    completions: completionsHint(),
+    completionRate: completionOf(report, locale.locale),
   };
   const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
   const spec = useMemo<ChartSpec>(

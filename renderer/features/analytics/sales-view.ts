@@ -1,10 +1,11 @@
 // The sales report as the dashboard shows it: tiles with both comparisons, and a chart spec per currency.
 // Pure, so the words and numbers are unit-tested.
-import type { CurrencySales, SalesReport, SalesTotals } from '../../../shared/model/analytics';
+import type { CurrencySales, MrrTrend, SalesReport, SalesTotals } from '../../../shared/model/analytics';
 import type { ChartSpec } from '../../charts/chart-spec';
 import type { DeltaUnit } from '../../lib/delta';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../../lib/format';
 import { markPartial } from '../common/range-words';
+import { t } from '../../../shared/i18n/i18n';
 
 export { partialBucket } from '../../../shared/date-range';
 
@@ -75,5 +76,19 @@ export function ordersChart(entry: CurrencySales, interval: SalesReport['interva
     series: [{ name: 'Orders', values: entry.series.map((p) => p.orders) }],
     formatValue: (v) => formatCount(v, locale.locale),
     integer: true,
+  };
+}
+
+/** MRR over the range: at the end of each period (the last one so far while it runs), as docs/business-api.md defines it. */
+export function mrrChart(trend: MrrTrend, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
+  return {
+    kind: 'line',
+    title: t(`analytics:subscriptions.mrrChart.${interval}`, { currency: trend.currency }),
+    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    categories: markPartial(formatPeriods(trend.series.map((p) => p.periodStart), locale, interval), partial),
+    partialFrom: partial >= 0 ? partial : undefined,
+    series: [{ name: 'MRR', values: trend.series.map((p) => p.mrr) }],
+    formatValue: (v) => formatMoney(v, trend.currency, locale.locale),
+    formatAxis: (v) => formatMoney(v, trend.currency, locale.locale, { compact: true }),
   };
 }

@@ -15,6 +15,8 @@ import { useActiveAccount } from '../../state/active-account';
 import { useDataQuery } from '../../data/hooks';
 import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
+import { completionOf, completionsHint } from '../common/completion-words';
+import { t } from '../../../shared/i18n/i18n';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
@@ -138,8 +140,11 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
           <StatTile
             label="Completion rate"
             value={learning && learning.enrollments > 0 ? formatPercent(learning.completionRate, locale.locale) : '–'}
-            hint={learning ? `of the range's enrollments · ${formatCount(learning.completions, locale.locale)} completed in the range` : undefined}
+            hint={learning ? completionOf(learning, locale.locale) : undefined}
           />
+        </div>
+        <div className="tile-wrap" data-tile="completions" data-value={learning?.completions}>
+          <StatTile label={t('courses:completions')} value={learning ? formatCount(learning.completions, locale.locale) : '–'} hint={completionsHint()} />
         </div>
         <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricingPlans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lecturesCount} lectures`} />
       </div>

@@ -22,6 +22,8 @@ import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/f
 import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
+import { completionOf, completionShort } from '../common/completion-words';
+import { t } from '../../../shared/i18n/i18n';
 import { StateBadge } from './StateBadge';
 
 export function CoursesPage() {
@@ -113,7 +115,7 @@ function CoursesDashboard() {
                   { label: 'Lecturers', numeric: true },
                   { label: 'Enrollments', sortKey: 'enrollments', numeric: true },
                   { label: 'Active students', sortKey: 'activeStudents', numeric: true, note: `30 days to ${activeUntil}` },
-                  { label: 'Completion', sortKey: 'completionRate', numeric: true },
+                  { label: 'Completion', sortKey: 'completionRate', numeric: true, note: t('courses:completionNote') },
                   { label: currency ? `Net revenue (${currency})` : 'Net revenue', sortKey: 'revenue', numeric: true },
                 ]}
               >
@@ -135,7 +137,14 @@ function CoursesDashboard() {
                         <td className="num" data-field="enrollments">{course.learning ? formatCount(course.learning.enrollments, locale.locale) : '–'}</td>
                         <td className="num" data-field="active">{course.learning ? formatCount(course.learning.activeStudents, locale.locale) : '–'}</td>
                         <td className="num" data-field="completion">
-                          {course.learning && course.learning.enrollments > 0 ? formatPercent(course.learning.completionRate, locale.locale) : '–'}
+                          {course.learning && course.learning.enrollments > 0 ? (
+                            <>
+                              {formatPercent(course.learning.completionRate, locale.locale)}
+                              <span className="cell-sub" title={completionOf(course.learning, locale.locale)}>{completionShort(course.learning, locale.locale)}</span>
+                            </>
+                          ) : (
+                            '–'
+                          )}
                         </td>
                         <td className="num" data-field="revenue">
                           {currency && course.revenue.some((r) => r.currency === currency && r.orders > 0) ? (

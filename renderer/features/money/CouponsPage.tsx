@@ -1,12 +1,13 @@
-// Every coupon with what the orders that used it brought, one currency at a time (never two added; the
-// currency by the rule every such screen follows): how many sale orders used it, their net revenue, the
-// discount given and the return (net ÷ discount). From a
-// coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
-// app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
-import { t as translate } from '../../../shared/i18n/i18n';
+// Every coupon, where it stands (scheduled, active, expired, used up, disabled: from its dates and limit) and
+// what the sale orders that used it brought in the picked range, one currency at a time (never two added; the
+// currency by the rule every such screen follows): its redemptions, their net revenue, the discount given and
+// the return (net ÷ discount), each column sortable. From a coupon, its orders are one click away (Orders
+// filtered to the code, the range and the currency: the same figures); disable and enable go through the app's
+// one way of writing (confirmation naming the code, step-up, Undo, outbox).
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import type { CouponOverview, CouponRow } from '../../../shared/model/money';
+import type { CouponOverview, CouponStatus } from '../../../shared/model/money';
+import type { DayRange } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -18,12 +19,17 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
+import { RangePicker } from '../common/RangePicker';
+import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
+import { useDashboardRange, useRangeStore } from '../common/range-store';
 import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
+import { describeDiscount, formatReturn } from './coupon-format';
+import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort, type CouponSortKey } from './coupon-table';
+import { t } from '../../../shared/i18n/i18n';
 import '../writes/writes.css';
 
 export function CouponsPage() {
@@ -37,57 +43,72 @@ export function CouponsPage() {
   );
 }
 
+const STATUS_BADGE: Record<CouponStatus, string> = { scheduled: 'badge-info', active: 'badge-positive', expired: '', used_up: 'badge-warning', disabled: '' };
+
 function CouponsDashboard({ initialText }: { initialText: string }) {
   const account = useActiveAccount();
   const locale = useLocale();
-  const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
+  const { range, from, to, problem } = useDashboardRange();
+  const setRange = useRangeStore((s) => s.setRange);
+  const setProblem = useRangeStore((s) => s.setProblem);
+  const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '', from, to }, { enabled: account !== null && problem === null });
   const [text, setText] = useState(initialText);
-  const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const [status, setStatus] = useState<CouponStatus | ''>('');
   const overview = query.data?.data;
   const { currencies, currency, choose } = useShownCurrency(useMemo(() => (overview ? couponCurrencies(overview) : []), [overview]));
   const write = useWrite();
   return (
     <Page
       title="Coupons"
-      description={translate('money:coupons.description')}
+      description={t('money:coupons.description')}
       meta={<FigureAge answer={query.data} />}
       actions={
-        <Link className="btn btn-primary btn-md" to="/coupons/new">
-          <Icon name="plus" size={16} />
-          New coupon
-        </Link>
+        <>
+          <RangePicker value={range} onChange={setRange} onProblem={setProblem} />
+          <Link className="btn btn-primary btn-md" to="/coupons/new">
+            <Icon name="plus" size={16} />
+            New coupon
+          </Link>
+        </>
       }
     >
-      <QueryState query={query} what="the Coupons page" label="the coupons">
-        {(answer) => (
-          <>
-            <Card flush>
-              <div className="filter-bar" role="search" aria-label="Filter coupons">
-                <label className="field field-grow">
-                  <span className="field-label">Code</span>
-                  <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
-                </label>
-                <SelectField label="State" value={state} onChange={(v) => setState(v as typeof state)}>
-                  <option value="">Any state</option>
-                  <option value="active">Active</option>
-                  <option value="disabled">Disabled</option>
-                </SelectField>
-                {currency && currencies.length > 1 && (
-                  <SelectField label={translate('money:coupons.currency')} value={currency} onChange={choose}>
-                    {currencies.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
+      {problem ? (
+        <RangeProblem problem={problem} />
+      ) : (
+        <QueryState query={query} what="the Coupons page" label="the coupons">
+          {(answer) => (
+            <>
+              <Card flush>
+                <div className="filter-bar" role="search" aria-label="Filter coupons">
+                  <label className="field field-grow">
+                    <span className="field-label">Code</span>
+                    <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
+                  </label>
+                  <SelectField label="State" value={status} onChange={(v) => setStatus(v as CouponStatus | '')}>
+                    <option value="">Any state</option>
+                    {COUPON_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {couponStatusLabel(s)}
                       </option>
                     ))}
                   </SelectField>
-                )}
-                <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
-              </div>
-            </Card>
-            <CouponTable rows={answer.data.coupons} text={text} state={state} currency={currency} locale={locale} write={write} />
-          </>
-        )}
-      </QueryState>
+                  {currency && currencies.length > 1 && (
+                    <SelectField label={t('money:coupons.currency')} value={currency} onChange={choose}>
+                      {currencies.map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
+                    </SelectField>
+                  )}
+                  <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
+                </div>
+              </Card>
+              <CouponTable overview={answer.data} text={text} status={status} range={range} currency={currency} locale={locale} write={write} />
+            </>
+          )}
+        </QueryState>
+      )}
       {write.element}
     </Page>
   );
@@ -98,24 +119,35 @@ function couponCurrencies(overview: CouponOverview): string[] {
   return [...new Set([...overview.currencies, ...overview.coupons.flatMap((c) => c.results.map((r) => r.currency))])];
 }
 
-/** The columns, the money ones naming the currency shown. */
-function couponColumns(currency: string | null): Column[] {
+/** The columns, sortable, the money ones naming the currency shown. */
+function couponColumns(currency: string): Column<CouponSortKey>[] {
   return [
-    { label: 'Coupon' },
-    { label: 'State' },
-    { label: 'Used', numeric: true },
-    { label: currency ? translate('money:coupons.netIn', { currency }) : 'Net revenue', numeric: true, title: 'Paid minus refunded, of the sale orders that used it' },
-    { label: currency ? translate('money:coupons.discountIn', { currency }) : 'Discount given', numeric: true },
-    { label: 'Return', numeric: true, title: 'Net revenue for each unit of discount given' },
+    { label: t('money:coupons.columns.coupon'), sortKey: 'code' },
+    { label: t('money:coupons.columns.state'), sortKey: 'status' },
+    { label: t('money:coupons.columns.redemptions'), sortKey: 'redemptions', numeric: true, note: t('money:coupons.columns.redemptionsNote') },
+    { label: t('money:coupons.columns.net', { currency }), sortKey: 'net', numeric: true, note: t('money:coupons.columns.netNote') },
+    { label: t('money:coupons.columns.discount', { currency }), sortKey: 'discount', numeric: true },
+    { label: t('money:coupons.columns.return'), sortKey: 'return', numeric: true, note: t('money:coupons.columns.returnNote') },
     { label: 'Actions', hidden: true },
   ];
 }
 
-function CouponTable({ rows, text, state, currency, locale, write }: { rows: CouponRow[]; text: string; state: string; currency: string | null; locale: Locale; write: WriteRunner }) {
-  const shown = useMemo(() => {
-    const q = text.trim().toUpperCase();
-    return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
-  }, [rows, text, state]);
+function CouponTable({ overview, text, status, range, currency: shown, locale, write }: {
+  overview: CouponOverview;
+  text: string;
+  status: CouponStatus | '';
+  range: DayRange;
+  currency: string | null;
+  locale: Locale;
+  write: WriteRunner;
+}) {
+  const rows = overview.coupons;
+  // One currency at a time (the shown-currency rule): the results of two currencies are never added or sorted together.
+  const currency = shown ?? overview.currencies[0] ?? '';
+  const [sort, setSort] = useState<CouponSort>({ key: 'redemptions', direction: 'desc' });
+  // Where each coupon stands is read at the moment its figures arrived (a refetch reads it again).
+  const now = useMemo(() => Date.now(), [rows]);
+  const lines = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
   if (rows.length === 0) {
     return (
       <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
@@ -123,79 +155,75 @@ function CouponTable({ rows, text, state, currency, locale, write }: { rows: Cou
       </EmptyState>
     );
   }
-  if (shown.length === 0) return <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>;
+  const ordersLink = (code: string) => `/orders?${new URLSearchParams({ coupon: code, from: range.startDay, to: range.endDay, currency }).toString()}`;
   return (
-    <Card flush>
-      <DataTable label="Coupons" testId="coupons-table" columns={couponColumns(currency)}>
-            {shown.map((c) => {
-              const results = c.results.filter((r) => r.currency === currency);
-              return (
-              <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
-                <th scope="row">
-                  <span className="cell-title coupon-code">{c.code}</span>
-                  <span className="cell-sub">
-                    {describeDiscount(c, locale.locale)}
-                    {c.endsAt ? ` · until ${formatDateTime(c.endsAt, locale)}` : ''}
-                    {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
-                  </span>
-                </th>
-                <td>
-                  <span className={`badge ${c.state === 'active' ? 'badge-positive' : ''}`} data-state={c.state}>
-                    {c.state === 'active' ? 'Active' : 'Disabled'}
-                  </span>
-                </td>
-                <td className="num" data-field="redemptions">
-                  {formatCount(c.redemptions, locale.locale)}
-                  {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
-                </td>
-                <td className="num">
-                  <MoneyLines results={results} field="net" locale={locale} />
-                </td>
-                <td className="num">
-                  <MoneyLines results={results} field="discount" locale={locale} />
-                </td>
-                <td className="num">
-                  <span className="money-lines">
-                    {results.length === 0 ? <span className="cell-muted">—</span> : results.map((r) => {
-                      const ratio = couponReturn(r);
-                      return (
-                        <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
-                          {formatReturn(ratio, locale.locale)}
-                        </span>
-                      );
-                    })}
-                  </span>
-                </td>
-                <td className="row-actions">
-                  <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
-                    Orders
-                  </Link>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
-                    onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
-                  >
-                    {c.state === 'active' ? 'Disable' : 'Enable'}
-                  </Button>
-                </td>
-              </tr>
-              );
-            })}
-      </DataTable>
-    </Card>
+    <>
+      {lines.length === 0 ? (
+        <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>
+      ) : (
+        <Card flush>
+          <DataTable label={`Coupons, ${currency}`} testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
+            {lines.map((line) => (
+              <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} />
+            ))}
+          </DataTable>
+        </Card>
+      )}
+    </>
   );
 }
 
-function MoneyLines({ results, field, locale }: { results: CouponRow['results']; field: 'net' | 'discount'; locale: Locale }) {
-  if (results.length === 0) return <span className="cell-muted">—</span>;
+function CouponTableRow({ line, currency, now, locale, write, ordersLink }: { line: CouponLine; currency: string; now: number; locale: Locale; write: WriteRunner; ordersLink: string }) {
+  const { coupon: c, status, result, ratio } = line;
+  const action = couponAction(status, c, now);
+  const money = (minor: number) => formatMoney(minor, currency, locale.locale);
   return (
-    <span className="money-lines">
-      {results.map((r) => (
-        <span key={r.currency} data-currency={r.currency} data-field={field} data-minor={r[field]}>
-          {formatMoney(r[field], r.currency, locale.locale)}
+    <tr data-coupon-id={c.id} data-code={c.code}>
+      <th scope="row">
+        <span className="cell-title coupon-code">{c.code}</span>
+        <span className="cell-sub">
+          {describeDiscount(c, locale.locale)}
+          {status === 'scheduled'
+            ? ` · ${t('money:coupons.startsAt', { time: formatDateTime(c.startsAt, locale) })}`
+            : c.endsAt
+              ? ` · ${t(status === 'expired' ? 'money:coupons.endedAt' : 'money:coupons.endsAt', { time: formatDateTime(c.endsAt, locale) })}`
+              : ''}
+          {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
         </span>
-      ))}
-    </span>
+      </th>
+      <td>
+        <span className={`badge ${STATUS_BADGE[status]}`} data-state={status}>
+          {couponStatusLabel(status)}
+        </span>
+      </td>
+      <td className="num" data-field="redemptions">
+        {formatCount(result.orders, locale.locale)}
+        <span className="cell-sub">
+          {c.usageLimit === null
+            ? t('money:coupons.allTime', { used: formatCount(c.redemptions, locale.locale) })
+            : t('money:coupons.allTimeOfLimit', { used: formatCount(c.redemptions, locale.locale), limit: formatCount(c.usageLimit, locale.locale) })}
+        </span>
+      </td>
+      <td className="num" data-field="net">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.net)}</td>
+      <td className="num" data-field="discount">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.discount)}</td>
+      <td className="num" data-field="return">
+        <span className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>{formatReturn(ratio, locale.locale)}</span>
+      </td>
+      <td className="row-actions">
+        <Link className="btn btn-ghost btn-sm" to={ordersLink} aria-label={`Orders with ${c.code}`}>
+          Orders
+        </Link>
+        {action && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${action === 'disable' ? 'Disable' : 'Enable'} ${c.code}`}
+            onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: action === 'enable', seenUpdatedAt: c.updatedAt })}
+          >
+            {action === 'disable' ? 'Disable' : 'Enable'}
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }

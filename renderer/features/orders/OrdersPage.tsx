@@ -5,7 +5,8 @@
 // zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_ORDER_SORT, type CourseShareTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type CurrencyTotals, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -60,12 +61,18 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  // Paid dates in the business zone; a preset's days follow the calendar there.
-  const [picked, setRange] = useState<PickedRange>({ preset: 'last30', startDay: '', endDay: '' });
-  const { range, from, to } = useResolvedRange(picked);
-  // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
+  // Paid dates in the business zone; a preset's days follow the calendar there. Other screens link here with a
+  // filter in the address: ?coupon=CODE&from=DAY&to=DAY&currency=USD (a coupon's figures on Coupons, the same
+  // orders), ?q=email (a member).
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
+  const [picked, setRange] = useState<PickedRange>(() => linkedRange(params) ?? { preset: 'last30', startDay: '', endDay: '' });
+  const { range, from, to } = useResolvedRange(picked);
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({
+    ...NO_FORM_FILTERS,
+    coupon: params.get('coupon') ?? '',
+    currency: params.get('currency') ?? '',
+    allTime: linkedRange(params) === null,
+  }));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
   const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
@@ -161,7 +168,14 @@ function OrdersDashboard() {
                   onResume={() => load.start('auto')}
                 />
               )}
-              <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
+              <Totals
+                totals={head.totals}
+                courseTotals={head.courseTotals}
+                courseTitle={head.facets.courses.find((c) => c.id === form.courseId)?.title ?? null}
+                total={head.total}
+                locale={locale}
+                stale={view.isStale}
+              />
               <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>
           ) : view.error ? (
@@ -175,6 +189,15 @@ function OrdersDashboard() {
       )}
     </Page>
   );
+}
+
+/** The local days a link names (?from=2026-11-01&to=2026-11-30, both included), if it names valid ones. */
+function linkedRange(params: URLSearchParams): PickedRange | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const startDay = params.get('from');
+  const endDay = params.get('to');
+  if (!startDay || !endDay || !day.test(startDay) || !day.test(endDay) || startDay > endDay) return null;
+  return { preset: 'custom', startDay, endDay };
 }
 
 function FacetFilters({
@@ -256,33 +279,73 @@ function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange
   );
 }
 
-function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; total: number; locale: Locale; stale: boolean }) {
+/**
+ * Totals per currency of the filtered orders (docs/business-api.md, "Orders totals"): the count is every order
+ * shown, the money only that of the orders sold (paid, refunding, refunded), and the screen says so. With a course
+ * filter, that course's own figures (its line items) stand beside the whole orders', each labelled.
+ */
+function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
+  totals: CurrencyTotals[];
+  courseTotals: CourseShareTotals[] | null;
+  courseTitle: string | null;
+  total: number;
+  locale: Locale;
+  stale: boolean;
+}) {
+  const { t } = useTranslation('orders', { keyPrefix: 'totals' });
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale.locale);
+  const course = courseTotals !== null;
   return (
     <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label="Totals of the filtered orders" aria-busy={stale || undefined} data-testid="orders-totals">
       <p className="totals-count" aria-live="polite">
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
+        <span className="totals-note"> {t('note')}</span>
       </p>
-      {totals.map((t) => (
-        <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-count={t.count} data-paid={t.paid} data-refunded={t.refunded} data-discount={t.discount} data-net={t.net}>
+      {totals.map((w) => (
+        <dl key={w.currency} className="totals-currency" data-currency={w.currency} data-testid="orders-totals-whole">
           <div className="totals-head">
-            <dt>{t.currency}</dt>
-            <dd>{formatCount(t.count, locale.locale)} orders</dd>
+            <dt>{course ? t('whole', { currency: w.currency }) : w.currency}</dt>
+            <dd>{t('counts', { count: w.count, shown: formatCount(w.count, locale.locale), sold: formatCount(w.sold, locale.locale) })}</dd>
           </div>
           <div>
-            <dt>Paid</dt>
-            <dd>{formatMoney(t.paid, t.currency, locale.locale)}</dd>
+            <dt>{t('paid')}</dt>
+            <dd>{money(w.paid, w.currency)}</dd>
           </div>
           <div>
-            <dt>Discounts</dt>
-            <dd>{formatMoney(t.discount, t.currency, locale.locale)}</dd>
+            <dt>{t('discounts')}</dt>
+            <dd>{money(w.discount, w.currency)}</dd>
           </div>
           <div>
-            <dt>Refunded</dt>
-            <dd>{formatMoney(t.refunded, t.currency, locale.locale)}</dd>
+            <dt>{t('refunded')}</dt>
+            <dd>{money(w.refunded, w.currency)}</dd>
           </div>
           <div>
-            <dt>Net</dt>
-            <dd className="totals-net">{formatMoney(t.net, t.currency, locale.locale)}</dd>
+            <dt>{t('net')}</dt>
+            <dd className="totals-net">{money(w.net, w.currency)}</dd>
+          </div>
+        </dl>
+      ))}
+      {courseTotals?.map((c) => (
+        <dl key={c.currency} className="totals-currency totals-course" data-currency={c.currency} data-testid="orders-totals-course">
+          <div className="totals-head">
+            <dt>{t('courseOnly', { course: courseTitle ?? t('thisCourse'), currency: c.currency })}</dt>
+            <dd>{t('courseOrders', { count: c.orders, shown: formatCount(c.orders, locale.locale) })}</dd>
+          </div>
+          <div>
+            <dt>{t('gross')}</dt>
+            <dd>{money(c.gross, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('discounts')}</dt>
+            <dd>{money(c.discounts, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('refunds')}</dt>
+            <dd>{money(c.refunds, c.currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('net')}</dt>
+            <dd className="totals-net">{money(c.net, c.currency)}</dd>
           </div>
         </dl>
       ))}

@@ -200,4 +200,11 @@ export const common = {
     points: '{{value}} pp',
     pointsSpoken: '{{value}} percentage points',
   },
+  /** A completion rate beside the two numbers it divides (docs/business-api.md, "Learning"). */
+  completion: {
+    of: '{{finished}} of {{started}} who started in the range finished',
+    short: '{{finished}} of {{started}}',
+    completionsHint: 'finished in the range, whenever they started',
+    nobodyStarted: 'nobody started in the range',
+  },
 };

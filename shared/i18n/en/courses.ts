@@ -1,2 +1,5 @@
 // The courses area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/courses.ts.
-export const courses = {};
+export const courses = {
+  completionNote: 'of those who started in the range',
+  completions: 'Completions',
+};

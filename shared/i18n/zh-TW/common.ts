@@ -191,4 +191,10 @@ export const common: OneFormTranslation<typeof en> = {
     points: '{{value}} 個百分點',
     pointsSpoken: '{{value}} 個百分點',
   },
+  completion: {
+    of: '範圍內報名的 {{started}} 人中有 {{finished}} 人完課',
+    short: '{{started}} 人中 {{finished}} 人',
+    completionsHint: '在範圍內完課，不論何時報名',
+    nobodyStarted: '範圍內無人報名',
+  },
 };

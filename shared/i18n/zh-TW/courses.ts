@@ -2,4 +2,7 @@
 import type { courses as en } from '../en/courses';
 import type { OneFormTranslation } from '../translation';
 
-export const courses: OneFormTranslation<typeof en> = {};
+export const courses: OneFormTranslation<typeof en> = {
+  completionNote: '範圍內報名者中',
+  completions: '完課數',
+};

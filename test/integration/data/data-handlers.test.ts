@@ -10,13 +10,11 @@ import { createDataService, type DataService } from '../../../electron/services/
 import { DownloadSlots } from '../../../electron/services/engine/client/export-destination';
 import type { AccountView } from '../../../shared/model/accounts';
 import { METHODS } from '../../../shared/ipc';
-import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, School, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
-import { toSalesReport, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
+import { Course, CourseReport, Curriculum, Enrollment, Order, School, Subscription } from '../../../shared/platform/resources';
 import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
 import { cacheKey } from '../../../electron/services/store/query-cache';
 import type { Sandbox } from '../../sandbox';
-import { currencyTotalsOf } from '../../support/order-totals';
-import { salesFigures } from '../../support/figures-oracle';
+import * as oracle from '../../support/figures-oracle';
 import { shiftLocalYears } from '../../sandbox/data/time-zone';
 import { comparisonsOf, sameDaysLastYear, toInstants, type PickedRange } from '../../../shared/date-range';
 import type { SignIn } from '../sign-in/harness';
@@ -55,7 +53,7 @@ afterAll(async () => {
 
 /** Sales of one currency over [from, to) as the figures oracle adds them up from the platform's raw orders. */
 function rawSales(orders: z.infer<typeof Order>[], currency: string, range: { from: string; to: string }) {
-  return salesFigures(orders, currency, { from: Date.parse(range.from), to: Date.parse(range.to) });
+  return oracle.salesFigures(orders, currency, { from: Date.parse(range.from), to: Date.parse(range.to) });
 }
 
 /** A month so far and its comparisons, as the Analytics page asks them (shared/date-range.ts), in the school's zone. */
@@ -120,7 +118,8 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
       const fromPlatform = await api.paginate(account.id, 'listOrders', Order, { query: { ...query, sort: '-paid_at', limit: 1000 } });
       const ours = await call('data.orders.query', { accountId: account.id, filters, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 1000 });
       expect(ours.data.total, JSON.stringify(filters)).toBe(fromPlatform.length);
-      expect(ours.data.totals, JSON.stringify(filters)).toEqual(currencyTotalsOf(fromPlatform));
+      expect(ours.data.totals, JSON.stringify(filters)).toEqual(oracle.orderTotals(fromPlatform));
+      expect(ours.data.courseTotals, JSON.stringify(filters)).toEqual(filters.courseId ? oracle.courseShareTotals(fromPlatform, filters.courseId) : null);
       expect(ours.data.rows.map((o) => o.id), JSON.stringify(filters)).toEqual(fromPlatform.slice(0, 1000).map((o) => o.id));
       expect(ours.fromCache).toBe(false);
     }
@@ -167,56 +166,59 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(orders.data.rows.every((o) => o.items.some((i) => i.courseId === courses[0]!.id))).toBe(true);
   });
 
-  it('answers the sales, subscriptions and learning reports as the platform computes them', async () => {
+  it('answers the sales, subscriptions and learning reports as the figures oracle computes them from the raw lists', async () => {
     const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
-    // Compared as the platform's report compares: the same length before, the same wall clock a year before.
-    const ms = { from: Date.parse(range.from), to: Date.parse(range.to) };
+    const instants = { from: Date.parse(range.from), to: Date.parse(range.to) };
+    const orders = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
+    // Compared as the oracle (and the platform's report) compares: the same length before, the same wall clock a year before.
     const platformPeriods = {
-      previous: { from: new Date(2 * ms.from - ms.to).toISOString(), to: range.from },
-      lastYear: { from: new Date(shiftLocalYears(ms.from, 1, 'Asia/Taipei')).toISOString(), to: new Date(shiftLocalYears(ms.to, 1, 'Asia/Taipei')).toISOString() },
+      previous: { from: new Date(2 * instants.from - instants.to).toISOString(), to: range.from },
+      lastYear: { from: new Date(shiftLocalYears(instants.from, 1, 'Asia/Taipei')).toISOString(), to: new Date(shiftLocalYears(instants.to, 1, 'Asia/Taipei')).toISOString() },
     };
     const sales = await call('data.sales.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei', ...platformPeriods });
-    const direct = await api.call(account.id, 'getSalesReport', SalesReport, { query: { ...range, interval: 'month', time_zone: 'Asia/Taipei' } });
-    // The orders are synced (the first test): the engine computes the report, and agrees with the platform's.
-    const platform = toSalesReport(direct);
-    expect({ ...sales.data, currencies: [] }).toEqual({ ...platform, currencies: [] });
-    for (const mine of sales.data.currencies) expect(mine, mine.currency).toEqual(platform.currencies.find((c) => c.currency === mine.currency));
+    // The orders are synced (the first test): the engine computes the report.
+    const truth = oracle.salesReport(orders, { ...instants, interval: 'month', timeZone: 'Asia/Taipei' });
+    expect(sales.data.currencies.map((c) => c.currency)).toEqual(truth.map((t) => t.currency));
+    for (const t of truth) {
+      expect(sales.data.currencies.find((c) => c.currency === t.currency), t.currency).toEqual({ ...t, series: t.series.map((p) => ({ ...p, periodStart: new Date(p.periodStart).toISOString() })) });
+    }
     expect(sales.data.currencies.some((c) => c.current.orders > 0)).toBe(true);
     // Its age is the synced orders' age, not the moment of the question.
     expect(sales.fetchedAt).toBe((await call('data.orders.status', { accountId: account.id })).fetchedAt);
     // And with the periods the app asks (a month so far against the same days of the month before).
-    const orders = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
     const periods = monthSoFar(orders, 'America/New_York');
     await expectSalesOfRawOrders(
       await call('data.sales.report', { accountId: account.id, ...periods.range, interval: 'day', timeZone: 'America/New_York', previous: periods.previous, lastYear: periods.lastYear }),
       orders,
       periods,
     );
-    const subs = await call('data.subscriptions.report', { accountId: account.id, ...range });
-    const report = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: range });
-    expect(subs.data.report).toEqual(toSubscriptionsReport(report));
-    expect(subs.data.pastDue.length).toBe(report.currencies.reduce((s, c) => s + c.past_due, 0));
-    expect(subs.data.pastDue.every((s) => s.state === 'past_due')).toBe(true);
-    const canceling = await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { canceling: true, limit: 1000 } });
-    expect(subs.data.canceling.map((s) => s.id).sort()).toEqual(canceling.map((s) => s.id).sort());
-    // Once the engine synced the subscriptions, it answers them itself: the same figures and lists.
-    const synced = await service.engine!.call('subscriptions.sync', { accountId: account.id });
-    const local = await call('data.subscriptions.report', { accountId: account.id, ...range });
-    expect(local.fetchedAt).toBe(synced.fetchedAt);
-    const theirs = toSubscriptionsReport(report);
-    for (const mine of local.data.report.currencies) expect(mine, mine.currency).toEqual(theirs.currencies.find((c) => c.currency === mine.currency));
-    expect(local.data.pastDue.map((s) => s.id).sort()).toEqual(subs.data.pastDue.map((s) => s.id).sort());
-    expect(local.data.canceling.map((s) => s.id).sort()).toEqual(subs.data.canceling.filter((s) => s.state !== 'canceled' && s.state !== 'expired').map((s) => s.id).sort());
+
+    // Subscriptions always come from the engine: the first question syncs them.
+    const subscriptions = await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { limit: 1000 } });
+    const subs = await call('data.subscriptions.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei' });
+    const currencies = [...new Set(subscriptions.map((s) => s.currency))].sort();
+    expect(subs.data.report.currencies).toEqual(currencies.map((currency) => {
+      const { atStart: _atStart, ...figures } = oracle.subscriptionFigures(subscriptions, currency, instants);
+      return figures;
+    }));
+    // MRR over the range (it ended before now): at its start, its end and each month's end in Taipei.
+    expect(subs.data.trend).toEqual(currencies.map((currency) => {
+      const t = oracle.mrrTrend(subscriptions, currency, { ...instants, interval: 'month', timeZone: 'Asia/Taipei', now: Date.now() });
+      return { ...t, series: t.series.map((p) => ({ ...p, periodStart: new Date(p.periodStart).toISOString() })) };
+    }));
+    expect(subs.data.pastDue.map((s) => s.id).sort()).toEqual(subscriptions.filter((s) => s.state === 'past_due').map((s) => s.id).sort());
+    expect(subs.data.canceling.map((s) => s.id).sort()).toEqual(subscriptions.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired').map((s) => s.id).sort());
+    expect(subs.fetchedAt).toBe((await service.engine.call('subscriptions.status', { accountId: account.id })).fetchedAt);
+
+    // No students are synced here: the platform's learning report answers, and it is the oracle's.
     const learning = await call('data.learning.report', { accountId: account.id, ...range });
-    // The platform's report in the app's model (field by field: no students are synced here, so it is the platform's).
-    const platformLearning = await api.call(account.id, 'getLearningReport', LearningReport, { query: range });
-    const figures = (f: { enrollments: number; active_students: number; completions: number; completion_rate: number }) => ({ enrollments: f.enrollments, activeStudents: f.active_students, completions: f.completions, completionRate: f.completion_rate });
-    expect(learning.data).toEqual({
-      from: platformLearning.from,
-      to: platformLearning.to,
-      ...figures(platformLearning),
-      courses: platformLearning.courses.map((c) => ({ courseId: c.course_id, title: c.title, ...figures(c) })),
-    });
+    const [enrollments, courses] = await Promise.all([
+      api.paginate(account.id, 'listEnrollments', Enrollment, { query: { limit: 1000 } }),
+      api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } }),
+    ]);
+    const expected = oracle.learningReport(enrollments, courses, instants);
+    expect(learning.data).toEqual({ from: new Date(instants.from).toISOString(), to: new Date(instants.to).toISOString(), ...expected, courses: expect.arrayContaining(expected.courses) });
+    expect(learning.data.courses).toHaveLength(expected.courses.length);
     await expect(call('data.sales.report', { accountId: account.id, from: range.to, to: range.from })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 

@@ -1,14 +1,14 @@
 // The sync schedule with a real data engine (its worker thread) against the real sandbox over HTTP, signed in
 // through a real Chromium: after the admin's first sync, a refund and a failed renewal made on the platform
 // reach the engine without any page asking, and the screens are told (data.invalidated). Expected values come
-// from the platform's own API, never written down.
+// from the platform's own lists (the figures oracle), never written down.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../electron/services/api/api-client';
 import type { DataService } from '../../../electron/services/data/handlers';
 import { createSyncSchedule, engineSyncTargets, type SyncSchedule } from '../../../electron/services/engine/client/sync-schedule';
 import type { AccountView } from '../../../shared/model/accounts';
-import { Order, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import { Order, Subscription } from '../../../shared/platform/resources';
 import type { Sandbox } from '../../sandbox';
 import { consentClicker } from '../../support/consent-browser';
 import { createAppServices } from '../../../electron/services/app-services';
@@ -17,7 +17,7 @@ import { memoryLogger } from '../../../electron/services/log';
 import { fakeCipher, tempDir, type SignIn } from '../sign-in/harness';
 import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
-import { toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
+import { subscriptionFigures } from '../../support/figures-oracle';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -95,8 +95,13 @@ describe('scheduled sync against the sandbox', { timeout: 120_000 }, () => {
     const peeked = await client.call('orders.peek', { accountId: account.id, orderId: order.id });
     expect(peeked!.order).toEqual(toOrder(order)); // the engine keeps the app's Order
     const pastDueNow = await client.call('subscriptions.report', { accountId: account.id, from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
-    const platformReport = toSubscriptionsReport(await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }));
-    expect(pastDueNow.data.currencies.find((c) => c.currency === subscription.currency)).toEqual(platformReport.currencies.find((c) => c.currency === subscription.currency));
+    // The figures of the platform's list as it is now (the oracle), the new past-due subscription among them.
+    const { atStart: _atStart, ...figures } = subscriptionFigures(
+      await api.paginate(account.id, 'listSubscriptions', Subscription, { query: { limit: 1000 } }),
+      subscription.currency,
+      { from: Date.parse('2025-01-01T00:00:00Z'), to: Date.parse('2026-01-01T00:00:00Z') },
+    );
+    expect(pastDueNow.data.currencies.find((c) => c.currency === subscription.currency)).toEqual(figures);
     // Students were never synced here: the schedule leaves their first, full sync to the admin.
     expect(synced).not.toContain('students');
     expect((await client.call('students.status', { accountId: account.id })).students).toBeNull();

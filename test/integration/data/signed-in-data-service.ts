@@ -7,7 +7,7 @@ import { createDataService, type DataHandlerDeps, type DataService } from '../..
 import type { AccountView } from '../../../shared/model/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
 import { openSignIn, tempDir, type SignIn } from '../sign-in/harness';
@@ -24,9 +24,16 @@ export interface SignedInDataService {
   close(): Promise<void>;
 }
 
-/** `deps` adds to or replaces the service's dependencies; as a function it gets the test's data folder. */
-export async function startSignedInDataService(prefix: string, deps: Partial<DataHandlerDeps> | ((dataDir: string) => Partial<DataHandlerDeps>) = {}): Promise<SignedInDataService> {
-  const [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true }), launchChromium(), tempDir(prefix)]);
+/**
+ * `deps` adds to or replaces the service's dependencies; as a function it gets the test's data folder. `sandbox`
+ * adds to the platform's options (an explicit `port` lets a test close it and start it again as the same platform).
+ */
+export async function startSignedInDataService(
+  prefix: string,
+  deps: Partial<DataHandlerDeps> | ((dataDir: string) => Partial<DataHandlerDeps>) = {},
+  sandboxOptions: SandboxOptions = {},
+): Promise<SignedInDataService> {
+  const [sandbox, browser, dir] = await Promise.all([startSandbox({ orders: 2000, quiet: true, ...sandboxOptions }), launchChromium(), tempDir(prefix)]);
   const engine = await openSignIn(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
   const account = await engine.auth.connect(sandbox.url);
   const api = new ApiClient(engine.auth, { logger: engine.logger, sleep: async () => undefined, maxRetries: 1 });

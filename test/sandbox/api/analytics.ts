@@ -185,6 +185,7 @@ export function learningReport(school: SchoolData, from: number, to: number): Le
     enrollments: all.enrollments,
     active_students: all.active.size,
     completions: all.completions,
+    enrollments_completed: all.completedByTo,
     completion_rate: rate(all),
     courses: catalog.courses.map((record, c) => ({
       course_id: record.course.id,
@@ -192,6 +193,7 @@ export function learningReport(school: SchoolData, from: number, to: number): Le
       enrollments: perCourse[c]!.enrollments,
       active_students: perCourse[c]!.active.size,
       completions: perCourse[c]!.completions,
+      enrollments_completed: perCourse[c]!.completedByTo,
       completion_rate: rate(perCourse[c]!),
     })),
   };

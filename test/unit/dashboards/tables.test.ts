@@ -22,7 +22,7 @@ function course(id: string, over: Partial<CourseRow> = {}): CourseRow {
     lecturesCount: 1,
     stats: { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 },
     updatedAt: null,
-    learning: { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 },
+    learning: { enrollments: 0, activeStudents: 0, completions: 0, enrollmentsCompleted: 0, completionRate: 0 },
     revenue: [],
     ...over,
   };
@@ -30,9 +30,9 @@ function course(id: string, over: Partial<CourseRow> = {}): CourseRow {
 
 describe('course list', () => {
   const courses = [
-    course('a', { title: 'Watercolour basics', state: 'published', categories: ['Art'], tags: ['beginner'], learning: { enrollments: 30, activeStudents: 5, completions: 3, completionRate: 0.1 }, stats: { enrollments: 1, activeStudents: 90, completions: 1, completionRate: 0.9 }, revenue: [{ currency: 'TWD', gross: 900, refunds: 0, net: 900, orders: 3 }] }),
-    course('b', { title: 'Oil painting', state: 'draft', categories: ['Art'], tags: ['advanced'], learning: { enrollments: 10, activeStudents: 9, completions: 8, completionRate: 0.8 }, revenue: [{ currency: 'TWD', gross: 5000, refunds: 1000, net: 4000, orders: 2 }, { currency: 'USD', gross: 100000, refunds: 0, net: 100000, orders: 1 }] }),
-    course('c', { title: 'Python for data', state: 'hidden', categories: ['Code'], tags: ['beginner'], learning: { enrollments: 50, activeStudents: 1, completions: 0, completionRate: 0 } }),
+    course('a', { title: 'Watercolour basics', state: 'published', categories: ['Art'], tags: ['beginner'], learning: { enrollments: 30, activeStudents: 5, completions: 3, enrollmentsCompleted: 3, completionRate: 0.1 }, stats: { enrollments: 1, activeStudents: 90, completions: 1, completionRate: 0.9 }, revenue: [{ currency: 'TWD', gross: 900, refunds: 0, net: 900, orders: 3 }] }),
+    course('b', { title: 'Oil painting', state: 'draft', categories: ['Art'], tags: ['advanced'], learning: { enrollments: 10, activeStudents: 9, completions: 8, enrollmentsCompleted: 8, completionRate: 0.8 }, revenue: [{ currency: 'TWD', gross: 5000, refunds: 1000, net: 4000, orders: 2 }, { currency: 'USD', gross: 100000, refunds: 0, net: 100000, orders: 1 }] }),
+    course('c', { title: 'Python for data', state: 'hidden', categories: ['Code'], tags: ['beginner'], learning: { enrollments: 50, activeStudents: 1, completions: 0, enrollmentsCompleted: 0, completionRate: 0 } }),
   ];
 
   it('filters by text, state, category and tag together', () => {

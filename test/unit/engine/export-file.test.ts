@@ -5,7 +5,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/worker/orders-csv-format';
+import { csvAmount, localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/worker/orders-csv-format';
+import { isSale, orderCourseShare } from '../../support/figures-oracle';
 import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/worker/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/worker/fast-local-time';
@@ -75,6 +76,31 @@ describe('engine CSV export to a file', () => {
     expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/\.part$/)]));
   });
 
+  it("a view of one course carries the course's share of each order, as the oracle reads it off the raw order", async () => {
+    const e = engine();
+    const courseId = 'course_3';
+    const view = { accountId: SCHOOL, filters: { courseId }, sort: { key: 'paidAt' as const, direction: 'desc' as const }, timeZone: 'Asia/Taipei', locale: 'zh-TW' };
+    const path = join(dir, 'course.csv');
+    const answer = await e.exportCsvFile({ ...view, jobId: 'k1', path });
+    const [header, ...rows] = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+    expect(header).toEqual(ordersCsvHeader(view.timeZone, true));
+    const raw = new Map(orders.map((o) => [o.trade_number, o]));
+    expect(rows).toHaveLength(answer.data.rows);
+    expect(answer.data.rows).toBe(orders.filter((o) => o.items.some((i) => i.course_id === courseId)).length);
+    const col = (name: string) => header!.indexOf(name);
+    let unsoldWithDiscount = 0;
+    for (const row of rows) {
+      const order = raw.get(row[col('Trade number')]!)!;
+      const share = orderCourseShare(order, courseId);
+      const major = (minor: number) => String(csvAmount(minor, order.currency));
+      expect([row[col('Course share: original')], row[col('Course share: discount')], row[col('Course share: paid')], row[col('Course share: refunded')], row[col('Course share: net')]], order.id)
+        .toEqual([major(share.original), major(share.discount), major(share.paid), major(share.refunded), major(share.paid - share.refunded)]);
+      if (!isSale(order) && share.discount > 0) unsoldWithDiscount++;
+    }
+    // Orders never paid carry a discount on the record, and their share paid is nothing.
+    expect(unsoldWithDiscount).toBeGreaterThan(0);
+  });
+
   it('Cancel midway: fails with "cancelled", says it is done, and leaves no file (nor a part of one)', async () => {
     const e = engine();
     await e.load(SCHOOL, 'auto');
@@ -134,14 +160,16 @@ describe('CSV rows read from the columns', () => {
     odd[9] = { ...odd[9]!, createdAt: '0999-12-31T23:59:59.000Z', paidAt: '+012345-01-01T00:00:00.000Z' };
     const columns = columnsOf(odd);
     for (const timeZone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
-      const write = csvRowWriter(columns, timeZone);
-      const time = localTimeFormatter(timeZone);
-      const out = new CsvBytes(64); // small on purpose: it must grow
-      for (let i = 0; i < odd.length; i++) write(i, out);
-      const expected = odd.map((o) => `${csvRow(orderCsvCells(o, { timeZone, locale: 'en-US' }, time))}\r\n`).join('');
-      const got = out.take().toString('utf8');
-      expect(got.split('\r\n').length, timeZone).toBe(expected.split('\r\n').length);
-      expect(got, timeZone).toBe(expected);
+      for (const courseId of [undefined, 'course_3']) {
+        const write = csvRowWriter(columns, timeZone, courseId);
+        const time = localTimeFormatter(timeZone);
+        const out = new CsvBytes(64); // small on purpose: it must grow
+        for (let i = 0; i < odd.length; i++) write(i, out);
+        const expected = odd.map((o) => `${csvRow(orderCsvCells(o, { timeZone, locale: 'en-US' }, time, courseId))}\r\n`).join('');
+        const got = out.take().toString('utf8');
+        expect(got.split('\r\n').length, timeZone).toBe(expected.split('\r\n').length);
+        expect(got, `${timeZone} ${courseId}`).toBe(expected);
+      }
     }
   });
 });

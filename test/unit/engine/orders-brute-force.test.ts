@@ -1,15 +1,19 @@
-// The engine's order table held to a brute force over the platform's order objects: every filter, sort and
-// total, at 100,000 orders.
+// The engine's order table held to a brute force over the platform's order objects: every filter and sort, and
+// the totals of the figures oracle (test/support/figures-oracle.ts: money only of orders sold, a course's own
+// line items beside them), at 100,000 orders.
 import { describe, expect, it } from 'vitest';
 import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
-import { currencyTotalsOf } from '../../support/order-totals';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
+import { courseShareTotals, orderTotals } from '../../support/figures-oracle';
 import { expectSorted, matches } from '../../support/order-brute-force';
-import { syntheticAppOrders } from '../data/synthetic-orders';
+import { syntheticOrders } from '../data/synthetic-orders';
 
-const orders = syntheticAppOrders(100_000, 7);
+const raw = syntheticOrders(100_000, 7);
+const orders = raw.map(toOrder);
+const rawById = new Map(raw.map((o) => [o.id, o]));
 const index = new OrdersTable(columnsOf(orders));
 
 const FILTERS: OrderFilters[] = [
@@ -37,14 +41,20 @@ describe('the engine\'s order table over 100,000 orders', () => {
     const result = index.query(filters, { key: 'paidAt', direction: 'desc' }, 0, 1_000_000);
     expect(result.total).toBe(expected.length);
     expect(new Set(result.rows.map((o) => o.id))).toEqual(new Set(expected.map((o) => o.id)));
-    expect(result.totals).toEqual(currencyTotalsOf(expected));
+    const rawShown = expected.map((o) => rawById.get(o.id)!);
+    expect(result.totals).toEqual(orderTotals(rawShown));
+    expect(result.courseTotals).toEqual(filters.courseId === undefined ? null : courseShareTotals(rawShown, filters.courseId));
     expect(result.loaded).toBe(orders.length);
   });
 
   it('filters that match something are not vacuous', () => {
     expect(index.query({ coupon: 'spring10' }, { key: 'paidAt', direction: 'asc' }, 0, 0).total).toBeGreaterThan(1000);
     expect(index.query({ text: 'GRACE' }, { key: 'paidAt', direction: 'asc' }, 0, 0).total).toBeGreaterThan(1000);
-    expect(index.query({ courseId: 'course_3' }, { key: 'paidAt', direction: 'asc' }, 0, 0).totals.length).toBe(4);
+    const course = index.query({ courseId: 'course_3' }, { key: 'paidAt', direction: 'asc' }, 0, 0);
+    expect(course.totals.length).toBe(4);
+    // Orders never paid carry discounts here: the totals leave their money out, and a course's share is less than its orders.
+    expect(course.totals.every((t) => t.sold < t.count)).toBe(true);
+    expect(course.courseTotals!.every((s, k) => s.gross > 0 && s.gross < course.totals[k]!.original)).toBe(true);
   });
 
   it.each(ORDER_SORT_KEYS.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))('sorts by %s %s', (key, direction) => {

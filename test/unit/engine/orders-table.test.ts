@@ -8,11 +8,14 @@ import { OrdersTable } from '../../../electron/services/engine/worker/orders-tab
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';
 import type { Order } from '../../../shared/model/orders';
-import { prng, syntheticAppOrders } from '../data/synthetic-orders';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
+import { prng, syntheticOrders } from '../data/synthetic-orders';
 import { bruteIds, matches } from '../../support/order-brute-force';
-import { currencyTotalsOf } from '../../support/order-totals';
+import { courseShareTotals, orderTotals } from '../../support/figures-oracle';
 
-const orders = syntheticAppOrders(20_000, 7);
+const raw = syntheticOrders(20_000, 7);
+const orders = raw.map(toOrder);
+const rawById = new Map(raw.map((o) => [o.id, o]));
 
 describe('order columns', () => {
   it('encode → decode gives back every order exactly, nulls, offsets in times and odd strings included', () => {
@@ -62,7 +65,8 @@ describe('orders table', () => {
     expect(table.get('nope')).toBeUndefined();
   });
 
-  it('answers 200 random filter + sort queries exactly as the brute force does (rows, totals, count)', () => {
+  // 200 rounds of brute force over 20,000 orders: a long test on a busy machine, not a speed claim.
+  it('answers 200 random filter + sort queries exactly as the brute force does (rows, totals, count)', { timeout: 180_000 }, () => {
     const facets = table.facets();
     for (let round = 0; round < 200; round++) {
       const filters: OrderFilters = {};
@@ -83,7 +87,9 @@ describe('orders table', () => {
       const hits = orders.filter((o) => matches(o, filters));
       const got = table.query(filters, sort, offset, 100);
       expect(got.total, JSON.stringify({ filters, sort })).toBe(hits.length);
-      expect(got.totals).toEqual(currencyTotalsOf(hits));
+      const rawShown = hits.map((o) => rawById.get(o.id)!);
+      expect(got.totals).toEqual(orderTotals(rawShown));
+      expect(got.courseTotals).toEqual(filters.courseId === undefined ? null : courseShareTotals(rawShown, filters.courseId));
       if (['buyerName', 'tradeNumber', 'state', 'currency'].includes(sort.key)) {
         // Text keys: the same set (test/unit/engine/orders-brute-force.test.ts checks their order).
         expect(new Set(table.select(filters, sort).positions).size).toBe(hits.length);

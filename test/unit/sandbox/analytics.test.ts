@@ -1,67 +1,28 @@
-// Every figure recomputed by brute force from what the list endpoints serve, with local-time buckets
-// derived independently through Intl, for several ranges, intervals and time zones.
+// The sandbox's report endpoints answer what the figures oracle (test/support/figures-oracle.ts) computes from
+// what its list endpoints serve, with local-time buckets of its own calendar, for several ranges, intervals and
+// time zones; and the endpoints' own rules (the school's currencies and zone by default, bad parameters refused).
 import { describe, expect, it } from 'vitest';
 import type { Course, CourseReport, Curriculum, Enrollment, LearningReport, Order, SalesReport, SalesTotals, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import * as oracle from '../../support/figures-oracle';
 import { harness } from './helpers';
 
 const DAY = 86_400_000;
 const h = harness({ orders: 5000 });
 const [lumen, sakura] = h.platform.schools as [typeof h.platform.schools[0], typeof h.platform.schools[0]];
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function localDate(ms: number, tz: string): [number, number, number] {
-  let f = dateFormats.get(tz);
-  if (!f) dateFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  const [y, m, d] = f.format(ms).split('-').map(Number) as [number, number, number];
-  return [y, m, d];
-}
-function label(ms: number, tz: string, interval: string): string {
-  const [y, m, d] = localDate(ms, tz);
-  if (interval === 'day') return `${y}-${m}-${d}`;
-  if (interval === 'month') return `${y}-${m}`;
-  const civil = Date.UTC(y, m - 1, d);
-  const monday = civil - ((new Date(civil).getUTCDay() + 6) % 7) * DAY;
-  return new Date(monday).toISOString().slice(0, 10);
-}
-
-interface Acc { gross: number; discounts: number; refunds: number; orders: number; refunded_orders: number }
-const empty = (): Acc => ({ gross: 0, discounts: 0, refunds: 0, orders: 0, refunded_orders: 0 });
-function finish(a: Acc): SalesTotals {
-  return { ...a, net: a.gross - a.discounts - a.refunds, average_order_value: a.orders ? Math.round((a.gross - a.discounts) / a.orders) : 0, refund_rate: a.orders ? a.refunded_orders / a.orders : 0 };
-}
-function contribution(o: Order, courseId?: string): Acc | null {
-  if (!['paid', 'refunding', 'refunded'].includes(o.state)) return null;
-  if (!courseId) return { gross: o.original_amount, discounts: o.discount_amount, refunds: o.refunded_amount, orders: 1, refunded_orders: o.refunded_amount > 0 ? 1 : 0 };
-  const items = o.items.filter((i) => i.course_id === courseId);
-  if (items.length === 0) return null;
+/** The oracle's sales figures as the platform names them. */
+function platformTotals(f: oracle.SalesFigures): SalesTotals {
   return {
-    gross: items.reduce((n, i) => n + i.original_amount, 0),
-    discounts: items.reduce((n, i) => n + i.discount_amount, 0),
-    refunds: o.refunded_amount > 0 ? items.reduce((n, i) => n + i.amount, 0) : 0,
-    orders: 1,
-    refunded_orders: o.refunded_amount > 0 ? 1 : 0,
+    gross: f.gross, discounts: f.discounts, refunds: f.refunds, net: f.net, orders: f.orders, refunded_orders: f.refundedOrders,
+    average_order_value: f.averageOrderValue, refund_rate: f.refundRate,
   };
-}
-function addTo(a: Acc, b: Acc): void {
-  a.gross += b.gross; a.discounts += b.discounts; a.refunds += b.refunds; a.orders += b.orders; a.refunded_orders += b.refunded_orders;
-}
-function sumRange(orders: Order[], currency: string, from: number, to: number, courseId?: string): SalesTotals {
-  const acc = empty();
-  for (const o of orders) {
-    if (o.currency !== currency || o.paid_at === null) continue;
-    const t = Date.parse(o.paid_at);
-    if (t < from || t >= to) continue;
-    const c = contribution(o, courseId);
-    if (c) addTo(acc, c);
-  }
-  return finish(acc);
 }
 
 async function allOrders(school: string): Promise<Order[]> {
   return (await h.all<Order>('listOrders', { school, query: { limit: '1000' } })).items;
 }
 
-describe('analytics equal a brute-force recomputation from the list endpoints', () => {
+describe('analytics equal the figures oracle over the list endpoints', () => {
   const cases: { school: string; from: string; to: string; lastYear: [string, string]; interval: string; tz?: string; course?: boolean }[] = [
     { school: lumen.id, from: '2026-08-03T00:00:00-04:00', to: '2026-11-02T00:00:00-05:00', lastYear: ['2025-08-03T00:00:00-04:00', '2025-11-02T00:00:00-04:00'], interval: 'week' },
     { school: lumen.id, from: '2026-03-01T00:00:00+09:00', to: '2026-04-01T00:00:00+09:00', lastYear: ['2025-03-01T00:00:00+09:00', '2025-04-01T00:00:00+09:00'], interval: 'day', tz: 'Asia/Tokyo' },
@@ -85,35 +46,17 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
       const to = Date.parse(c.to);
       expect(report.time_zone).toBe(tz);
       expect(report.currencies.map((x) => x.currency)).toEqual(data.currencies);
+      const truth = oracle.salesReport(orders, { from, to, interval: c.interval as oracle.Interval, timeZone: tz, courseId });
+      // The same local dates a year before, as the case names them: the oracle's calendar agrees.
+      expect(oracle.salesFigures(orders, truth[0]!.currency, { from: Date.parse(c.lastYear[0]), to: Date.parse(c.lastYear[1]) }, courseId)).toEqual(truth[0]!.lastYear);
       let anySales = false;
       for (const cur of report.currencies) {
-        expect(cur.current).toEqual(sumRange(orders, cur.currency, from, to, courseId));
-        expect(cur.previous).toEqual(sumRange(orders, cur.currency, from - (to - from), from, courseId));
-        expect(cur.last_year).toEqual(sumRange(orders, cur.currency, Date.parse(c.lastYear[0]), Date.parse(c.lastYear[1]), courseId));
+        const t = truth.find((x) => x.currency === cur.currency)!;
+        expect(cur.current).toEqual(platformTotals(t.current));
+        expect(cur.previous).toEqual(platformTotals(t.previous));
+        expect(cur.last_year).toEqual(platformTotals(t.lastYear));
+        expect(cur.series).toEqual(t.series.map((p) => ({ period_start: new Date(p.periodStart).toISOString(), ...platformTotals(p) })));
         if (cur.current.orders > 0) anySales = true;
-
-        // Buckets: contiguous local periods from the one holding `from` to the one holding the last instant.
-        const labels = cur.series.map((s) => label(Date.parse(s.period_start), tz, c.interval));
-        expect(labels[0]).toBe(label(from, tz, c.interval));
-        expect(labels.at(-1)).toBe(label(to - 1, tz, c.interval));
-        for (let k = 0; k < cur.series.length; k++) {
-          const start = Date.parse(cur.series[k]!.period_start);
-          expect(label(start - 1, tz, c.interval)).not.toBe(labels[k]); // starts at local midnight of the period
-          if (k > 0) expect(label(start - 1, tz, c.interval)).toBe(labels[k - 1]); // no gap
-        }
-        const byLabel = new Map<string, Acc>();
-        for (const o of orders) {
-          if (o.currency !== cur.currency || o.paid_at === null) continue;
-          const t = Date.parse(o.paid_at);
-          if (t < from || t >= to) continue;
-          const add = contribution(o, courseId);
-          if (!add) continue;
-          const l = label(t, tz, c.interval);
-          if (!byLabel.has(l)) byLabel.set(l, empty());
-          addTo(byLabel.get(l)!, add);
-        }
-        expect(cur.series.map((s) => { const { period_start: _p, ...totals } = s; return totals; })).toEqual(labels.map((l) => finish(byLabel.get(l) ?? empty())));
-        expect([...byLabel.keys()].every((l) => labels.includes(l))).toBe(true);
       }
       expect(anySales).toBe(true);
     });
@@ -122,50 +65,30 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
   it('learning report and course reports match the enrollments', async () => {
     for (const school of [lumen.id, sakura.id]) {
       const courses = (await h.all<Course>('listCourses', { school, query: { limit: '1000', sort: 'created_at' } })).items;
-      const enrollments = new Map<string, Enrollment[]>();
-      for (const c of courses) enrollments.set(c.id, (await h.all<Enrollment>('listCourseEnrollments', { school, params: { course_id: c.id }, query: { limit: '1000' } })).items);
+      const enrollments = (await h.all<Enrollment>('listEnrollments', { school, query: { limit: '1000' } })).items;
+      const snake = (f: oracle.LearningFigures) => ({
+        enrollments: f.enrollments, active_students: f.activeStudents, completions: f.completions, enrollments_completed: f.enrollmentsCompleted, completion_rate: f.completionRate,
+      });
       for (const [from, to] of [['2026-01-01T00:00:00Z', '2026-11-21T00:00:00Z'], ['2025-06-01T00:00:00+09:00', '2025-09-01T00:00:00+09:00']] as const) {
-        const f = Date.parse(from);
-        const t = Date.parse(to);
         const report = (await h.call('getLearningReport', { school, query: { from, to } })).body as LearningReport;
-        const count = (list: Enrollment[]) => {
-          const enrolled = list.filter((e) => Date.parse(e.enrolled_at) >= f && Date.parse(e.enrolled_at) < t).length;
-          const completions = list.filter((e) => e.completed_at && Date.parse(e.completed_at) >= f && Date.parse(e.completed_at) < t).length;
-          const active = new Set(list.filter((e) => e.last_activity_at && Date.parse(e.last_activity_at) >= t - 30 * DAY && Date.parse(e.last_activity_at) < t).map((e) => e.student_id)).size;
-          // The rate of the range's own enrollments: those that completed before the range ended.
-          const cohortDone = list.filter((e) => Date.parse(e.enrolled_at) >= f && Date.parse(e.enrolled_at) < t && e.completed_at && Date.parse(e.completed_at) < t).length;
-          return { enrollments: enrolled, completions, active_students: active, completion_rate: enrolled ? cohortDone / enrolled : 0 };
-        };
-        const all = [...enrollments.values()].flat();
-        expect(report).toMatchObject(count(all));
+        const truth = oracle.learningReport(enrollments, courses, { from: Date.parse(from), to: Date.parse(to) });
+        const byId = <T extends { course_id: string }>(rows: T[]) => [...rows].sort((a, b) => a.course_id.localeCompare(b.course_id));
+        expect({ ...report, courses: byId(report.courses) }).toEqual({
+          from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...snake(truth),
+          courses: byId(truth.courses.map((c) => ({ course_id: c.courseId, title: c.title, ...snake(c) }))),
+        });
         expect(report.enrollments).toBeGreaterThan(0);
-        expect(report.courses.map((c) => c.course_id).sort()).toEqual(courses.map((c) => c.id).sort());
-        for (const c of report.courses) expect(c).toMatchObject(count(enrollments.get(c.course_id)!));
       }
 
       // Course report: series, funnel, revenue.
       const course = courses.reduce((best, c) => (c.stats!.enrollments > best.stats!.enrollments ? c : best));
       const curriculum = (await h.call('getCurriculum', { school, params: { course_id: course.id } })).body as Curriculum;
-      const from = '2024-06-01T00:00:00Z';
-      const to = '2026-11-01T00:00:00Z';
-      const report = (await h.call('getCourseReport', { school, params: { course_id: course.id }, query: { from, to, interval: 'month' } })).body as CourseReport;
-      const inRange = enrollments.get(course.id)!.filter((e) => Date.parse(e.enrolled_at) >= Date.parse(from) && Date.parse(e.enrolled_at) < Date.parse(to));
-      const tz = h.platform.data.get(school)!.school.time_zone;
-      expect(report.enrollments_series.reduce((n, s) => n + s.enrollments, 0)).toBe(inRange.length);
-      for (const s of report.enrollments_series) {
-        const l = label(Date.parse(s.period_start), tz, 'month');
-        expect(s.enrollments).toBe(inRange.filter((e) => label(Date.parse(e.enrolled_at), tz, 'month') === l).length);
-      }
-      const total = course.lectures_count;
-      let through = 0;
-      const sectionIndex = new Map(curriculum.sections.map((s, k) => [s.id, k]));
-      expect(report.sections.map((s) => s.section_id)).toEqual(curriculum.sections.map((s) => s.id));
-      curriculum.sections.forEach((section, k) => {
-        through += section.lectures.length;
-        const reached = inRange.filter((e) => e.current_section_id !== null && sectionIndex.get(e.current_section_id)! >= k).length;
-        const completed = inRange.filter((e) => Math.round(e.progress * total) >= through).length;
-        expect(report.sections[k]).toEqual({ section_id: section.id, title: section.title, reached, completed });
-      });
+      const from = Date.parse('2024-06-01T00:00:00Z');
+      const to = Date.parse('2026-11-01T00:00:00Z');
+      const timeZone = h.platform.data.get(school)!.school.time_zone;
+      const report = (await h.call('getCourseReport', { school, params: { course_id: course.id }, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), interval: 'month' } })).body as CourseReport;
+      expect(report.enrollments_series).toEqual(oracle.enrollmentsSeries(enrollments, course.id, { from, to, interval: 'month', timeZone }).map((p) => ({ period_start: new Date(p.periodStart).toISOString(), enrollments: p.enrollments })));
+      expect(report.sections).toEqual(oracle.sectionFunnel(enrollments, curriculum, { from, to }).map((s) => ({ section_id: s.sectionId, title: s.title, reached: s.reached, completed: s.completed })));
       // A funnel: nobody completes a section they did not reach, and reach only narrows.
       for (let k = 0; k < report.sections.length; k++) {
         expect(report.sections[k]!.completed).toBeLessThanOrEqual(report.sections[k]!.reached);
@@ -173,7 +96,7 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
       }
       const orders = await allOrders(school);
       for (const r of report.revenue) {
-        const expected = sumRange(orders, r.currency, Date.parse(from), Date.parse(to), course.id);
+        const expected = oracle.salesFigures(orders, r.currency, { from, to }, course.id);
         expect(r).toEqual({ currency: r.currency, gross: expected.gross, refunds: expected.refunds, net: expected.net, orders: expected.orders });
       }
     }
@@ -202,26 +125,13 @@ describe('analytics equal a brute-force recomputation from the list endpoints', 
     for (const school of [lumen.id, sakura.id]) {
       const subs = (await h.all<Subscription>('listSubscriptions', { school, query: { limit: '1000' } })).items;
       for (const [from, to] of [['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'], ['2024-01-01T00:00:00Z', '2026-01-01T00:00:00Z']] as const) {
-        const f = Date.parse(from);
-        const t = Date.parse(to);
         const report = (await h.call('getSubscriptionsReport', { school, query: { from, to } })).body as SubscriptionsReport;
         expect(report.currencies.map((c) => c.currency).sort()).toEqual([...new Set(subs.map((s) => s.currency))].sort());
         for (const c of report.currencies) {
-          const mine = subs.filter((s) => s.currency === c.currency);
-          const living = mine.filter((s) => s.state === 'active' || s.state === 'past_due');
-          const monthly = (s: Subscription) => (s.interval === 'month' ? s.amount : s.interval === 'year' ? Math.round(s.amount / 12) : s.amount * 30);
-          const ended = (s: Subscription) => (s.canceled_at === null ? Infinity : Date.parse(s.canceled_at));
-          const churned = mine.filter((s) => ended(s) >= f && ended(s) < t).length;
-          const atStart = mine.filter((s) => Date.parse(s.started_at) < f && ended(s) >= f).length;
+          const f = oracle.subscriptionFigures(subs, c.currency, { from: Date.parse(from), to: Date.parse(to) });
           expect(c).toEqual({
-            currency: c.currency,
-            mrr: living.reduce((n, s) => n + monthly(s), 0),
-            active_subscribers: living.length,
-            new_subscribers: mine.filter((s) => Date.parse(s.started_at) >= f && Date.parse(s.started_at) < t).length,
-            churned_subscribers: churned,
-            churn_rate: atStart ? Math.min(1, churned / atStart) : 0,
-            past_due: mine.filter((s) => s.state === 'past_due').length,
-            canceling: mine.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired').length,
+            currency: c.currency, mrr: f.mrr, active_subscribers: f.activeSubscribers, new_subscribers: f.newSubscribers, churned_subscribers: f.churnedSubscribers,
+            churn_rate: f.churnRate, past_due: f.pastDue, canceling: f.canceling,
           });
           expect(c.mrr).toBeGreaterThan(0);
         }

@@ -131,7 +131,7 @@ describe('courses and coupons sources', () => {
 
     // The Courses page's list as it is kept now, in the app's model (under its own key), newer still.
     const appCourse = { id: 'c4', title: 'Design Thinking', slug: 'c4', state: 'published', categories: ['Strategy'], tags: [], lecturerIds: [], pricingPlans: [], createdAt: '2026-01-01T00:00:00Z', publishedAt: '2026-04-01T00:00:00Z' };
-    await cache.put(SCHOOL, cacheKey('data.courses.list@app-model', { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-22T10:00:00.000Z', [{ range: {}, courses: [appCourse], facets: {} }]);
+    await cache.put(SCHOOL, cacheKey(CACHE_KEYS.courseList, { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-22T10:00:00.000Z', [{ range: {}, courses: [appCourse], facets: {} }]);
     const kept = await source.search(SCHOOL, { text: 'design', limit: 5 });
     expect(kept.hits).toEqual([{ kind: 'course', id: 'c4', title: 'Design Thinking', subtitle: 'Published · Strategy', match: 'prefix', at: '2026-04-01T00:00:00Z' }]);
   });

@@ -85,8 +85,8 @@ export interface EngineApi {
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
   /** How the last orders sync (or the one running) spent its time, measured in the worker (the benchmark). */
   'orders.syncProfile': (a: { accountId: string }) => SyncProfileData | null;
-  /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
-  'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
+  /** What each coupon brought, from the synced orders paid in [from, to) (all time without them; loads them first if needed): the Coupons page. */
+  'orders.couponResults': (a: { accountId: string; from?: string | undefined; to?: string | undefined }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
   'sales.report': (a: {
     accountId: string;
@@ -124,10 +124,10 @@ export interface SubscriptionsEngineApi {
   /** How MRR moved over [from, to), per currency, from the synced subscriptions (docs/business-api.md, "MRR movements"). */
   'subscriptions.movements': (a: { accountId: string; from: string; to: string }) => Answer<MrrMovements[]>;
   /**
-   * Analytics › Subscriptions (figures, past due, canceling) from the synced subscriptions; null when none are
-   * synced (memory or snapshot) and `sync` is false, else they are synced first (progress as data.progress).
+   * Analytics › Subscriptions (figures, MRR over the range by `interval` in `timeZone`, past due, canceling) from the
+   * synced subscriptions (memory or snapshot; synced first when there are none, progress as data.progress).
    */
-  'subscriptions.overview': (a: { accountId: string; from: string; to: string; sync: boolean }) => Answer<SubscriptionsOverview> | null;
+  'subscriptions.overview': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string }) => Answer<SubscriptionsOverview>;
 }
 
 /** The students side of the engine (students-engine.ts), beside the orders side above. */

@@ -1,18 +1,17 @@
 // What each coupon brought, from the school's synced orders, in the engine's worker (the Coupons page): per
 // coupon and currency, the sale orders that used it (paid, refunding, refunded: the platform's own definition of
-// a redemption), their price before discount, the discount, refunds and net (paid minus refunded). Never two
-// currencies added. One pass over the order columns: no order object is built, and the main process only
-// receives the totals.
+// a redemption) paid in the range, their price before discount, the discount, refunds and net (paid minus
+// refunded). Never two currencies added. One pass over the order columns: no order object is built, and the
+// main process only receives the totals.
 import type { CouponCurrencyResult } from '../../../../shared/model/money';
 import type { CouponResults } from '../contract/protocol';
-import type { OrderColumns } from './order-columns';
-
-const SALE_STATES = new Set(['paid', 'refunding', 'refunded']);
+import { saleStates, type OrderColumns } from './order-columns';
 
 
-export function couponResults(c: OrderColumns): CouponResults {
-  const sale = new Uint8Array(c.state.dict.size);
-  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+
+/** Without a range, every sale order counts (all time). */
+export function couponResults(c: OrderColumns, range?: { from: number; to: number }): CouponResults {
+  const sale = saleStates(c);
   const currencies = c.currency.dict.size;
   // Keyed by coupon code × currency code: a school has a few thousand coupons at most.
   const sums = new Map<number, CouponCurrencyResult>();
@@ -20,6 +19,7 @@ export function couponResults(c: OrderColumns): CouponResults {
   for (let i = 0; i < c.count; i++) {
     const coupon = couponId.codes[i]!;
     if (coupon === couponId.none || !sale[c.state.codes[i]!]) continue;
+    if (range && !(c.paidAt.ms[i]! >= range.from && c.paidAt.ms[i]! < range.to)) continue;
     const cur = currency.codes[i]!;
     const key = coupon * currencies + cur;
     let r = sums.get(key);

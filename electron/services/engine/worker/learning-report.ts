@@ -3,7 +3,7 @@
 // enrollments become typed-array columns once per synced copy, grouped by student, so every question is one
 // pass over them: a few milliseconds per 100,000 enrollments.
 import type { EnrollmentsSeries, FunnelSection, LearningFigures, LearningReport, SectionFunnel } from '../../../../shared/model/learning';
-import { ACTIVE_WINDOW_DAYS } from '../../../../shared/model/learning';
+import { ACTIVE_WINDOW_DAYS, NO_LEARNERS } from '../../../../shared/model/learning';
 import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 import type { StudentsData } from './students-table';
 
@@ -190,6 +190,7 @@ export function learningReport(columns: LearningColumns, from: number, to: numbe
     enrollments: schoolEnrolled,
     activeStudents: schoolActive,
     completions: schoolCompletions,
+    enrollmentsCompleted: schoolCompletedByTo,
     completionRate: rate(schoolCompletedByTo, schoolEnrolled),
     courses: columns.courseDict.map((courseId, c) => ({
       courseId,
@@ -197,6 +198,7 @@ export function learningReport(columns: LearningColumns, from: number, to: numbe
       enrollments: enrolled[c]!,
       activeStudents: active[c]!,
       completions: completions[c]!,
+      enrollmentsCompleted: completedByTo[c]!,
       completionRate: rate(completedByTo[c]!, enrolled[c]!),
     })),
   };
@@ -205,9 +207,9 @@ export function learningReport(columns: LearningColumns, from: number, to: numbe
 /** One course's figures for [from, to) (all zero when the course has no enrollments). */
 export function courseLearning(report: LearningReport, courseId: string): LearningFigures {
   const row = report.courses.find((c) => c.courseId === courseId);
-  return row
-    ? { enrollments: row.enrollments, activeStudents: row.activeStudents, completions: row.completions, completionRate: row.completionRate }
-    : { enrollments: 0, activeStudents: 0, completions: 0, completionRate: 0 };
+  if (!row) return NO_LEARNERS;
+  const { courseId: _id, title: _title, ...figures } = row;
+  return figures;
 }
 
 /**

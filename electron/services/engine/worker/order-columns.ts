@@ -4,7 +4,7 @@
 // decrypting it and taking views on the buffer, no per-order parsing. An order object is built only for the
 // rows that leave the engine (a window on screen, a CSV line). Filled from, and answering, the app's Order
 // (shared/model/orders.ts): the platform's payloads were mapped in the worker as each page arrived.
-import type { Order, OrderItem } from '../../../../shared/model/orders';
+import { SALE_ORDER_STATES, type Order, type OrderItem, type OrderState } from '../../../../shared/model/orders';
 
 /** No value (a null coupon, a course-less line item). */
 export const NONE = 0xffffffff;
@@ -138,6 +138,13 @@ export function finished<T>(steps: Generator<void, T>): T {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/** Per state code: 1 for a sale (paid, refunding, refunded), the orders whose money counts in every figure. */
+export function saleStates(c: Pick<OrderColumns, 'state'>): Uint8Array {
+  const sale = new Uint8Array(c.state.dict.size);
+  for (let k = 0; k < sale.length; k++) if (SALE_ORDER_STATES.includes(c.state.dict.get(k) as OrderState)) sale[k] = 1;
+  return sale;
 }
 
 function str(column: DictColumn, row: number): string {

@@ -10,7 +10,8 @@ import { currencyExponent } from '../../../../shared/currency-units';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 import { csvAmount } from './orders-csv-format';
 import { localMsFormatter } from './fast-local-time';
-import type { DictColumn, OrderColumns, TimeColumn } from './order-columns';
+import { saleStates, type DictColumn, type OrderColumns, type TimeColumn } from './order-columns';
+
 
 /** csvCell of each dictionary value, computed the first time a row uses it. */
 function cellsOf(column: DictColumn, map: (value: string) => string = (v) => v): (code: number) => string {
@@ -123,7 +124,8 @@ function cellBytesOf(column: DictColumn, map: (value: string) => string = (v) =>
 /** Writes row `i` of the columns as one CSV record, CRLF included. */
 type CsvRowWriter = (i: number, out: CsvBytes) => void;
 
-export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
+/** With `courseId`, each row also carries that course's share (orders-csv-format.ts, courseShareOf). */
+export function csvRowWriter(c: OrderColumns, timeZone: string, courseId?: string): CsvRowWriter {
   // Distinct per order: quoted as they come, not kept.
   const tradeNumber = (code: number) => csvCell(c.tradeNumber.dict.get(code));
   const state = cellsOf(c.state, (s) => stateLabel(ORDER_STATE_LABELS, s));
@@ -138,6 +140,9 @@ export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
   const amounts = new Array<(minor: number) => string>(c.currency.dict.size);
   for (let k = 0; k < amounts.length; k++) amounts[k] = amountText(c.currency.dict.get(k));
   const { original, discount, paid, refunded, itemStart } = c;
+  let course = -1;
+  if (courseId !== undefined) for (let k = 0; k < c.itemCourse.dict.size; k++) if (c.itemCourse.dict.get(k) === courseId) course = k;
+  const sale = saleStates(c);
 
   return (i, out) => {
     out.text(`${tradeNumber(c.tradeNumber.codes[i]!)},${state(c.state.codes[i]!)},${created(i)},${paidAt(i)},`);
@@ -156,6 +161,21 @@ export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
     const amount = amounts[currencyCode]!;
     const p = paid[i]!;
     const r = refunded[i]!;
-    out.text(`${c.couponId.codes[i] === c.couponId.none ? '' : coupon(c.couponCode.codes[i]!)},${currency(currencyCode)},${amount(original[i]!)},${amount(discount[i]!)},${amount(p)},${amount(r)},${amount(p - r)}\r\n`);
+    out.text(`${c.couponId.codes[i] === c.couponId.none ? '' : coupon(c.couponCode.codes[i]!)},${currency(currencyCode)},${amount(original[i]!)},${amount(discount[i]!)},${amount(p)},${amount(r)},${amount(p - r)}`);
+    if (courseId !== undefined) {
+      let shareOriginal = 0;
+      let shareDiscount = 0;
+      let shareAmount = 0;
+      for (let j = first; j < end; j++) {
+        if (c.itemCourse.codes[j] !== course) continue;
+        shareOriginal += c.itemOriginal[j]!;
+        shareDiscount += c.itemDiscount[j]!;
+        shareAmount += c.itemAmount[j]!;
+      }
+      const sharePaid = sale[c.state.codes[i]!] ? shareAmount : 0;
+      const shareRefunded = r > 0 ? sharePaid : 0;
+      out.text(`,${amount(shareOriginal)},${amount(shareDiscount)},${amount(sharePaid)},${amount(shareRefunded)},${amount(sharePaid - shareRefunded)}`);
+    }
+    out.text('\r\n');
   };
 }

@@ -5,7 +5,7 @@
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { csvAmount as sharedCsvAmount } from '../../../../shared/currency-units';
 import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
-import type { Order } from '../../../../shared/model/orders';
+import { SALE_ORDER_STATES, type Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
 interface CsvFormat {
@@ -27,11 +27,33 @@ export function localTimeFormatter(timeZone: string): (iso: string | null) => st
   };
 }
 
-export function ordersCsvHeader(timeZone: string): string[] {
+/** The columns of a view filtered by a course: that course's share of each order (docs/business-api.md, "Orders totals"). */
+const COURSE_SHARE_COLUMNS = ['Course share: original', 'Course share: discount', 'Course share: paid', 'Course share: refunded', 'Course share: net'];
+
+/** With `course`, the view is filtered by one course and each row also carries that course's share. */
+export function ordersCsvHeader(timeZone: string, course = false): string[] {
   return [
     'Trade number', 'State', `Created at (${timeZone})`, `Paid at (${timeZone})`, 'Buyer', 'Buyer email', 'Payment method', 'Items',
-    'Coupon', 'Currency', 'Original', 'Discount', 'Paid', 'Refunded', 'Net',
+    'Coupon', 'Currency', 'Original', 'Discount', 'Paid', 'Refunded', 'Net', ...(course ? COURSE_SHARE_COLUMNS : []),
   ];
+}
+
+/**
+ * One course's share of an order in minor units: its line items' price and discount; what was paid for them
+ * (nothing when the order was not sold) and, when the order was refunded, all of that back.
+ */
+function courseShareOf(order: Order, courseId: string): { original: number; discount: number; paid: number; refunded: number } {
+  let original = 0;
+  let discount = 0;
+  let amount = 0;
+  for (const item of order.items) {
+    if (item.courseId !== courseId) continue;
+    original += item.originalAmount;
+    discount += item.discountAmount;
+    amount += item.amount;
+  }
+  const paid = SALE_ORDER_STATES.includes(order.state) ? amount : 0;
+  return { original, discount, paid, refunded: order.refundedAmount > 0 ? paid : 0 };
 }
 
 /** An amount as a spreadsheet reads a number: the exact decimal digits of the major unit, no symbol or grouping. */
@@ -39,8 +61,10 @@ export function csvAmount(minor: number, currency: string): string {
   return sharedCsvAmount(minor, currency);
 }
 
-export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): CsvValue[] {
+/** With `courseId`, the row also carries that course's share of the order (courseShareOf). */
+export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string, courseId?: string): CsvValue[] {
   const money = (minor: number): CsvDecimal => ({ decimal: csvAmount(minor, order.currency) });
+  const share = courseId === undefined ? null : courseShareOf(order, courseId);
   return [
     order.tradeNumber,
     stateLabel(ORDER_STATE_LABELS, order.state),
@@ -57,5 +81,6 @@ export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: stri
     money(order.paidAmount),
     money(order.refundedAmount),
     money(order.paidAmount - order.refundedAmount),
+    ...(share ? [money(share.original), money(share.discount), money(share.paid), money(share.refunded), money(share.paid - share.refunded)] : []),
   ];
 }

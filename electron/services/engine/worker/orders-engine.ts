@@ -80,9 +80,10 @@ export class OrdersEngine {
       },
       'orders.exportCsvFile': (args) => this.exportCsvFile(args),
       'orders.snapshotInfo': ({ accountId }) => this.snapshotInfo(accountId),
-      'orders.couponResults': async ({ accountId }) => {
+      'orders.couponResults': async ({ accountId, from, to }) => {
         const loaded = await this.ensureLoaded(accountId);
-        return { data: couponResults(loaded.table.columns), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+        const range = from !== undefined && to !== undefined ? { from: Date.parse(from), to: Date.parse(to) } : undefined;
+        return { data: couponResults(loaded.table.columns, range), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'sales.report': async ({ accountId, from, to, interval, timeZone, courseId, previous, lastYear }) => {
         const loaded = await this.ensureLoaded(accountId);
@@ -137,9 +138,10 @@ export class OrdersEngine {
     const label = 'Exporting orders';
     const total = positions.length;
     const bytes = await this.#jobs.run(jobId, async (job) => {
-      const row = csvRowWriter(loaded.table.columns, timeZone);
+      // A view of one course carries that course's share of each order beside the whole order.
+      const row = csvRowWriter(loaded.table.columns, timeZone, filters.courseId);
       return writeCsvFile({
-        path, header: ordersCsvHeader(timeZone), total, signal: job.signal,
+        path, header: ordersCsvHeader(timeZone, filters.courseId !== undefined), total, signal: job.signal,
         row: (k, out) => row(positions[k]!, out),
         progress: (done, finished) => this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label, done: finished } }),
       });

@@ -2,18 +2,23 @@
 // force over the order objects), built from the columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
 // computed once per key (the paid-time one is kept in the snapshot), the last selection is kept for scrolling,
 // and the text search lower-cases each distinct buyer name/email once instead of every order's.
-import type { OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../../shared/ipc/data';
+import type { CourseShareTotals, OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../../shared/ipc/data';
 import type { CurrencyTotals, Order, OrderState, ProductKind } from '../../../../shared/model/orders';
 import { OrderState as OrderStateSchema } from '../../../../shared/model/orders';
 import type { DictColumn, Numbers, OrderColumns } from './order-columns';
-import { orderAt } from './order-columns';
+import { orderAt, saleStates } from './order-columns';
 
 const STATES = OrderStateSchema.options;
+/** Per currency: shown, sold, original, discount, paid, refunded. */
+const TOTALS = 6;
+/** Per currency, of one course: sold orders holding it, gross, discounts, refunds. */
+const SHARES = 4;
 
 interface Selection {
   key: string;
   positions: Uint32Array;
   totals: CurrencyTotals[];
+  courseTotals: CourseShareTotals[] | null;
 }
 
 interface TableQueryResult {
@@ -22,7 +27,9 @@ interface TableQueryResult {
   total: number;
   loaded: number;
   totals: CurrencyTotals[];
+  courseTotals: CourseShareTotals[] | null;
 }
+
 
 function codeOf(column: DictColumn, value: string): number {
   // Dictionaries are small for the columns filtered by value (currency, state, course, product).
@@ -228,7 +235,7 @@ export class OrdersTable {
     const end = Math.min(selection.positions.length, offset + limit);
     const rows: Order[] = [];
     for (let k = offset; k < end; k++) rows.push(this.row(selection.positions[k]!));
-    return { rows, offset, total: selection.positions.length, loaded: this.size, totals: selection.totals };
+    return { rows, offset, total: selection.positions.length, loaded: this.size, totals: selection.totals, courseTotals: selection.courseTotals };
   }
 
   select(filters: OrderFilters, sort: OrderSort): Selection {
@@ -254,7 +261,7 @@ export class OrdersTable {
         if (mask.bits[i]) positions[k++] = i;
       }
     }
-    this.#lastSelection = { key, positions, totals: mask.totals };
+    this.#lastSelection = { key, positions, totals: mask.totals, courseTotals: mask.courseTotals };
     return this.#lastSelection;
   }
 
@@ -281,7 +288,7 @@ export class OrdersTable {
       names[c.buyerName.codes[i]!] === 1 || emails[c.buyerEmail.codes[i]!] === 1 || trades[c.tradeNumber.codes[i]!]!.includes(text) || i === exact;
   }
 
-  #filterMask(filters: OrderFilters): { bits: Uint8Array; count: number; totals: CurrencyTotals[] } {
+  #filterMask(filters: OrderFilters): { bits: Uint8Array; count: number; totals: CurrencyTotals[]; courseTotals: CourseShareTotals[] | null } {
     const c = this.columns;
     const n = this.size;
     const bits = new Uint8Array(n);
@@ -307,9 +314,13 @@ export class OrdersTable {
     const product = filters.productId === undefined ? -1 : codeOf(c.itemProduct, filters.productId);
     const textHit = this.#textMatcher(filters);
     const buyer = filters.buyerId === undefined ? -1 : codeOf(c.buyerId, filters.buyerId);
-    const sums = new Float64Array(c.currency.dict.size * 5);
+    const currencies = c.currency.dict.size;
+    const sums = new Float64Array(currencies * TOTALS);
+    // With a course filter, the course's own line items of each sold order (gross, discounts, refunds, orders).
+    const shares = filters.courseId === undefined ? null : new Float64Array(currencies * SHARES);
     let count = 0;
-    if (currency === -2 || couponWanted === -2 || course === -2 || product === -2 || buyer === -2) return { bits, count, totals: [] };
+    if (currency === -2 || couponWanted === -2 || course === -2 || product === -2 || buyer === -2) return { bits, count, totals: [], courseTotals: shares && [] };
+    const sale = saleStates(c);
     const paidAt = c.paidAt.ms;
     for (let i = 0; i < n; i++) {
       if (byDate) {
@@ -333,23 +344,46 @@ export class OrdersTable {
       if (textHit && !textHit(i)) continue;
       bits[i] = 1;
       count++;
-      const base = c.currency.codes[i]! * 5;
+      const cur = c.currency.codes[i]!;
+      const base = cur * TOTALS;
       sums[base] = sums[base]! + 1;
-      sums[base + 1] = sums[base + 1]! + c.original[i]!;
-      sums[base + 2] = sums[base + 2]! + c.discount[i]!;
-      sums[base + 3] = sums[base + 3]! + c.paid[i]!;
-      sums[base + 4] = sums[base + 4]! + c.refunded[i]!;
+      // Money only of orders sold: a failed or expired order's discount was never given.
+      if (!sale[c.state.codes[i]!]) continue;
+      sums[base + 1] = sums[base + 1]! + 1;
+      sums[base + 2] = sums[base + 2]! + c.original[i]!;
+      sums[base + 3] = sums[base + 3]! + c.discount[i]!;
+      sums[base + 4] = sums[base + 4]! + c.paid[i]!;
+      sums[base + 5] = sums[base + 5]! + c.refunded[i]!;
+      if (shares && course >= 0) {
+        const at = cur * SHARES;
+        const refunded = c.refunded[i]! > 0;
+        for (let j = c.itemStart[i]!, end = c.itemStart[i + 1]!; j < end; j++) {
+          if (c.itemCourse.codes[j] !== course) continue;
+          shares[at + 1] = shares[at + 1]! + c.itemOriginal[j]!;
+          shares[at + 2] = shares[at + 2]! + c.itemDiscount[j]!;
+          if (refunded) shares[at + 3] = shares[at + 3]! + c.itemAmount[j]!;
+        }
+        shares[at] = shares[at]! + 1;
+      }
     }
     const totals: CurrencyTotals[] = [];
-    for (let k = 0; k < c.currency.dict.size; k++) {
-      const base = k * 5;
+    const courseTotals: CourseShareTotals[] = [];
+    for (let k = 0; k < currencies; k++) {
+      const base = k * TOTALS;
       if (sums[base] === 0) continue;
-      const paid = sums[base + 3]!;
-      const refunded = sums[base + 4]!;
-      totals.push({ currency: c.currency.dict.get(k), count: sums[base]!, original: sums[base + 1]!, discount: sums[base + 2]!, paid, refunded, net: paid - refunded });
+      const paid = sums[base + 4]!;
+      const refunded = sums[base + 5]!;
+      const code = c.currency.dict.get(k);
+      totals.push({ currency: code, count: sums[base]!, sold: sums[base + 1]!, original: sums[base + 2]!, discount: sums[base + 3]!, paid, refunded, net: paid - refunded });
+      if (shares && shares[k * SHARES]! > 0) {
+        const at = k * SHARES;
+        const [orders, gross, discounts, refunds] = [shares[at]!, shares[at + 1]!, shares[at + 2]!, shares[at + 3]!];
+        courseTotals.push({ currency: code, orders, gross, discounts, refunds, net: gross - discounts - refunds });
+      }
     }
     totals.sort((a, b) => a.currency.localeCompare(b.currency));
-    return { bits, count, totals };
+    courseTotals.sort((a, b) => a.currency.localeCompare(b.currency));
+    return { bits, count, totals, courseTotals: shares && courseTotals };
   }
 }
 

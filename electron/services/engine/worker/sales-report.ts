@@ -5,9 +5,8 @@
 import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 import type { SalesReport, SalesTotals } from '../../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../../shared/model/courses';
+import { saleStates } from './order-columns';
 import type { OrdersTable } from './orders-table';
-
-export type { Interval };
 
 /** A [from, to) range of epoch milliseconds. */
 interface MsRange {
@@ -24,7 +23,6 @@ interface SalesQuery extends MsRange {
   lastYear: MsRange;
 }
 
-const SALE_STATES = new Set(['paid', 'refunding', 'refunded']);
 const FIELDS = 5; // gross, discounts, refunds, orders, refunded orders
 
 function totals(acc: Float64Array, at: number): SalesTotals {
@@ -66,8 +64,7 @@ export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport 
   const before = new Float64Array(currencies * FIELDS);
   const yearAgo = new Float64Array(currencies * FIELDS);
   const series = new Float64Array(starts.length * currencies * FIELDS);
-  const sale = new Uint8Array(c.state.dict.size);
-  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+  const sale = saleStates(c);
   let course = -1;
   if (courseId !== undefined) {
     for (let k = 0; k < c.itemCourse.dict.size; k++) if (c.itemCourse.dict.get(k) === courseId) course = k;
@@ -147,8 +144,7 @@ export function courseRevenue(table: OrdersTable, from: number, to: number): Rec
   const FIELDS_PER = 4; // gross, discounts, refunds, orders
   const acc = new Float64Array(courses * currencies * FIELDS_PER);
   const lastOrder = new Int32Array(courses).fill(-1);
-  const sale = new Uint8Array(c.state.dict.size);
-  for (let k = 0; k < sale.length; k++) if (SALE_STATES.has(c.state.dict.get(k))) sale[k] = 1;
+  const sale = saleStates(c);
   const paidAt = c.paidAt.ms;
   for (let i = 0; i < c.count; i++) {
     const t = paidAt[i]!;

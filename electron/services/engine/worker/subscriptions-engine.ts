@@ -25,8 +25,10 @@ export const subscriptionsSnapshotId = (accountId: string) => `subscriptions\u00
 
 export class SubscriptionsEngine {
   readonly #subscriptions: SyncedCollection<Subscriptions, { count: number }>;
+  readonly #now: () => number;
 
   constructor(host: EngineHost, store: SnapshotStore, jobs: JobRegistry) {
+    this.#now = host.now ?? Date.now;
     this.#subscriptions = new SyncedCollection<Subscriptions, { count: number }>(
       {
         name: 'subscriptions',
@@ -69,10 +71,10 @@ export class SubscriptionsEngine {
         const synced = await this.#subscriptions.ensureLoaded(accountId);
         return { data: mrrMovements(synced.table, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
-      'subscriptions.overview': async ({ accountId, from, to, sync }) => {
-        if (!sync && !(await this.#subscriptions.opened(accountId))) return null;
+      'subscriptions.overview': async ({ accountId, from, to, interval, timeZone }) => {
         const synced = await this.#subscriptions.ensureLoaded(accountId);
-        return { data: subscriptionsOverview(synced.table, Date.parse(from), Date.parse(to)), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
+        const query = { from: Date.parse(from), to: Date.parse(to), interval, timeZone, now: this.#now() };
+        return { data: subscriptionsOverview(synced.table, query), fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
     };
   }

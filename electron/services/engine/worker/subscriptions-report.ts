@@ -3,7 +3,8 @@
 // now; new, churned and the churn rate over [from, to); and how MRR moved over the range. Per currency, never
 // added across currencies.
 import type { MrrMovements } from '../../../../shared/model/money';
-import type { SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
+import type { MrrTrend, SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
+import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 
 /** An amount per billing interval as a monthly amount (a year is 12 months, a month 30 days). */
 function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
@@ -45,27 +46,70 @@ export function subscriptionsReport(subscriptions: readonly SubscriptionRecord[]
   };
 }
 
+interface OverviewQuery {
+  from: number;
+  to: number;
+  interval: Interval;
+  timeZone: string;
+  /** The records say nothing of later: a moment after it counts as it. */
+  now: number;
+}
+
 /**
- * Analytics › Subscriptions from the synced subscriptions alone: the figures above, and the past-due and the
- * canceling (not yet ended) subscriptions, each list by the date the admin acts on (next charge; end of period).
+ * Analytics › Subscriptions from the synced subscriptions alone: the figures above, MRR over the range, and the
+ * past-due and the canceling (not yet ended) subscriptions, each list by the date the admin acts on (next
+ * charge; end of period).
  */
-export function subscriptionsOverview(subscriptions: readonly SubscriptionRecord[], from: number, to: number): SubscriptionsOverview {
+export function subscriptionsOverview(subscriptions: readonly SubscriptionRecord[], q: OverviewQuery): SubscriptionsOverview {
   const pastDue = subscriptions.filter((s) => s.state === 'past_due');
   const canceling = subscriptions.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired');
   const by = (date: (s: SubscriptionRecord) => string) => (a: SubscriptionRecord, b: SubscriptionRecord) => Date.parse(date(a)) - Date.parse(date(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return {
-    report: subscriptionsReport(subscriptions, from, to),
+    report: subscriptionsReport(subscriptions, q.from, q.to),
+    trend: mrrTrend(subscriptions, q),
+    interval: q.interval,
+    timeZone: q.timeZone,
     pastDue: pastDue.sort(by((s) => s.nextChargeAt ?? s.currentPeriodEnd)),
     canceling: canceling.sort(by((s) => s.currentPeriodEnd)),
   };
 }
 
-/** A subscription's monthly amount at instant t: paying from startedAt until it ended; trials and incomplete ones pay nothing. */
+/**
+ * MRR and paying subscriptions per currency at the range's start, its end and the end of each period of it
+ * (docs/business-api.md, "MRR over the range"), each instant at most `now`. One pass per instant over the
+ * subscriptions: a school has thousands, a range at most a few hundred periods.
+ */
+function mrrTrend(subscriptions: readonly SubscriptionRecord[], q: OverviewQuery): MrrTrend[] {
+  if (!(q.from < q.to)) throw new RangeError('the range must start before it ends');
+  const starts = periodStarts(q.from, q.to, q.interval, q.timeZone);
+  const instants = [q.from, q.to, ...starts.map((_, k) => Math.min(starts[k + 1] ?? q.to, q.to))].map((t) => Math.min(t, q.now));
+  const currencies = [...new Set(subscriptions.map((s) => s.currency))].sort();
+  return currencies.map((currency) => {
+    const mine = subscriptions.filter((s) => s.currency === currency);
+    const [start, end, ...ends] = instants.map((t) => {
+      let mrr = 0;
+      let activeSubscribers = 0;
+      for (const s of mine) {
+        if (!payingAt(s, t)) continue;
+        mrr += monthlyAmount(s.amount, s.interval);
+        activeSubscribers++;
+      }
+      return { mrr, activeSubscribers };
+    });
+    return { currency, start: start!, end: end!, series: ends.map((point, k) => ({ periodStart: new Date(starts[k]!).toISOString(), ...point })) };
+  });
+}
+
+/** Whether a subscription pays at instant t: from startedAt until it ended; trials and incomplete ones do not. */
+function payingAt(s: SubscriptionRecord, t: number): boolean {
+  if (s.state === 'trialing' || s.state === 'incomplete') return false;
+  if (Date.parse(s.startedAt) > t) return false;
+  return s.canceledAt === null || Date.parse(s.canceledAt) > t;
+}
+
+/** A subscription's monthly amount at instant t (0 when it does not pay then). */
 function mrrAt(s: SubscriptionRecord, t: number): number {
-  if (s.state === 'trialing' || s.state === 'incomplete') return 0;
-  if (Date.parse(s.startedAt) > t) return 0;
-  if (s.canceledAt !== null && Date.parse(s.canceledAt) <= t) return 0;
-  return monthlyAmount(s.amount, s.interval);
+  return payingAt(s, t) ? monthlyAmount(s.amount, s.interval) : 0;
 }
 
 /**
