@@ -158,10 +158,9 @@ async function main() {
 
   console.log('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.');
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
-  const { demoPlatformControl } = await tsImport('../test/sandbox/demo-control.ts', import.meta.url);
   const host = await startBrowserHost({
     school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir,
-    ...(demo ? { demoPlatform: demoPlatformControl(demo) } : {}),
+    ...(demo ? { demoPlatform: demo } : {}),
     ...(opts.port !== undefined ? { port: opts.port } : {}),
   });
   for (const skipped of demo?.skippedChanges ?? []) host.logger.warn('demo platform: a kept change could not be applied again', { operation: skipped.operationId, reason: skipped.reason });

@@ -58,6 +58,8 @@ export interface BrowserHostOptions {
   now?: () => number;
   /** How often each school is polled for notifications (default 60 s). */
   notifyIntervalMs?: number;
+  /** `npm start`'s demo platform, running in this process: Settings can take it offline and back and reset it. */
+  demoPlatform?: AppServicesOptions['demoPlatform'];
 }
 
 export interface BrowserHost {
@@ -120,6 +122,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.notifyIntervalMs ? { notifyIntervalMs: options.notifyIntervalMs } : {}),
+    ...(options.demoPlatform ? { demoPlatform: options.demoPlatform } : {}),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
   const codes = new LaunchCodes(options.now);

@@ -45,6 +45,7 @@ import { WritesStore } from './writes/writes-store';
 import { createNotifier, syncNotifierAccounts, type Notifier } from './notifications/notifier';
 import { NotifyStore } from './notifications/notify-store';
 import { createNotificationHandlers } from './notifications/handlers';
+import { createDemoHandlers, type DemoPlatformPort } from './demo/handlers';
 
 export interface AppServicesOptions {
   mode: AppMode;
@@ -82,6 +83,8 @@ export interface AppServicesOptions {
   exportDestination?: ExportDestination;
   /** How often each school is polled for notifications (default 60 s; tests use less). */
   notifyIntervalMs?: number;
+  /** `npm start`'s demo platform when it runs in this process (browser mode): Settings can take it offline and reset it. */
+  demoPlatform?: DemoPlatformPort;
 }
 
 export interface AppServices {
@@ -325,6 +328,21 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
   };
 
+  const demoHandlers = createDemoHandlers({
+    demo: options.demoPlatform ?? null,
+    afterOnlineChange: async () => {
+      await probe.check();
+    },
+    afterReset: async () => {
+      // Its records changed under the app (ids, tags, states back as generated): no incremental sync would see that.
+      const demoAddress = options.defaultSchool?.address;
+      for (const account of access.accountsIfOpen().filter((a) => a.issuer === demoAddress)) {
+        await dataService.forgetSaved(account.id);
+        emit('data.invalidated', { accountId: account.id, reason: 'cache_cleared' });
+      }
+    },
+  });
+
   await access.retry();
   // A school named on the command line (--school) is what the person wants now: when it is connected, it is
   // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
@@ -342,7 +360,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...demoHandlers, ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     probe,

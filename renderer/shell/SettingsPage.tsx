@@ -18,6 +18,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { DemoPlatformCard } from './DemoPlatformCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <SchoolsCard />
         <NotificationsCard />
         <DataSyncCard />
+        <DemoPlatformCard />
         <SecurityCard />
         <AboutCard />
       </div>

@@ -63,6 +63,8 @@ export interface DataService {
   engine: EngineClient;
   /** Resolves when background cache writes are done. */
   idle(): Promise<void>;
+  /** Drops what the app saved of a school (engine copies, offline cache) and tells the screens to read again: its records changed under the app. */
+  forgetSaved(accountId: string): Promise<void>;
   /** Stops the data engine's worker; resolves once it has stopped, so nothing writes into the data folder after. */
   close(): Promise<void>;
 }
@@ -100,13 +102,14 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
   const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
 
-  deps.onAccountRemoved((accountId) => {
+  const forgetSaved = async (accountId: string): Promise<void> => {
     reader.forget(accountId);
     titledFacets.delete(accountId);
-    void engine
-      .call('engine.forget', { accountId })
-      .then(() => cache.drop(accountId))
-      .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
+    await engine.call('engine.forget', { accountId });
+    await cache.drop(accountId);
+  };
+  deps.onAccountRemoved((accountId) => {
+    forgetSaved(accountId).catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
   });
   deps.onOnlineChange?.((online) => {
     if (online) reader.backOnline();
@@ -229,6 +232,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     idle: async () => {
       if (!engine.closed) await engine.call('engine.idle', {});
     },
+    forgetSaved,
     close: () => engine.close(),
   };
 }
