@@ -24,7 +24,9 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, seenUpdatedAt: seen }).strict(),
   // People (shared/model/people.ts): a student's tags, all at once (the profile) or one added (bulk); enroll and unenroll.
   z.object({ kind: z.literal('student.setTags'), studentId: id, studentName: name, tags: StudentTags, previousTags: StudentTags, seenUpdatedAt: seen }).strict(),
-  z.object({ kind: z.literal('student.addTag'), studentId: id, studentName: name, tag: StudentTag }).strict(),
+  /** `hadTag`: whether the student had the tag before, as the app's copy says; false lets Undo remove it again. */
+  z.object({ kind: z.literal('student.addTag'), studentId: id, studentName: name, tag: StudentTag, hadTag: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('student.removeTag'), studentId: id, studentName: name, tag: StudentTag }).strict(),
   z.object({ kind: z.literal('student.enroll'), studentId: id, studentName: name, courseId: id, courseTitle: name, planId: id.nullable(), planName: name.nullable() }).strict(),
   z.object({
     kind: z.literal('student.unenroll'),
@@ -148,6 +150,11 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
       return { verb: 'Tag', question: `Tag ${t} ${q(request.tag)}?`, consequence: 'The tag is added to their others. Learners do not see tags.', done: `Tagged ${t} ${q(request.tag)}`, summary: `Tag ${t} ${q(request.tag)}`, confirm: false, scope: 'students:write', target };
     }
+    case 'student.removeTag': {
+      const t = q(request.studentName);
+      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
+      return { verb: 'Remove tag', question: `Remove the tag ${q(request.tag)} from ${t}?`, consequence: 'Their other tags stay. Learners do not see tags.', done: `Removed the tag ${q(request.tag)} from ${t}`, summary: `Remove the tag ${q(request.tag)} from ${t}`, confirm: false, scope: 'students:write', target };
+    }
     case 'student.enroll': {
       const t = q(request.studentName);
       const c = q(request.courseTitle);
@@ -205,8 +212,10 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null, recor
       // Enrolls them again on the same plan; the progress the unenroll deleted does not come back (its words say so).
       return { kind: 'student.enroll', studentId: request.studentId, studentName: request.studentName, courseId: request.courseId, courseTitle: request.courseTitle, planId: request.planId, planName: request.planName };
     case 'student.addTag':
-      // Whether the student had the tag before is not known here: removing it could take away one they had.
-      return null;
+      // Removing it could take away a tag they had before: only when the app knew they did not.
+      return request.hadTag === false ? { kind: 'student.removeTag', studentId: request.studentId, studentName: request.studentName, tag: request.tag } : null;
+    case 'student.removeTag':
+      return { kind: 'student.addTag', studentId: request.studentId, studentName: request.studentName, tag: request.tag, hadTag: false };
     case 'course.setPublished':
       return { ...request, published: !request.published, seenUpdatedAt: updatedAt };
     case 'coupon.setEnabled':
