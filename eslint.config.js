@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -18,6 +19,69 @@ const electronBan = {
   name: 'electron',
   message: "Only electron/main.ts, electron/preload.ts and electron/adapters/ may import 'electron' (importing it in plain Node tries to download the binary).",
 };
+
+// Every word a person reads comes from the language catalogue (shared/i18n/, docs/ui.md "Language"). These
+// folders still hold words written inline: each later stage converts some and takes them off this list,
+// until it is empty. Everything else is checked by the two rules below.
+const NOT_YET_TRANSLATED = [
+  'renderer/features/analytics/**',
+  'renderer/features/comments/**',
+  'renderer/features/courses/**',
+  'renderer/features/events/**',
+  'renderer/features/explorer/**',
+  'renderer/features/money/**',
+  'renderer/features/orders/**',
+  'renderer/features/palette/**',
+  'renderer/features/people/**',
+  'renderer/features/students/**',
+  'renderer/features/writes/**',
+  'renderer/data/**',
+  'electron/services/access/**',
+  'electron/services/api/**',
+  'electron/services/auth/**',
+  'electron/services/comments/**',
+  'electron/services/data/**',
+  'electron/services/engine/**',
+  'electron/services/events/**',
+  'electron/services/explorer/**',
+  'electron/services/money/**',
+  'electron/services/net/**',
+  'electron/services/people/**',
+  'electron/services/platform/**',
+  'electron/services/search/**',
+  'electron/services/store/**',
+  'electron/services/students/**',
+  'electron/services/writes/**',
+  'electron/services/app-services.ts',
+  'electron/services/ipc/account-handlers.ts',
+  'electron/services/ipc/app-handlers.ts',
+  'electron/services/ipc/diagnostics-handlers.ts',
+  'electron/adapters/open-external.ts',
+  'electron/adapters/safe-storage-cipher.ts',
+  'shared/model/**',
+  'shared/scopes.ts',
+  'shared/state-labels.ts',
+  'shared/ipc/data.ts',
+  'electron/browser-host/request-guard.ts',
+  'electron/services/security/**',
+  'electron/main.ts',
+  'renderer/bridge/**',
+  'renderer/charts/**',
+];
+
+// Words a person reads, outside JSX: an AppError's message, and the properties notices, dialogs and menus
+// show (`title`, `message`, `label`…). A string there must come from t().
+const PERSON_READS = 'title|message|label|hint|detail|description|body|summary|tooltip|placeholder|text|reason';
+const literalWords = [
+  {
+    selector: "NewExpression[callee.name='AppError'] > :matches(Literal[raw=/^['\"]/], TemplateLiteral).arguments:nth-child(2)",
+    message: "An AppError's message is read by the admin: take it from the catalogue, t('area:key').",
+  },
+  {
+    selector: `Property[key.name=/^(${PERSON_READS})$/] > :matches(Literal[raw=/^['"].*[A-Za-z]{3}/], TemplateLiteral[quasis.0.value.raw=/[A-Za-z]{3}/]).value`,
+    message: "A person reads this: take it from the catalogue, t('area:key').",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/', '.tmp/'] },
@@ -70,5 +134,24 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // JSX text and the attributes a person reads (aria-label, title, placeholder, alt, label…) in the renderer.
+    files: ['renderer/**/*.tsx'],
+    ignores: NOT_YET_TRANSLATED,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', {
+        mode: 'jsx-only',
+        'jsx-attributes': { include: ['aria-label', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', '.*[lL]abel', 'what', 'hint', 'description', 'detail', 'message', 'text', 'legend', 'caption'] },
+        // Not words: symbols, separators and arrows between translated parts.
+        words: { exclude: ['[0-9!-/:-@[-`{-~·…–—↑↓→←↕▲▼✓×\\s]+', 'School Companion'] },
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'electron/**/*.ts', 'shared/**/*.ts'],
+    ignores: [...NOT_YET_TRANSLATED, 'shared/i18n/**', 'shared/platform/**'],
+    rules: { 'no-restricted-syntax': ['error', ...literalWords] },
   },
 );

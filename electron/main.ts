@@ -89,7 +89,7 @@ async function start(): Promise<void> {
   // Updates are not worth failing the start over: without them the About panel says why.
   const updates = await startUpdates({ dataDir, emit: events.emit, logger }).catch((error: unknown) => {
     logger.error('updates could not start', { error: error instanceof Error ? error.name : typeof error });
-    return { handlers: unsupportedUpdateHandlers(app.getVersion(), 'Updates could not start on this computer.'), setOnline: () => undefined };
+    return { handlers: unsupportedUpdateHandlers(app.getVersion(), 'couldNotStart'), setOnline: () => undefined };
   });
   events.subscribe((event, payload) => {
     if (event === 'app.statusChanged') updates.setOnline((payload as { online: boolean }).online);
@@ -110,8 +110,10 @@ async function start(): Promise<void> {
     exportDestination: nativeSaveDestination(),
     log: desktopLogAccess(logger.path),
     settingsBackend: electronStoreSettingsBackend,
+    // "System" follows these (shared/i18n/language.ts): zh-TW, zh-HK, zh-Hant… → 繁體中文, else English.
+    systemLanguages: app.getPreferredSystemLanguages(),
   });
-  installAppMenu({
+  const rebuildAppMenu = installAppMenu({
     links: helpLinks(readManifest()),
     sendCommand: (command) => events.emit('app.menuCommand', { command }),
     openExternal,
@@ -120,6 +122,8 @@ async function start(): Promise<void> {
     logger,
   });
   const appServices = services;
+  // The menus and About in the new language at once, without a restart (the tray follows on its own).
+  appServices.language.onChange(() => rebuildAppMenu());
   applyTheme(appServices.settings.get().theme, null);
   appServices.settings.onChange((settings) => applyTheme(settings.theme, mainWindow));
   followSystemTheme(() => appServices.settings.get().theme, () => mainWindow);
@@ -137,7 +141,14 @@ async function start(): Promise<void> {
   showDesktopNotifications(events, () => mainWindow);
   showTaskbarProgress(events, () => mainWindow);
   try {
-    startTray({ notifier: desktopServices.notifier, events, mainWindow: () => mainWindow, showWindow });
+    startTray({
+      notifier: desktopServices.notifier,
+      events,
+      mainWindow: () => mainWindow,
+      showWindow,
+      locale: () => desktopServices.language.current().locale,
+      onLanguageChange: (listener) => desktopServices.language.onChange(listener),
+    });
   } catch (error) {
     // Some Linux desktops have no tray: the app works without it.
     logger.warn('the tray icon could not be shown', { error: error instanceof Error ? error.message : String(error) });

@@ -1,13 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../shared/i18n/i18n';
+import { localeFromPreferences } from '../shared/i18n/language';
+import { applyUiLocale, browserLanguages } from './lib/ui-language';
 import { App } from './shell/App';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
 
+// The first paint in the browser's language; the Settings choice and the OS's languages follow at once.
+applyUiLocale(localeFromPreferences(browserLanguages()));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <I18nextProvider i18n={i18n}>
+      <App />
+    </I18nextProvider>
   </StrictMode>,
 );

@@ -1,14 +1,25 @@
-// CSV the way spreadsheets read it: RFC 4180 quoting with CRLF rows, and a guard against formula injection
-// (a buyer named "=HYPERLINK(...)" must stay text when the admin opens the export).
+// CSV the way spreadsheets read it: a UTF-8 byte order mark first, RFC 4180 quoting with CRLF rows, and a
+// guard against formula injection (a buyer named "=HYPERLINK(...)" must stay text when the admin opens it).
+// The mark is what makes Excel on a zh-TW Windows or Mac read the file as UTF-8: without it, it guesses
+// Big5 or MacRoman and every Chinese name is garbled.
+
+/** Starts every CSV file the app writes. */
+export const CSV_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export type CsvValue = string | number | boolean | null | undefined;
+/** An exact decimal we write ourselves ("49.00", "-5.00"): data as it is, never a formula. */
+export interface CsvDecimal {
+  readonly decimal: string;
+}
+
+export type CsvValue = string | number | boolean | CsvDecimal | null | undefined;
 
 /** One cell: formula-guarded (a leading ' for = + - @ tab CR), quoted when it holds a comma, quote or line break. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return value.decimal;
   let text = String(value);
   // Numbers we write ourselves ("-5") are data, not formulas; only text from outside is guarded.
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
@@ -19,11 +30,16 @@ export function csvRow(cells: readonly CsvValue[]): string {
   return cells.map(csvCell).join(',');
 }
 
-/** A whole document: header then rows, CRLF after every record (RFC 4180 §2). */
+/** The start of a file: the byte order mark and the header record. */
+export function csvHead(header: readonly string[]): string {
+  return `${CSV_BOM}${csvRow(header)}\r\n`;
+}
+
+/** A whole document: the byte order mark, header then rows, CRLF after every record (RFC 4180 §2). */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
-  const lines = [csvRow(header)];
-  for (const row of rows) lines.push(csvRow(row));
-  return `${lines.join('\r\n')}\r\n`;
+  let text = csvHead(header);
+  for (const row of rows) text += `${csvRow(row)}\r\n`;
+  return text;
 }
 
 /** Reads RFC 4180 text back into records (for tests and imports); accepts LF or CRLF line ends. */

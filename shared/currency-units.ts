@@ -37,9 +37,28 @@ export function decimalStringToMinor(text: string, currency: string): number {
 }
 
 export interface FormatMoneyOptions {
-  /** 'symbol' (NT$1,200.00), 'code' (TWD 1,200.00) or 'none' (1,200.00, grouping and decimals of the locale). */
+  /** 'symbol' (NT$1,200), 'code' (TWD 1,200) or 'none' (1,200: grouping and display decimals of the locale). */
   display?: 'symbol' | 'narrowSymbol' | 'code' | 'none';
+  /**
+   * The school sells in more than one currency: a bare "$" (USD in en-US, TWD in zh-TW…) becomes one that
+   * names its country ("US$49.00" beside "NT$1,200"), so no amount on screen can be read as another's.
+   */
+  nameCurrency?: boolean;
 }
+
+/**
+ * Digits shown after the decimal point. ISO 4217 gives TWD two minor units and amounts keep them exactly,
+ * but Taiwan writes whole dollars ("NT$1,200"), as its course platforms do: display rounds to the dollar.
+ */
+const DISPLAY_FRACTION_DIGITS: Readonly<Record<string, number>> = { TWD: 0 };
+
+export function displayFractionDigits(currency: string): number {
+  return DISPLAY_FRACTION_DIGITS[currency] ?? currencyExponent(currency);
+}
+
+/** A symbol that says which dollar (or yen) it is, where the locale's own is shared by several currencies. */
+const NAMED_SYMBOLS: Readonly<Record<string, string>> = { USD: 'US$', TWD: 'NT$', HKD: 'HK$', SGD: 'S$', AUD: 'A$', CAD: 'CA$', NZD: 'NZ$', MOP: 'MOP$', JPY: 'JP¥', CNY: 'CN¥' };
+const SHARED_SYMBOLS = new Set(['$', '¥', '￥']);
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -47,21 +66,40 @@ function formatterFor(currency: string, locale: string, display: NonNullable<For
   const key = `${locale}|${currency}|${display}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const exponent = currencyExponent(currency);
+    const digits = displayFractionDigits(currency);
     formatter =
       display === 'none'
-        ? new Intl.NumberFormat(locale, { minimumFractionDigits: exponent, maximumFractionDigits: exponent })
-        : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display });
+        ? new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })
+        : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, formatter);
   }
   return formatter;
 }
 
-/** Formats integer minor units for people, in the locale's way: formatMoney(123456, 'USD', 'en-US') -> "$1,234.56". */
+/**
+ * Formats integer minor units for people, in the locale's way: formatMoney(123456, 'USD', 'en-US') -> "$1,234.56",
+ * formatMoney(120000, 'TWD', 'zh-TW') -> "NT$1,200" (TWD always names itself: zh-TW's own symbol is a bare "$").
+ */
 export function formatMoney(minor: number, currency: string, locale: string, options: FormatMoneyOptions = {}): string {
   const decimal = minorToDecimalString(minor, currency);
+  const formatter = formatterFor(currency, locale, options.display ?? 'symbol');
   // Intl.NumberFormat#format takes a decimal string as an exact value (ECMA-402 "Intl.NumberFormat v3").
-  return formatterFor(currency, locale, options.display ?? 'symbol').format(decimal as unknown as number);
+  const exact = decimal as unknown as number;
+  const display = options.display ?? 'symbol';
+  if (display !== 'symbol' && display !== 'narrowSymbol') return formatter.format(exact);
+  const named = options.nameCurrency || currency === 'TWD';
+  return formatter
+    .formatToParts(exact)
+    .map((part) => (part.type === 'currency' && named && SHARED_SYMBOLS.has(part.value) ? (NAMED_SYMBOLS[currency] ?? `${currency} `) : part.value))
+    .join('');
+}
+
+/**
+ * The amount as a spreadsheet reads it: the currency's own decimals always ("49.00", never "49"), a dot,
+ * no grouping, no symbol (the currency has its own column), exact.
+ */
+export function csvAmount(minor: number, currency: string): string {
+  return minorToDecimalString(minor, currency);
 }
 
 /** Sums minor units, refusing anything that would lose precision. */

@@ -1,5 +1,7 @@
 // One rule for "your school's address", used by the Connect screen while the admin types and by the main
-// process before it fetches anything. Pure: no DOM, no Node (URL is a global in both runtimes).
+// process before it fetches anything. Pure: no DOM, no Node (URL is a global in both runtimes). The words
+// are the catalogue's, in the realm's current language.
+import { t } from './i18n/i18n';
 
 export type SchoolAddressResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -20,9 +22,9 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function normalizeSchoolAddress(input: string): SchoolAddressResult {
   const trimmed = input.trim();
-  if (trimmed.length === 0) return { ok: false, message: "Enter your school's address, for example https://school.example.com." };
-  if (trimmed.length > 2048) return { ok: false, message: 'That address is too long.' };
-  if (/\s/.test(trimmed)) return { ok: false, message: 'An address cannot contain spaces.' };
+  if (trimmed.length === 0) return { ok: false, message: t('errors:address.empty') };
+  if (trimmed.length > 2048) return { ok: false, message: t('errors:address.tooLong') };
+  if (/\s/.test(trimmed)) return { ok: false, message: t('errors:address.spaces') };
 
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d+(\/|$)/.test(trimmed);
   // Without a scheme: https, except for this computer where the local sandbox speaks plain http.
@@ -32,20 +34,20 @@ export function normalizeSchoolAddress(input: string): SchoolAddressResult {
   try {
     url = new URL(candidate);
   } catch {
-    return { ok: false, message: "That doesn't look like a web address. Try something like https://school.example.com." };
+    return { ok: false, message: t('errors:address.notAddress') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'Use a web address starting with https://.' };
+    return { ok: false, message: t('errors:address.scheme') };
   }
-  if (!url.hostname) return { ok: false, message: 'The address needs a host name, for example school.example.com.' };
-  if (url.username || url.password) return { ok: false, message: 'Leave the user name and password out of the address: you sign in on the school\'s own page.' };
-  if (url.hash || trimmed.includes('#')) return { ok: false, message: 'Remove the part after "#" from the address.' };
-  if (url.search) return { ok: false, message: 'Remove the part after "?" from the address.' };
+  if (!url.hostname) return { ok: false, message: t('errors:address.noHost') };
+  if (url.username || url.password) return { ok: false, message: t('errors:address.credentials') };
+  if (url.hash || trimmed.includes('#')) return { ok: false, message: t('errors:address.fragment') };
+  if (url.search) return { ok: false, message: t('errors:address.query') };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'The school must be reached over https:// (plain http:// is only allowed for this computer).' };
+    return { ok: false, message: t('errors:address.https') };
   }
   if (!url.hostname.includes('.') && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'That host name is incomplete: include the domain, for example school.example.com.' };
+    return { ok: false, message: t('errors:address.incomplete') };
   }
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, url: `${url.origin}${path}` };

@@ -1,5 +1,6 @@
 // Applies the menus decided in electron/services/desktop/: the application menu, the right-click menu of
-// every window, and About. Only the mapping to Electron's objects lives here.
+// every window, and About. Only the mapping to Electron's objects lives here. The labels are the current UI
+// language's: installAppMenu answers a rebuild for when it changes.
 import { app, clipboard, dialog, Menu, shell } from 'electron';
 import type { BrowserWindow, MenuItemConstructorOptions, WebContents } from 'electron';
 import type { MenuCommand } from '../../shared/ipc/app';
@@ -22,16 +23,18 @@ export interface AppMenuDeps {
   logger: Logger;
 }
 
-export function installAppMenu(deps: AppMenuDeps): void {
-  const about = decideAbout({
-    appName: app.getName(),
-    version: app.getVersion(),
-    platform: process.platform,
-    electronVersion: process.versions.electron,
-    chromeVersion: process.versions.chrome,
-    helpUrl: deps.links.helpUrl,
-  });
-  if (about.kind === 'panel') app.setAboutPanelOptions(about.options);
+/** Sets the application menu and About; call the answer again to rebuild them (the UI language changed). */
+export function installAppMenu(deps: AppMenuDeps): () => void {
+  const decide = () =>
+    decideAbout({
+      appName: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      electronVersion: process.versions.electron,
+      chromeVersion: process.versions.chrome,
+      helpUrl: deps.links.helpUrl,
+    });
+  let about = decide();
 
   const run = (action: MenuAction): void => {
     switch (action.kind) {
@@ -61,8 +64,14 @@ export function installAppMenu(deps: AppMenuDeps): void {
     return { role: item.role as MenuItemConstructorOptions['role'], ...(item.label ? { label: item.label } : {}), ...(item.accelerator ? { accelerator: item.accelerator } : {}) };
   };
 
-  const template = buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), packaged: app.isPackaged, helpUrl: deps.links.helpUrl, issuesUrl: deps.links.issuesUrl });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template.map(toElectron)));
+  const build = () => {
+    about = decide();
+    if (about.kind === 'panel') app.setAboutPanelOptions(about.options);
+    const template = buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), packaged: app.isPackaged, helpUrl: deps.links.helpUrl, issuesUrl: deps.links.issuesUrl });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template.map(toElectron)));
+  };
+  build();
+  return build;
 }
 
 /** The right-click menu for one WebContents (the main window's; attach from web-contents-created for all). */

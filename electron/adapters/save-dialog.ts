@@ -4,13 +4,14 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import type { ExportDestination } from '../services/engine/client/export-destination';
 import { saveDialogDestination } from '../services/engine/client/export-destination';
+import { t } from '../../shared/i18n/i18n';
 
 export function nativeSaveDestination(): ExportDestination {
   return saveDialogDestination(async (suggestedName) => {
     const options = {
-      title: 'Export orders',
+      title: t('main:dialogs.exportCsv'),
       defaultPath: join(app.getPath('downloads'), suggestedName),
-      filters: [{ name: 'CSV', extensions: ['csv'] }],
+      filters: [{ name: t('main:dialogs.csvFiles'), extensions: ['csv'] }],
     };
     const window = BrowserWindow.getFocusedWindow();
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);

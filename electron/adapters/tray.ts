@@ -12,6 +12,9 @@ export interface TrayOptions {
   mainWindow: () => BrowserWindow | null;
   /** Shows the window (creating it when it was closed). */
   showWindow: () => void;
+  /** The UI locale (its words and its money format), and its changes: the tray is redrawn in the new language. */
+  locale: () => string;
+  onLanguageChange: (listener: () => void) => () => void;
 }
 
 function trayIcon(): Electron.NativeImage {
@@ -50,7 +53,7 @@ export function startTray(options: TrayOptions): () => void {
 
   const redraw = () => {
     const schools = options.notifier.traySchools();
-    const model = trayModel(schools, platform, app.getLocale() || 'en-US');
+    const model = trayModel(schools, platform, options.locale());
     tray.setToolTip(model.tooltip);
     if (platform === 'darwin') tray.setTitle(model.title);
     tray.setContextMenu(Menu.buildFromTemplate(model.items.map(menuItem)));
@@ -65,8 +68,10 @@ export function startTray(options: TrayOptions): () => void {
 
   redraw();
   const stop = options.notifier.onChange(redraw);
+  const stopLanguage = options.onLanguageChange(redraw);
   return () => {
     stop();
+    stopLanguage();
     delete (globalThis as { schoolCompanionTray?: Tray }).schoolCompanionTray;
     tray.destroy();
   };

@@ -74,7 +74,7 @@ export async function startUpdates(deps: StartUpdatesDeps): Promise<UpdatesHandl
   const policy = new UpdatePolicy({
     currentVersion: app.getVersion(),
     supported,
-    unsupportedReason: 'This development copy does not update itself; installed copies check for updates every few hours.',
+    unsupportedReason: 'development',
     isOnline: deps.isOnline ?? (() => net.isOnline()),
     pausedSetting: pausedSettingFile(join(deps.dataDir, 'updates.json')),
     logger: deps.logger,

@@ -1,7 +1,7 @@
 // Who may talk to the browser host: checks over a request's headers only, in the order the host applies
 // them. Pure apart from the session lookup, so each rule is tested on its own.
 import type { IncomingHttpHeaders } from 'node:http';
-import { readBearer, readCookie } from './secrets';
+import { readBearer, readCookies } from './secrets';
 import type { BrowserSessionRecord, BrowserSessions } from './sessions';
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 415; reason: string };
@@ -21,9 +21,13 @@ export function checkHost(headers: IncomingHttpHeaders, context: GuardContext): 
   return headers.host === context.host ? OK : { ok: false, status: 403, reason: 'wrong host' };
 }
 
-/** The browser's own session (live, not expired, not revoked), found by its cookie. */
+/** The browser's own session (live, not expired, not revoked), found by its cookie: any cookie of that name that is one. */
 export function findSession(headers: IncomingHttpHeaders, context: GuardContext): { ok: true; session: BrowserSessionRecord } | Exclude<GuardVerdict, { ok: true }> {
-  const session = context.sessions.find(readCookie(headers.cookie, context.cookieName));
+  let session: BrowserSessionRecord | null = null;
+  for (const value of readCookies(headers.cookie, context.cookieName)) {
+    session = context.sessions.find(value);
+    if (session) break;
+  }
   return session ? { ok: true, session } : { ok: false, status: 401, reason: 'no session' };
 }
 

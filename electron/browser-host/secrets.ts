@@ -51,13 +51,22 @@ function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+/** At most this many cookies of one name are tried: a browser sends one per path, a handful at most. */
+const MAX_SAME_NAMED_COOKIES = 16;
+
+/**
+ * Every value of the cookie `name`. Cookies are not isolated by port: any other server on 127.0.0.1 can set one
+ * of the same name (with a longer Path, so the browser sends it first), and the host's own must still count.
+ */
+export function readCookies(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+    if (index > 0 && part.slice(0, index).trim() === name) values.push(part.slice(index + 1).trim());
+    if (values.length === MAX_SAME_NAMED_COOKIES) break;
   }
-  return undefined;
+  return values;
 }
 
 export function readBearer(header: string | undefined): string | undefined {

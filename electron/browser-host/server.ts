@@ -99,6 +99,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const version = options.version ?? (await packageVersion());
   // Streamed CSV exports land here and go to the page once, as a download (GET /download/<token>).
   const downloads = new DownloadSlots(join(options.dataDir, 'exports'));
+  await downloads.clear(); // a previous run's exports: no slot of this run can name them
   const services = await createAppServices({
     exportDestination: downloads,
     mode: 'browser',
@@ -116,7 +117,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     events,
     // The About panel asks for updates.status in every mode: browser mode says it cannot update itself.
     extraHandlers: {
-      ...unsupportedUpdateHandlers(version, 'Browser mode runs from the source checkout: update it with git, then restart npm start.'),
+      ...unsupportedUpdateHandlers(version, 'browserMode'),
       ...browserSessionHandlers(sessions),
       ...options.extraHandlers,
     },
@@ -130,20 +131,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const bound: { guard?: GuardContext } = {};
 
   const server = createServer((request, response) => {
-    // Answered before the body was read to its end (too large, refused): Node would read the rest, however
-    // long. Let a small rest drain (keep-alive), and drop the connection past 1 MiB.
+    // Answered before the body was read to its end: Node would read the rest, however long. A refused or
+    // oversized request (the answer says Connection: close) loses its connection at once, so nobody can make
+    // the host read for them; any other may drain a small rest (keep-alive), dropped past 1 MiB.
     const socket = request.socket;
     response.on('finish', () => {
       if (request.complete) return;
+      if (response.getHeader('Connection') === 'close') return void socket.destroy();
       let rest = 0;
       request.on('data', (chunk: Buffer) => {
         rest += chunk.length;
         if (rest > MAX_RPC_BODY) socket.destroy();
       });
+      request.resume();
     });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
-      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('Something went wrong', 'The app hit an internal error.'));
+      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('internal'));
       else response.end();
     });
   });
@@ -187,7 +191,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     logger.warn('launch code refused');
-    send(response, 403, 'text/html; charset=utf-8', messagePage('This link has expired', 'A launch link works once, for five minutes. Start School Companion again to get a new one.'));
+    send(response, 403, 'text/html; charset=utf-8', messagePage('expired'));
   }
 
   async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext, session: BrowserSessionRecord): Promise<void> {
@@ -228,7 +232,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!verdict.ok) return refuse(response, request, verdict);
     const slot = downloads.take(token);
     const size = slot ? (await stat(slot.path).catch(() => null))?.size : undefined;
-    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('This download is gone', 'An export can be downloaded once, within ten minutes. Export again from the Orders page.'));
+    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('downloadGone'));
     response.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Length': String(size),
@@ -249,7 +253,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       content = await readFile(resolved.path);
     } catch {
       if (resolved.path.endsWith('index.html')) {
-        return send(response, 503, 'text/html; charset=utf-8', messagePage('The app is not built', 'Run "npm run build" (npm start does it for you), then reload.'));
+        return send(response, 503, 'text/html; charset=utf-8', messagePage('notBuilt'));
       }
       return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
     }
@@ -260,9 +264,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   function refuse(response: ServerResponse, request: IncomingMessage, verdict: Exclude<GuardVerdict, { ok: true }>): void {
     // Path and reason only: the query may hold a launch code, the headers the session.
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
+    // Nothing more is read from whoever was refused: the connection ends with the answer (see createServer).
+    response.setHeader('Connection', 'close');
     const page = verdict.status === 401
-      ? messagePage('Open School Companion from its launch link', 'This browser is not signed in to the app, or its session ended (after 12 hours, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.')
-      : messagePage('Refused', 'This request was refused.');
+      ? messagePage('signedOut')
+      : messagePage('refused');
     send(response, verdict.status, 'text/html; charset=utf-8', page);
   }
 
@@ -292,6 +298,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       stopClosingStreams();
       streams.close();
       await services.close();
+      await downloads.clear().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ownLogger?.close();

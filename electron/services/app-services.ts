@@ -44,6 +44,7 @@ import { WriteService } from './writes/write-service';
 import { WritesStore } from './writes/writes-store';
 import { createNotifier, syncNotifierAccounts, type Notifier } from './notifications/notifier';
 import { NotifyStore } from './notifications/notify-store';
+import { UiLanguage } from './language/ui-language';
 import { createNotificationHandlers } from './notifications/handlers';
 import { createDemoHandlers, type DemoPlatformPort } from './demo/handlers';
 
@@ -85,12 +86,16 @@ export interface AppServicesOptions {
   notifyIntervalMs?: number;
   /** `npm start`'s demo platform when it runs in this process (browser mode): Settings can take it offline and reset it. */
   demoPlatform?: DemoPlatformPort;
+  /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
+  systemLanguages?: readonly string[] | null;
 }
 
 export interface AppServices {
   handlers: Partial<MethodHandlers>;
   events: EventHub;
   settings: SettingsStore;
+  /** The UI language the main process speaks (menus, tray, notifications, dialogs, errors). */
+  language: UiLanguage;
   probe: OnlineProbe;
   /** What needs the admin: app.notification events, the attention count (tray, badge). */
   notifier: Notifier;
@@ -105,6 +110,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   await tightenDataDirModes(options.dataDir, logger);
   const settings = await SettingsStore.open(options.dataDir, logger, options.settingsBackend);
+  const language = new UiLanguage(settings, options.systemLanguages ?? null);
   const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
   const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
 
@@ -199,6 +205,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
   removedListeners.add((accountId) => {
     void writesStore.drop(accountId).catch(() => undefined);
+    // An export waiting for its download may hold this school's buyers: it goes with the sign-out.
+    void options.exportDestination?.clear?.().catch(() => undefined);
   });
   onlineListeners.add((online) => {
     if (online) void writes.flushAll(connectedIds());
@@ -263,6 +271,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       online: probe.online,
       lastSyncAt: syncs.at(-1) ?? null,
       defaultSchool: options.defaultSchool,
+      systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
     };
   }
 
@@ -283,6 +292,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
       }),
     );
+    // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.
+    for (const accountId of auth.removedAtOpen?.() ?? []) for (const listener of [...removedListeners]) listener(accountId);
     emit('accounts.changed', auth.listAccounts());
     sendPendingRevocations();
   });
@@ -305,6 +316,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return status();
     },
     openExternal: options.openExternal,
+    language,
   });
   const diagnosticsHandlers = createDiagnosticsHandlers({
     appName: 'School Companion',
@@ -363,10 +375,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...demoHandlers, ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
+    language,
     probe,
     notifier,
     status,
     async close() {
+      language.close();
       probe.stop();
       notifier.stop();
       syncSchedule?.stop();

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { describeDataAge, toMs } from '../lib/relative-time';
 import { useAppStatus } from '../state/app-status';
 import { Icon } from './Icon';
+import { useUiLocale } from '../lib/ui-language';
 
 export interface DataAgeProps {
   /** When the data was fetched from the platform (ISO string, epoch ms or Date). */
@@ -26,11 +27,12 @@ export function DataAge({ updatedAt, offline }: DataAgeProps) {
   const now = useNow();
   const isOffline = offline ?? (status ? !status.online : false);
   const ms = toMs(updatedAt);
-  const words = describeDataAge(updatedAt, now, isOffline);
+  const { locale } = useUiLocale();
+  const words = describeDataAge(updatedAt, now, isOffline, locale);
   return (
     <span className={isOffline ? 'data-age data-age-offline' : 'data-age'}>
       {isOffline && <Icon name="wifiOff" size={14} />}
-      {ms === null ? words : <time dateTime={new Date(ms).toISOString()} title={new Date(ms).toLocaleString()}>{words}</time>}
+      {ms === null ? words : <time dateTime={new Date(ms).toISOString()} title={new Date(ms).toLocaleString(locale)}>{words}</time>}
     </span>
   );
 }

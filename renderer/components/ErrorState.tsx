@@ -1,5 +1,6 @@
 // A failure where content should be: what happened in a few words, the main process's detail, and the
 // one action that helps (grant access, sign in again, retry).
+import { useTranslation } from 'react-i18next';
 import type { SerializedAppError } from '../../shared/errors';
 import { errorCopy } from '../lib/error-copy';
 import { useActiveAccount } from '../state/active-account';
@@ -24,9 +25,10 @@ export function ErrorState({ error, onRetry, what }: ErrorStateProps) {
   const account = useActiveAccount();
   const flow = useBrowserFlow();
   const { signInAgain } = useBrowserFlowActions();
+  const { t } = useTranslation('common');
 
   if (error.code === 'insufficient_scope' && error.missingScopes && error.missingScopes.length > 0) {
-    return <GrantAccess what={what ?? 'this screen'} missing={error.missingScopes} />;
+    return <GrantAccess what={what ?? t('grant.thisScreen')} missing={error.missingScopes} />;
   }
   if (error.code === 'offline' && what !== undefined) return <NothingSavedOffline what={what} onRetry={onRetry} />;
   const copy = errorCopy(error.code);
@@ -43,12 +45,12 @@ export function ErrorState({ error, onRetry, what }: ErrorStateProps) {
         <div className="error-state-actions">
           {error.code === 'sign_in_needed' && account && (
             <Button variant="primary" busy={signingIn} onClick={() => void signInAgain(account)}>
-              Sign in again
+              {t('actions.signInAgain')}
             </Button>
           )}
           {onRetry && (
             <Button icon={<Icon name="refresh" size={16} />} onClick={onRetry}>
-              Try again
+              {t('actions.tryAgain')}
             </Button>
           )}
         </div>

@@ -1,6 +1,8 @@
 // What a view shows offline when it was never loaded: there is no saved copy of it, so it says so and what
 // to do (reconnect), instead of claiming that "what was loaded before is still shown" above an empty page.
 // Not an alert and not a second offline notice: the offline banner says the platform can't be reached.
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../shared/i18n/i18n';
 import { useActiveAccount } from '../state/active-account';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
@@ -8,11 +10,12 @@ import { Icon } from './Icon';
 
 /** "Nothing saved for the sales report yet": `what` names the view as ErrorState's `what` does. */
 export function nothingSavedTitle(what: string): string {
-  return `Nothing saved for ${what} yet`;
+  return translate('common:nothingSaved.title', { what });
 }
 
 export function NothingSavedOffline({ what, onRetry }: { what: string; onRetry?: () => void }) {
-  const school = useActiveAccount()?.school.name ?? 'The platform';
+  const { t } = useTranslation('common');
+  const school = useActiveAccount()?.school.name ?? t('nothingSaved.thePlatform');
   return (
     <div className="nothing-saved-offline" data-testid="nothing-saved-offline">
       <EmptyState
@@ -21,15 +24,12 @@ export function NothingSavedOffline({ what, onRetry }: { what: string; onRetry?:
         action={
           onRetry && (
             <Button icon={<Icon name="refresh" size={16} />} onClick={onRetry}>
-              Try again
+              {t('actions.tryAgain')}
             </Button>
           )
         }
       >
-        <p>
-          It hasn't been opened on this computer before, so there is no saved copy to show while {school} can't be reached.
-          Reconnect to load it: it loads by itself once the platform answers.
-        </p>
+        <p>{t('nothingSaved.body', { school })}</p>
       </EmptyState>
     </div>
   );

@@ -1,4 +1,5 @@
 // Waiting with a known end (or not yet known): a bar with its label, and a Cancel, the rule for anything long.
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 export interface ProgressProps {
@@ -13,7 +14,8 @@ export interface ProgressProps {
   cancelling?: boolean;
 }
 
-export function Progress({ value, max = 1, label, detail, onCancel, cancelLabel = 'Cancel', cancelling = false }: ProgressProps) {
+export function Progress({ value, max = 1, label, detail, onCancel, cancelLabel, cancelling = false }: ProgressProps) {
+  const { t } = useTranslation('common');
   const determinate = value !== undefined;
   const ratio = determinate ? Math.min(1, Math.max(0, value / (max || 1))) : 0;
   return (
@@ -24,7 +26,7 @@ export function Progress({ value, max = 1, label, detail, onCancel, cancelLabel 
         </span>
         {onCancel && (
           <Button size="sm" variant="ghost" onClick={onCancel} busy={cancelling}>
-            {cancelling ? 'Cancelling…' : cancelLabel}
+            {cancelling ? t('actions.cancelling') : (cancelLabel ?? t('actions.cancel'))}
           </Button>
         )}
       </div>

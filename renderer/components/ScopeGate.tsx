@@ -1,5 +1,6 @@
 // Least privilege, step-up: a screen that needs scopes the admin has not granted explains, in plain words,
 // what it would read, and asks. Nothing is requested until the admin presses "Grant access".
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { describeScope } from '../../shared/scopes';
 import { missingScopes } from '../../shared/app-scopes';
@@ -29,15 +30,16 @@ export function GrantAccess({ what, missing }: { what: string; missing: readonly
   const flow = useBrowserFlow();
   const { grantScopes } = useBrowserFlowActions();
   const busy = flow.phase === 'running' && flow.kind === 'grant';
+  const { t } = useTranslation('common');
   return (
-    <div className="grant-access" role="region" aria-label="More access needed">
+    <div className="grant-access" role="region" aria-label={t('grant.region')}>
       <span className="grant-access-icon">
         <Icon name="lock" size={20} />
       </span>
       <div className="grant-access-body">
-        <h2 className="grant-access-title">{capitalise(what)} needs your permission</h2>
+        <h2 className="grant-access-title">{capitalise(t('grant.title', { what }))}</h2>
         <p>
-          {account ? <>To show it, the app needs to ask {account.school.name} to let it:</> : <>To show it, the app needs permission to:</>}
+          {account ? t('grant.askSchool', { school: account.school.name }) : t('grant.ask')}
         </p>
         <ul className="grant-access-list">
           {missing.map((scope) => (
@@ -47,10 +49,10 @@ export function GrantAccess({ what, missing }: { what: string; missing: readonly
             </li>
           ))}
         </ul>
-        <p className="muted">You confirm on your school's sign-in page, in your browser. You can sign out at any time to take it back.</p>
+        <p className="muted">{t('grant.confirm')}</p>
         <div className="grant-access-actions">
           <Button variant="primary" busy={busy} disabled={!account} onClick={() => account && void grantScopes(account, missing)}>
-            {busy ? 'Waiting for the browser…' : 'Grant access'}
+            {busy ? t('actions.waitingForBrowser') : t('actions.grantAccess')}
           </Button>
         </div>
       </div>

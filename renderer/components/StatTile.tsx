@@ -1,4 +1,5 @@
 // One number an admin watches, with how it moved against the previous period.
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { describeDelta } from '../lib/delta';
 
@@ -17,11 +18,12 @@ export interface StatTileProps {
 }
 
 export function StatTile({ label, value, delta, deltaLabel, lowerIsBetter = false, hint, loading = false }: StatTileProps) {
+  const { t } = useTranslation('common');
   const d = delta === null || delta === undefined ? null : describeDelta(delta, lowerIsBetter);
   return (
     <div className="stat-tile" aria-busy={loading || undefined}>
       <p className="stat-label">{label}</p>
-      <p className="stat-value">{loading ? <span className="skeleton skeleton-value" aria-label="Loading" /> : value}</p>
+      <p className="stat-value">{loading ? <span className="skeleton skeleton-value" aria-label={t('loading')} /> : value}</p>
       {(d || hint) && (
         <p className="stat-foot">
           {d && (

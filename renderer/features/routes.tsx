@@ -18,25 +18,34 @@ import { MembersPage } from './people/MembersPage';
 import { ExplorerPage } from './explorer/ExplorerPage';
 import { StudentsWithBulk } from './students/StudentsWithBulk';
 import './dashboards.css';
+import { t } from '../../shared/i18n/i18n';
+import type { en } from '../../shared/i18n/en';
 
 export interface DashboardNavEntry {
   to: string;
-  label: string;
+  /** In the current UI language, read when shown. */
+  readonly label: string;
   icon?: IconName;
 }
 
+type NavWord = Exclude<keyof typeof en.common.nav, 'main' | 'settings'>;
+
+function navEntry(to: string, word: NavWord, icon?: IconName): DashboardNavEntry {
+  return { to, ...(icon ? { icon } : {}), get label() { return t(`common:nav.${word}`); } };
+}
+
 export const dashboardNav: DashboardNavEntry[] = [
-  { to: '/courses', label: 'Courses' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/students', label: 'Students' },
-  { to: '/members', label: 'Members' },
-  { to: '/coupons', label: 'Coupons' },
-  { to: '/subscriptions', label: 'Subscriptions' },
-  { to: '/events', label: 'Events', icon: 'calendar' },
-  { to: '/comments', label: 'Comments', icon: 'message' },
-  { to: '/activity', label: 'Activity' },
-  { to: '/explore', label: 'More' },
+  navEntry('/courses', 'courses'),
+  navEntry('/orders', 'orders'),
+  navEntry('/analytics', 'analytics'),
+  navEntry('/students', 'students'),
+  navEntry('/members', 'members'),
+  navEntry('/coupons', 'coupons'),
+  navEntry('/subscriptions', 'subscriptions'),
+  navEntry('/events', 'events', 'calendar'),
+  navEntry('/comments', 'comments', 'message'),
+  navEntry('/activity', 'activity'),
+  navEntry('/explore', 'more'),
 ];
 
 export const dashboardRoutes: RouteObject[] = [

@@ -2,6 +2,7 @@
 // reject with AppError (or its JSON); anything else is a bug somewhere and is shown as "internal" without
 // its details (they may carry things the admin should not have to read).
 import { APP_ERROR_CODES, type AppErrorCode, type SerializedAppError } from '../../shared/errors';
+import { t } from '../../shared/i18n/i18n';
 
 const CODES = new Set<string>(APP_ERROR_CODES);
 
@@ -22,5 +23,5 @@ export function toSerializedError(error: unknown): SerializedAppError {
       return out;
     }
   }
-  return { code: 'internal', message: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.' };
+  return { code: 'internal', message: t('errors:unexpected') };
 }

@@ -1,13 +1,14 @@
 // The steps of a browser sign-in as the Connect screen lists them, and where a progress event puts us.
 import type { ConnectStep } from '../../shared/ipc/accounts';
 
+/** The steps shown, in order; each one's words are shell:flow.steps.<step>. */
 export const VISIBLE_STEPS = [
-  { step: 'discovering', label: 'Finding the platform' },
-  { step: 'registering', label: 'Registering this app' },
-  { step: 'waiting_for_browser', label: 'Waiting for you in the browser' },
-  { step: 'exchanging', label: 'Finishing sign-in' },
-  { step: 'loading_profile', label: 'Loading your profile' },
-] as const satisfies readonly { step: ConnectStep; label: string }[];
+  { step: 'discovering' },
+  { step: 'registering' },
+  { step: 'waiting_for_browser' },
+  { step: 'exchanging' },
+  { step: 'loading_profile' },
+] as const satisfies readonly { step: ConnectStep }[];
 
 export type StepState = 'done' | 'current' | 'pending';
 

@@ -1,16 +1,19 @@
-// How figures read on the dashboards: money in the currency's own minor unit and the admin's locale,
-// counts with grouping, rates as percentages, times in the admin's time zone.
+// How figures read on the dashboards, all from the UI locale (lib/ui-language): money in the currency's own
+// minor unit (TWD in whole dollars), counts with grouping, rates as percentages, times in the time zone
+// given, relative times through Intl.RelativeTimeFormat, names sorted with Intl.Collator (zh-Hant order for
+// Chinese names).
 import { currencyExponent, formatMoney as formatSharedMoney } from '../../shared/currency-units';
+import { currentUiLocale } from '../../shared/i18n/i18n';
 
 export interface Locale {
   locale: string;
   timeZone: string;
 }
 
-/** The admin's locale and time zone, from the system the app runs on. */
+/** The UI locale in force (lib/ui-language keeps it) and the computer's time zone. */
 export function systemLocale(): Locale {
   const resolved = new Intl.DateTimeFormat().resolvedOptions();
-  return { locale: globalThis.navigator?.language || resolved.locale || 'en-US', timeZone: resolved.timeZone || 'UTC' };
+  return { locale: currentUiLocale().locale, timeZone: resolved.timeZone || 'UTC' };
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>();
@@ -29,7 +32,9 @@ export function formatMoney(minor: number, currency: string, locale: string, opt
     format = new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
     compactFormats.set(key, format);
   }
-  return format.format(minor / 10 ** currencyExponent(currency));
+  const parts = format.formatToParts(minor / 10 ** currencyExponent(currency));
+  // TWD names itself, as in formatMoney (zh-TW's own symbol for it is a bare "$").
+  return parts.map((part) => (part.type === 'currency' && currency === 'TWD' && part.value === '$' ? 'NT$' : part.value)).join('');
 }
 
 // Building an Intl formatter costs far more than using one; tables format thousands of cells while
@@ -62,13 +67,27 @@ export function formatChange(ratio: number, locale: string): string {
   return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio);
 }
 
+/** Chinese reads dates as numbers: 2026/11/26 22:46, not 2026年11月26日 晚上10:46 (which overflows a column). */
+function isChinese(locale: string): boolean {
+  return /^zh\b/i.test(locale);
+}
+
 /**
- * "Nov 21, 2026, 2:05 PM" in the time zone: the one way a moment reads on every screen (the locale's medium
- * date), so a table never shows "11/21/26" next to a drawer's "Nov 21, 2026".
+ * "Nov 21, 2026, 2:05 PM" (English) or "2026/11/21 14:05" (中文) in the time zone: the one way a moment reads
+ * on every screen, so a table never shows "11/21/26" next to a drawer's "Nov 21, 2026".
  */
 export function formatDateTime(iso: string | null, { locale, timeZone }: Locale): string {
   if (!iso) return '–';
-  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  const options: Intl.DateTimeFormatOptions = isChinese(locale)
+    ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }
+    : { dateStyle: 'medium', timeStyle: 'short', timeZone };
+  return dateFormat(locale, options).format(new Date(iso));
+}
+
+/** A day without its time: "Nov 21, 2026" / "2026/11/21". */
+export function formatDateOnly(iso: string, { locale, timeZone }: Locale): string {
+  const options: Intl.DateTimeFormatOptions = isChinese(locale) ? { year: 'numeric', month: '2-digit', day: '2-digit', timeZone } : { dateStyle: 'medium', timeZone };
+  return dateFormat(locale, options).format(new Date(iso));
 }
 
 /** Dense tables use the same format as everywhere else (kept as a name so callers need not change). */
@@ -88,6 +107,34 @@ export function formatPeriods(isos: readonly string[], locale: Locale, interval:
   const year = (iso: string) => dateFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
   const withYear = isos.length > 0 && year(isos[0] as string) !== year(isos[isos.length - 1] as string);
   return isos.map((iso) => formatDate(iso, locale, interval, withYear));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * How long ago, in the locale's words: "5 min. ago", "2 hr. ago", "yesterday" / "5 分鐘前", "昨天". Under a
+ * minute (and a future time: clock skew) is null, for the caller's own "just now".
+ */
+export function formatAgo(fromMs: number, nowMs: number, locale: string): string | null {
+  const age = nowMs - fromMs;
+  if (!Number.isFinite(age) || age < MINUTE) return null;
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' })));
+  if (age < HOUR) return format.format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return format.format(-Math.floor(age / HOUR), 'hour');
+  return format.format(-Math.floor(age / DAY), 'day');
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+/** Sorting by name in the UI locale's order (zh-Hant's for Chinese names), numbers in text by value. */
+export function nameCollator(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })));
+  return collator;
 }
 
 /** A relative change: null when there is no base to compare with (0 before). */

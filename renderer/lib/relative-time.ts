@@ -1,41 +1,30 @@
-// "5 min ago", "2 h old": how old data is, in the short words an admin scans in a status line.
-// Pure (takes "now"), so the words are tested without a clock.
+// "updated 5 min. ago", "offline: shown from the copy saved 2 hr. ago" / 「5 分鐘前更新」: how old data is, in
+// the UI language, the age itself said by Intl.RelativeTimeFormat (lib/format formatAgo). Pure (takes "now"
+// and the locale), so the words are tested without a clock.
+import { t } from '../../shared/i18n/i18n';
+import { formatAgo } from './format';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** A short age: "just now", "5 min", "2 h", "3 days". Future times (clock skew) count as "just now". */
-export function formatAge(fromMs: number, nowMs: number): string {
-  const age = nowMs - fromMs;
-  if (!Number.isFinite(age) || age < MINUTE) return 'just now';
-  if (age < HOUR) return `${Math.floor(age / MINUTE)} min`;
-  if (age < DAY) return `${Math.floor(age / HOUR)} h`;
-  const days = Math.floor(age / DAY);
-  return days === 1 ? '1 day' : `${days} days`;
+/** "5 min. ago" / "5 分鐘前"; under a minute, and for times in the future (clock skew), "just now" / "剛剛". */
+export function describeAgo(fromMs: number, nowMs: number, locale: string): string {
+  return formatAgo(fromMs, nowMs, locale) ?? t('common:time.justNow');
 }
 
-/** "updated just now", "updated 5 min ago". */
-export function describeUpdated(fromMs: number, nowMs: number): string {
-  const age = formatAge(fromMs, nowMs);
-  return age === 'just now' ? 'updated just now' : `updated ${age} ago`;
+/** "updated just now", "updated 5 min. ago". */
+export function describeUpdated(fromMs: number, nowMs: number, locale: string): string {
+  return t('common:dataAge.updated', { ago: describeAgo(fromMs, nowMs, locale) });
 }
 
 /** What a data-age line says, online or from the offline cache. */
-export function describeDataAge(updatedAt: string | number | Date | null | undefined, nowMs: number, offline: boolean): string {
+export function describeDataAge(updatedAt: string | number | Date | null | undefined, nowMs: number, offline: boolean, locale: string): string {
   const fromMs = toMs(updatedAt);
-  if (fromMs === null) return offline ? 'offline: nothing saved yet' : 'not loaded yet';
-  if (offline) {
-    const age = formatAge(fromMs, nowMs);
-    return age === 'just now' ? 'offline: shown from cache, saved just now' : `offline: shown from cache, ${age} old`;
-  }
-  return describeUpdated(fromMs, nowMs);
+  if (fromMs === null) return offline ? t('common:dataAge.offlineNothingSaved') : t('common:dataAge.notLoaded');
+  if (offline) return t('common:dataAge.offlineSaved', { ago: describeAgo(fromMs, nowMs, locale) });
+  return describeUpdated(fromMs, nowMs, locale);
 }
 
 /** A figure answered from the saved copy while the app is online (the platform failed, the session ended). */
-export function describeSavedCopyAge(fromMs: number, nowMs: number): string {
-  const age = formatAge(fromMs, nowMs);
-  return age === 'just now' ? 'shown from the saved copy, saved just now' : `shown from the saved copy, ${age} old`;
+export function describeSavedCopyAge(fromMs: number, nowMs: number, locale: string): string {
+  return t('common:dataAge.savedCopy', { ago: describeAgo(fromMs, nowMs, locale) });
 }
 
 export function toMs(value: string | number | Date | null | undefined): number | null {

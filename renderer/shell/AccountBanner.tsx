@@ -1,5 +1,6 @@
 // What the frame says above the content when the school on screen is not simply signed in, and the
 // progress of a browser flow started from inside the frame (sign in again, grant access).
+import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../shared/model/accounts';
 import { errorCopy } from '../lib/error-copy';
 import { movedPlatformAddress } from '../lib/account-addresses';
@@ -15,6 +16,7 @@ export function AccountBanner() {
   const account = useActiveAccount();
   const flow = useBrowserFlow();
   const { signInAgain, reconnect, dismiss } = useBrowserFlowActions();
+  const { t } = useTranslation('common');
   const defaultSchool = useAppStatus()?.defaultSchool ?? null;
   const movedTo = account ? movedPlatformAddress(account, defaultSchool) : null;
   if (!account) return null;
@@ -35,7 +37,7 @@ export function AccountBanner() {
           <strong>{copy.title}.</strong> {flow.error.message}
         </p>
         <Button size="sm" variant="ghost" onClick={dismiss}>
-          Dismiss
+          {t('actions.dismiss')}
         </Button>
       </div>
     );
@@ -45,6 +47,7 @@ export function AccountBanner() {
 }
 
 function StatusBanner({ account, onSignIn }: { account: AccountView; onSignIn: () => void }) {
+  const { t } = useTranslation(['shell', 'common']);
   if (account.status === 'sign_in_needed') {
     return (
       <div className="banner banner-warning" role="status">
@@ -52,16 +55,16 @@ function StatusBanner({ account, onSignIn }: { account: AccountView; onSignIn: (
         <p className="banner-text">
           {account.signInNeededReason ? (
             <>
-              <strong>The sign-in to {account.school.name} was lost on this computer.</strong> {account.signInNeededReason}
+              <strong>{t('banner.lostTitle', { school: account.school.name })}</strong> {account.signInNeededReason}
             </>
           ) : (
             <>
-              <strong>Your session with {account.school.name} ended.</strong> Sign in again to see fresh data; what was saved is still shown.
+              <strong>{t('banner.endedTitle', { school: account.school.name })}</strong> {t('banner.endedRest')}
             </>
           )}
         </p>
         <Button size="sm" variant="primary" onClick={onSignIn}>
-          Sign in again
+          {t('common:actions.signInAgain')}
         </Button>
       </div>
     );

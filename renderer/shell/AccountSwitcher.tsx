@@ -1,5 +1,6 @@
 // The frame's header: who is signed in to which school, and the menu to switch schools, add one or sign
 // out of the one on screen.
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountView } from '../../shared/model/accounts';
@@ -17,6 +18,7 @@ export function AccountSwitcher() {
   const setActive = useSetActiveAccount();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState<AccountView | null>(null);
+  const { t } = useTranslation('shell');
   if (!active) return null;
   // Two accounts with the same school name (the same school at an old and a new address): show where each is.
   const withAddress = accountsNeedingAddress(accounts);
@@ -24,7 +26,11 @@ export function AccountSwitcher() {
   return (
     <div className="account-switcher">
       <Menu
-        label={`School: ${active.school.name}${withAddress.has(active.id) ? ` at ${shortAddress(active.issuer)}` : ''}, signed in as ${active.admin.name}. Switch school`}
+        label={
+          withAddress.has(active.id)
+            ? t('switcher.labelAt', { school: active.school.name, address: shortAddress(active.issuer), admin: active.admin.name })
+            : t('switcher.label', { school: active.school.name, admin: active.admin.name })
+        }
         triggerClassName="account-trigger"
         trigger={
           <>
@@ -45,7 +51,7 @@ export function AccountSwitcher() {
       >
         {(close) => (
           <>
-            <MenuLabel>Schools</MenuLabel>
+            <MenuLabel>{t('switcher.schools')}</MenuLabel>
             {accounts.map((account) => (
               <MenuItem
                 key={account.id}
@@ -78,7 +84,7 @@ export function AccountSwitcher() {
               }}
             >
               <Icon name="plus" size={16} />
-              <span className="menu-item-title">Add a school</span>
+              <span className="menu-item-title">{t('switcher.add')}</span>
             </MenuItem>
             <MenuItem
               tone="danger"
@@ -88,7 +94,7 @@ export function AccountSwitcher() {
               }}
             >
               <Icon name="signOut" size={16} />
-              <span className="menu-item-title">Sign out of {active.school.name}</span>
+              <span className="menu-item-title">{t('signOut.menuItem', { school: active.school.name })}</span>
             </MenuItem>
           </>
         )}

@@ -3,6 +3,7 @@
 // when it has one. The secret goes to the main process once and is kept there in the vault; the UI never
 // shows it again.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface GivenClient {
   clientId: string;
@@ -22,14 +23,15 @@ export function ClientIdFields({ value, onChange }: { value: GivenClient; onChan
   const idField = useId();
   const secretField = useId();
   const hint = useId();
+  const { t } = useTranslation('shell', { keyPrefix: 'clientId' });
   return (
     <details className="client-id-fields">
-      <summary>Use a client ID from your platform</summary>
+      <summary>{t('summary')}</summary>
       <p id={hint} className="muted small">
-        Only if your platform gave you one for this app. Without it, the app registers itself.
+        {t('hint')}
       </p>
       <label htmlFor={idField} className="field-label">
-        Client ID
+        {t('id')}
       </label>
       <input
         id={idField}
@@ -43,7 +45,7 @@ export function ClientIdFields({ value, onChange }: { value: GivenClient; onChan
         onChange={(event) => onChange({ ...value, clientId: event.target.value })}
       />
       <label htmlFor={secretField} className="field-label">
-        Client secret <span className="muted">(optional)</span>
+        {t('secret')} <span className="muted">{t('optional')}</span>
       </label>
       <input
         id={secretField}
@@ -53,7 +55,7 @@ export function ClientIdFields({ value, onChange }: { value: GivenClient; onChan
         value={value.clientSecret}
         onChange={(event) => onChange({ ...value, clientSecret: event.target.value })}
       />
-      <p className="muted small">The secret is kept encrypted on this computer and never shown again.</p>
+      <p className="muted small">{t('secretKept')}</p>
     </details>
   );
 }

@@ -2,6 +2,7 @@
 // address, checked as the admin types. While the browser is open: the steps, a link back to the sign-in
 // page and Cancel. A failure says what happened and what to do, and keeps what was typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { normalizeSchoolAddress } from '../../shared/school-address';
 import { errorCopy, messageIsTechnical } from '../lib/error-copy';
@@ -25,6 +26,7 @@ export function ConnectScreen() {
   const flow = useBrowserFlow();
   const { connect, dismiss } = useBrowserFlowActions();
   const navigate = useNavigate();
+  const { t } = useTranslation(['shell', 'common']);
   const [address, setAddress] = useState('');
   const [settled, setSettled] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -72,14 +74,12 @@ export function ConnectScreen() {
       <main className="connect-panel" id="main" tabIndex={-1}>
         <div className="connect-brand">
           <BrandMark />
-          <span>School Companion</span>
+          <span>{t('common:appName')}</span>
         </div>
         <h1 className="connect-title" ref={titleRef} tabIndex={-1}>
-          {addingAnother ? 'Add a school' : 'Connect your school'}
+          {addingAnother ? t('connect.addTitle') : t('connect.title')}
         </h1>
-        <p className="connect-lede">
-          Sign in with your school's platform account. The app only asks to read what its dashboards show, and you confirm it in your browser.
-        </p>
+        <p className="connect-lede">{t('connect.lede')}</p>
 
         {connectFlow?.phase === 'running' ? (
           <BrowserFlowProgress flow={connectFlow} />
@@ -95,7 +95,7 @@ export function ConnectScreen() {
                   <p className="muted">{copy.hint}</p>
                   {messageIsTechnical(failure.error.code) && (
                     <details className="callout-details">
-                      <summary>Technical details</summary>
+                      <summary>{t('connect.technicalDetails')}</summary>
                       <p className="mono">{failure.error.message}</p>
                     </details>
                   )}
@@ -114,20 +114,20 @@ export function ConnectScreen() {
                   <p className="muted">{status.defaultSchool.address}</p>
                 </div>
                 <Button variant="primary" onClick={() => void start(status.defaultSchool!.address, status.defaultSchool!.label)}>
-                  Connect
+                  {t('common:actions.connect')}
                 </Button>
               </section>
             )}
 
             {status?.defaultSchool && (
               <div className="divider" role="presentation">
-                <span>or</span>
+                <span>{t('connect.or')}</span>
               </div>
             )}
 
             <form className="address-form" onSubmit={onSubmit} noValidate>
               <label htmlFor={inputId} className="field-label">
-                Your school's address
+                {t('connect.addressLabel')}
               </label>
               <div className="address-row">
                 <input
@@ -139,7 +139,7 @@ export function ConnectScreen() {
                   autoComplete="url"
                   spellCheck={false}
                   autoCapitalize="off"
-                  placeholder="school.example.com"
+                  placeholder={t('connect.addressPlaceholder')}
                   value={address}
                   aria-invalid={feedback.kind === 'error' || undefined}
                   aria-describedby={feedbackId}
@@ -151,7 +151,7 @@ export function ConnectScreen() {
                   onBlur={() => address && setSettled(true)}
                 />
                 <Button type="submit" variant={status?.defaultSchool ? 'secondary' : 'primary'}>
-                  Connect
+                  {t('common:actions.connect')}
                 </Button>
               </div>
               <p id={feedbackId} className={`field-feedback field-feedback-${feedback.kind}`} aria-live="polite">
@@ -162,10 +162,10 @@ export function ConnectScreen() {
                 )}
                 {feedback.kind === 'ok' && (
                   <>
-                    <Icon name="check" size={14} /> The app will connect to <span className="mono">{feedback.url}</span>
+                    <Icon name="check" size={14} /> <Trans t={t} i18nKey="connect.willConnect" values={{ url: feedback.url }} components={{ mono: <span className="mono" /> }} />
                   </>
                 )}
-                {feedback.kind === 'none' && <>The address you use to open your school's site, for example school.example.com.</>}
+                {feedback.kind === 'none' && t('connect.addressHint')}
               </p>
               <ClientIdFields value={givenClient} onChange={setGivenClient} />
             </form>
@@ -174,12 +174,12 @@ export function ConnectScreen() {
 
         {addingAnother && active && connectFlow?.phase !== 'running' && (
           <p className="connect-back">
-            <Link to="/">← Back to {active.school.name}</Link>
+            <Link to="/">{t('connect.backTo', { school: active.school.name })}</Link>
           </p>
         )}
       </main>
       <p className="connect-footnote">
-        <Icon name="lock" size={14} /> Your sign-in stays on this computer, encrypted. The app never sees your password.
+        <Icon name="lock" size={14} /> {t('connect.footnote')}
       </p>
     </div>
   );

@@ -1,16 +1,17 @@
 // Settings › Background sync: how often the app brings over what changed in each school's synced orders,
 // students and subscriptions on its own (electron/services/engine/client/sync-schedule.ts). Only while online, and only
 // what a screen has synced once; a screen's Refresh syncs at once whatever this says.
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
 import { SyncIntervalMinutes } from '../../shared/ipc/app';
 import { Card } from '../components/Card';
 import { invoke, useEvent } from '../lib/bridge-hooks';
 import { useNotices } from '../state/notices';
 
-const LABELS: Record<SyncIntervalMinutes, string> = { 5: 'Every 5 minutes', 15: 'Every 15 minutes', 30: 'Every 30 minutes', 60: 'Every hour' };
 
 export function DataSyncCard() {
   const id = useId();
+  const { t } = useTranslation('shell', { keyPrefix: 'settings.sync' });
   const push = useNotices((s) => s.push);
   const [minutes, setMinutes] = useState<SyncIntervalMinutes | null>(null);
   useEffect(() => {
@@ -29,28 +30,25 @@ export function DataSyncCard() {
     setMinutes(next);
     invoke('settings.set', { syncIntervalMinutes: next }).catch(() => {
       setMinutes(before);
-      push({ tone: 'warning', title: "The sync setting couldn't be saved", message: 'It is as it was.' });
+      push({ tone: 'warning', title: t('notSaved'), message: t('asItWas') });
     });
   };
 
   return (
-    <Card title="Background sync">
+    <Card title={t('title')}>
       <div className="field">
         <label className="field-label" htmlFor={id}>
-          Check each school for changes
+          {t('label')}
         </label>
         <select id={id} className="select" value={minutes ?? 15} disabled={minutes === null} onChange={(e) => choose(SyncIntervalMinutes.parse(Number(e.target.value)))}>
           {SyncIntervalMinutes.options.map((option) => (
             <option key={option.value} value={option.value}>
-              {LABELS[option.value]}
+              {t(`every${option.value}`)}
             </option>
           ))}
         </select>
       </div>
-      <p className="muted">
-        New and changed orders, students and subscriptions come over on their own while the app is online, so every screen shows them without
-        waiting. Only what a screen has loaded once is kept up to date.
-      </p>
+      <p className="muted">{t('hint')}</p>
     </Card>
   );
 }

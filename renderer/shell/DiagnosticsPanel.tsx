@@ -1,5 +1,6 @@
 // Settings › About › Log and diagnostics: where the log file is, Open log file (desktop app), and Copy
 // diagnostic bundle (no names, emails or tokens: built by the main process, see docs/security.md).
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useInvoke, useInvokeQuery } from '../lib/bridge-hooks';
 import { Button } from '../components/Button';
@@ -10,6 +11,7 @@ export function DiagnosticsPanel() {
   const info = useInvokeQuery('app.logInfo', {}, { staleTime: Infinity, retry: false });
   const openLog = useInvoke('app.openLogFile');
   const [copy, setCopy] = useState<CopyState>({ kind: 'idle' });
+  const { t } = useTranslation('shell', { keyPrefix: 'settings.diagnostics' });
   const bundle = useInvoke('app.diagnosticBundle', {
     onSuccess: async ({ text, copied }) => {
       if (copied) return setCopy({ kind: 'copied' });
@@ -27,37 +29,37 @@ export function DiagnosticsPanel() {
   return (
     <section className="updates" aria-labelledby="diagnostics-title">
       <h3 id="diagnostics-title" className="subheading">
-        Log and diagnostics
+        {t('title')}
       </h3>
-      {info.isPending && <p className="muted">Finding the log file…</p>}
-      {info.isError && <p className="muted">The log file's location could not be read.</p>}
+      {info.isPending && <p className="muted">{t('finding')}</p>}
+      {info.isError && <p className="muted">{t('unreadable')}</p>}
       {info.data && (
         <>
           <p>
-            The log file (secrets are never written to it):{' '}
+            {t('logFile')}{' '}
             <span className="mono log-path" data-testid="log-file-path">
               {info.data.logFile}
             </span>
           </p>
-          {!info.data.canOpen && <p className="muted small">Browser mode cannot open files on this computer: open it from your file manager or editor.</p>}
+          {!info.data.canOpen && <p className="muted small">{t('cannotOpen')}</p>}
         </>
       )}
       <div className="button-row">
         {info.data?.canOpen && (
           <Button size="sm" onClick={() => openLog.mutate({})} busy={openLog.isPending}>
-            Open log file
+            {t('open')}
           </Button>
         )}
         <Button size="sm" onClick={() => bundle.mutate({})} busy={bundle.isPending}>
-          Copy diagnostic bundle
+          {t('copy')}
         </Button>
       </div>
       <p className="muted small" role="status">
-        {copy.kind === 'copied' && 'Diagnostic bundle copied. It holds the version, the system, your settings and the end of the log: no names, emails or sign-ins.'}
-        {copy.kind === 'failed' && `The diagnostic bundle could not be made: ${copy.message}`}
-        {copy.kind === 'manual' && 'Copying was not allowed here: select the text below and copy it.'}
+        {copy.kind === 'copied' && t('copied')}
+        {copy.kind === 'failed' && t('failed', { message: copy.message })}
+        {copy.kind === 'manual' && t('manual')}
       </p>
-      {copy.kind === 'manual' && <textarea className="diagnostic-text mono" readOnly rows={8} value={copy.text} aria-label="Diagnostic bundle" onFocus={(event) => event.currentTarget.select()} />}
+      {copy.kind === 'manual' && <textarea className="diagnostic-text mono" readOnly rows={8} value={copy.text} aria-label={t('bundle')} onFocus={(event) => event.currentTarget.select()} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // `npm start -- --school URL` while the app is signed in to other schools: the named school is offered.
 // (When it is already connected, the main process put it on screen at start.) "Not now" lasts this launch.
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isConnectedAt, shortAddress } from '../lib/account-addresses';
@@ -15,15 +16,16 @@ export function LaunchSchoolOffer() {
   const accounts = useAccounts();
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState(() => readDismissed());
+  const { t } = useTranslation('shell', { keyPrefix: 'banner' });
   if (!school?.named || accounts.length === 0 || dismissed === school.address || isConnectedAt(accounts, school.address)) return null;
   return (
-    <div className="banner banner-neutral" role="region" aria-label="School named at start">
+    <div className="banner banner-neutral" role="region" aria-label={t('launchRegion')}>
       <Icon name="school" size={18} />
       <p className="banner-text">
-        <strong>You started School Companion with {shortAddress(school.address)}.</strong> It is not connected yet.
+        <Trans t={t} i18nKey="launch" values={{ address: shortAddress(school.address) }} components={{ strong: <strong /> }} />
       </p>
       <Button size="sm" variant="primary" onClick={() => navigate('/connect')}>
-        Connect it
+        {t('connectIt')}
       </Button>
       <Button
         size="sm"
@@ -33,7 +35,7 @@ export function LaunchSchoolOffer() {
           setDismissed(school.address);
         }}
       >
-        Not now
+        {t('notNow')}
       </Button>
     </div>
   );

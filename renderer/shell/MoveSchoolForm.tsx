@@ -1,6 +1,7 @@
 // "Moved to a new address?": a school whose platform now lives elsewhere (it changed domain) is re-pointed
 // there instead of being connected from scratch. The app signs in at the new address for the same school
 // (the browser opens; no stored token is sent there) and keeps the account, its saved data and settings.
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type FormEvent } from 'react';
 import type { AccountView } from '../../shared/model/accounts';
 import { normalizeSchoolAddress } from '../../shared/school-address';
@@ -14,6 +15,7 @@ export function MoveSchoolForm({ account, onDone }: { account: AccountView; onDo
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const feedbackId = useId();
+  const { t } = useTranslation(['shell', 'common']);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,9 +29,9 @@ export function MoveSchoolForm({ account, onDone }: { account: AccountView; onDo
   };
 
   return (
-    <form className="move-school" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`New address for ${account.school.name}`}>
+    <form className="move-school" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('settings.move.form', { school: account.school.name })}>
       <label htmlFor={inputId} className="field-label">
-        {account.school.name}'s new address
+        {t('settings.move.label', { school: account.school.name })}
       </label>
       <div className="address-row">
         <input
@@ -39,7 +41,7 @@ export function MoveSchoolForm({ account, onDone }: { account: AccountView; onDo
           inputMode="url"
           spellCheck={false}
           autoCapitalize="off"
-          placeholder="school.example.com"
+          placeholder={t('connect.addressPlaceholder')}
           value={address}
           aria-invalid={problem ? true : undefined}
           aria-describedby={feedbackId}
@@ -48,10 +50,10 @@ export function MoveSchoolForm({ account, onDone }: { account: AccountView; onDo
           autoFocus
         />
         <Button type="submit" variant="primary">
-          Reconnect
+          {t('common:actions.reconnect')}
         </Button>
         <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
       <p id={feedbackId} className={`field-feedback field-feedback-${problem ? 'error' : 'none'}`} aria-live="polite">
@@ -60,7 +62,7 @@ export function MoveSchoolForm({ account, onDone }: { account: AccountView; onDo
             <Icon name="alert" size={14} /> {problem}
           </>
         ) : (
-          <>You sign in there once more, for {account.school.name}; its saved data stays.</>
+          t('settings.move.hint', { school: account.school.name })
         )}
       </p>
     </form>

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { Page } from '../components/Page';
 
 export function NotFound() {
+  const { t } = useTranslation('shell', { keyPrefix: 'notFound' });
   return (
-    <Page title="Not found">
-      <EmptyState title="There's nothing at this address" icon="info" action={<Link to="/">Go to the start</Link>}>
-        <p>The screen may have moved. Use the navigation on the left.</p>
+    <Page title={t('title')}>
+      <EmptyState title={t('heading')} icon="info" action={<Link to="/">{t('home')}</Link>}>
+        <p>{t('body')}</p>
       </EmptyState>
     </Page>
   );

@@ -1,5 +1,6 @@
 // The corner where short notices appear ("Signed out of …"). A polite live region, so screen readers
 // announce them without interrupting; success fades after a while, warnings stay until dismissed.
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useNotices, type Notice } from '../state/notices';
 import { Icon } from '../components/Icon';
@@ -18,6 +19,7 @@ export function Notices() {
 }
 
 function NoticeCard({ notice }: { notice: Notice }) {
+  const { t } = useTranslation('common');
   const dismiss = useNotices((s) => s.dismiss);
   useEffect(() => {
     if (notice.tone === 'warning') return;
@@ -44,7 +46,7 @@ function NoticeCard({ notice }: { notice: Notice }) {
           </button>
         )}
       </div>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
+      <button type="button" className="icon-button" aria-label={t('actions.dismiss')} onClick={() => dismiss(notice.id)}>
         <Icon name="close" size={16} />
       </button>
     </div>

@@ -1,6 +1,9 @@
 // Settings › Security: how saved sign-ins are protected on this computer (honest about a weak key store,
 // with the main process's own question to agree to it), and in browser mode the browsers signed in to the
 // app, each with its expiry, to sign out one by one or all but this one.
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format';
+import { useUiLocale } from '../lib/ui-language';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrowserSession } from '../../shared/ipc/security';
 import { useInvoke, useInvokeQuery } from '../lib/bridge-hooks';
@@ -12,8 +15,9 @@ import { Icon } from '../components/Icon';
 
 export function SecurityCard() {
   const status = useAppStatus();
+  const { t } = useTranslation('shell', { keyPrefix: 'settings.security' });
   return (
-    <Card title="Security">
+    <Card title={t('title')}>
       <ProtectionNotice />
       {status?.mode === 'browser' && <BrowserSessions />}
     </Card>
@@ -24,25 +28,26 @@ function ProtectionNotice() {
   const protection = useInvokeQuery('security.protection', {});
   const queryClient = useQueryClient();
   const push = useNotices((s) => s.push);
+  const { t } = useTranslation('shell', { keyPrefix: 'settings.security' });
   const agree = useInvoke('security.allowWeakProtection', {
     onSuccess: ({ allowed }) => {
       void queryClient.invalidateQueries();
-      if (!allowed) push({ tone: 'info', title: 'Sign-ins are not kept', message: 'Set up a key store, then restart the app.' });
+      if (!allowed) push({ tone: 'info', title: t('notKept'), message: t('notKeptHint') });
     },
-    onError: (error) => push({ tone: 'warning', title: 'Weak protection was not turned on', message: error.message }),
+    onError: (error) => push({ tone: 'warning', title: t('weakNotOn'), message: error.message }),
   });
   const value = protection.data;
-  if (!value) return <p className="muted">{protection.isError ? 'How sign-ins are protected could not be read.' : 'Checking how sign-ins are protected…'}</p>;
+  if (!value) return <p className="muted">{protection.isError ? t('unreadable') : t('checking')}</p>;
   const weak = value.level === 'weak';
   return (
     <div className={`protection ${weak ? 'protection-weak' : 'protection-strong'}`} data-testid="secret-protection">
       <p className="protection-title">
-        <Icon name={weak ? 'alert' : 'lock'} size={16} /> {weak ? 'Saved sign-ins have weak protection on this computer' : 'Saved sign-ins are protected by this computer\'s key store'}
+        <Icon name={weak ? 'alert' : 'lock'} size={16} /> {weak ? t('weak') : t('strong')}
       </p>
       <p className="small">{value.summary}</p>
       {weak && !value.weakAllowed && (
         <Button size="sm" busy={agree.isPending} onClick={() => agree.mutate({})}>
-          Keep sign-ins with weak protection…
+          {t('keepWeak')}
         </Button>
       )}
     </div>
@@ -53,12 +58,13 @@ function BrowserSessions() {
   const sessions = useInvokeQuery('security.browserSessions.list', {}, { refetchInterval: 30_000 });
   const queryClient = useQueryClient();
   const push = useNotices((s) => s.push);
+  const { t } = useTranslation('shell', { keyPrefix: 'settings.security' });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['security.browserSessions.list'] });
   const revoke = useInvoke('security.browserSessions.revoke', { onSuccess: refresh });
   const revokeOthers = useInvoke('security.browserSessions.revokeOthers', {
     onSuccess: ({ revoked }) => {
       refresh();
-      push({ tone: 'success', title: revoked === 1 ? 'Signed out 1 other browser' : `Signed out ${revoked} other browsers` });
+      push({ tone: 'success', title: t('signedOutOthers', { count: revoked }) });
     },
   });
   const list = sessions.data ?? [];
@@ -66,15 +72,15 @@ function BrowserSessions() {
   return (
     <section className="browser-sessions" aria-labelledby="browser-sessions-title">
       <div className="browser-sessions-header">
-        <h3 id="browser-sessions-title" className="field-label">Browser sessions</h3>
+        <h3 id="browser-sessions-title" className="field-label">{t('sessions')}</h3>
         {others.length > 0 && (
           <Button size="sm" variant="ghost" busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate({})}>
-            Sign out all other browsers
+            {t('signOutOthers')}
           </Button>
         )}
       </div>
-      <p className="muted small">Each browser that opened a launch link has its own session, which ends by itself after 12 hours.</p>
-      {sessions.isError && <p className="small">The sessions could not be listed.</p>}
+      <p className="muted small">{t('sessionsHint')}</p>
+      {sessions.isError && <p className="small">{t('sessionsError')}</p>}
       <ul className="session-list">
         {list.map((session) => (
           <SessionRow key={session.id} session={session} busy={revoke.isPending && revoke.variables?.sessionId === session.id} onRevoke={() => revoke.mutate({ sessionId: session.id })} />
@@ -85,25 +91,28 @@ function BrowserSessions() {
 }
 
 function SessionRow({ session, busy, onRevoke }: { session: BrowserSession; busy: boolean; onRevoke: () => void }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const { locale } = useUiLocale();
+  const created = formatTime(session.createdAt, locale);
   return (
     <li className="session-row">
       <div className="session-row-text">
         <p className="session-row-name">
-          {session.label} {session.current && <span className="tag">This browser</span>}
+          {session.label} {session.current && <span className="tag">{t('settings.security.thisBrowser')}</span>}
         </p>
         <p className="muted small">
-          Signed in {formatTime(session.createdAt)} · ends {formatTime(session.expiresAt)}
+          {t('settings.security.sessionTimes', { created, expires: formatTime(session.expiresAt, locale) })}
         </p>
       </div>
       {!session.current && (
-        <Button size="sm" variant="ghost" busy={busy} onClick={onRevoke} aria-label={`Sign out ${session.label}, signed in ${formatTime(session.createdAt)}`}>
-          Sign out
+        <Button size="sm" variant="ghost" busy={busy} onClick={onRevoke} aria-label={t('settings.security.signOutSession', { label: session.label, created })}>
+          {t('common:actions.signOut')}
         </Button>
       )}
     </li>
   );
 }
 
-function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+function formatTime(iso: string, locale: string): string {
+  return formatDateTime(iso, { locale, timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
 }

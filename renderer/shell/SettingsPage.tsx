@@ -1,13 +1,15 @@
 // Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
 // (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
 import { useState } from 'react';
+import { useTranslation, Trans } from 'react-i18next';
+import { LANGUAGE_SETTINGS } from '../../shared/i18n/language';
 import { useNavigate } from 'react-router';
 import type { AccountView } from '../../shared/model/accounts';
-import type { Theme } from '../../shared/ipc/app';
+import type { Language, Theme } from '../../shared/ipc/app';
 import { useAccounts, useActiveAccount, useSetActiveAccount } from '../state/active-account';
 import { useAppStatus } from '../state/app-status';
 import { useBrowserFlowActions } from '../state/browser-flow-store';
-import { useSetTheme } from '../state/settings';
+import { useSetLanguage, useSetTheme } from '../state/settings';
 import { useUiStore } from '../state/ui-store';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
@@ -15,6 +17,7 @@ import { Card } from '../components/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
+import { browserLanguages } from '../lib/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
@@ -24,17 +27,19 @@ import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 
-const THEMES: { value: Theme; label: string; icon: IconName }[] = [
-  { value: 'system', label: 'System', icon: 'monitor' },
-  { value: 'light', label: 'Light', icon: 'sun' },
-  { value: 'dark', label: 'Dark', icon: 'moon' },
+const THEMES: { value: Theme; icon: IconName }[] = [
+  { value: 'system', icon: 'monitor' },
+  { value: 'light', icon: 'sun' },
+  { value: 'dark', icon: 'moon' },
 ];
 
 export function SettingsPage() {
+  const { t } = useTranslation('shell', { keyPrefix: 'settings' });
   return (
-    <Page title="Settings" description="How the app looks, the schools it is connected to, how your sign-ins are kept safe, and what version it runs.">
+    <Page title={t('title')} description={t('description')}>
       <div className="settings-grid">
         <AppearanceCard />
+        <LanguageCard />
         <SchoolsCard />
         <NotificationsCard />
         <DataSyncCard />
@@ -49,23 +54,51 @@ export function SettingsPage() {
 function AppearanceCard() {
   const theme = useUiStore((s) => s.theme);
   const setTheme = useSetTheme();
+  const { t } = useTranslation('shell', { keyPrefix: 'settings' });
   return (
-    <Card title="Appearance">
+    <Card title={t('appearance')}>
       <fieldset className="segmented">
-        <legend className="field-label">Theme</legend>
+        <legend className="field-label">{t('theme')}</legend>
         <div className="segmented-options">
           {THEMES.map((option) => (
             <label key={option.value} className="segmented-option">
               <input type="radio" name="theme" value={option.value} checked={theme === option.value} onChange={() => setTheme(option.value)} />
               <span className="segmented-face">
                 <Icon name={option.icon} size={16} />
-                {option.label}
+                {t(`themes.${option.value}`)}
               </span>
             </label>
           ))}
         </div>
       </fieldset>
-      <p className="muted">System follows your computer's light or dark setting.</p>
+      <p className="muted">{t('themeHint')}</p>
+    </Card>
+  );
+}
+
+/** System / English / 繁體中文: applied at once (lib/ui-language), menus and tray included. Each language named in itself. */
+function LanguageCard() {
+  const language = useUiStore((s) => s.language);
+  const setLanguage = useSetLanguage();
+  const status = useAppStatus();
+  const { t } = useTranslation(['shell', 'common']);
+  const preferred = (status?.systemLanguages ?? browserLanguages()).slice(0, 3).join(', ');
+  return (
+    <Card title={t('settings.language')}>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('settings.language')}</legend>
+        <div className="segmented-options">
+          {LANGUAGE_SETTINGS.map((value: Language) => (
+            <label key={value} className="segmented-option">
+              <input type="radio" name="language" value={value} checked={language === value} onChange={() => setLanguage(value)} />
+              <span className="segmented-face" lang={value === 'system' ? undefined : value}>
+                {t(`common:language.${value}`)}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="muted">{t(status?.mode === 'browser' ? 'settings.languageHintBrowser' : 'settings.languageHint', { languages: preferred || '–' })}</p>
     </Card>
   );
 }
@@ -78,12 +111,13 @@ function SchoolsCard() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState<AccountView | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <Card
-      title="Schools"
+      title={t('settings.schools')}
       actions={
         <Button size="sm" icon={<Icon name="plus" size={16} />} onClick={() => navigate('/connect')}>
-          Add a school
+          {t('switcher.add')}
         </Button>
       }
     >
@@ -93,17 +127,17 @@ function SchoolsCard() {
             <Avatar name={account.school.name} size={36} square />
             <div className="school-row-text">
               <p className="school-row-name">
-                {account.school.name} {account.id === active?.id && <span className="tag">On screen</span>}
+                {account.school.name} {account.id === active?.id && <span className="tag">{t('settings.onScreen')}</span>}
               </p>
               <p className="muted">
                 {account.admin.name}
                 {account.admin.email ? ` · ${account.admin.email}` : ''} · {hostOf(account.issuer)}
               </p>
-              <p className="muted small">{account.grantedScopes.length} permissions granted</p>
+              <p className="muted small">{t('settings.permissions', { count: account.grantedScopes.length })}</p>
               {account.signInNeededReason && <p className="small school-row-warning">{account.signInNeededReason}</p>}
               {account.signInOrigin && (
                 <p className="muted small" data-testid="settings-sign-in-origin">
-                  Signs in at <span className="mono">{account.signInOrigin}</span>, not at the school's own address
+                  <Trans t={t} i18nKey="settings.signsInAt" values={{ origin: account.signInOrigin }} components={{ mono: <span className="mono" /> }} />
                 </p>
               )}
             </div>
@@ -111,21 +145,21 @@ function SchoolsCard() {
             <div className="school-row-actions">
               {account.status === 'sign_in_needed' && (
                 <Button size="sm" variant="primary" onClick={() => void signInAgain(account)}>
-                  Sign in again
+                  {t('common:actions.signInAgain')}
                 </Button>
               )}
               {account.id !== active?.id && (
                 <Button size="sm" onClick={() => setActive(account.id)}>
-                  Switch to
+                  {t('settings.switchTo')}
                 </Button>
               )}
               {(account.status === 'offline' || account.status === 'sign_in_needed') && moving !== account.id && (
-                <Button size="sm" variant="ghost" onClick={() => setMoving(account.id)} aria-label={`${account.school.name} moved to a new address?`}>
-                  Moved?
+                <Button size="sm" variant="ghost" onClick={() => setMoving(account.id)} aria-label={t('settings.movedLabel', { school: account.school.name })}>
+                  {t('settings.moved')}
                 </Button>
               )}
-              <Button size="sm" variant="ghost" onClick={() => setSigningOut(account)} aria-label={`Sign out of ${account.school.name}`}>
-                Sign out
+              <Button size="sm" variant="ghost" onClick={() => setSigningOut(account)} aria-label={t('settings.signOutLabel', { school: account.school.name })}>
+                {t('common:actions.signOut')}
               </Button>
             </div>
             {moving === account.id && <MoveSchoolForm account={account} onDone={() => setMoving(null)} />}
@@ -139,20 +173,21 @@ function SchoolsCard() {
 
 function AboutCard() {
   const status = useAppStatus();
+  const { t } = useTranslation(['shell', 'common']);
   return (
-    <Card title="About">
+    <Card title={t('settings.about')}>
       <dl className="facts">
         <div>
-          <dt>Version</dt>
+          <dt>{t('settings.version')}</dt>
           <dd data-testid="app-version">{status?.version ?? '…'}</dd>
         </div>
         <div>
-          <dt>Running as</dt>
-          <dd>{status ? (status.mode === 'desktop' ? 'Desktop app' : 'Browser mode (served from this computer)') : '…'}</dd>
+          <dt>{t('settings.runningAs')}</dt>
+          <dd>{status ? (status.mode === 'desktop' ? t('settings.desktop') : t('settings.browserMode')) : '…'}</dd>
         </div>
         <div>
-          <dt>Connection</dt>
-          <dd>{status ? (status.online ? 'Online' : 'Offline') : '…'}</dd>
+          <dt>{t('settings.connection')}</dt>
+          <dd>{status ? (status.online ? t('status.online') : t('status.offline')) : '…'}</dd>
         </div>
       </dl>
       <UpdatesPanel />

@@ -1,7 +1,8 @@
 // Everything the shell keeps in step with the main process, mounted once: accounts, status, settings,
-// sign-in progress and the theme on <html>. (Browser mode's app.openUrl is the bridge's own business.)
+// sign-in progress, the theme and the language on <html>. (Browser mode's app.openUrl is the bridge's own business.)
 import { useEffect } from 'react';
 import { themeAttribute } from '../lib/theme';
+import { useUiLanguageSync } from '../lib/ui-language';
 import { useCrashReloadNotice } from './crash-notice';
 import { useAccountsSync } from '../state/active-account';
 import { useAppStatusSync } from '../state/app-status';
@@ -17,6 +18,7 @@ export function ShellEffects() {
   useBrowserFlowSync();
   useNotificationsSync();
   useThemeOnDocument();
+  useUiLanguageSync();
   useCrashReloadNotice();
   return null;
 }

@@ -1,6 +1,7 @@
 // The frame around every signed-in screen: skip link, sidebar (school and admin with the switcher, the
 // navigation, settings and status), the banner for the account's state, and the dashboards' outlet.
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatches, useNavigationType } from 'react-router';
 import { dashboardNav } from '../features/routes';
 import { OutboxCount } from '../features/writes/OutboxCount';
@@ -19,6 +20,8 @@ export function SignedInFrame() {
   const navigationType = useNavigationType();
   const page = pageOf(useMatches());
   const shownPage = useRef<string | null>(null);
+  // Re-rendered on a language change, so the navigation's words follow.
+  const { t } = useTranslation(['common', 'shell']);
 
   // After the admin navigates (a link, back/forward), move focus to the new page's title so keyboard and
   // screen-reader users land on it (a single-page app does not do this by itself). Not on the first screen
@@ -40,7 +43,7 @@ export function SignedInFrame() {
   return (
     <div className="frame">
       <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
-        Skip to content
+        {t('shell:skipToContent')}
       </button>
       <aside className="sidebar">
         <div className="sidebar-brand">
@@ -49,7 +52,7 @@ export function SignedInFrame() {
         </div>
         <AccountSwitcher />
         <CommandPalette />
-        <nav className="nav" aria-label="Main">
+        <nav className="nav" aria-label={t('nav.main')}>
           <ul>
             {dashboardNav.map((entry) => (
               <li key={entry.to}>
@@ -67,7 +70,7 @@ export function SignedInFrame() {
             <li>
               <NavLink to="/settings" className="nav-link">
                 <Icon name="settings" size={18} />
-                <span>Settings</span>
+                <span>{t('nav.settings')}</span>
               </NavLink>
             </li>
           </ul>

@@ -1,10 +1,10 @@
 // After the window's renderer crashed, the desktop app reloads the page that was open with
 // ?reloaded=after-crash (electron/services/desktop/crash-recovery.ts): say so once, then drop the mark so a
 // later reload does not say it again.
+import { t } from '../../shared/i18n/i18n';
 import { useEffect } from 'react';
 import { useNotices } from '../state/notices';
 
-export const CRASH_RELOAD_NOTICE = 'The window stopped unexpectedly and was reloaded';
 
 /** The address without the mark, or null when the page was not reloaded after a crash. */
 export function withoutCrashMark(href: string): string | null {
@@ -20,6 +20,6 @@ export function useCrashReloadNotice(): void {
     const clean = withoutCrashMark(window.location.href);
     if (clean === null) return;
     window.history.replaceState(window.history.state, '', clean);
-    push({ tone: 'warning', title: CRASH_RELOAD_NOTICE, message: 'You are back on the page you had open. The log has the details.' });
+    push({ tone: 'warning', title: t('shell:crash.title'), message: t('shell:crash.message') });
   }, [push]);
 }

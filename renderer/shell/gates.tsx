@@ -1,5 +1,6 @@
 // Which screen the admin sees: nothing until the accounts and settings are known, then the Connect
 // screen when no school is connected, the signed-in frame otherwise.
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAccountsQuery } from '../state/active-account';
 import { useAppStatusQuery } from '../state/app-status';
@@ -10,9 +11,10 @@ import { ConnectScreen } from './ConnectScreen';
 import { SignedInFrame } from './SignedInFrame';
 
 function Loading() {
+  const { t } = useTranslation('shell');
   return (
     <div className="full-page">
-      <Spinner size={22} label="Opening School Companion…" />
+      <Spinner size={22} label={t('opening')} />
     </div>
   );
 }

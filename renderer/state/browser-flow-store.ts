@@ -1,4 +1,5 @@
 // The browser sign-in flow on screen (connect, sign in again, grant access) and the calls that drive it.
+import { t } from '../../shared/i18n/i18n';
 import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
 import { useQueryClient } from '@tanstack/react-query';
@@ -88,7 +89,7 @@ export function useBrowserFlowActions(): BrowserFlowActions {
         const account = await run('connect', label ?? address, () => invoke('accounts.connect', { address, ...(client ? { client } : {}) }));
         if (account) {
           setActive(account.id);
-          push({ tone: 'success', title: `Connected ${account.school.name}`, message: `Signed in as ${account.admin.name}.` });
+          push({ tone: 'success', title: t('shell:notices.connected', { school: account.school.name }), message: t('shell:notices.signedInAs', { admin: account.admin.name }) });
         }
         return account;
       },
@@ -97,7 +98,7 @@ export function useBrowserFlowActions(): BrowserFlowActions {
     signInAgain: useCallback(
       async (account: AccountView) => {
         const result = await run('sign_in_again', account.school.name, () => invoke('accounts.signInAgain', { accountId: account.id }));
-        if (result) push({ tone: 'success', title: `Signed in to ${result.school.name} again` });
+        if (result) push({ tone: 'success', title: t('shell:notices.signedInAgain', { school: result.school.name }) });
         return result;
       },
       [run, push],
@@ -105,7 +106,7 @@ export function useBrowserFlowActions(): BrowserFlowActions {
     grantScopes: useCallback(
       async (account: AccountView, scopes: readonly string[]) => {
         const result = await run('grant', account.school.name, () => invoke('accounts.grantScopes', { accountId: account.id, scopes: [...scopes] }));
-        if (result) push({ tone: 'success', title: 'Access granted' });
+        if (result) push({ tone: 'success', title: t('shell:notices.accessGranted') });
         return result;
       },
       [run, push],
@@ -113,7 +114,7 @@ export function useBrowserFlowActions(): BrowserFlowActions {
     reconnect: useCallback(
       async (account: AccountView, address: string) => {
         const result = await run('reconnect', account.school.name, () => invoke('accounts.relocate', { accountId: account.id, address }));
-        if (result) push({ tone: 'success', title: `Reconnected ${result.school.name}`, message: `It is at ${address} now.` });
+        if (result) push({ tone: 'success', title: t('shell:notices.reconnected', { school: result.school.name }), message: t('shell:notices.reconnectedAt', { address }) });
         return result;
       },
       [run, push],

@@ -2,6 +2,7 @@
 // as OS notifications itself and sends notifications.open when one is clicked. In browser mode this page
 // shows them: as Web Notifications once the admin allowed them in Settings (the permission is never asked
 // on load), otherwise as an in-app notice. Clicking either shows the school and opens the record.
+import { t } from '../../shared/i18n/i18n';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { AppNotification } from '../../shared/ipc/notifications';
 import { invoke, useEvent } from '../lib/bridge-hooks';
@@ -83,5 +84,5 @@ function showInBrowser(notification: AppNotification, push: ReturnType<typeof us
       // Some browsers allow notifications only from a service worker: fall through to the in-app notice.
     }
   }
-  push({ tone: 'info', title: notification.title, message: `${notification.schoolName}: ${notification.body}`, action: { label: 'Open', run: open } });
+  push({ tone: 'info', title: notification.title, message: t('shell:notices.notification', { school: notification.schoolName, body: notification.body }), action: { label: t('shell:notices.open'), run: open } });
 }

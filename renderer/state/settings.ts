@@ -1,7 +1,8 @@
 // Settings: loaded once at start-up into the UI store, kept in step with other windows, changed through
 // the main process.
 import { useCallback, useEffect } from 'react';
-import { DEFAULT_SETTINGS, type Theme } from '../../shared/ipc/app';
+import { t } from '../../shared/i18n/i18n';
+import { DEFAULT_SETTINGS, type Language, type Theme } from '../../shared/ipc/app';
 import { invoke, useEvent } from '../lib/bridge-hooks';
 import { useNotices } from './notices';
 import { useUiStore } from './ui-store';
@@ -28,8 +29,21 @@ export function useSetTheme(): (theme: Theme) => void {
   return useCallback(
     (theme: Theme) => {
       setTheme(theme);
-      invoke('settings.set', { theme }).catch(() => push({ tone: 'warning', title: "The theme couldn't be saved", message: 'It applies until the app restarts.' }));
+      invoke('settings.set', { theme }).catch(() => push({ tone: 'warning', title: t('shell:settings.themeNotSaved'), message: t('shell:settings.untilRestart') }));
     },
     [setTheme, push],
+  );
+}
+
+/** Applies at once (the store; lib/ui-language follows), then asks the main process to keep it and follow too. */
+export function useSetLanguage(): (language: Language) => void {
+  const setLanguage = useUiStore((s) => s.setLanguage);
+  const push = useNotices((s) => s.push);
+  return useCallback(
+    (language: Language) => {
+      setLanguage(language);
+      invoke('settings.set', { language }).catch(() => push({ tone: 'warning', title: t('shell:settings.languageNotSaved'), message: t('shell:settings.untilRestart') }));
+    },
+    [setLanguage, push],
   );
 }

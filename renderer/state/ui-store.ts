@@ -1,8 +1,8 @@
-// UI state that is not fetched: which account is shown and the theme. Both are kept by the main process as
-// settings (so they survive a restart and are shared by the desktop app's windows); this store mirrors them
-// so the UI reacts at once, before the round trip.
+// UI state that is not fetched: which account is shown, the theme and the language. They are kept by the main
+// process as settings (so they survive a restart and are shared by the desktop app's windows); this store
+// mirrors them so the UI reacts at once, before the round trip.
 import { create } from 'zustand';
-import type { Settings, Theme } from '../../shared/ipc/app';
+import type { Language, Settings, Theme } from '../../shared/ipc/app';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../shared/ipc/notifications';
 
 interface UiState {
@@ -10,18 +10,23 @@ interface UiState {
   loaded: boolean;
   activeAccountId: string | null;
   theme: Theme;
+  /** The Settings choice; the language in force is lib/ui-language's, which resolves it. */
+  language: Language;
   notifications: NotificationSettings;
   hydrate(settings: Settings): void;
   setActiveAccountId(id: string | null): void;
   setTheme(theme: Theme): void;
+  setLanguage(language: Language): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
   loaded: false,
   activeAccountId: null,
   theme: 'system',
+  language: 'system',
   notifications: DEFAULT_NOTIFICATION_SETTINGS,
-  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme, notifications: settings.notifications }),
+  hydrate: (settings) => set({ loaded: true, activeAccountId: settings.activeAccountId, theme: settings.theme, language: settings.language, notifications: settings.notifications }),
   setActiveAccountId: (activeAccountId) => set({ activeAccountId }),
   setTheme: (theme) => set({ theme }),
+  setLanguage: (language) => set({ language }),
 }));

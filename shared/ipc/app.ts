@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
+import { LANGUAGE_SETTINGS } from '../i18n/language';
 import { DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings } from './notifications';
 
 export const AppMode = z.enum(['desktop', 'browser']);
@@ -24,11 +25,20 @@ export const AppStatus = z.object({
       named: z.boolean().optional(),
     })
     .nullable(),
+  /**
+   * The desktop app: the OS's preferred languages (Electron's app.getPreferredSystemLanguages), which
+   * "System" follows. Null in browser mode, where the page follows its own browser's (navigator.languages).
+   */
+  systemLanguages: z.array(z.string().max(64)).max(32).nullable(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
+
+/** The UI language: the system's (shared/i18n/language.ts decides from its preferred languages) or one pinned. */
+export const Language = z.enum(LANGUAGE_SETTINGS);
+export type Language = z.infer<typeof Language>;
 
 /** How often the data engine syncs each school's synced collections in the background (docs/data-and-offline.md). */
 export const SyncIntervalMinutes = z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]);
@@ -36,6 +46,7 @@ export type SyncIntervalMinutes = z.infer<typeof SyncIntervalMinutes>;
 
 export const Settings = z.object({
   theme: Theme.default('system'),
+  language: Language.default('system'),
   /** The account shown at start-up. */
   activeAccountId: z.string().max(512).nullable().default(null),
   /** What pops up, per school and kind, and quiet hours (docs/notifications.md). */
@@ -52,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 export const SettingsPatch = z
   .object({
     theme: Theme,
+    language: Language,
     activeAccountId: z.string().max(512).nullable(),
     notifications: NotificationSettings,
     syncIntervalMinutes: SyncIntervalMinutes,
@@ -85,6 +97,11 @@ export const appMethods = {
     z.object({}).strict(),
     z.object({ text: z.string(), copied: z.boolean() }),
     'Version, OS, mode, settings, schools by state, the end of the log: no names, emails, ids or tokens. The desktop app puts it on the clipboard itself (copied true).',
+  ),
+  'app.reportBrowserLanguages': method(
+    z.object({ languages: z.array(z.string().max(64)).max(32) }).strict(),
+    z.object({}),
+    "Browser mode: the page's navigator.languages, which the main process's own words (errors, pages) follow under \"System\"; the desktop app keeps the OS's.",
   ),
   'settings.get': method(z.object({}).strict(), Settings, 'The current settings.'),
   'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),

@@ -10,13 +10,6 @@ import { NotificationKind } from '../model/notifications';
 export { NotificationKind };
 
 /** The words for each kind, in Settings and in the tray. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  refund: 'Refunds',
-  paymentProblem: 'Failed and past-due payments',
-  comment: 'Unanswered comments',
-  largeSale: 'Unusually large sales',
-};
-
 /** The read scopes a kind is found with (any one of them, all of one list): without them it is not looked for. */
 export const NOTIFICATION_KIND_SCOPES: Record<NotificationKind, readonly (readonly string[])[]> = {
   refund: [['orders:read']],

@@ -18,6 +18,7 @@ export const ActivityResult = z.enum([
   'conflict', // a queued write not sent: the record changed on the platform since
   'dropped', // the admin removed a queued write
   'edited', // the admin changed a queued write
+  'rolled_back', // the outbox on disk was an older copy than the app last wrote: not used, nothing in it sent
 ]);
 export type ActivityResult = z.infer<typeof ActivityResult>;
 
@@ -30,6 +31,7 @@ export const ACTIVITY_RESULT_LABELS: Record<ActivityResult, string> = {
   conflict: 'Not sent: changed on the platform',
   dropped: 'Dropped from the outbox',
   edited: 'Edited in the outbox',
+  rolled_back: 'Older copy not used',
 };
 
 export const ActivityEntry = z.object({

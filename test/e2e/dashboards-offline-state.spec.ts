@@ -97,7 +97,7 @@ for (const viewport of [
 
       // The view seen before answers from the saved copy, under exactly one offline notice.
       await expect(page.getByTestId('course-count')).toHaveText(courseCount);
-      await expect(page.getByTestId('figure-age').first()).toContainText('offline: shown from cache');
+      await expect(page.getByTestId('figure-age').first()).toContainText('offline: shown from the copy saved');
       await expectOneOfflineNotice(page);
       await page.screenshot({ path: test.info().outputPath('reload-courses-offline.png') });
 

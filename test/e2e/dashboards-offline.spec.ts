@@ -48,12 +48,12 @@ test('stop the platform, reload: the dashboards still show from the cache, with 
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('sales-tiles').locator('[data-tile="net"]')).toHaveAttribute('data-value', net);
   await expect(figureAges(page).first()).toHaveAttribute('data-from-cache', 'true');
-  await expect(figureAges(page).first()).toContainText('offline: shown from cache');
+  await expect(figureAges(page).first()).toContainText('offline: shown from the copy saved');
 
   await page.getByRole('link', { name: 'Courses', exact: true }).click();
   await expect(page.getByTestId('course-count')).toHaveText(courseCount);
   await expect(page.getByTestId('courses-table').locator('tbody tr').first()).toHaveText(firstCourse);
-  await expect(figureAges(page).first()).toContainText('offline: shown from cache');
+  await expect(figureAges(page).first()).toContainText('offline: shown from the copy saved');
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Orders', exact: true }).click();

@@ -15,12 +15,22 @@ export interface PlatformIdentity {
 export interface SandboxContext {
   /** Base URL without trailing slash: the issuer and the protected resource identifier. */
   baseUrl: string;
+  /**
+   * APIs besides its own that this sign-in server serves (a school's own site in front of the platform), listed
+   * in its metadata's `protected_resources` and accepted as `resource`. Empty unless a test adds one.
+   */
+  otherResources: Set<string>;
   identity: PlatformIdentity;
   clients: ClientRegistry;
   tokens: TokenStore;
   signer: IdTokenSigner;
   knobs: KnobsStore;
   now: () => number;
+}
+
+/** Every API this platform issues tokens for: its own, then the others it serves. */
+export function servedResources(ctx: Pick<SandboxContext, 'baseUrl' | 'otherResources'>): string[] {
+  return [ctx.baseUrl, ...ctx.otherResources];
 }
 
 export const endpointsOf = (baseUrl: string) => ({

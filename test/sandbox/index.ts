@@ -101,6 +101,8 @@ export interface Sandbox {
   /** For POST /__sandbox/knobs and /__sandbox/forget-client (header X-Sandbox-Admin). */
   adminSecret: string;
   stats: { requests: number; byPath(): Record<string, number>; reset(): void };
+  /** The platform serves this API too (a school's own site in front of it): listed in its metadata, accepted as `resource`. */
+  serveResource(url: string): void;
   /** The OAuth state to keep (see SandboxOptions.savedOAuthState): no token in it, only digests. */
   saveOAuthState(): SavedOAuthState;
   /** What replaying SandboxOptions.journal did; null without one. */
@@ -132,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (address) closedStates.delete(address);
   const oauth: OAuthState = resumed ?? { clients: new ClientRegistry(), tokens: new TokenStore(now), signer: await createIdTokenSigner() };
   oauth.tokens.now = now;
-  const ctx: SandboxContext = { baseUrl: '' /* known once listening */, identity: platform, ...oauth, knobs, now };
+  const ctx: SandboxContext = { baseUrl: '' /* known once listening */, otherResources: new Set(), identity: platform, ...oauth, knobs, now };
   const without = new Set(options.withoutOperations ?? []);
   const plainRoutes = (options.businessRoutes ?? createBusinessRoutes)(platform).filter((route) => !without.has(route.operationId));
   const { journal } = options;
@@ -198,6 +200,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     adminSecret,
     stats,
+    serveResource: (url) => {
+      ctx.otherResources.add(url.endsWith('/') ? url.slice(0, -1) : url);
+    },
     saveOAuthState: () => saveOAuthState(ctx.baseUrl, oauth.clients, oauth.tokens),
     replayed,
     get offline() {

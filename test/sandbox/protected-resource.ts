@@ -3,7 +3,7 @@
 // Every challenge points to the protected resource metadata so a client can discover how to sign in.
 import type { IncomingMessage } from 'node:http';
 import type { SandboxContext } from './context';
-import { endpointsOf } from './context';
+import { endpointsOf, servedResources } from './context';
 import { HttpError } from './http/request';
 import { quoteParam } from './http/respond';
 import type { AccessToken, Grant } from './oauth/tokens-store';
@@ -49,7 +49,7 @@ export function authenticateBearer(ctx: SandboxContext, req: IncomingMessage, ur
   if (!accessToken || !grant) throw invalidToken(ctx, 'The access token is unknown.');
   if (accessToken.revoked || grant.revoked) throw invalidToken(ctx, 'The access token was revoked.');
   if (accessToken.expiresAt <= ctx.now()) throw invalidToken(ctx, 'The access token has expired.');
-  if (accessToken.resource !== ctx.baseUrl) throw invalidToken(ctx, 'The access token is for another resource.');
+  if (!servedResources(ctx).includes(accessToken.resource)) throw invalidToken(ctx, 'The access token is for another resource.');
   if (!ctx.clients.get(accessToken.clientId)) throw invalidToken(ctx, 'The access token belongs to a client the platform forgot.');
   return { kind: 'token', token, accessToken, grant };
 }

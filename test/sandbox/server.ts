@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { handleAdmin, type AdminActions } from './admin';
 import { buildAuthMarkdown } from './auth-md';
 import type { BusinessHost } from './business-host';
-import type { SandboxContext } from './context';
+import { servedResources, type SandboxContext } from './context';
 import { HttpError, MAX_BODY_BYTES } from './http/request';
 import { sendError, sendJson, sendText } from './http/respond';
 import { handleLogin } from './oauth/admin-login';
@@ -40,8 +40,8 @@ function oauthRoutes(parts: ServerParts): Map<string, Partial<Record<string, Han
   return new Map<string, Partial<Record<string, Handler>>>([
     ['/', { GET: json(() => ({ name: 'Course platform sandbox', issuer: ctx.baseUrl, openapi: `${ctx.baseUrl}/openapi.json`, walkthrough: `${ctx.baseUrl}/auth.md` })) }],
     ['/.well-known/oauth-protected-resource', { GET: json(() => protectedResourceMetadata(ctx.baseUrl)) }],
-    ['/.well-known/oauth-authorization-server', { GET: json(() => authorizationServerMetadata(ctx.baseUrl)) }],
-    ['/.well-known/openid-configuration', { GET: json(() => openidConfiguration(ctx.baseUrl)) }],
+    ['/.well-known/oauth-authorization-server', { GET: json(() => authorizationServerMetadata(ctx.baseUrl, servedResources(ctx))) }],
+    ['/.well-known/openid-configuration', { GET: json(() => openidConfiguration(ctx.baseUrl, servedResources(ctx))) }],
     ['/.well-known/jwks.json', { GET: json(() => ctx.signer.jwks) }],
     ['/api/oauth/register', { POST: (req, _url, res) => handleRegister(ctx, req, res) }],
     ['/oauth/authorize', { GET: (req, url, res) => handleAuthorize(ctx, url, res, req) }],

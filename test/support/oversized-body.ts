@@ -7,6 +7,10 @@ import { request } from 'node:http';
 export interface OversizedOutcome {
   bytesSent: number;
   status: number | null;
+  /** The answer's Connection header (null without an answer). */
+  connection: string | null;
+  /** True when the whole body went through: the server read it all. */
+  sentAll: boolean;
 }
 
 export function sendOversizedBody(url: string, headers: Record<string, string>, totalBytes = 64 * 1024 * 1024): Promise<OversizedOutcome> {
@@ -14,17 +18,19 @@ export function sendOversizedBody(url: string, headers: Record<string, string>, 
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let bytesSent = 0;
     let done = false;
-    const finish = (status: number | null) => {
+    let connection: string | null = null;
+    const finish = (status: number | null, sentAll = false) => {
       if (done) return;
       done = true;
       req.destroy();
-      resolve({ bytesSent, status });
+      resolve({ bytesSent, status, connection, sentAll });
     };
     // The answer alone proves nothing (a server may answer 413 and still read everything): keep sending
     // until the server drops the connection or takes it all.
     let status: number | null = null;
     const req = request(url, { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
       status = res.statusCode ?? null;
+      connection = typeof res.headers.connection === 'string' ? res.headers.connection : null;
       res.resume();
     });
     req.on('error', () => finish(status));
@@ -34,7 +40,7 @@ export function sendOversizedBody(url: string, headers: Record<string, string>, 
         bytesSent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
       }
-      if (!done) req.end(() => finish(status));
+      if (!done) req.end(() => finish(status, true));
     };
     pump();
   });

@@ -26,6 +26,8 @@ export interface AuthPort {
   signOut(accountId: string): Promise<SignOutResult>;
   onAccountsChanged(listener: (accounts: AccountView[]) => void): () => void;
   onAccountRemoved(listener: (accountId: string) => void): () => void;
+  /** Accounts removed as the saved sign-ins opened (edited on disk): what is kept for them elsewhere goes too. */
+  removedAtOpen?(): readonly string[];
   /** Revocations an offline sign-out queued: sent when the platform is back. */
   sendPendingRevocations?(): Promise<number>;
   pendingRevocationIssuers?(): string[];

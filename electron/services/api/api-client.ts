@@ -10,6 +10,7 @@ import type { TokenSource } from '../auth/auth-service';
 import { guardedFetch, hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from '../auth/oauth-options';
 import type { Logger } from '../log';
+import { fetchOpenApi, openApiAddresses } from './openapi-fetch';
 import { OperationScopeCatalog } from './operation-scopes';
 import type { CallArgs, DescribedOperation, PlatformCaller } from './platform-caller';
 import { businessUrl } from '../net/business-url';
@@ -183,16 +184,15 @@ export class ApiClient implements PlatformCaller {
 
   /**
    * The platform's /openapi.json for the account's API, unauthenticated, through the same guarded fetch
-   * (timeout, size cap) and on the API's own origin: the API's path first, then the origin's.
+   * (timeout, size cap) and on the API's own origin (redirects too): the API's path first, then the origin's.
    */
   async openApiDocument(accountId: string, signal?: AbortSignal): Promise<unknown> {
     const apiBase = this.tokens.apiBase(accountId);
-    const candidates = [...new Set([`${apiBase.replace(/\/+$/, '')}/openapi.json`, `${new URL(apiBase).origin}/openapi.json`])];
     let last: AppError | null = null;
-    for (const url of candidates) {
+    for (const url of openApiAddresses(apiBase)) {
       let response: Response;
       try {
-        response = await this.http(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+        response = await fetchOpenApi(this.http, url, signal);
       } catch (error) {
         const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
         if (appError.code === 'unreachable') {

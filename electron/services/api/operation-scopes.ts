@@ -1,6 +1,7 @@
 // Which scope an operation needs, from the platform's own /openapi.json (`x-required-scope`, else the
 // operation's oauth2 security requirement). Used when a 403 insufficient_scope challenge names no scope.
 import { z } from 'zod';
+import { fetchOpenApi, openApiAddresses } from './openapi-fetch';
 
 const OpenApiOperation = z.looseObject({
   operationId: z.string().optional(),
@@ -37,12 +38,9 @@ export class OperationScopeCatalog {
   private load(apiBase: string): Promise<z.infer<typeof OpenApiDocument> | null> {
     let pending = this.documents.get(apiBase);
     if (!pending) {
-      // The spec serves it at the platform's base address; an API named under a path of it (`/api`) may
-      // serve its own there: that one first, then the origin's.
-      const candidates = [...new Set([`${apiBase.replace(/\/+$/, '')}/openapi.json`, `${new URL(apiBase).origin}/openapi.json`])];
       pending = (async () => {
-        for (const url of candidates) {
-          const document = await this.http(url, { headers: { accept: 'application/json' } })
+        for (const url of openApiAddresses(apiBase)) {
+          const document = await fetchOpenApi(this.http, url)
             .then(async (response) => (response.ok ? OpenApiDocument.parse(await response.json()) : null))
             .catch(() => null);
           if (document) return document;

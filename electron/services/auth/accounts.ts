@@ -35,16 +35,21 @@ export const AccountRecord = z.object({
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
-/** On disk, each account carries the state seal's tag over the fields that decide where its tokens go. */
+/** On disk, each account carries the state seal's tag (store/state-seal.ts) over the whole record. */
 const StoredAccount = AccountRecord.extend({ tag: z.string().optional() });
 
-/** Where this account's tokens go: what an edit on disk must not be able to change (store/state-seal.ts). */
-function trustFields(record: AccountRecord) {
+/** Version 2: the whole record is sealed (the school's name and the granted scopes too, not only where its tokens go). */
+function sealedFields(record: AccountRecord) {
+  return { sealed: 'account', record };
+}
+
+/** Version 1 sealed only where the tokens go: such a file is checked this way once, then written as version 2. */
+function legacyTrustFields(record: AccountRecord) {
   return { id: record.id, issuer: record.issuer, address: record.address ?? null, apiBase: record.apiBase, resource: record.resource, clientId: record.clientId ?? null };
 }
 
 const StateFile = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   accounts: z.array(StoredAccount),
   clients: z.record(z.string(), RegisteredClient), // by issuer
 });
@@ -70,6 +75,8 @@ export class AccountStore {
   private readonly transient = new Map<string, AccountStatus>();
   private readonly changeListeners = new Set<(accounts: AccountView[]) => void>();
   private readonly removedListeners = new Set<(accountId: string) => void>();
+  /** Accounts removed at open because their record failed its seal: the composition root drops what else is kept for them. */
+  readonly removedAtOpen: string[] = [];
 
   private constructor(
     private readonly file: JsonFile<typeof StateFile>,
@@ -80,21 +87,24 @@ export class AccountStore {
   ) {}
 
   static async open(dataDir: string, vault: Vault, logger: Logger, seal: StateSeal): Promise<AccountStore> {
-    const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 1 as const, accounts: [], clients: {} }), logger);
+    const file = new JsonFile(join(dataDir, STATE_FILE), StateFile, () => ({ version: 2 as const, accounts: [], clients: {} }), logger);
     const state = await file.load();
     const accounts: AccountRecord[] = [];
+    const removed: string[] = [];
     for (const { tag, ...record } of state.accounts) {
-      if (seal.verify(trustFields(record), tag)) {
+      if (seal.verify(state.version === 1 ? legacyTrustFields(record) : sealedFields(record), tag)) {
         accounts.push(record);
         continue;
       }
-      // Edited outside the app (or sealed under a key this computer no longer has): its issuer or API address
-      // cannot be trusted with its tokens. Drop both; the admin connects the school again.
+      // Edited outside the app (or sealed under a key this computer no longer has): neither where its tokens go
+      // nor what it says about the school can be trusted. Drop it with its tokens; the admin connects it again.
       logger.warn('an account failed its seal; it was removed with its tokens', { account: record.id });
       await vault.deleteTokens(record.id);
+      removed.push(record.id);
     }
     const store = new AccountStore(file, vault, seal, accounts, state.clients);
-    if (accounts.length !== state.accounts.length) await store.persist();
+    store.removedAtOpen.push(...removed);
+    if (removed.length > 0 || state.version === 1) await store.persist();
     await store.reconcile(logger);
     return store;
   }
@@ -124,6 +134,10 @@ export class AccountStore {
   /** Most recently connected first (the order the accounts contract promises). */
   list(): AccountView[] {
     return [...this.accounts].sort((a, b) => b.connectedAt.localeCompare(a.connectedAt)).map((record) => this.view(record));
+  }
+
+  find(accountId: string): AccountRecord | null {
+    return this.accounts.find((a) => a.id === accountId) ?? null;
   }
 
   get(accountId: string): AccountRecord {
@@ -254,8 +268,8 @@ export class AccountStore {
   }
 
   private persist(): Promise<void> {
-    const accounts = this.accounts.map((record) => ({ ...record, tag: this.seal.tag(trustFields(record)) }));
-    return this.file.save({ version: 1, accounts, clients: this.clients });
+    const accounts = this.accounts.map((record) => ({ ...record, tag: this.seal.tag(sealedFields(record)) }));
+    return this.file.save({ version: 2, accounts, clients: this.clients });
   }
 
   private emit(): void {

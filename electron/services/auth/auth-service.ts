@@ -143,6 +143,10 @@ export class AuthService implements TokenSource {
     return this.store.onRemoved(listener);
   }
 
+  removedAtOpen(): readonly string[] {
+    return this.store.removedAtOpen;
+  }
+
   // --- TokenSource ---
 
   async accessToken(accountId: string): Promise<string> {

@@ -42,7 +42,7 @@ export async function buildAuthorizationRequest(
 
 /** The receiver's validator: state first (a forged callback must not even tell us about errors), then iss, then the answer. */
 export function callbackValidator(as: oauth.AuthorizationServer, client: oauth.Client, expectedState: string) {
-  const host = hostOf(as.issuer);
+  const host = hostOf(String(as.authorization_endpoint ?? as.issuer));
   return (params: URLSearchParams): URLSearchParams => {
     const state = params.get('state');
     if (state === null) throw new AppError('state_mismatch', 'The sign-in answer had no state, so it cannot be trusted and was ignored.');

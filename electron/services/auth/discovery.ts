@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { businessUrl } from '../net/business-url';
-import { assertSecureUrl, isLoopbackUrl } from '../net/guarded-fetch';
+import { assertSecureUrl } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
-import { freshUntil, type MetadataCache } from './metadata-cache';
+import { type DocumentCache, freshUntil, MAX_DOCUMENT_BYTES } from './metadata-cache';
 import { toAppError } from './oauth-errors';
+import { type Vouching, vouchingFor } from './resource-vouching';
 
 export interface DiscoveryDeps {
   http: typeof fetch;
-  cache: MetadataCache;
+  cache: DocumentCache;
   now: () => number;
   signal?: AbortSignal;
 }
@@ -31,6 +32,10 @@ export interface Platform {
   /** Where the business API lives (the resource, else the address the admin typed). */
   apiBase: string;
   resource: ProtectedResource | null;
+  /** What every authorization, code and refresh request names as `resource` (RFC 8707): the API, always. */
+  resourceIndicator: string;
+  /** How the sign-in server stands behind the API; null: it must still confirm it before the browser opens. */
+  vouching: Vouching;
   as: oauth.AuthorizationServer;
   /** The sign-in server's origin when it is not the school's: shown to the admin before the browser opens. */
   signInOrigin: string | null;
@@ -237,6 +242,8 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
     const value = as[name];
     if (typeof value !== 'string') throw new AppError('bad_metadata', `${issuer.host}'s sign-in service does not name its ${name.replace('_', ' ')}.`);
   }
+  // RFC 8414 metadata speaks for its issuer: every endpoint the app calls is on the issuer's own origin (scheme,
+  // host and port), so the metadata cannot send a registration, a code or a token to any other server.
   for (const name of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'userinfo_endpoint'] as const) {
     const value = as[name];
     if (value === undefined) continue;
@@ -247,8 +254,8 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
       throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is not a valid address.`, { cause });
     }
     assertSecureUrl(url, `The ${name.replace(/_/g, ' ')}`);
-    if (isLoopbackUrl(url) !== isLoopbackUrl(issuer) && url.protocol === 'http:') {
-      throw new AppError('insecure_issuer', `${issuer.host} points to a plain-http endpoint, which the app refuses.`);
+    if (url.origin !== issuer.origin) {
+      throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is at ${url.origin}, not on the sign-in service's own site, so the app will not use it.`);
     }
   }
   const methods = as.code_challenge_methods_supported;
@@ -260,12 +267,20 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
 
 /**
  * Where tokens may go (docs/security.md): the API must be on the school's own origin (any path); the sign-in
- * server may be elsewhere only when the school's own resource metadata names it, and then the admin is shown
- * its origin. The documents must agree: the issuer the resource metadata names is the one its metadata
- * declares, and an authorization server that lists the resources it serves (RFC 9728 §4) must list this one.
+ * server may be elsewhere only when the school's own resource metadata names it and it vouches for the API
+ * (auth/resource-vouching.ts), and then the admin is shown its origin. The documents must agree: the issuer
+ * the resource metadata names is the one its metadata declares, and an authorization server that lists the
+ * resources it serves (RFC 9728 §4) must list this one.
  */
 export async function discoverPlatform(address: string, deps: DiscoveryDeps): Promise<Platform> {
-  const base = normalizeAddress(address);
+  // What a failed discovery read (a hostile or broken address) is never kept.
+  const documents = deps.cache.pending();
+  const platform = await discoverFrom(normalizeAddress(address), { ...deps, cache: documents });
+  await documents.commit();
+  return platform;
+}
+
+async function discoverFrom(base: URL, deps: DiscoveryDeps): Promise<Platform> {
   const resource = await discoverResource(base, deps);
   const issuer = resource?.authorizationServers[0] ?? base.href;
   let issuerUrl: URL;
@@ -276,12 +291,18 @@ export async function discoverPlatform(address: string, deps: DiscoveryDeps): Pr
   }
   const as = await fetchAuthorizationServer(issuerUrl, deps);
   const apiBase = displayAddress(resource?.resource ?? base.href);
-  const listed = (as as Record<string, unknown>).protected_resources;
-  if (resource?.resource && Array.isArray(listed) && !listed.some((r) => typeof r === 'string' && displayAddress(r) === apiBase)) {
-    throw new AppError('issuer_mismatch', `The sign-in service ${displayAddress(as.issuer)} does not list ${apiBase} among the APIs it serves, so the app will not sign in there.`);
-  }
+  const vouching = vouchingFor(as, base, apiBase);
   const signInOrigin = new URL(as.issuer).origin;
-  return { address: displayAddress(base), apiBase, resource, as, signInOrigin: signInOrigin === base.origin ? null : signInOrigin };
+  return {
+    address: displayAddress(base),
+    apiBase,
+    resource,
+    // The typed address when the metadata names no API: a token is then bound to the site it will be sent to.
+    resourceIndicator: resource?.resource ?? apiBase,
+    vouching,
+    as,
+    signInOrigin: signInOrigin === base.origin ? null : signInOrigin,
+  };
 }
 
 /**
@@ -335,11 +356,16 @@ async function getCachedJson<T>(
 async function readJsonObject(response: Response, url: URL): Promise<Record<string, unknown>> {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
+    await response.body?.cancel().catch(() => undefined);
     throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${type ?? 'no content type'}, not JSON.`);
+  }
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${Math.ceil(bytes.byteLength / 1024)} KiB, far more than a description of a sign-in service; the app reads at most ${MAX_DOCUMENT_BYTES / 1024} KiB.`);
   }
   let value: unknown;
   try {
-    value = await response.json();
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (cause) {
     throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with malformed JSON.`, { cause });
   }

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../../../shared/errors';
+import { currentUiLanguage, t } from '../../../shared/i18n/i18n';
 import type { Logger } from '../log';
 
 export const DEFAULT_CALLBACK_PATH = '/oauth/callback';
@@ -112,9 +113,9 @@ export class LoopbackRedirectReceiver {
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/favicon.ico') return page(response, 404, 'Not found', '');
+    if (url.pathname === '/favicon.ico') return page(response, 404, t('main:loopback.notFound'), '');
     if (this.settled) {
-      return page(response, 409, 'This sign-in link was already used', 'Return to School Companion; if it still waits, start the sign-in again there.');
+      return page(response, 409, t('main:loopback.usedTitle'), t('main:loopback.usedRetry'));
     }
     if (url.pathname !== this.path) return this.ignore(response, 404, 'not the callback path');
     if (request.method !== 'GET') return this.ignore(response, 405, 'not a GET');
@@ -124,8 +125,8 @@ export class LoopbackRedirectReceiver {
       .then(() => validate(url.searchParams))
       .then(
         (params) => {
-          if (!this.settle({ ok: true, params })) return page(response, 409, 'This sign-in link was already used', 'Return to School Companion.');
-          page(response, 200, 'You are signed in', 'You can close this tab and return to School Companion.');
+          if (!this.settle({ ok: true, params })) return page(response, 409, t('main:loopback.usedTitle'), t('main:loopback.usedReturn'));
+          page(response, 200, t('main:loopback.signedInTitle'), t('main:loopback.signedIn'));
         },
         (error: unknown) => {
           const appError = error instanceof AppError ? error : new AppError('authorization_failed', 'The sign-in answer could not be checked.', { cause: error });
@@ -139,13 +140,13 @@ export class LoopbackRedirectReceiver {
   /** Not this sign-in's callback: answered, logged, and the wait goes on for the real one. */
   private ignore(response: ServerResponse, status: number, reason: string): void {
     this.logger?.warn('ignored a request to the sign-in receiver', { status, reason });
-    page(response, status, 'This is not the sign-in School Companion is waiting for', 'This address did not come from the sign-in in progress, so it was ignored. Finish the sign-in in the page School Companion opened.');
+    page(response, status, t('main:loopback.notOursTitle'), t('main:loopback.notOurs'));
   }
 
   private fail(response: ServerResponse, status: number, error: AppError): void {
     this.logger?.warn('sign-in callback refused', { code: error.code, status });
     const first = this.settle({ ok: false, error });
-    page(response, status, first ? 'Sign-in did not complete' : 'This sign-in link was already used', `${error.message} Return to School Companion to try again.`);
+    page(response, status, first ? t('main:loopback.failedTitle') : t('main:loopback.usedTitle'), t('main:loopback.failed', { message: error.message }));
   }
 }
 
@@ -162,7 +163,8 @@ function listenOn(server: Server, port: number): Promise<number> {
 }
 
 function page(response: ServerResponse, status: number, title: string, message: string): void {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>`
+  // In the app's UI language: the admin reads this page in the browser, then goes back to the app.
+  const body = `<!doctype html><html lang="${currentUiLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>`
     + '<meta name="viewport" content="width=device-width, initial-scale=1">'
     + '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style>'
     + `</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;

@@ -24,7 +24,25 @@ export type CachedDocument = z.infer<typeof CachedDocument>;
 const StoredDocument = CachedDocument.extend({ tag: z.string().optional() });
 const CacheFile = z.object({ version: z.literal(1), documents: z.record(z.string(), StoredDocument) });
 
-export class MetadataCache {
+/** A discovery document is a few KiB: anything past this is not metadata, and is neither read nor kept. */
+export const MAX_DOCUMENT_BYTES = 256 * 1024;
+/** A handful per platform (resource, authorization server, OpenID): room for many platforms, never unbounded. */
+export const MAX_DOCUMENTS = 64;
+
+/** What discovery reads and writes documents through: the cache on disk, or documents held back until a discovery succeeded. */
+export interface DocumentCache {
+  get(key: string): CachedDocument | null;
+  put(key: string, document: CachedDocument): Promise<void>;
+  putAll(entries: readonly (readonly [string, CachedDocument])[]): Promise<void>;
+  /** A layer that keeps what is put until `commit()`: the documents of a discovery that failed are never kept. */
+  pending(): PendingDocuments;
+}
+
+function sizeOf(document: CachedDocument): number {
+  return document.body ? Buffer.byteLength(JSON.stringify(document.body)) : 0;
+}
+
+export class MetadataCache implements DocumentCache {
   private constructor(
     private readonly file: JsonFile<typeof CacheFile>,
     private readonly seal: StateSeal,
@@ -40,7 +58,10 @@ export class MetadataCache {
       if (seal.verify({ key, document }, tag)) trusted[key] = stored;
       else logger.warn('a cached discovery document failed its seal; it will be fetched again', { url: document.url });
     }
-    return new MetadataCache(file, seal, trusted);
+    const cache = new MetadataCache(file, seal, bounded(trusted));
+    // A cache written before the bounds (or edited) is rewritten within them at once.
+    if (Object.keys(cache.documents).length !== Object.keys(loaded.documents).length) await cache.save();
+    return cache;
   }
 
   /** An in-memory cache, for callers that do not keep one on disk. */
@@ -56,17 +77,66 @@ export class MetadataCache {
     return document;
   }
 
-  async put(key: string, document: CachedDocument): Promise<void> {
-    const { url, body, fetchedAt, freshUntil, etag, lastModified } = document;
-    const clean = { url, body, fetchedAt, freshUntil, etag, lastModified };
-    this.documents = { ...this.documents, [key]: { ...clean, tag: this.seal.tag({ key, document: clean }) } };
-    await this.file.save({ version: 1, documents: this.documents });
+  put(key: string, document: CachedDocument): Promise<void> {
+    return this.putAll([[key, document]]);
   }
 
-  async drop(key: string): Promise<void> {
-    const { [key]: _gone, ...rest } = this.documents;
-    this.documents = rest;
-    await this.file.save({ version: 1, documents: this.documents });
+  /** Stores documents in one write; one past the size cap is not kept, and past the count the least recently fetched go. */
+  async putAll(entries: readonly (readonly [string, CachedDocument])[]): Promise<void> {
+    if (entries.length === 0) return;
+    const next = { ...this.documents };
+    for (const [key, document] of entries) {
+      const { url, body, fetchedAt, freshUntil, etag, lastModified } = document;
+      const clean = { url, body, fetchedAt, freshUntil, etag, lastModified };
+      next[key] = { ...clean, tag: this.seal.tag({ key, document: clean }) };
+    }
+    this.documents = bounded(next);
+    await this.save();
+  }
+
+  pending(): PendingDocuments {
+    return new PendingDocuments(this);
+  }
+
+  private save(): Promise<void> {
+    return this.file.save({ version: 1, documents: this.documents });
+  }
+}
+
+/** At most MAX_DOCUMENTS documents of at most MAX_DOCUMENT_BYTES each, the most recently fetched kept. */
+function bounded(documents: Record<string, z.infer<typeof StoredDocument>>): Record<string, z.infer<typeof StoredDocument>> {
+  const kept = Object.entries(documents).filter(([, document]) => sizeOf(document) <= MAX_DOCUMENT_BYTES);
+  kept.sort(([, a], [, b]) => b.fetchedAt - a.fetchedAt);
+  return Object.fromEntries(kept.slice(0, MAX_DOCUMENTS));
+}
+
+/** Documents read during one discovery: visible to it at once, written to the cache below only on `commit()`. */
+export class PendingDocuments implements DocumentCache {
+  readonly #entries = new Map<string, CachedDocument>();
+
+  constructor(private readonly below: DocumentCache) {}
+
+  get(key: string): CachedDocument | null {
+    return this.#entries.get(key) ?? this.below.get(key);
+  }
+
+  async put(key: string, document: CachedDocument): Promise<void> {
+    this.#entries.set(key, document);
+  }
+
+  async putAll(entries: readonly (readonly [string, CachedDocument])[]): Promise<void> {
+    for (const [key, document] of entries) this.#entries.set(key, document);
+  }
+
+  pending(): PendingDocuments {
+    return new PendingDocuments(this);
+  }
+
+  /** Hands what was read to the cache below (once: a second commit writes nothing new). */
+  async commit(): Promise<void> {
+    const entries = [...this.#entries];
+    this.#entries.clear();
+    await this.below.putAll(entries);
   }
 }
 

@@ -85,7 +85,7 @@ export async function loadProfile(
 }
 
 async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, grant: GrantResult, deps: { http: typeof fetch; signal?: AbortSignal }) {
-  const host = hostOf(as.issuer);
+  const host = hostOf(as.userinfo_endpoint as string);
   let raw: oauth.UserInfoResponse;
   try {
     const client = { client_id: clientId };
@@ -101,7 +101,8 @@ async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, gr
 
 async function fetchSchool(apiBase: string, accessToken: string, deps: { http: typeof fetch; signal?: AbortSignal }): Promise<Profile['school']> {
   const url = businessUrl(apiBase, OPERATIONS.getSchool.path).href;
-  const response = await deps.http(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: deps.signal ?? null });
+  // A bearer request follows no redirect: its answer comes from the API itself or not at all.
+  const response = await deps.http(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, redirect: 'manual', signal: deps.signal ?? null });
   if (!response.ok) throw new AppError('bad_response', `${hostOf(url)} did not describe the school (${response.status}).`);
   const parsed = SchoolAnswer.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new AppError('bad_response', `${hostOf(url)} described the school in a form the app cannot read.`, { cause: parsed.error });

@@ -24,10 +24,11 @@ export async function registerNativeClient(
   redirectUri: string,
   deps: { http: typeof fetch; now: () => number; signal?: AbortSignal },
 ): Promise<{ client: RegisteredClient; secret: string | null }> {
-  const host = hostOf(as.issuer);
   if (!as.registration_endpoint) {
-    throw new AppError('registration_refused', `${host} does not let apps register themselves; ask the platform for a client id and configure it.`);
+    throw new AppError('registration_refused', `${hostOf(as.issuer)} does not let apps register themselves; ask the platform for a client id and configure it.`);
   }
+  // The errors name the server that answered: the registration endpoint's.
+  const host = hostOf(as.registration_endpoint);
   let registered: Awaited<ReturnType<typeof oauth.processDynamicClientRegistrationResponse>>;
   try {
     const response = await oauth.dynamicClientRegistrationRequest(

@@ -37,11 +37,12 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
   if (other) {
     throw new AppError('invalid_input', `${record.school.name} is already connected at ${hostOf(issuer)}. Switch to that one and sign out of the old entry.`);
   }
-  const resource = platform.resource?.resource ?? null;
+  const resource = platform.resourceIndicator;
 
   const tokens = ctx.store.tokens(record.id);
   const client = ctx.store.clientOf(record);
-  if (request.trusted && issuer !== record.issuer && tokens?.refreshToken && client) {
+  // A sign-in server that has yet to confirm it serves the API (auth/resource-vouching.ts) gets no stored token: the browser sign-in asks it first.
+  if (request.trusted && platform.vouching !== null && issuer !== record.issuer && tokens?.refreshToken && client) {
     try {
       request.onProgress?.('exchanging', {});
       const grant = await refreshTokenGrant(platform.as, clientCredentials(client.clientId, client.secret), tokens.refreshToken, resource, deps);
@@ -56,7 +57,7 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
         { ...record, issuer, address: platform.address, apiBase: platform.apiBase, resource, clientId: client.clientId, school: profile.school, admin: profile.admin, grantedScopes, signInNeeded: false },
         grant.tokens,
       );
-      ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, from: hostOf(record.issuer), to: hostOf(issuer), via: 'refresh' });
+      ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, via: 'refresh' });
       return { account: ctx.store.view(ctx.store.get(record.id)), timing: null };
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error;
@@ -73,6 +74,6 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
     ...(request.signal ? { signal: request.signal } : {}),
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
-  ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, from: hostOf(record.issuer), to: hostOf(issuer), via: 'sign-in' });
+  ctx.logger.info('account re-pointed to the platform\'s new address', { account: record.id, via: 'sign-in' });
   return { account, timing };
 }

@@ -15,8 +15,8 @@ export async function revokeTokens(
   tokens: TokenSet,
   deps: { http: typeof fetch; signal?: AbortSignal },
 ): Promise<RevocationOutcome> {
-  const host = hostOf(as.issuer);
-  if (!as.revocation_endpoint) return { revoked: false, reason: 'unsupported', message: `${host} offers no way to revoke the app's access; it ends when the tokens expire.` };
+  if (!as.revocation_endpoint) return { revoked: false, reason: 'unsupported', message: `${hostOf(as.issuer)} offers no way to revoke the app's access; it ends when the tokens expire.` };
+  const host = hostOf(as.revocation_endpoint);
   const order: [string, 'refresh_token' | 'access_token'][] = [];
   if (tokens.refreshToken) order.push([tokens.refreshToken, 'refresh_token']);
   order.push([tokens.accessToken, 'access_token']);

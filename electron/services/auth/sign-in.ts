@@ -14,6 +14,7 @@ import { LoopbackRedirectReceiver } from './loopback-receiver';
 import type { MetadataCache } from './metadata-cache';
 import { loadProfile, type Profile } from './profile';
 import { type RegisteredClient, registerNativeClient } from './registration';
+import { confirmServedResource } from './resource-vouching';
 import { revokeTokens } from './revocation';
 import { clientCredentials, exchangeAuthorizationCode, type GrantResult } from './token-exchange';
 
@@ -78,10 +79,11 @@ const WALKTHROUGH_TIMEOUT_MS = 3_000;
 
 /**
  * A failed sign-in links to the platform's own step-by-step walkthrough (spec: `{base_url}/auth.md`) when
- * the platform serves one; asked only after a failure, and never for a cancel.
+ * the platform serves one; asked only after a failure, never for a cancel, and never when the address itself
+ * was not trusted (its walkthrough is not the platform's).
  */
 export async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
-  if (!(error instanceof AppError) || error.code === 'cancelled' || error.helpUrl || signal?.aborted) return error;
+  if (!(error instanceof AppError) || error.code === 'cancelled' || error.code === 'issuer_mismatch' || error.helpUrl || signal?.aborted) return error;
   let url: string;
   try {
     url = `${displayAddress(normalizeAddress(address))}/auth.md`;
@@ -105,11 +107,13 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
   const deps = { http: ctx.http, cache: ctx.cache, now: ctx.now, ...(request.signal ? { signal: request.signal } : {}) };
 
   progress('discovering', { address: normalizeAddress(request.address).href });
-  const platform = await discoverPlatform(request.address, deps);
-  // RFC 8707: whenever the platform names its API, every token request names it too, so a token is bound to it.
-  const resource = platform.resource?.resource ?? null;
+  // Kept only once the sign-in server vouched for the API: a refused address leaves nothing in the cache.
+  const documents = ctx.cache.pending();
+  const platform = await discoverPlatform(request.address, { ...deps, cache: documents });
+  // RFC 8707: every token request names the API, so a token is bound to the site it will be sent to.
+  const resource = platform.resourceIndicator;
   if (platform.signInOrigin) {
-    ctx.logger.info('the school signs in on another site', { school: platform.address, signInOrigin: platform.signInOrigin });
+    ctx.logger.info('the school signs in on another site', { signInOrigin: hostOf(platform.signInOrigin) });
   }
 
   for (let attempt = 1; ; attempt++) {
@@ -124,6 +128,10 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
     try {
       const client = await clientFor(ctx, platform, receiver.redirectUri, request.signal, request.client);
       const credentials = clientCredentials(client.clientId, client.authMethod === 'client_secret_post' ? ctx.store.vault.getClientSecret(platform.as.issuer) : null);
+      if (platform.vouching === null) {
+        await confirmServedResource({ as: platform.as, clientId: client.clientId, redirectUri: receiver.redirectUri, scopes: request.scopes, address: platform.address, apiBase: platform.apiBase, http: ctx.http, ...(request.signal ? { signal: request.signal } : {}) });
+      }
+      await documents.commit();
 
       const authorization = await buildAuthorizationRequest(platform.as, client.clientId, receiver.redirectUri, request.scopes, resource, request.school?.id ?? null);
       progress('waiting_for_browser', { authorizationUrl: authorization.url.href });
@@ -167,11 +175,14 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
         if (request.expectAccountId && id !== request.expectAccountId) {
           throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
         }
-        const existing = ctx.store.list().find((a) => a.id === id);
+        const existing = ctx.store.find(id);
+        // Only a relocation moves an account; otherwise it stays where it was connected.
+        const kept = request.relocateAccountId ? null : existing;
+        if (kept) assertSamePlace(kept, platform);
         record = {
           id,
           issuer: platform.as.issuer,
-          address: platform.address,
+          address: kept?.address ?? platform.address,
           apiBase: platform.apiBase,
           resource,
           clientId: client.clientId,
@@ -192,12 +203,26 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
         throw new AppError(why.code, `${why.message} ${taken}`, { cause: error });
       }
       const timing = { callbackToTokensMs: tokensAt - callbackAt, callbackToStoredMs: performance.now() - callbackAt };
-      ctx.logger.info('signed in', { account: record.id, school: profile.school.name, scopes: grantedScopes.join(' '), ...timing });
+      ctx.logger.info('signed in', { account: record.id, scopes: grantedScopes.join(' '), ...timing });
       return { account: ctx.store.view(record), timing };
     } finally {
       await receiver.close();
     }
   }
+}
+
+/**
+ * Connect, sign in again and step-up never move an account: a sign-in that reached a school already connected
+ * through another API (a site naming that school's sign-in server, or a platform that changed its API) is
+ * refused and changes nothing. Moving an account is the relocation the app itself offers (auth/relocate.ts).
+ */
+function assertSamePlace(existing: AccountRecord, platform: Platform): void {
+  const resourceOf = (record: AccountRecord) => record.resource ?? record.apiBase;
+  if (existing.apiBase === platform.apiBase && displayAddress(resourceOf(existing)) === displayAddress(platform.resourceIndicator)) return;
+  throw new AppError(
+    'issuer_mismatch',
+    `${existing.school.name} is already connected, with its API at ${existing.apiBase}. This sign-in came through ${platform.address} (API ${platform.apiBase}), so nothing was changed. If the school really moved, sign out of it and connect it at its new address.`,
+  );
 }
 
 /** A registered client good for this redirect: the configured one, the remembered one, or a fresh registration. */

@@ -45,7 +45,7 @@ export async function exchangeAuthorizationCode(
     const result = await oauth.processAuthorizationCodeResponse(as, credentials.client, response);
     return toGrantResult(result, null, deps.now());
   } catch (error) {
-    throw toAppError(error, 'token', hostOf(as.issuer));
+    throw toAppError(error, 'token', hostOf(String(as.token_endpoint ?? as.issuer)));
   }
 }
 

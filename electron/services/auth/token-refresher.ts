@@ -35,9 +35,9 @@ export async function refreshTokenGrant(
     return toGrantResult(result, refreshToken, deps.now());
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && (error.error === 'invalid_grant' || error.error === 'invalid_client' || error.error === 'unauthorized_client')) {
-      throw new RefreshRefused(error.error, hostOf(as.issuer), error);
+      throw new RefreshRefused(error.error, hostOf(String(as.token_endpoint ?? as.issuer)), error);
     }
-    throw toAppError(error, 'refresh', hostOf(as.issuer));
+    throw toAppError(error, 'refresh', hostOf(String(as.token_endpoint ?? as.issuer)));
   }
 }
 

@@ -2,6 +2,7 @@
 // mode under npm start), Settings can take it offline and back, and reset the demo school. The platform itself
 // lives in test/sandbox (demo-default.ts); the app only holds this port to it.
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import type { DemoPlatformStatus } from '../../../shared/ipc/demo';
 import type { MethodHandlers } from '../ipc/handler-types';
 
@@ -25,7 +26,7 @@ const NONE: DemoPlatformStatus = { available: false, offline: false, changes: 0 
 export function createDemoHandlers(deps: DemoHandlerDeps): MethodHandlers<'demo.status' | 'demo.setOffline' | 'demo.reset'> {
   const status = (): DemoPlatformStatus => (deps.demo ? { available: true, ...deps.demo.status() } : NONE);
   const demo = (): DemoPlatformPort => {
-    if (!deps.demo) throw new AppError('not_found', 'No demo platform runs beside this app.');
+    if (!deps.demo) throw new AppError('not_found', t('main:demo.none'));
     return deps.demo;
   };
   return {

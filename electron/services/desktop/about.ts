@@ -1,6 +1,7 @@
 // What About shows: the app's name and version (and Electron's, for support), the same on every platform.
 // The Mac and Linux have a native About panel (app.setAboutPanelOptions); Windows has none, so the adapter
-// shows a message box with the same lines.
+// shows a message box with the same lines, in the current UI language.
+import { t } from '../../../shared/i18n/i18n';
 
 export interface AboutFacts {
   appName: string;
@@ -24,18 +25,18 @@ export interface AboutPanelOptions {
 
 export type AboutPresentation =
   | { kind: 'panel'; options: AboutPanelOptions }
-  | { kind: 'dialog'; title: string; message: string; detail: string; buttons: ['OK'] };
+  | { kind: 'dialog'; title: string; message: string; detail: string; buttons: [string] };
 
 export function decideAbout(facts: AboutFacts): AboutPresentation {
-  const copyright = `© ${facts.year ?? new Date().getFullYear()} School Companion team`;
+  const copyright = t('main:about.copyright', { year: facts.year ?? new Date().getFullYear() });
   const runtime = [facts.electronVersion ? `Electron ${facts.electronVersion}` : null, facts.chromeVersion ? `Chromium ${facts.chromeVersion}` : null].filter(Boolean).join(', ');
   if (facts.platform === 'win32') {
     return {
       kind: 'dialog',
-      title: `About ${facts.appName}`,
+      title: t('main:about.title', { app: facts.appName }),
       message: `${facts.appName} ${facts.version}`,
       detail: [runtime, copyright].filter(Boolean).join('\n'),
-      buttons: ['OK'],
+      buttons: [t('main:about.ok')],
     };
   }
   const options: AboutPanelOptions = { applicationName: facts.appName, applicationVersion: facts.version, copyright };

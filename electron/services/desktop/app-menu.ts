@@ -3,6 +3,9 @@
 // and undo work in every text field), View (DevTools only in unpackaged builds), Window and Help. Items that
 // only Electron can perform are `role`s; the rest name an action the adapter (electron/adapters/app-menu.ts)
 // carries out: a command sent to the renderer, a link opened in the system browser, the About panel.
+// Every label, roles' too, is the catalogue's in the current UI language (Electron's own role labels follow
+// the locale the app started in, not a language chosen later), and the adapter rebuilds the menu on a change.
+import { t } from '../../../shared/i18n/i18n';
 import type { MenuCommand } from '../../../shared/ipc/app';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
@@ -41,9 +44,10 @@ export const MENU_ACCELERATORS = {
 
 export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
-  const settings: MenuItemSpec = { label: mac ? 'Settings…' : 'Settings', accelerator: MENU_ACCELERATORS.settings, action: { kind: 'command', command: 'open-settings' } };
-  const palette: MenuItemSpec = { label: 'Command Palette…', accelerator: MENU_ACCELERATORS.palette, action: { kind: 'command', command: 'open-palette' } };
-  const about: MenuItemSpec = { label: `About ${options.appName}`, action: { kind: 'about' } };
+  const app = options.appName;
+  const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: MENU_ACCELERATORS.settings, action: { kind: 'command', command: 'open-settings' } };
+  const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: MENU_ACCELERATORS.palette, action: { kind: 'command', command: 'open-palette' } };
+  const about: MenuItemSpec = { label: t('main:menu.about', { app }), action: { kind: 'about' } };
 
   const menus: MenuItemSpec[] = [];
   if (mac) {
@@ -55,71 +59,76 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
         SEPARATOR,
         settings,
         SEPARATOR,
-        { role: 'services' },
+        { role: 'services', label: t('main:menu.services') },
         SEPARATOR,
-        { role: 'hide', label: `Hide ${options.appName}`, accelerator: 'Command+H' },
-        { role: 'hideOthers', accelerator: 'Command+Alt+H' },
-        { role: 'unhide' },
+        { role: 'hide', label: t('main:menu.hide', { app }), accelerator: 'Command+H' },
+        { role: 'hideOthers', label: t('main:menu.hideOthers'), accelerator: 'Command+Alt+H' },
+        { role: 'unhide', label: t('main:menu.unhide') },
         SEPARATOR,
-        { role: 'quit', label: `Quit ${options.appName}`, accelerator: 'Command+Q' },
+        { role: 'quit', label: t('main:menu.quitApp', { app }), accelerator: 'Command+Q' },
       ],
     });
-    menus.push({ label: 'File', role: 'fileMenu', submenu: [palette, SEPARATOR, { role: 'close', accelerator: 'Command+W' }] });
+    menus.push({ label: t('main:menu.file'), role: 'fileMenu', submenu: [palette, SEPARATOR, { role: 'close', label: t('main:menu.close'), accelerator: 'Command+W' }] });
   } else {
     menus.push({
-      label: '&File',
+      label: t('main:menu.fileWin'),
       role: 'fileMenu',
-      submenu: [palette, settings, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? 'Exit' : 'Quit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
+      submenu: [palette, settings, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? t('main:menu.exit') : t('main:menu.quit'), accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
     });
   }
 
   menus.push({
-    label: mac ? 'Edit' : '&Edit',
+    label: mac ? t('main:menu.edit') : t('main:menu.editWin'),
     role: 'editMenu',
     submenu: [
-      { role: 'undo', accelerator: 'CmdOrCtrl+Z' },
-      { role: 'redo', accelerator: mac ? 'Shift+Command+Z' : 'Ctrl+Y' },
+      { role: 'undo', label: t('main:menu.undo'), accelerator: 'CmdOrCtrl+Z' },
+      { role: 'redo', label: t('main:menu.redo'), accelerator: mac ? 'Shift+Command+Z' : 'Ctrl+Y' },
       SEPARATOR,
-      { role: 'cut', accelerator: 'CmdOrCtrl+X' },
-      { role: 'copy', accelerator: 'CmdOrCtrl+C' },
-      { role: 'paste', accelerator: 'CmdOrCtrl+V' },
-      ...(mac ? [{ role: 'pasteAndMatchStyle', accelerator: 'Option+Shift+Command+V' }] : []),
-      { role: 'delete' },
-      { role: 'selectAll', accelerator: 'CmdOrCtrl+A' },
+      { role: 'cut', label: t('main:menu.cut'), accelerator: 'CmdOrCtrl+X' },
+      { role: 'copy', label: t('main:menu.copy'), accelerator: 'CmdOrCtrl+C' },
+      { role: 'paste', label: t('main:menu.paste'), accelerator: 'CmdOrCtrl+V' },
+      ...(mac ? [{ role: 'pasteAndMatchStyle', label: t('main:menu.pasteAndMatchStyle'), accelerator: 'Option+Shift+Command+V' }] : []),
+      { role: 'delete', label: t('main:menu.delete') },
+      { role: 'selectAll', label: t('main:menu.selectAll'), accelerator: 'CmdOrCtrl+A' },
     ],
   });
 
   menus.push({
-    label: mac ? 'View' : '&View',
+    label: mac ? t('main:menu.view') : t('main:menu.viewWin'),
     role: 'viewMenu',
     submenu: [
       // A packaged app keeps Reload out of the way (one keystroke would drop a half-typed form), DevTools out entirely.
       ...(options.packaged
         ? []
-        : [{ role: 'reload', accelerator: 'CmdOrCtrl+R' }, { role: 'forceReload', accelerator: 'Shift+CmdOrCtrl+R' }, { role: 'toggleDevTools', accelerator: mac ? 'Alt+Command+I' : 'Ctrl+Shift+I' }, SEPARATOR]),
-      { role: 'resetZoom', accelerator: 'CmdOrCtrl+0' },
-      { role: 'zoomIn', accelerator: 'CmdOrCtrl+Plus' },
-      { role: 'zoomOut', accelerator: 'CmdOrCtrl+-' },
+        : [
+            { role: 'reload', label: t('main:menu.reload'), accelerator: 'CmdOrCtrl+R' },
+            { role: 'forceReload', label: t('main:menu.forceReload'), accelerator: 'Shift+CmdOrCtrl+R' },
+            { role: 'toggleDevTools', label: t('main:menu.devTools'), accelerator: mac ? 'Alt+Command+I' : 'Ctrl+Shift+I' },
+            SEPARATOR,
+          ]),
+      { role: 'resetZoom', label: t('main:menu.resetZoom'), accelerator: 'CmdOrCtrl+0' },
+      { role: 'zoomIn', label: t('main:menu.zoomIn'), accelerator: 'CmdOrCtrl+Plus' },
+      { role: 'zoomOut', label: t('main:menu.zoomOut'), accelerator: 'CmdOrCtrl+-' },
       SEPARATOR,
-      { role: 'togglefullscreen', accelerator: mac ? 'Ctrl+Command+F' : 'F11' },
+      { role: 'togglefullscreen', label: t('main:menu.fullScreen'), accelerator: mac ? 'Ctrl+Command+F' : 'F11' },
     ],
   });
 
   menus.push({
-    label: mac ? 'Window' : '&Window',
+    label: mac ? t('main:menu.window') : t('main:menu.windowWin'),
     role: 'windowMenu',
     submenu: mac
-      ? [{ role: 'minimize', accelerator: 'Command+M' }, { role: 'zoom' }, SEPARATOR, { role: 'front' }]
-      : [{ role: 'minimize' }, { role: 'close', accelerator: 'Ctrl+W' }],
+      ? [{ role: 'minimize', label: t('main:menu.minimize'), accelerator: 'Command+M' }, { role: 'zoom', label: t('main:menu.zoom') }, SEPARATOR, { role: 'front', label: t('main:menu.front') }]
+      : [{ role: 'minimize', label: t('main:menu.minimize') }, { role: 'close', label: t('main:menu.close'), accelerator: 'Ctrl+W' }],
   });
 
   const help: MenuItemSpec[] = [];
-  if (options.helpUrl) help.push({ label: `${options.appName} Help`, action: { kind: 'open-url', url: options.helpUrl } });
-  if (options.issuesUrl) help.push({ label: 'Report a Problem…', action: { kind: 'open-url', url: options.issuesUrl } });
-  help.push({ label: 'Open Log Folder', action: { kind: 'open-log-folder' } });
+  if (options.helpUrl) help.push({ label: t('main:menu.appHelp', { app }), action: { kind: 'open-url', url: options.helpUrl } });
+  if (options.issuesUrl) help.push({ label: t('main:menu.reportProblem'), action: { kind: 'open-url', url: options.issuesUrl } });
+  help.push({ label: t('main:menu.openLogFolder'), action: { kind: 'open-log-folder' } });
   // Windows and Linux have no app menu: About lives at the end of Help, where people look for it there.
   if (!mac) help.push(SEPARATOR, about);
-  menus.push({ label: mac ? 'Help' : '&Help', role: 'help', submenu: help });
+  menus.push({ label: mac ? t('main:menu.help') : t('main:menu.helpWin'), role: 'help', submenu: help });
   return menus;
 }
 

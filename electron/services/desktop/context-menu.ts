@@ -1,6 +1,8 @@
 // The right-click menu, decided from what Electron reports about the click (a subset of its
 // ContextMenuParams): editing items in a text field, Copy for selected text, Copy Link on a link, and
-// Inspect only in an unpackaged build. Nothing at all where none applies (no empty menu).
+// Inspect only in an unpackaged build. Nothing at all where none applies (no empty menu). Labels in the
+// current UI language.
+import { t } from '../../../shared/i18n/i18n';
 
 export interface ContextClick {
   isEditable: boolean;
@@ -14,8 +16,8 @@ export interface ContextClick {
 export type ContextMenuItem =
   | { type: 'separator' }
   | { role: 'undo' | 'redo' | 'cut' | 'copy' | 'paste' | 'selectAll'; label: string; enabled: boolean }
-  | { label: 'Copy Link'; action: { kind: 'copy-text'; text: string } }
-  | { label: 'Inspect Element'; action: { kind: 'inspect'; x: number; y: number } };
+  | { label: string; action: { kind: 'copy-text'; text: string } }
+  | { label: string; action: { kind: 'inspect'; x: number; y: number } };
 
 const SEPARATOR = { type: 'separator' } as const;
 
@@ -25,19 +27,19 @@ export function decideContextMenu(click: ContextClick, options: { packaged: bool
   const groups: ContextMenuItem[][] = [];
   if (click.isEditable) {
     groups.push([
-      { role: 'undo', label: 'Undo', enabled: flags.canUndo },
-      { role: 'redo', label: 'Redo', enabled: flags.canRedo },
+      { role: 'undo', label: t('main:menu.undo'), enabled: flags.canUndo },
+      { role: 'redo', label: t('main:menu.redo'), enabled: flags.canRedo },
     ]);
     groups.push([
-      { role: 'cut', label: 'Cut', enabled: flags.canCut && hasSelection },
-      { role: 'copy', label: 'Copy', enabled: flags.canCopy && hasSelection },
-      { role: 'paste', label: 'Paste', enabled: flags.canPaste },
-      { role: 'selectAll', label: 'Select All', enabled: flags.canSelectAll },
+      { role: 'cut', label: t('main:menu.cut'), enabled: flags.canCut && hasSelection },
+      { role: 'copy', label: t('main:menu.copy'), enabled: flags.canCopy && hasSelection },
+      { role: 'paste', label: t('main:menu.paste'), enabled: flags.canPaste },
+      { role: 'selectAll', label: t('main:menu.selectAll'), enabled: flags.canSelectAll },
     ]);
   } else if (hasSelection) {
-    groups.push([{ role: 'copy', label: 'Copy', enabled: true }]);
+    groups.push([{ role: 'copy', label: t('main:menu.copy'), enabled: true }]);
   }
-  if (/^https?:\/\//i.test(click.linkURL)) groups.push([{ label: 'Copy Link', action: { kind: 'copy-text', text: click.linkURL } }]);
-  if (!options.packaged) groups.push([{ label: 'Inspect Element', action: { kind: 'inspect', x: click.x, y: click.y } }]);
+  if (/^https?:\/\//i.test(click.linkURL)) groups.push([{ label: t('main:menu.copyLink'), action: { kind: 'copy-text', text: click.linkURL } }]);
+  if (!options.packaged) groups.push([{ label: t('main:menu.inspect'), action: { kind: 'inspect', x: click.x, y: click.y } }]);
   return groups.flatMap((group, index) => (index === 0 ? group : [SEPARATOR, ...group]));
 }

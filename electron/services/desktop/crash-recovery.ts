@@ -1,7 +1,8 @@
 // What happens when the window's renderer process dies (Electron's render-process-gone): the first crash
 // reloads the page that was open, with a notice; a second one soon after shows a recovery page instead of
 // looping; a clean exit (the window closing) is nothing to recover from. Decided here, applied by
-// electron/adapters/crash-recovery.ts.
+// electron/adapters/crash-recovery.ts. The recovery page speaks the current UI language.
+import { currentUiLanguage, t } from '../../../shared/i18n/i18n';
 
 /** Electron's RenderProcessGoneDetails.reason. */
 export type GoneReason = 'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
@@ -72,10 +73,10 @@ export function recoveryActionFor(url: string, appOrigin: string, currentUrl: st
 export function recoveryPageHtml(options: { appName: string; appOrigin: string; logFolder: string }): string {
   const link = (action: RecoveryAction) => escapeHtml(`${options.appOrigin}${RECOVERY_PATH}${action}`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${currentUiLanguage()}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="color-scheme" content="light dark">
-<title>${escapeHtml(options.appName)} stopped</title>
+<title>${escapeHtml(t('main:recovery.title', { app: options.appName }))}</title>
 <style>
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: light-dark(#f7f7f9, #0f1013); color: light-dark(#17171c, #ececf1); }
@@ -89,10 +90,10 @@ a.primary { background: light-dark(#4f46e5, #5b5bd6); border-color: transparent;
 a:focus-visible { outline: 2px solid light-dark(#4f46e5, #b4b8ff); outline-offset: 2px; }
 </style></head>
 <body><main>
-<h1>The window stopped again</h1>
-<p>${escapeHtml(options.appName)} reloaded it once, and it stopped a second time. Your schools, your settings and anything waiting in an outbox are kept on this computer.</p>
-<p>The log may say why: <code>${escapeHtml(options.logFolder)}</code></p>
-<nav><a class="primary" href="${link('reload')}">Reload</a><a href="${link('open-log-folder')}">Open log folder</a><a href="${link('quit')}">Quit</a></nav>
+<h1>${escapeHtml(t('main:recovery.heading'))}</h1>
+<p>${escapeHtml(t('main:recovery.body', { app: options.appName }))}</p>
+<p>${escapeHtml(t('main:recovery.log'))} <code>${escapeHtml(options.logFolder)}</code></p>
+<nav><a class="primary" href="${link('reload')}">${escapeHtml(t('main:recovery.reload'))}</a><a href="${link('open-log-folder')}">${escapeHtml(t('main:recovery.openLogFolder'))}</a><a href="${link('quit')}">${escapeHtml(t('main:recovery.quit'))}</a></nav>
 </main></body></html>`;
 }
 

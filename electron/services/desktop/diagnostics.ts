@@ -2,7 +2,8 @@
 // settings, how many schools and in which state, the end of the log) and nothing that identifies the school,
 // the admin or a sign-in. Names, emails, addresses and tokens never enter it; account ids only inside log lines
 // (opaque hashes the log uses to follow a school). The log lines were redacted when written and are scrubbed
-// once more here.
+// once more here: credentials, then every web address, host, e-mail address, and the connected schools' and
+// admins' names.
 import type { AccountView } from '../../../shared/model/accounts';
 import type { AppMode } from '../../../shared/ipc/app';
 import { redact } from '../log';
@@ -17,7 +18,8 @@ export interface DiagnosticFacts {
   os: { platform: string; release: string; arch: string };
   runtime: Record<string, string | undefined>;
   settings: Record<string, unknown>;
-  accounts: readonly Pick<AccountView, 'status' | 'grantedScopes' | 'lastSyncAt'>[];
+  /** Their names, e-mail and hosts are scrubbed from the log lines; only status, permission count and last sync are told. */
+  accounts: readonly (Pick<AccountView, 'status' | 'grantedScopes' | 'lastSyncAt'> & Partial<Pick<AccountView, 'issuer' | 'school' | 'admin' | 'signInOrigin'>>)[];
   online: boolean;
   logFile: string;
   logTail: readonly string[];
@@ -40,9 +42,39 @@ export function buildDiagnosticBundle(facts: DiagnosticFacts): string {
     ...facts.accounts.map((account, i) => `  school ${i + 1}: ${account.status}, ${account.grantedScopes.length} permissions, last sync ${account.lastSyncAt ?? 'never'}`),
     `log file: ${facts.logFile}`,
     `last ${facts.logTail.length} log lines:`,
-    ...facts.logTail.map((line) => `  ${scrubSecrets(line)}`),
+    ...facts.logTail.map((line) => `  ${scrubAddresses(scrubSecrets(line), identifyingWords(facts.accounts))}`),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** What names a connected school or its admin: their names, e-mail, and every host they are reached at. */
+function identifyingWords(accounts: DiagnosticFacts['accounts']): string[] {
+  const hosts = (address: string | null | undefined) => {
+    if (!address) return [];
+    try {
+      const url = new URL(address);
+      return [url.host, url.hostname];
+    } catch {
+      return [];
+    }
+  };
+  const words = accounts.flatMap((a) => [a.school?.name, a.admin?.name, a.admin?.email, ...hosts(a.issuer), ...hosts(a.school?.url), ...hosts(a.signInOrigin)]);
+  // Longest first, so a host with its port goes before the bare host name.
+  return [...new Set(words.filter((w): w is string => typeof w === 'string' && w.trim().length >= 3))].sort((a, b) => b.length - a.length);
+}
+
+const WEB_ADDRESS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\]+/gi;
+const EMAIL = /[^\s"'<>@(){}[\],;:]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const IP_HOST = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b|\[[0-9a-f:.]+\](?::\d{1,5})?|\blocalhost(?::\d{1,5})?\b/gi;
+const NAMED_HOST_WITH_PORT = /\b(?:[a-z0-9-]+\.)+[a-z]{2,63}:\d{1,5}\b/gi;
+/** Log fields that hold an address or a school by name (a host without a scheme or port looks like any dotted word). */
+const ADDRESS_FIELD = /"(issuer|host|url|origin|signInOrigin|redirectUri|address|school|schoolName|resource|apiBase)":"(?:[^"\\]|\\.)*"/g;
+
+/** Addresses and names out of a log line: web addresses, e-mail, IP and host:port, address fields, and the given words. */
+export function scrubAddresses(text: string, words: readonly string[] = []): string {
+  let out = text.replace(WEB_ADDRESS, '(address)').replace(EMAIL, '(email)').replace(IP_HOST, '(host)').replace(NAMED_HOST_WITH_PORT, '(host)').replace(ADDRESS_FIELD, '"$1":"(address)"');
+  for (const word of words) out = out.split(word).join('(name)');
+  return out;
 }
 
 /** Settings as support needs them: choices kept, anything naming an account or a person only as "(set)". */

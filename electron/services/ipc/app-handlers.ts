@@ -4,15 +4,17 @@ import type { AppStatus } from '../../../shared/ipc/app';
 import { checkExternalUrl } from '../security/external-url';
 import type { SettingsStore } from '../store/settings';
 import type { PlatformAccessSlot } from '../access/platform-access-slot';
+import type { UiLanguage } from '../language/ui-language';
 import type { MethodHandlers } from './handler-types';
 
-export type AppMethodName = 'app.status' | 'app.openExternal' | 'settings.get' | 'settings.set';
+export type AppMethodName = 'app.status' | 'app.openExternal' | 'app.reportBrowserLanguages' | 'settings.get' | 'settings.set';
 
 export interface AppHandlerDeps {
   access: PlatformAccessSlot;
   settings: SettingsStore;
   status(): AppStatus | Promise<AppStatus>;
   openExternal(url: string): Promise<void>;
+  language: Pick<UiLanguage, 'reportBrowserLanguages'>;
 }
 
 export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMethodName> {
@@ -24,6 +26,10 @@ export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMetho
       if (!checked.ok) throw new AppError('invalid_input', `That link cannot be opened: ${checked.reason}.`);
       await deps.openExternal(checked.url);
       return { opened: true };
+    },
+    'app.reportBrowserLanguages': async ({ languages }) => {
+      deps.language.reportBrowserLanguages(languages);
+      return {};
     },
     'settings.get': async () => settings.get(),
     'settings.set': async (patch) => {

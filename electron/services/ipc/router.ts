@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { SerializedAppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { isMethodName, METHODS } from '../../../shared/ipc';
 import type { MethodName } from '../../../shared/ipc';
 import type { Logger } from '../log';
@@ -47,20 +48,20 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
   async function route(request: RouteRequest): Promise<RouterResult> {
     const methodLabel = typeof request.method === 'string' && request.method.length <= MAX_METHOD_NAME ? request.method : '(not a method name)';
     if (!request.isTrustedSender()) {
-      return refuse(methodLabel, new AppError('forbidden_sender', 'This window is not allowed to talk to the app.'));
+      return refuse(methodLabel, new AppError('forbidden_sender', t('errors:router.forbiddenSender')));
     }
     if (typeof request.method !== 'string' || !isMethodName(request.method)) {
-      return refuse(methodLabel, new AppError('invalid_input', 'The app does not know that request.'));
+      return refuse(methodLabel, new AppError('invalid_input', t('errors:router.unknownMethod')));
     }
     const method: MethodName = request.method;
     const definition = METHODS[method];
     const parsed = definition.input.safeParse(request.input ?? {});
     if (!parsed.success) {
-      return refuse(method, withoutEcho(new AppError('invalid_input', `The request ${method} was malformed: ${firstIssue(parsed.error)}.`), request.input));
+      return refuse(method, withoutEcho(new AppError('invalid_input', t('errors:router.malformed', { method, issue: firstIssue(parsed.error) })), request.input));
     }
     const handler = handlers[method] as MethodHandler<MethodName> | undefined;
     if (!handler) {
-      return refuse(method, new AppError('internal', 'That part of the app is not available yet.'));
+      return refuse(method, new AppError('internal', t('errors:router.notAvailable')));
     }
 
     const context: CallContext = { signal: request.signal ?? new AbortController().signal, ...(request.browserSession ? { browserSession: request.browserSession } : {}) };
@@ -70,7 +71,7 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
         const checked = definition.output.safeParse(value);
         if (!checked.success) {
           logger.error('ipc handler returned a value outside the contract', { method, errorCode: 'internal', issue: firstIssue(checked.error) });
-          return { ok: false, error: new AppError('internal', 'Something went wrong inside the app.').toJSON() };
+          return { ok: false, error: new AppError('internal', t('errors:router.internal')).toJSON() };
         }
         return { ok: true, value: checked.data };
       }
@@ -81,7 +82,7 @@ export function createIpcRouter(options: IpcRouterOptions): IpcRouter {
         return { ok: false, error: withoutEcho(error, parsed.data).toJSON() };
       }
       logger.error('ipc handler threw', { method, errorCode: 'internal', error: error instanceof Error ? error.name : typeof error });
-      return { ok: false, error: new AppError('internal', 'Something went wrong inside the app.').toJSON() };
+      return { ok: false, error: new AppError('internal', t('errors:router.internal')).toJSON() };
     }
   }
 

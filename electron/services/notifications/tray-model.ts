@@ -1,8 +1,9 @@
 // What the menu-bar item (macOS) or tray icon (Windows, Linux) shows, and the dock or taskbar badge, as
 // plain data: the adapters (electron/adapters/tray.ts, badge.ts) only turn it into Electron calls. Today's
 // sales are per school and per currency (never two currencies added); what needs attention is the count
-// of notifications the admin has not opened yet.
+// of notifications the admin has not opened yet. Words in the current UI language, money in its locale.
 import { formatMoney } from '../../../shared/currency-units';
+import { t } from '../../../shared/i18n/i18n';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -36,24 +37,24 @@ export function attentionTotal(schools: readonly TraySchool[]): number {
 export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatform, locale = 'en-US'): TrayModel {
   const total = attentionTotal(schools);
   const items: TrayItem[] = [];
-  if (schools.length === 0) items.push({ type: 'info', label: 'No school connected' });
+  if (schools.length === 0) items.push({ type: 'info', label: t('main:tray.noSchool') });
   for (const school of schools) {
     items.push({ type: 'header', label: school.schoolName });
-    if (school.todaySales === null) items.push({ type: 'info', label: 'Today: sales not available' });
-    else if (school.todaySales.length === 0) items.push({ type: 'info', label: 'Today: no sales yet' });
+    if (school.todaySales === null) items.push({ type: 'info', label: t('main:tray.salesUnknown') });
+    else if (school.todaySales.length === 0) items.push({ type: 'info', label: t('main:tray.noSales') });
     else {
       for (const sale of school.todaySales) {
-        items.push({ type: 'info', label: `Today: ${formatMoney(sale.gross, sale.currency, locale)} · ${sale.orders} ${sale.orders === 1 ? 'order' : 'orders'}` });
+        items.push({ type: 'info', label: t('main:tray.sales', { amount: formatMoney(sale.gross, sale.currency, locale), count: sale.orders }) });
       }
     }
     if (school.unseen > 0) {
-      items.push({ type: 'item', label: `${school.unseen} ${school.unseen === 1 ? 'thing needs' : 'things need'} attention`, action: { type: 'openSchool', accountId: school.accountId, route: '/orders' } });
+      items.push({ type: 'item', label: t('main:tray.attention', { count: school.unseen }), action: { type: 'openSchool', accountId: school.accountId, route: '/orders' } });
     }
     items.push({ type: 'separator' });
   }
-  items.push({ type: 'item', label: 'Open School Companion', action: { type: 'open' } });
-  items.push({ type: 'item', label: platform === 'darwin' ? 'Quit School Companion' : 'Quit', action: { type: 'quit' } });
-  const tooltip = total === 0 ? 'School Companion' : `School Companion: ${total} ${total === 1 ? 'thing needs' : 'things need'} attention`;
+  items.push({ type: 'item', label: t('main:tray.open'), action: { type: 'open' } });
+  items.push({ type: 'item', label: platform === 'darwin' ? t('main:tray.quitApp') : t('main:tray.quit'), action: { type: 'quit' } });
+  const tooltip = total === 0 ? t('common:appName') : t('main:tray.tooltipAttention', { count: total });
   return { tooltip, title: platform === 'darwin' && total > 0 ? String(total) : '', items };
 }
 
@@ -70,6 +71,6 @@ export function badgeModel(total: number): BadgeModel {
   return {
     count,
     overlayText: count === 0 ? '' : count > 99 ? '99+' : String(count),
-    description: count === 0 ? '' : `${count} ${count === 1 ? 'thing needs' : 'things need'} attention`,
+    description: count === 0 ? '' : t('main:tray.attention', { count }),
   };
 }

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { CommentsInbox, InboxComment } from '../../../shared/model/comments';
 import type { Comment } from '../../../shared/platform/resources';
+import { checkExternalUrl } from '../security/external-url';
 
 type PlatformComment = z.output<typeof Comment>;
 
@@ -29,6 +30,12 @@ function threadRoots(comments: readonly PlatformComment[]): Map<string, string> 
   return roots;
 }
 
+/** A link the inbox may show: an http(s) address without credentials, or null. */
+function webLink(raw: string | null | undefined): string | null {
+  const checked = checkExternalUrl(raw);
+  return checked.ok ? checked.url : null;
+}
+
 export function toCommentsInbox(comments: readonly PlatformComment[]): Extract<CommentsInbox, { offered: true }> {
   const roots = threadRoots(comments);
   const staffByThread = new Map<string, PlatformComment[]>();
@@ -51,7 +58,8 @@ export function toCommentsInbox(comments: readonly PlatformComment[]): Extract<C
         isReply: c.parent_id !== null,
         unanswered: answer === undefined,
         answeredBy: answer?.author_name ?? null,
-        url: c.url ?? null,
+        // The platform's link goes into an href: http(s) only (no javascript:, data:, file: or credentials), else none.
+        url: webLink(c.url),
       };
     });
   inbox.sort((a, b) => Number(b.unanswered) - Number(a.unanswered) || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));

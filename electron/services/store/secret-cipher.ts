@@ -1,5 +1,6 @@
 // The one thing the app cannot do itself: keep a key safe. In the desktop app Electron's safeStorage
 // (the OS key store) does it; in browser mode a key file readable only by the user; in tests a fake.
+import { t } from '../../../shared/i18n/i18n';
 import type { SecretProtection } from '../../../shared/ipc/security';
 
 export interface SecretCipher {
@@ -15,26 +16,20 @@ export interface SecretCipher {
   decrypt(sealed: Uint8Array): Promise<Uint8Array>;
 }
 
-const OS_KEY_STORES: Record<string, string> = {
-  keychain: 'the macOS Keychain',
-  dpapi: 'Windows (DPAPI), tied to your Windows account',
-  gnome_libsecret: 'your desktop\'s key store (GNOME Keyring / libsecret)',
-  kwallet: 'your desktop\'s key store (KWallet)',
-  kwallet5: 'your desktop\'s key store (KWallet 5)',
-  kwallet6: 'your desktop\'s key store (KWallet 6)',
-};
+const OS_KEY_STORES = ['keychain', 'dpapi', 'gnome_libsecret', 'kwallet', 'kwallet5', 'kwallet6'] as const;
+type OsKeyStore = (typeof OS_KEY_STORES)[number];
+const isOsKeyStore = (backend: string): backend is OsKeyStore => (OS_KEY_STORES as readonly string[]).includes(backend);
 
 /** What Settings tells the admin about the cipher in use: honest about where the key lives. */
 export function describeProtection(cipher: Pick<SecretCipher, 'backend' | 'isStrong'>, weakAllowed: boolean): SecretProtection {
-  const store = OS_KEY_STORES[cipher.backend];
-  if (cipher.isStrong && store) {
-    return { backend: cipher.backend, level: 'os-key-store', summary: `Saved sign-ins are encrypted with a key kept by ${store}.`, weakAllowed };
+  if (cipher.isStrong && isOsKeyStore(cipher.backend)) {
+    return { backend: cipher.backend, level: 'os-key-store', summary: t('main:protection.osKeyStore', { store: t(`main:protection.stores.${cipher.backend}`) }), weakAllowed };
   }
   if (cipher.backend === 'key-file') {
     return {
       backend: cipher.backend,
       level: 'weak',
-      summary: 'Browser mode has no OS key store: saved sign-ins are encrypted with a key kept in a file next to them (vault.key), readable only by your user account. Anyone or anything that can read your files (a program you run, an administrator of this computer, a backup) can read them too.',
+      summary: t('main:protection.keyFile'),
       weakAllowed,
     };
   }
@@ -42,9 +37,9 @@ export function describeProtection(cipher: Pick<SecretCipher, 'backend' | 'isStr
     return {
       backend: cipher.backend,
       level: 'weak',
-      summary: 'This computer has no key store the app can use (Linux "basic_text"): saved sign-ins are only obscured with a key that is the same everywhere. Anyone who can read your files can read them. Set up GNOME Keyring or KWallet to protect them.',
+      summary: t('main:protection.basicText'),
       weakAllowed,
     };
   }
-  return { backend: cipher.backend, level: cipher.isStrong ? 'unknown' : 'weak', summary: `Saved sign-ins are encrypted by "${cipher.backend}".`, weakAllowed };
+  return { backend: cipher.backend, level: cipher.isStrong ? 'unknown' : 'weak', summary: t('main:protection.other', { backend: cipher.backend }), weakAllowed };
 }

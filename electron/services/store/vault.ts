@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../log';
+import { GenerationRecord } from './generation-record';
 import { readIfExists, SET_ASIDE_KEEP_MS, setAside, WriteQueue, writeFileAtomic } from './json-file';
 import type { SecretCipher } from './secret-cipher';
 
@@ -39,9 +40,11 @@ const VaultContents = z.object({
   /** Accounts signed out on this computer: an older copy of the account list must never bring them back. */
   signedOut: z.array(z.string()).default([]),
   pendingRevocations: z.array(PendingRevocation).default([]),
+  /** Raised on every write and noted in the generation record: an older copy put back is refused. Absent in older files. */
+  generation: z.int().nonnegative().default(0),
 });
 type VaultContents = z.output<typeof VaultContents>;
-const EMPTY: VaultContents = { tokens: {}, clientSecrets: {}, signedOut: [], pendingRevocations: [] };
+const EMPTY: VaultContents = { tokens: {}, clientSecrets: {}, signedOut: [], pendingRevocations: [], generation: 0 };
 const MAX_SIGNED_OUT = 200;
 
 /** What is on disk: the backend is in clear so a later start can tell which key store sealed the secrets. */
@@ -53,6 +56,8 @@ const VaultEnvelope = z.object({
 });
 
 export const VAULT_FILE = 'vault.json';
+/** The vault's latest generation, in a file of its own (store/generation-record.ts). */
+export const VAULT_GENERATION_FILE = 'vault-generation.bin';
 
 export interface VaultOpenOptions {
   dataDir: string;
@@ -75,6 +80,7 @@ export class Vault {
     readonly path: string,
     private readonly cipher: SecretCipher,
     private readonly logger: Logger,
+    private readonly generations: GenerationRecord,
     private contents: VaultContents,
     /** Set when the vault file could not be read at this start and an empty one was opened in its place. */
     readonly lost: VaultLoss | null,
@@ -83,8 +89,9 @@ export class Vault {
   /**
    * Opens (or creates) the vault. There is no backup copy on purpose: an older copy would hold refresh tokens
    * the platform already rotated, and replaying one makes its reuse detection revoke the whole grant. Writes
-   * are atomic, so a crash leaves the old or the new file; a file damaged otherwise is set aside and an empty
-   * vault opened, with `lost` saying why (the accounts then say plainly that their sign-in was lost).
+   * are atomic, so a crash leaves the old or the new file; a file damaged otherwise, or older than the app last
+   * wrote (a copy put back), is set aside and an empty vault opened, with `lost` saying why (the accounts then
+   * say plainly that their sign-in was lost).
    */
   static async open(options: VaultOpenOptions): Promise<Vault> {
     const { cipher, logger } = options;
@@ -93,16 +100,22 @@ export class Vault {
     }
     const path = join(options.dataDir, VAULT_FILE);
     await removeLeftovers(options.dataDir, options.now?.() ?? Date.now(), logger);
+    const generations = await GenerationRecord.open(join(options.dataDir, VAULT_GENERATION_FILE), cipher, logger);
     const main = await readSealed(path, cipher);
-    if (main.ok) return new Vault(path, cipher, logger, main.contents, null);
-    if (main.reason === 'missing') return new Vault(path, cipher, logger, structuredClone(EMPTY), null);
+    const rolledBack = main.ok && generations.isRolledBack(VAULT_FILE, main.contents.generation);
+    if (main.ok && !rolledBack) return new Vault(path, cipher, logger, generations, main.contents, null);
+    if (!main.ok && main.reason === 'missing') return new Vault(path, cipher, logger, generations, structuredClone(EMPTY), null);
 
+    // An older copy holds refresh tokens the platform rotated since (replaying one revokes the grant) and tokens
+    // of schools signed out since: refused like a damaged file.
     const aside = await setAside(path);
-    logger.warn('vault was damaged and set aside', { file: basename(aside) });
-    const why = main.sealedBy && main.sealedBy !== cipher.backend
-      ? `they were protected by "${main.sealedBy}" and this computer now uses "${cipher.backend}"`
-      : 'the file was damaged or sealed with another key';
-    const vault = new Vault(path, cipher, logger, structuredClone(EMPTY), { reason: `The saved sign-ins on this computer could not be read (${why})` });
+    logger.warn(rolledBack ? 'vault was older than the app last wrote and was set aside' : 'vault was damaged and set aside', { file: basename(aside) });
+    const why = rolledBack
+      ? 'the file is older than the one the app last saved: a copy was put back'
+      : !main.ok && main.reason === 'damaged' && main.sealedBy && main.sealedBy !== cipher.backend
+        ? `they were protected by "${main.sealedBy}" and this computer now uses "${cipher.backend}"`
+        : 'the file was damaged or sealed with another key';
+    const vault = new Vault(path, cipher, logger, generations, structuredClone(EMPTY), { reason: `The saved sign-ins on this computer could not be read (${why})` });
     await vault.persist();
     return vault;
   }
@@ -185,6 +198,7 @@ export class Vault {
   private persist(): Promise<void> {
     // The snapshot is taken when the write runs, so the last queued write always carries the latest state.
     return this.queue.run(async () => {
+      this.contents = { ...this.contents, generation: Math.max(this.contents.generation, this.generations.latest(VAULT_FILE)) + 1 };
       const plain = new TextEncoder().encode(JSON.stringify(this.contents));
       let sealed: Uint8Array;
       try {
@@ -199,6 +213,10 @@ export class Vault {
         this.logger.error('vault write failed', { error: String(error) });
         throw new AppError('storage_unavailable', 'Saved sign-ins could not be written to disk.', { cause: error });
       }
+      // Noted after the vault is on disk: a crash in between leaves a vault newer than noted, which is accepted.
+      await this.generations.note(VAULT_FILE, this.contents.generation).catch((error: unknown) => {
+        this.logger.warn('the vault generation could not be noted', { error: String(error) });
+      });
     });
   }
 }

@@ -1,6 +1,7 @@
 // Main-side handlers for the updates part of the contract (shared/ipc/updates.ts). The composition root
 // merges them with the other parts; the browser host uses `unsupportedUpdateHandlers` (it cannot update).
 import type { MethodHandlers } from '../ipc/handler-types';
+import type { UpdatesUnsupportedReason } from './update-messages';
 import { UpdatePolicy } from './update-policy';
 
 export type UpdateMethodName = 'updates.status' | 'updates.checkNow' | 'updates.setPaused';
@@ -14,7 +15,7 @@ export function createUpdateHandlers(policy: UpdatePolicy): MethodHandlers<Updat
 }
 
 /** For a process that cannot update itself (browser mode, development): the panel shows `reason`. */
-export function unsupportedUpdateHandlers(currentVersion: string, reason: string): MethodHandlers<UpdateMethodName> {
+export function unsupportedUpdateHandlers(currentVersion: string, reason: UpdatesUnsupportedReason): MethodHandlers<UpdateMethodName> {
   let paused = false;
   const policy = new UpdatePolicy({
     currentVersion,

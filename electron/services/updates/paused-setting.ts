@@ -1,5 +1,6 @@
 // The "pause updates" setting on disk: a tiny JSON file in the app's data folder, written atomically
 // (temp file + rename) so a crash leaves the old value or the new one. Not secret, so not encrypted.
+import { t } from '../../../shared/i18n/i18n';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -17,12 +18,12 @@ export function pausedSettingFile(path: string): PausedSetting {
         text = await readFile(path, 'utf8');
       } catch (cause) {
         if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw new AppError('storage_unavailable', 'The app could not read its update setting.', { cause });
+        throw new AppError('storage_unavailable', t('main:updates.errors.readSetting'), { cause });
       }
       try {
         return UpdateSettingsFile.parse(JSON.parse(text)).paused;
       } catch (cause) {
-        throw new AppError('storage_corrupt', 'The update setting file is damaged.', { cause });
+        throw new AppError('storage_corrupt', t('main:updates.errors.damagedSetting'), { cause });
       }
     },
     async save(paused) {
@@ -33,7 +34,7 @@ export function pausedSettingFile(path: string): PausedSetting {
         await rename(temp, path);
       } catch (cause) {
         await rm(temp, { force: true });
-        throw new AppError('storage_unavailable', 'The app could not save the update setting.', { cause });
+        throw new AppError('storage_unavailable', t('main:updates.errors.saveSetting'), { cause });
       }
     },
   };

@@ -1,6 +1,7 @@
 // Turns whatever electron-updater failed with into an AppError the admin can read. The cause is kept for
 // the log (it never crosses the IPC seam); the words say what happened and that nothing was installed.
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 
 const NETWORK = /net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED|CONNECTION_\w+|NETWORK_\w+|ADDRESS_UNREACHABLE|TIMED_OUT|PROXY_\w+)|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|socket hang up/i;
 // electron-updater's own verification failures: the sha512 in latest*.yml, the Windows publisher check,
@@ -17,16 +18,16 @@ function describe(error: unknown): string {
 export function classifyUpdateError(error: unknown): AppError {
   const text = describe(error);
   if (INTEGRITY.test(text)) {
-    return new AppError('bad_response', 'The downloaded update failed its integrity or signature check and was discarded; nothing was installed.', { cause: error });
+    return new AppError('bad_response', t('main:updates.errors.integrity'), { cause: error });
   }
   if (NETWORK.test(text)) {
-    return new AppError('unreachable', 'The update server could not be reached. The app will try again by itself.', { cause: error });
+    return new AppError('unreachable', t('main:updates.errors.unreachable'), { cause: error });
   }
   if (NOT_FOUND.test(text)) {
-    return new AppError('not_found', 'The update feed has no release for this app yet.', { cause: error });
+    return new AppError('not_found', t('main:updates.errors.noRelease'), { cause: error });
   }
   if (SERVER.test(text)) {
-    return new AppError('server_error', 'The update server had a problem. The app will try again by itself.', { cause: error });
+    return new AppError('server_error', t('main:updates.errors.server'), { cause: error });
   }
-  return new AppError('internal', 'Checking for updates failed. The app will try again by itself.', { cause: error });
+  return new AppError('internal', t('main:updates.failed'), { cause: error });
 }

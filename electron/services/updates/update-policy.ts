@@ -10,12 +10,13 @@
 // - electron-updater downloads in the background; when the download is done the admin sees a quiet banner
 //   and the update installs when the app quits, unless updates are paused;
 // - "Check now" always runs (the admin asked), except offline or while a check or download is under way.
+import { t } from '../../../shared/i18n/i18n';
 import type { SerializedAppError } from '../../../shared/errors';
 import { AppError } from '../../../shared/errors';
 import type { UpdateState, UpdateStatus } from '../../../shared/ipc/updates';
 import type { Logger } from '../log';
 import { classifyUpdateError } from './update-errors';
-import { describeUpdateStatus } from './update-messages';
+import { describeUpdateStatus, type UpdatesUnsupportedReason } from './update-messages';
 
 export interface UpdateClock {
   now(): number;
@@ -63,7 +64,7 @@ export interface UpdatePolicyDeps {
   options?: Partial<UpdatePolicyOptions>;
   /** False where the app cannot update itself; then nothing is ever checked and the reason is shown. */
   supported?: boolean;
-  unsupportedReason?: string;
+  unsupportedReason?: UpdatesUnsupportedReason;
 }
 
 type Phase = Exclude<UpdateState, 'paused'>;
@@ -127,7 +128,7 @@ export class UpdatePolicy {
       ...facts,
       currentVersion: this.deps.currentVersion,
       nextCheckAt: iso(this.nextCheckAt),
-      ...describeUpdateStatus({ ...facts, unsupportedReason: this.deps.unsupportedReason ?? 'This copy of the app does not update itself.' }),
+      ...describeUpdateStatus({ ...facts, unsupportedReason: this.deps.unsupportedReason ?? 'development' }),
     };
   }
 
@@ -143,7 +144,7 @@ export class UpdatePolicy {
     }
     if (!this.deps.isOnline()) {
       this.dueWhileOffline = true;
-      this.fail(new AppError('offline', 'You are offline. The app checks for updates as soon as the connection is back.'), false);
+      this.fail(new AppError('offline', t('main:updates.errors.offline')), false);
       return this.status();
     }
     this.runCheck();

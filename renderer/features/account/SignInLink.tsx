@@ -1,9 +1,11 @@
 // "Open the sign-in page": the authorization URL the main process opened, offered again in case the admin
 // closed that tab. It opens through the main process (system browser), like every external link.
+import { useTranslation } from 'react-i18next';
 import { invoke } from '../../lib/bridge-hooks';
 import { Icon } from '../../components/Icon';
 
 export function SignInLink({ url, onOpen }: { url: string; onOpen?: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <a
       className="link-button"
@@ -16,7 +18,7 @@ export function SignInLink({ url, onOpen }: { url: string; onOpen?: () => void }
         invoke('app.openExternal', { url }).catch(() => undefined);
       }}
     >
-      Open the sign-in page
+      {t('flow.openSignInPage')}
       <Icon name="external" size={14} />
     </a>
   );

@@ -1,5 +1,6 @@
 // Signing out asks first, then reports what the main process did: revoked on the platform, or only
 // deleted here because the platform could not be reached.
+import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/model/accounts';
 import { errorCopy } from '../../lib/error-copy';
 import { useInvoke } from '../../lib/bridge-hooks';
@@ -8,6 +9,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 
 export function SignOutDialog({ account, onClose }: { account: AccountView | null; onClose: () => void }) {
+  const { t } = useTranslation(['shell', 'common']);
   const push = useNotices((s) => s.push);
   const signOut = useInvoke('accounts.signOut');
   const close = () => {
@@ -21,7 +23,7 @@ export function SignOutDialog({ account, onClose }: { account: AccountView | nul
   const confirm = async () => {
     try {
       const result = await signOut.mutateAsync({ accountId: account.id });
-      push({ tone: result.revokedOnPlatform ? 'success' : 'warning', title: `Signed out of ${account.school.name}`, message: result.message });
+      push({ tone: result.revokedOnPlatform ? 'success' : 'warning', title: t('signOut.done', { school: account.school.name }), message: result.message });
       close();
     } catch {
       // Shown in the dialog from signOut.error.
@@ -33,20 +35,15 @@ export function SignOutDialog({ account, onClose }: { account: AccountView | nul
       open
       onClose={close}
       busy={signOut.isPending}
-      title={`Sign out of ${account.school.name}?`}
-      description={
-        <p>
-          The app tells {account.school.name} to end its access, then deletes the sign-in and the data it saved for this school from this computer. You can
-          connect it again at any time.
-        </p>
-      }
+      title={t('signOut.title', { school: account.school.name })}
+      description={<p>{t('signOut.body', { school: account.school.name })}</p>}
       actions={
         <>
           <Button onClick={close} disabled={signOut.isPending} autoFocus>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} busy={signOut.isPending}>
-            Sign out
+            {t('common:actions.signOut')}
           </Button>
         </>
       }

@@ -1,6 +1,8 @@
 // The one "export what you see as CSV" control of the app's lists (Orders, Students): the data engine streams
 // the file (the Save dialog in the desktop app, a one-time download in browser mode); while it runs, its
 // progress with Cancel; then where it was saved, or which file was downloaded; an error says why.
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { useEffect, useState } from 'react';
 import type { Answer, CsvFileExport } from '../../../shared/ipc/data';
 import { Button } from '../../components/Button';
@@ -44,7 +46,7 @@ export function useCsvFileExport(start: ((jobId: string) => Promise<Answer<CsvFi
       const { data } = await start(id);
       if (data.downloadUrl) downloadUrl(data.downloadUrl, data.fileName);
       const rows = `${formatCount(data.rows, locale)} ${data.rows === 1 ? nouns.one : nouns.other}`;
-      setNotice(data.savedTo ? `Saved ${rows} to ${data.savedTo}` : `Downloaded ${data.fileName} (${rows})`);
+      setNotice(data.savedTo ? translate('common:export.saved', { rows, path: data.savedTo }) : translate('common:export.downloaded', { file: data.fileName, rows }));
     } catch (e) {
       const err = toSerializedError(e);
       if (err.code !== 'cancelled') setError(err.message);
@@ -57,11 +59,12 @@ export function useCsvFileExport(start: ((jobId: string) => Promise<Answer<CsvFi
 
 export function ExportCsvControl({ state, label, disabled }: { state: ReturnType<typeof useCsvFileExport>; label: string; disabled: boolean }) {
   const { jobId, progress, error, notice, cancelling } = state;
+  const { t } = useTranslation('common');
   return (
     <span className="export">
       {jobId ? (
         <Progress
-          label="Exporting…"
+          label={t('export.exporting')}
           value={progress?.total ? progress.loaded : undefined}
           max={progress?.total ?? 1}
           onCancel={state.cancel}

@@ -4,18 +4,20 @@
 import { DataAge, useNow } from '../../components/DataAge';
 import { describeSavedCopyAge } from '../../lib/relative-time';
 import { useAppStatus } from '../../state/app-status';
+import { useUiLocale } from '../../lib/ui-language';
 
 export function FigureAge({ answer }: { answer: { fetchedAt: string; fromCache: boolean } | undefined }) {
   const online = useAppStatus()?.online ?? true;
   const now = useNow();
+  const { locale } = useUiLocale();
   if (!answer) return null;
   const fromCache = answer.fromCache || !online;
   return (
     <span className="figure-age" data-testid="figure-age" data-from-cache={fromCache}>
       {online && answer.fromCache ? (
         <span className="data-age data-age-offline">
-          <time dateTime={answer.fetchedAt} title={new Date(answer.fetchedAt).toLocaleString()}>
-            {describeSavedCopyAge(Date.parse(answer.fetchedAt), Math.max(now, Date.now()))}
+          <time dateTime={answer.fetchedAt} title={new Date(answer.fetchedAt).toLocaleString(locale)}>
+            {describeSavedCopyAge(Date.parse(answer.fetchedAt), Math.max(now, Date.now()), locale)}
           </time>
         </span>
       ) : (

@@ -1,6 +1,7 @@
 // The date range of a dashboard: a preset, or two days picked by the admin (in their time zone).
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
-import { PRESET_LABELS, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
+import { presetLabel, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
 
 export interface RangePickerProps {
   value: PickedRange;
@@ -19,6 +20,7 @@ export interface RangePickerProps {
 
 export function RangePicker({ value, onChange, timeZone, allowAllTime = false, allTime = false, onAllTime, onProblem }: RangePickerProps) {
   const id = useId();
+  const { t } = useTranslation('common', { keyPrefix: 'range' });
   const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
   const problem = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
   useEffect(() => onProblem?.(problem), [problem, onProblem]);
@@ -26,10 +28,10 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
   // The instants the dashboard asks for, on the element: tests recompute the figures for exactly them.
   const instants = allTime ? null : toInstants(value, timeZone);
   return (
-    <div className="range-picker" role="group" aria-label="Date range" data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
+    <div className="range-picker" role="group" aria-label={t('group')} data-testid="range" data-from={instants?.from} data-to={instants?.to} data-time-zone={timeZone}>
       <div className="field field-inline">
         <label className="field-label" htmlFor={`${id}-preset`}>
-          Range
+          {t('range')}
         </label>
         <select
           id={`${id}-preset`}
@@ -45,10 +47,10 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
             onChange(pickPreset(next, Date.now(), timeZone));
           }}
         >
-          {allowAllTime && <option value="all">All time</option>}
+          {allowAllTime && <option value="all">{t('allTime')}</option>}
           {RANGE_PRESETS.map((p) => (
             <option key={p} value={p}>
-              {PRESET_LABELS[p]}
+              {presetLabel(p)}
             </option>
           ))}
         </select>
@@ -57,7 +59,7 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
         <>
           <div className="field field-inline">
             <label className="field-label" htmlFor={`${id}-from`}>
-              From
+              {t('from')}
             </label>
             <input
               id={`${id}-from`}
@@ -75,7 +77,7 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
           </div>
           <div className="field field-inline">
             <label className="field-label" htmlFor={`${id}-to`}>
-              To
+              {t('to')}
             </label>
             <input
               id={`${id}-to`}

@@ -1,20 +1,15 @@
 // Date ranges the admin picks, as [from, to) instants between local midnights of the admin's time zone
 // (Intl finds the offsets, including DST changes; no date library). Local days come from shared/date-range.
+import { t } from '../../../shared/i18n/i18n';
 import { localDateOf, startOfLocalDay } from '../../../shared/date-range';
 
 export const RANGE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisYear', 'last12Months', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
-export const PRESET_LABELS: Record<RangePreset, string> = {
-  last7: 'Last 7 days',
-  last30: 'Last 30 days',
-  last90: 'Last 90 days',
-  thisMonth: 'This month',
-  lastMonth: 'Last month',
-  thisYear: 'This year',
-  last12Months: 'Last 12 months',
-  custom: 'Custom',
-};
+/** A preset's name in the current UI language. */
+export function presetLabel(preset: RangePreset): string {
+  return t(`common:range.presets.${preset}`);
+}
 
 export interface PickedRange {
   preset: RangePreset;
@@ -112,9 +107,9 @@ export function defaultInterval(range: Pick<PickedRange, 'startDay' | 'endDay'>)
 /** Checks a custom range typed by the admin; null when it is usable. */
 export function rangeProblem(range: Pick<PickedRange, 'startDay' | 'endDay'>): string | null {
   const day = /^\d{4}-\d{2}-\d{2}$/;
-  if (!day.test(range.startDay) || !day.test(range.endDay)) return 'Pick both a start and an end day.';
-  if (range.startDay > range.endDay) return 'The start day must not be after the end day.';
-  if (dayCount(range) > 3 * 366) return 'Pick at most three years.';
+  if (!day.test(range.startDay) || !day.test(range.endDay)) return t('common:range.problems.bothDays');
+  if (range.startDay > range.endDay) return t('common:range.problems.order');
+  if (dayCount(range) > 3 * 366) return t('common:range.problems.tooLong');
   return null;
 }
 
@@ -145,5 +140,5 @@ export function partialBucket(series: readonly { periodStart: string }[], rangeT
 
 /** Period labels with the one in progress marked "(so far)" (a copy; -1 marks none). */
 export function markPartial(labels: readonly string[], partial: number): string[] {
-  return labels.map((label, i) => (i === partial ? `${label} (so far)` : label));
+  return labels.map((label, i) => (i === partial ? t('common:time.soFar', { label }) : label));
 }

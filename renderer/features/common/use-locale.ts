@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
-import { systemLocale, type Locale } from '../../lib/format';
+import { useUiLocale } from '../../lib/ui-language';
+import type { Locale } from '../../lib/format';
 
-/** The admin's locale and time zone (the system's): every date and amount on the dashboards uses them. */
+/** The UI locale and the computer's time zone: every date and amount on the dashboards uses them. */
 export function useLocale(): Locale {
-  return useMemo(() => systemLocale(), []);
+  const { locale } = useUiLocale();
+  return useMemo(() => ({ locale, timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' }), [locale]);
 }

@@ -1,7 +1,8 @@
 // What the palette says it searched: each local copy with its age, so an admin offline knows how old what they
 // found is ("from the copy saved 2 h ago"). Pure (takes "now").
 import type { SearchKind, SourceReport } from '../../../shared/model/search';
-import { formatAge } from '../../lib/relative-time';
+import { currentUiLocale } from '../../../shared/i18n/i18n';
+import { describeAgo } from '../../lib/relative-time';
 
 export const KIND_LABELS: Record<SearchKind | 'action' | 'recent', string> = {
   order: 'Orders',
@@ -15,8 +16,7 @@ export const KIND_LABELS: Record<SearchKind | 'action' | 'recent', string> = {
 const PLURAL: Record<SearchKind, string> = { order: 'orders', student: 'students', course: 'courses', coupon: 'coupons' };
 
 function ago(at: string, now: number): string {
-  const age = formatAge(Date.parse(at), now);
-  return age === 'just now' ? 'just now' : `${age} ago`;
+  return describeAgo(Date.parse(at), now, currentUiLocale().locale);
 }
 
 export function describeSearched(sources: readonly SourceReport[], now: number, offline: boolean): string {

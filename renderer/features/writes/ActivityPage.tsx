@@ -21,7 +21,7 @@ import { downloadText } from '../orders/csv-download';
 import './writes.css';
 
 const RESULT_TONES: Record<ActivityResult, string> = {
-  done: 'badge-positive', sent: 'badge-positive', failed: 'badge-danger', conflict: 'badge-warning', queued: 'badge-info', dropped: '', edited: 'badge-info',
+  done: 'badge-positive', sent: 'badge-positive', failed: 'badge-danger', conflict: 'badge-warning', queued: 'badge-info', dropped: '', edited: 'badge-info', rolled_back: 'badge-warning',
 };
 const OUTBOX_LABELS: Record<OutboxItem['state'], string> = { waiting: 'Waiting', conflict: 'Not sent: changed on the platform', failed: 'Failed' };
 

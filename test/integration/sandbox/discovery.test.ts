@@ -45,6 +45,7 @@ describe('discovery', () => {
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
       client_id_metadata_document_supported: false,
+      protected_resources: [sandbox.url],
       token_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
       revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
     });

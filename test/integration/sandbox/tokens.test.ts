@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox';
 import {
-  authorizationUrl, clientAuth, consent, insecure, postForm, register, signIn, startOAuthRig,
+  authorizationUrl, authorizeRedirect, clientAuth, consent, discover, insecure, postForm, register, signIn, startOAuthRig,
   type AuthorizationAttempt, type LoopbackReceiver, type OAuthRig,
 } from './harness';
 
@@ -156,6 +156,16 @@ describe('authorization_code grant', () => {
     const { code, attempt } = await freshCode();
     const { status, error } = await tokenError({ grant_type: 'authorization_code', code, redirect_uri: attempt.redirectUri, client_id: client.client_id, code_verifier: attempt.verifier, resource: 'https://api.other.example' });
     expect([status, error]).toEqual([400, 'invalid_target']);
+  });
+
+  it('serves another API once told to (a school’s own site in front of it): listed in its metadata, accepted as resource, its tokens work', async () => {
+    const site = 'http://127.0.0.1:9/school-site';
+    const unlisted = await authorizeRedirect((await authorizationUrl(as, client, receiver.redirectUri, 'openid school:read', { resource: site })).url);
+    expect(unlisted.location?.searchParams.get('error')).toBe('invalid_target');
+    sandbox.serveResource(site);
+    expect((await discover(sandbox.url) as Record<string, unknown>).protected_resources).toEqual([sandbox.url, site]);
+    const bound = await signIn(browser, as, client, receiver, 'openid school:read', { resource: site });
+    expect(await callSchool(bound.tokens.access_token)).toBe(200);
   });
 });
 

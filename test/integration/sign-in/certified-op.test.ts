@@ -43,8 +43,8 @@ function resourceServer(as: () => Promise<oauth.AuthorizationServer>) {
   const routes: Record<string, string> = { '/api/v1/courses': 'courses:read' };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
-    const scope = routes[url.pathname];
-    if (!scope) return json(res, 404, { error: 'not_found', error_description: `${url.pathname} is not part of this API.` });
+    // A token is judged before the path (spec: an invalid token is 401 with the metadata's address), so the
+    // app finds the path-aware metadata, and with it the API, from any business path.
     let claims: oauth.JWTAccessTokenClaims;
     try {
       const request = new Request(url, { headers: req.headers as Record<string, string> });
@@ -52,6 +52,8 @@ function resourceServer(as: () => Promise<oauth.AuthorizationServer>) {
     } catch {
       return json(res, 401, { error: 'invalid_token' }, { 'www-authenticate': challenge('invalid_token') });
     }
+    const scope = routes[url.pathname];
+    if (!scope) return json(res, 404, { error: 'not_found', error_description: `${url.pathname} is not part of this API.` });
     if (!String(claims.scope ?? '').split(' ').includes(scope)) {
       return json(res, 403, { error: 'insufficient_scope' }, { 'www-authenticate': challenge('insufficient_scope', `, scope="${scope}"`) });
     }

@@ -3,7 +3,7 @@
 // every other error goes back to the client with error, error_description, state and iss (RFC 9207).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isScope, parseScopeString } from '../../../shared/scopes';
-import type { SandboxContext } from '../context';
+import { servedResources, type SandboxContext } from '../context';
 import { HttpError, readFormBody, singleValued } from '../http/request';
 import { redirect, sendText } from '../http/respond';
 import { errorPage, renderConsentPage } from './consent-page';
@@ -24,12 +24,13 @@ function showError(res: ServerResponse, status: number, title: string, message: 
   sendText(res, status, 'text/html; charset=utf-8', page.html, page.headers);
 }
 
-/** `resource` (RFC 8707) may only name this API; the token is then bound to it. */
+/** `resource` (RFC 8707) may only name an API this platform serves; the token is then bound to it. Anything else is `invalid_target`. */
 export function checkResource(ctx: SandboxContext, resource: string | undefined): string | null {
   if (resource === undefined) return null;
   const normalized = resource.endsWith('/') ? resource.slice(0, -1) : resource;
-  if (normalized !== ctx.baseUrl) throw new HttpError(400, 'invalid_target', `resource must be this API's identifier ${ctx.baseUrl}.`);
-  return ctx.baseUrl;
+  const served = servedResources(ctx);
+  if (!served.includes(normalized)) throw new HttpError(400, 'invalid_target', `This platform does not serve ${normalized.slice(0, 200)}: resource must be one of ${served.join(', ')}.`);
+  return normalized;
 }
 
 export function handleAuthorize(ctx: SandboxContext, url: URL, res: ServerResponse, req: IncomingMessage): void {

@@ -18,10 +18,12 @@ export function protectedResourceMetadata(baseUrl: string) {
   };
 }
 
-export function authorizationServerMetadata(baseUrl: string) {
+/** `resources`: the APIs it issues tokens for (RFC 9728 §4 `protected_resources`), so a client can tell that it serves one. */
+export function authorizationServerMetadata(baseUrl: string, resources: string[] = [baseUrl]) {
   const e = endpointsOf(baseUrl);
   return {
     issuer: e.issuer,
+    protected_resources: resources,
     authorization_endpoint: e.authorization,
     token_endpoint: e.token,
     registration_endpoint: e.registration,
@@ -41,9 +43,9 @@ export function authorizationServerMetadata(baseUrl: string) {
   };
 }
 
-export function openidConfiguration(baseUrl: string) {
+export function openidConfiguration(baseUrl: string, resources: string[] = [baseUrl]) {
   return {
-    ...authorizationServerMetadata(baseUrl),
+    ...authorizationServerMetadata(baseUrl, resources),
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     claims_supported: CLAIMS_SUPPORTED,

@@ -125,8 +125,8 @@ describe('one format per kind of figure', () => {
     const cells = orderCsvCells(order, { timeZone: 'UTC', locale: 'ja-JP' }, () => '');
     const header = ordersCsvHeader('UTC');
     expect(cells[header.indexOf('State')]).toBe('Manually enrolled');
-    expect(cells[header.indexOf('Paid')]).toBe(1200);
+    expect(cells[header.indexOf('Paid')]).toEqual({ decimal: '1200' });
     expect(cells[header.indexOf('Payment method')]).toBe('Convenience store');
-    expect(orderCsvCells({ ...order, currency: 'USD', paidAmount: 123456 }, { timeZone: 'UTC', locale: 'de-DE' }, () => '')[header.indexOf('Paid')]).toBe(1234.56);
+    expect(orderCsvCells({ ...order, currency: 'USD', paidAmount: 123456 }, { timeZone: 'UTC', locale: 'de-DE' }, () => '')[header.indexOf('Paid')]).toEqual({ decimal: '1234.56' });
   });
 });

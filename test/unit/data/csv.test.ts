@@ -21,8 +21,15 @@ describe('csv', () => {
     const rows = [['Ann, Comma', 'say "hi"', 'multi\r\nline', '林小明', '']];
     const text = toCsv(['a', 'b', 'c', 'd', 'e'], rows);
     expect(text.endsWith('\r\n')).toBe(true);
-    expect(text.split('\r\n')[0]).toBe('a,b,c,d,e');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFa,b,c,d,e');
     expect(parseCsv(text)).toEqual([['a', 'b', 'c', 'd', 'e'], rows[0]]);
+  });
+
+  it('starts with the UTF-8 byte order mark, so Excel on a zh-TW computer reads Chinese names intact', () => {
+    const bytes = new TextEncoder().encode(toCsv(['姓名', 'Email'], [['林小明', 'ming@example.tw']]));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const back = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+    expect(parseCsv(back)).toEqual([['姓名', 'Email'], ['林小明', 'ming@example.tw']]);
   });
 
   it('refuses a document that ends inside quotes', () => {

@@ -66,6 +66,31 @@ describe('QueryCache', () => {
     expect((await open().get('acc-1', 'orders'))?.values).toEqual(chunks);
   });
 
+  it('refuses an entry whose segments were cut off, reordered or repeated on disk', async () => {
+    /** The entry file's length-prefixed segments, and how to write them back in another arrangement. */
+    const segmentsOf = (bytes: Buffer) => {
+      const out: Buffer[] = [];
+      for (let offset = 0; offset < bytes.length; offset += 4 + bytes.readUInt32BE(offset)) out.push(bytes.subarray(offset, offset + 4 + bytes.readUInt32BE(offset)));
+      return out;
+    };
+    const chunks = [['first'], ['second'], ['third']];
+    const arrangements: [string, (s: Buffer[]) => Buffer[]][] = [
+      ['the last segment cut off', (s) => s.slice(0, -1)],
+      ['two segments swapped', (s) => [s[0]!, s[2]!, s[1]!, ...s.slice(3)]],
+      ['a segment repeated', (s) => [...s, s.at(-1)!]],
+    ];
+    for (const [what, arrange] of arrangements) {
+      const cache = open();
+      await cache.put('acc-1', 'orders', '2026-11-21T08:00:00.000Z', chunks);
+      const dir = cache.schoolDir('acc-1');
+      const [entry] = (await readdir(dir)).filter((f) => f !== 'manifest.bin');
+      const segments = segmentsOf(await readFile(join(dir, entry!)));
+      expect(segments, what).toHaveLength(1 + chunks.length); // the header, then one per chunk
+      await writeFile(join(dir, entry!), Buffer.concat(arrange(segments)));
+      expect(await open().get('acc-1', 'orders'), what).toBeNull();
+    }
+  });
+
   it('stays within its size bound, evicting the least recently used first', async () => {
     const cache = open({ maxBytesPerSchool: 6_000 });
     const blob = (seed: number) => Array.from({ length: 300 }, (_, i) => ((i * 7919 + seed * 104729) % 1000003).toString(36)).join('');

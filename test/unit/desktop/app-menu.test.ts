@@ -4,6 +4,7 @@ import { buildAppMenuTemplate, flattenMenu } from '../../../electron/services/de
 import type { MenuItemSpec } from '../../../electron/services/desktop/app-menu';
 import { helpLinks } from '../../../electron/services/desktop/help-links';
 import { checkExternalUrl } from '../../../electron/services/security/external-url';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 
 const HELP = 'https://github.com/school-companion/school-companion#readme';
 const build = (platform: NodeJS.Platform, packaged = true) => buildAppMenuTemplate({ platform, appName: 'School Companion', packaged, helpUrl: HELP, issuesUrl: null });
@@ -30,7 +31,7 @@ describe('application menu on the Mac', () => {
   });
 
   it('has no Settings or Quit in File (they are in the app menu) and Window has the Mac roles', () => {
-    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'close']);
+    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Close Window']);
     expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'zoom', 'front']);
   });
 
@@ -107,5 +108,24 @@ describe('help links', () => {
     expect(helpLinks({ homepage: 'javascript:alert(1)', bugs: { url: 'file:///etc/passwd' } })).toEqual({ helpUrl: null, issuesUrl: null });
     expect(helpLinks({})).toEqual({ helpUrl: null, issuesUrl: null });
     expect(helpLinks({ bugs: 'https://example.org/issues' })).toEqual({ helpUrl: null, issuesUrl: 'https://example.org/issues' });
+  });
+});
+
+describe('the menus in 繁體中文', () => {
+  it('label every item, roles too, in the UI language (Electron would keep the start-up locale\'s), and go back to English', () => {
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      const mac = build('darwin');
+      expect(labels(mac)).toEqual(['School Companion', '檔案', '編輯', '顯示方式', '視窗', '輔助說明']);
+      expect(labels(menu(mac, 'School Companion'))).toContain('設定…');
+      expect(labels(menu(mac, '編輯'))).toEqual(['復原', '重做', '—', '剪下', '拷貝', '貼上', '貼上並符合樣式', '刪除', '全選']);
+      const win = build('win32');
+      expect(labels(win)).toEqual(['檔案(&F)', '編輯(&E)', '檢視(&V)', '視窗(&W)', '說明(&H)']);
+      expect(labels(menu(win, '檔案(F)'))).toEqual(['快速指令…', '設定', '—', '結束']);
+      for (const item of flattenMenu(win)) if ('role' in item) expect(item.label, item.role).toBeTruthy();
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
+    expect(labels(build('win32'))).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDiagnosticBundle, describeSettings } from '../../../electron/services/desktop/diagnostics';
+import { buildDiagnosticBundle, describeSettings, scrubAddresses } from '../../../electron/services/desktop/diagnostics';
 
 describe('diagnostic bundle', () => {
   const bundle = buildDiagnosticBundle({
@@ -82,6 +82,48 @@ describe('the diagnostics handlers', () => {
       expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
       expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('names and addresses in the bundle', () => {
+  it('scrubs web addresses, hosts, e-mail, address fields and the connected schools’ names, and keeps what support needs', () => {
+    const line = '2026-11-23T15:00:00.000Z warn [main] registered the app {"issuer":"auth.lumen.example","redirectUri":"http://127.0.0.1:5123/oauth/callback","method":"data.courses","from":"1.0.0"} lumen.example:8443 [::1]:80 localhost:3000 10.1.2.3 alex@lumen.example Lumen Academy';
+    const scrubbed = scrubAddresses(line, ['Lumen Academy']);
+    for (const identifying of ['lumen.example', '127.0.0.1', '5123', '::1', 'localhost', '10.1.2.3', 'alex@', 'Lumen Academy']) expect(scrubbed).not.toContain(identifying);
+    for (const kept of ['"method":"data.courses"', '"from":"1.0.0"', 'registered the app', '2026-11-23T15:00:00.000Z']) expect(scrubbed).toContain(kept);
+  });
+
+  it('after a real sign-in: the bundle holds the account id but not the school, the admin or any platform address', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { appLogger } = await import('../../../electron/services/log');
+    const { SettingsStore } = await import('../../../electron/services/store/settings');
+    const { createDiagnosticsHandlers } = await import('../../../electron/services/ipc/diagnostics-handlers');
+    const { AuthService } = await import('../../../electron/services/auth/auth-service');
+    const { fakeCipher } = await import('../../integration/sign-in/harness');
+    const { redirectingBrowser, startScriptedPlatform } = await import('../sign-in/scripted-platform');
+    const platform = await startScriptedPlatform();
+    const dir = mkdtempSync(join(tmpdir(), 'sc-diag-'));
+    try {
+      const logger = appLogger({ dataDir: dir, scope: 'main', console: () => undefined });
+      const auth = await AuthService.open({ dataDir: dir, cipher: fakeCipher(), logger, openExternal: redirectingBrowser().open, receiverTimeoutMs: 2_000 });
+      const account = await auth.connect(platform.url);
+      await logger.close();
+      const log = await (await import('node:fs/promises')).readFile(logger.path, 'utf8');
+      expect(log).toContain(account.id);
+      expect(log).not.toContain(account.school.name); // the log names accounts by id, not by school
+
+      const settings = await SettingsStore.open(dir);
+      const handlers = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access: { accountsIfOpen: () => auth.listAccounts() } as never, online: () => true });
+      const bundle = (await handlers['app.diagnosticBundle']({}, { signal: new AbortController().signal })).text;
+      expect(bundle).toContain(account.id);
+      expect(bundle).toContain('signed in');
+      for (const identifying of [account.school.name, account.admin.name, new URL(platform.url).host, '127.0.0.1']) expect(bundle, identifying).not.toContain(identifying);
+    } finally {
+      await platform.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -65,7 +65,7 @@ describe('engine CSV export to a file', () => {
     const loaded = await e.ensureLoaded(SCHOOL);
     const time = localTimeFormatter(view.timeZone);
     const expected = [ordersCsvHeader(view.timeZone), ...[...loaded.table.select(view.filters, view.sort).positions].map((i) => orderCsvCells(loaded.table.row(i), view, time))];
-    expect(text).toBe(expected.map((cells) => `${csvRow(cells)}\r\n`).join(''));
+    expect(text).toBe('\uFEFF' + expected.map((cells) => `${csvRow(cells)}\r\n`).join(''));
     expect(answer.data.rows).toBe(orders.filter((o) => o.state === 'paid' || o.state === 'refunded').length);
     expect(answer.data.bytes).toBe(Buffer.byteLength(text));
     expect(parseCsv(text)).toHaveLength(answer.data.rows + 1);

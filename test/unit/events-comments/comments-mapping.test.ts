@@ -56,3 +56,23 @@ describe('unanswered comments', () => {
     expect(inbox.comments[1]!.where).toEqual({ kind: 'lecture', id: 'lec_1', title: null });
   });
 });
+
+describe('a comment’s link from the platform', () => {
+  it('is kept only when it is an http(s) address without credentials; anything else becomes no link', () => {
+    const links: [string, string | null][] = [
+      ['https://s.example/courses/1#comment-2', 'https://s.example/courses/1#comment-2'],
+      ['http://127.0.0.1:4000/c', 'http://127.0.0.1:4000/c'],
+      ['javascript:alert(document.cookie)', null],
+      ['JavaScript:alert(1)', null],
+      ['data:text/html,<script>alert(1)</script>', null],
+      ['file:///etc/passwd', null],
+      ['vbscript:msgbox(1)', null],
+      ['https://user:pass@s.example/c', null],
+      [' javascript:alert(1)', null],
+      ['not a link', null],
+    ];
+    for (const [url, expected] of links) {
+      expect(toCommentsInbox([comment({ at: '01T10:00:00', url })]).comments[0]!.url, url).toBe(expected);
+    }
+  });
+});

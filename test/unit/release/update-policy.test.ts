@@ -60,7 +60,7 @@ function setup(options: { paused?: boolean; online?: () => boolean; supported?: 
     onChange: (status) => statuses.push(UpdateStatus.parse(status)), // every status honours the IPC contract
     logger,
     supported: options.supported,
-    unsupportedReason: 'Development build: updates are off.',
+    unsupportedReason: 'development',
     options: options.policy,
   });
   feed.policy = policy;
@@ -352,7 +352,7 @@ describe('where the app cannot update itself', () => {
   it('never checks and says why', async () => {
     const { policy, feed } = setup({ supported: false });
     await policy.start();
-    expect(policy.checkNow()).toMatchObject({ state: 'idle', supported: false, message: 'Development build: updates are off.' });
+    expect(policy.checkNow()).toMatchObject({ state: 'idle', supported: false, message: 'This development copy does not update itself; installed copies check for updates every few hours.' });
     await vi.advanceTimersByTimeAsync(24 * HOUR);
     expect(feed.checks).toEqual([]);
     expect(policy.installOnQuit()).toBe(false);
@@ -360,10 +360,10 @@ describe('where the app cannot update itself', () => {
   });
 
   it('gives the browser host handlers that answer with the reason', async () => {
-    const handlers = unsupportedUpdateHandlers('0.1.0', 'Browser mode: updates come with the desktop app.');
+    const handlers = unsupportedUpdateHandlers('0.1.0', 'browserMode');
     const signal = new AbortController().signal;
     const status = UpdateStatus.parse(await handlers['updates.checkNow']({}, { signal }));
-    expect(status).toMatchObject({ supported: false, currentVersion: '0.1.0', message: 'Browser mode: updates come with the desktop app.' });
+    expect(status).toMatchObject({ supported: false, currentVersion: '0.1.0', message: 'Browser mode runs from the source checkout: update it with git, then restart npm start.' });
     expect((await handlers['updates.setPaused']({ paused: true }, { signal })).paused).toBe(true);
   });
 });

@@ -64,10 +64,10 @@ describe('what was searched', () => {
     { kind: 'coupon' as const, state: 'not_saved' as const, fetchedAt: null, records: null },
   ];
   it('online: each copy with its age, and what is not saved yet', () => {
-    expect(describeSearched(sources, now, false)).toBe('Searched orders synced 2 h ago, courses saved 5 min ago; coupons not saved yet.');
+    expect(describeSearched(sources, now, false)).toBe('Searched orders synced 2 hr. ago, courses saved 5 min. ago; coupons not saved yet.');
   });
   it('offline: says it is the saved copy', () => {
-    expect(describeSearched(sources, now, true)).toBe('Offline: searched orders from the copy saved 2 h ago, courses from the copy saved 5 min ago; coupons not saved yet.');
+    expect(describeSearched(sources, now, true)).toBe('Offline: searched orders from the copy saved 2 hr. ago, courses from the copy saved 5 min. ago; coupons not saved yet.');
     expect(describeSearched([{ kind: 'order', state: 'failed', fetchedAt: null, records: null }], now, true)).toBe('Offline: nothing saved to search yet; orders could not be read.');
   });
 });

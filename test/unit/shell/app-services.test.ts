@@ -1,7 +1,7 @@
 // The composition root with real sign-in against the sandbox, driven through the browser host's channel
 // by the renderer's own bridge (the same code the page runs). The host's default way to show the consent
 // page is an app.openUrl event the bridge opens itself; here the "tab" is a Chromium page.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -120,13 +120,16 @@ describe('app services through the browser bridge', () => {
     expect((await rejection(bridge.invoke('settings.set', { theme: 'neon' } as never))).code).toBe('invalid_input');
   });
 
-  it('signs out and forgets the active account', async () => {
+  it('signs out and forgets the active account, and deletes exports still waiting for their download', async () => {
     const [account] = await bridge.invoke('accounts.list', {});
     await bridge.invoke('settings.set', { activeAccountId: account!.id });
+    const waiting = await host.downloads.choose('orders-2026-11-23.csv');
+    writeFileSync(waiting.path, 'Buyer,Email\r\nAda Lovelace,ada@example.com\r\n');
     const result = await bridge.invoke('accounts.signOut', { accountId: account!.id });
     expect(result, result.message).toMatchObject({ revokedOnPlatform: true });
     expect(await bridge.invoke('accounts.list', {})).toEqual([]);
     await expect.poll(async () => (await bridge.invoke('settings.get', {})).activeAccountId).toBeNull();
+    await expect.poll(() => existsSync(waiting.path)).toBe(false);
   });
 
   it('cancels a sign-in while the browser is open', async () => {

@@ -40,6 +40,9 @@ beforeAll(async () => {
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>School Companion</title><div id="root"></div>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
+  // An export a previous run left behind (stopped before its download): no slot of this run names it.
+  mkdirSync(join(dataDir, 'exports'));
+  writeFileSync(join(dataDir, 'exports', 'left-by-the-last-run.csv'), 'Buyer,Email\r\nAda Lovelace,ada@example.com\r\n');
   host = await startBrowserHost({ dataDir, rendererDir, logger, school: 'http://127.0.0.1:9/', schoolLabel: 'Demo school' });
   launchCode = new URL(host.url).searchParams.get('code')!;
   const launched = await call(host, `/launch?code=${launchCode}`);
@@ -90,11 +93,23 @@ describe('browser host', () => {
     expect((await call(host, '/download/not-a-token', { headers: { cookie } })).status).toBe(404);
   });
 
+  it('deletes at start the exports a previous run left behind', () => {
+    expect(existsSync(join(dataDir, 'exports', 'left-by-the-last-run.csv'))).toBe(false);
+  });
+
   it('answers 401 to every request without the session cookie', async () => {
     for (const path of ['/', '/index.html', '/assets/app.js', '/launch.js', '/events']) {
       expect((await call(host, path)).status).toBe(401);
     }
     expect((await rpc('app.status', {}, { authorization: `Bearer ${pageKey}`, origin: host.origin, 'content-type': 'application/json' })).status).toBe(401);
+  });
+
+  it('is not locked out by a cookie of the same name another loopback port set (sent first, for its longer Path)', async () => {
+    // Cookies are not isolated by port: a server on 127.0.0.1:OTHER may set sc_session_<our port>; Path=/rpc.
+    const forged = `${cookie.split('=')[0]}=forged-by-another-port`;
+    expect((await call(host, '/index.html', { headers: { cookie: `${forged}; ${cookie}` } })).status).toBe(200);
+    expect((await rpc('app.status', {}, { ...rpcHeaders(), cookie: `${forged}; ${cookie}` })).status).toBe(200);
+    expect((await call(host, '/index.html', { headers: { cookie: forged } })).status).toBe(401);
   });
 
   it('answers 403 to a foreign Host header (DNS rebinding), cookie or not', async () => {
@@ -249,6 +264,17 @@ describe('browser host', () => {
     expect(outcome.bytesSent).toBeLessThan(16 * 1024 * 1024);
     expect([413, null]).toContain(outcome.status);
     // The host is still there for everyone else.
+    expect((await rpc('app.status', {})).status).toBe(200);
+  });
+
+  it('closes the connection of a refused request instead of reading its body', async () => {
+    for (const [path, headers] of [['/rpc', {}], ['/', {}], ['/rpc', { host: 'evil.example.com' }], ['/rpc', { cookie }]] as const) {
+      const outcome = await sendOversizedBody(`${host.origin}${path}`, { host: `127.0.0.1:${host.port}`, ...headers }, 150 * 1024 * 1024);
+      expect([401, 403, null], path).toContain(outcome.status);
+      expect(outcome.sentAll, path).toBe(false);
+      if (outcome.status !== null) expect(outcome.connection, path).toBe('close');
+      expect(outcome.bytesSent, path).toBeLessThan(16 * 1024 * 1024);
+    }
     expect((await rpc('app.status', {})).status).toBe(200);
   });
 

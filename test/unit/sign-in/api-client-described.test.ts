@@ -1,6 +1,7 @@
 // The API client's explorer side against a scripted platform: an operation described by the platform's
 // /openapi.json is called with the same bearer and path rules; the document is read on the API's origin,
 // unauthenticated, and refused when it is not JSON or far too large.
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../electron/services/api/api-client';
@@ -64,5 +65,28 @@ describe('ApiClient, described operations', () => {
       res.end(`"${'x'.repeat(6 * 1024 * 1024)}"`);
     });
     await expect(api().openApiDocument(accountId)).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('larger than 5 MB') });
+  });
+
+  it('follows a redirect of /openapi.json only on the API’s own origin, never to another address', async () => {
+    const elsewhere = await startScriptedPlatform();
+    try {
+      elsewhere.handlers.set('/internal/admin', (_req, _u, res) => json(res, 200, { openapi: '3.1.0', paths: {} }));
+      const redirect = (to: string) => (_req: unknown, _u: unknown, res: ServerResponse) => {
+        res.writeHead(302, { location: to });
+        res.end();
+      };
+      platform.handlers.set('/openapi.json', redirect('/v2/openapi.json'));
+      platform.handlers.set('/v2/openapi.json', (_req, _u, res) => json(res, 200, { openapi: '3.1.0', paths: { '/api/v1/x': {} } }));
+      await expect(api().openApiDocument(accountId)).resolves.toMatchObject({ paths: { '/api/v1/x': {} } });
+
+      platform.handlers.set('/openapi.json', redirect(`${elsewhere.url}/internal/admin`));
+      await expect(api().openApiDocument(accountId)).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('another site') });
+      // The scope lookup behind a 403 that names no scope reads it the same way.
+      platform.handlers.set('/api/v1/coupons', (_req, _u, res) => json(res, 403, { error: 'insufficient_scope' }, { 'www-authenticate': 'Bearer error="insufficient_scope"' }));
+      await expect(api().call(accountId, 'listCoupons', z.unknown())).rejects.toMatchObject({ code: 'insufficient_scope' });
+      expect(elsewhere.hits['/internal/admin'] ?? 0).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

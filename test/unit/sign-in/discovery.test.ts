@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthService } from '../../../electron/services/auth/auth-service';
 import { authorizationServerMetadataUrls, discoverPlatform, normalizeAddress, protectedResourceMetadataUrl } from '../../../electron/services/auth/discovery';
 import { guardedFetch } from '../../../electron/services/net/guarded-fetch';
-import { MetadataCache } from '../../../electron/services/auth/metadata-cache';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, MetadataCache } from '../../../electron/services/auth/metadata-cache';
+import { StateSeal } from '../../../electron/services/store/state-seal';
 import { memoryLogger } from '../../../electron/services/log';
 import { allFileText, fakeCipher, tempDir } from '../../integration/sign-in/harness';
 import { freePort } from '../../support/free-port';
@@ -167,16 +168,84 @@ describe('discovering a platform', () => {
   });
 });
 
+describe('the sign-in service’s endpoints', () => {
+  it('must all be on the issuer’s own origin: another port of the same loopback host or another https host is refused', async () => {
+    for (const name of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'userinfo_endpoint']) {
+      for (const elsewhere of ['http://127.0.0.1:9/rpc', 'https://other.example/endpoint']) {
+        platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), [name]: elsewhere }));
+        await expect(discoverPlatform(platform.url, deps()), `${name} at ${elsewhere}`).rejects.toMatchObject({ code: 'bad_metadata', message: expect.stringContaining(new URL(elsewhere).origin) });
+      }
+    }
+  });
+
+  it('a registration endpoint on another local server (the app’s own /rpc, say) is never posted to', async () => {
+    const other = await startScriptedPlatform();
+    try {
+      platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), registration_endpoint: `${other.url}/rpc` }));
+      const e = await signIn();
+      await expect(e.auth.connect(platform.url)).rejects.toMatchObject({ code: 'bad_metadata', message: expect.stringContaining(`is at ${other.url}`) });
+      expect(other.hits['/rpc'] ?? 0).toBe(0);
+      expect(e.urls).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the discovery cache stays small', () => {
+  it('refuses a document past 256 KiB and keeps none of it', async () => {
+    platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...metadata(platform.url), padding: 'x'.repeat(MAX_DOCUMENT_BYTES) }));
+    const shared = deps();
+    await expect(discoverPlatform(platform.url, shared)).rejects.toMatchObject({ code: 'bad_metadata', message: expect.stringContaining('at most 256 KiB') });
+    expect(shared.cache.get(`as:${platform.url}/.well-known/oauth-authorization-server`)).toBeNull();
+  });
+
+  it('keeps nothing a failed discovery read, not even its good documents', async () => {
+    platform.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, metadata('https://someone-else.example')));
+    const shared = deps();
+    await expect(discoverPlatform(platform.url, shared)).rejects.toMatchObject({ code: 'issuer_mismatch' });
+    expect(shared.cache.get(`prm:${platform.url}/.well-known/oauth-protected-resource`)).toBeNull();
+    await expect(discoverPlatform(platform.url, shared)).rejects.toMatchObject({ code: 'issuer_mismatch' });
+    expect(platform.hits['/.well-known/oauth-protected-resource']).toBe(2);
+  });
+
+  it('holds at most 64 documents on disk, the most recently fetched, and rewrites an oversized file within the bounds', async () => {
+    const dir = await tempDir('metadata-cache-');
+    dirs.push(dir);
+    const cipher = fakeCipher();
+    const seal = await StateSeal.open(dir.path, cipher, memoryLogger());
+    const path = join(dir.path, 'metadata-cache.json');
+    const cache = await MetadataCache.open(path, memoryLogger(), seal);
+    const document = (n: number, body: Record<string, unknown> = { n }) => ({ url: `https://p${n}.example/x`, body, fetchedAt: n, freshUntil: n + 1, etag: null, lastModified: null });
+    await cache.putAll(Array.from({ length: MAX_DOCUMENTS + 6 }, (_, n) => [`k${n}`, document(n)] as const));
+    await cache.put('huge', document(1_000, { padding: 'x'.repeat(MAX_DOCUMENT_BYTES) }));
+    const kept = Object.keys((JSON.parse(await readFile(path, 'utf8')) as { documents: Record<string, unknown> }).documents);
+    expect(kept).toHaveLength(MAX_DOCUMENTS);
+    expect(kept).not.toContain('k0');
+    expect(kept).not.toContain('huge');
+    expect(cache.get(`k${MAX_DOCUMENTS + 5}`)).not.toBeNull();
+
+    // A file written before the bounds, with a huge (correctly sealed) entry: opened within them, and rewritten.
+    const file = JSON.parse(await readFile(path, 'utf8')) as { version: 1; documents: Record<string, unknown> };
+    const big = document(2_000, { padding: 'x'.repeat(2 * MAX_DOCUMENT_BYTES) });
+    file.documents.big = { ...big, tag: seal.tag({ key: 'big', document: big }) };
+    await writeFile(path, JSON.stringify(file));
+    const reopened = await MetadataCache.open(path, memoryLogger(), seal);
+    expect(reopened.get('big')).toBeNull();
+    expect((await readFile(path, 'utf8')).length).toBeLessThan(MAX_DOCUMENT_BYTES);
+  });
+});
+
 describe('signing in to platforms unlike the sandbox', () => {
-  it('sends no resource when the platform names none, and records the scopes actually granted', async () => {
+  it('sends the typed address as the resource when the platform names none, and records the scopes actually granted', async () => {
     platform.handlers.delete('/.well-known/oauth-protected-resource');
     platform.handlers.set('/token', (_q, _u, res) => json(res, 200, { access_token: 'at-x', token_type: 'Bearer', expires_in: 60, refresh_token: 'rt-x', scope: 'openid profile' }));
     record('/token');
     const e = await signIn();
     const account = await e.auth.connect(platform.url);
     expect(account.grantedScopes).toEqual(['openid', 'profile']);
-    expect(new URL(e.urls[0]!).searchParams.has('resource')).toBe(false);
-    expect(new URLSearchParams(bodies['/token']![0]).has('resource')).toBe(false);
+    expect(new URL(e.urls[0]!).searchParams.get('resource')).toBe(platform.url);
+    expect(new URLSearchParams(bodies['/token']![0]).get('resource')).toBe(platform.url);
   });
 
   it('sends the resource the platform names, in the authorization and token requests', async () => {

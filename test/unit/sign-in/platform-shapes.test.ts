@@ -152,7 +152,7 @@ describe('platforms of other shapes (item 10)', () => {
     await e.auth.connect(platform.url);
     expect(platform.hits['/.well-known/oauth-authorization-server']).toBe(1);
     expect(platform.hits['/.well-known/openid-configuration']).toBe(1);
-    expect(new URLSearchParams(bodies['/token']![0]).has('resource')).toBe(false);
+    expect(new URLSearchParams(bodies['/token']![0]).get('resource')).toBe(platform.url);
   });
 
   it('issuers with and without a trailing slash', async () => {
@@ -182,8 +182,9 @@ describe('platforms of other shapes (item 10)', () => {
     await expect(discoverPlatform(platform.url, deps())).rejects.toMatchObject({ code: 'issuer_mismatch' });
   });
 
-  it('a sign-in server on another origin is allowed, and named before the browser opens', async () => {
+  it('a sign-in server on another origin that lists the API is allowed, and named before the browser opens', async () => {
     platform.handlers.set('/.well-known/oauth-protected-resource', (_q, _u, res) => json(res, 200, { resource: platform.url, authorization_servers: [other.url] }));
+    other.handlers.set('/.well-known/oauth-authorization-server', (_q, _u, res) => json(res, 200, { ...authorizationServerMetadata(other.url), protected_resources: [platform.url] }));
     other.handlers.set('/userinfo', (_q, _u, res) => json(res, 200, { sub: 'admin-1', name: 'Ada Admin', school: { id: 'school-1', name: 'Scripted School', url: null } }));
     const steps: [SignInStep, SignInStepDetail][] = [];
     const e = await signIn();

@@ -222,3 +222,36 @@ describe('JsonFile', () => {
     expect(await file.load()).toEqual({ n: 0 });
   });
 });
+
+describe('a copy of the vault put back', () => {
+  it('is refused at the next start like a damaged vault: its tokens are not used, and the loss says why', async () => {
+    const dataDir = await dir();
+    const cipher = fakeCipher();
+    const vault = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    await vault.setTokens('acct-1', tokens(1));
+    const copy = await readFile(join(dataDir, VAULT_FILE));
+    await vault.forgetAccount('acct-1'); // signed out: the tokens are gone and the account must never come back
+    await writeFile(join(dataDir, VAULT_FILE), copy);
+
+    const reopened = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(reopened.getTokens('acct-1')).toBeNull();
+    expect(reopened.lost?.reason).toContain('older than the one the app last saved');
+    expect((await readdir(dataDir)).some((name) => name.startsWith(`${VAULT_FILE}.corrupt-`))).toBe(true);
+    // Written again at a newer generation: the next start opens it without a loss.
+    await reopened.setTokens('acct-2', tokens(2));
+    const next = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(next.lost).toBeNull();
+    expect(next.getTokens('acct-2')).toEqual(tokens(2));
+  });
+
+  it('a vault from before generations were kept opens as it is', async () => {
+    const dataDir = await dir();
+    const cipher = fakeCipher();
+    const contents = { tokens: { 'acct-1': tokens(1) }, clientSecrets: {} };
+    const sealed = Buffer.from(await cipher.encrypt(Buffer.from(JSON.stringify(contents)))).toString('base64');
+    await writeFile(join(dataDir, VAULT_FILE), JSON.stringify({ format: 'school-companion-vault', version: 1, backend: cipher.backend, sealed }));
+    const vault = await Vault.open({ dataDir, cipher, logger: memoryLogger() });
+    expect(vault.lost).toBeNull();
+    expect(vault.getTokens('acct-1')).toEqual(tokens(1));
+  });
+});

@@ -136,7 +136,7 @@ describe('streaming the rows to a file', () => {
     const progress: [number, boolean][] = [];
     const bytes = await writeCsvFile({ path, header: studentsCsvHeader('Asia/Taipei'), total: 0, row: () => { throw new Error('no rows'); }, signal: new AbortController().signal, progress: (d, f) => progress.push([d, f]) });
     const text = await readFile(path, 'utf8');
-    expect(text).toBe('Name,Email,Tags,Courses,Last active (Asia/Taipei),Joined (Asia/Taipei),Stalled courses\r\n');
+    expect(text).toBe('\uFEFFName,Email,Tags,Courses,Last active (Asia/Taipei),Joined (Asia/Taipei),Stalled courses\r\n');
     expect(bytes).toBe(Buffer.byteLength(text));
     expect(progress).toEqual([[0, false], [0, true]]);
   });

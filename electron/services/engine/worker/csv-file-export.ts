@@ -4,7 +4,7 @@
 // target and renamed into place only when complete, so a cancelled or failed export leaves nothing.
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { csvRow } from '../../../../shared/csv';
+import { csvHead } from '../../../../shared/csv';
 import { CsvBytes } from './orders-csv-columns';
 
 /** Rows per write: about 1 MB of text, then progress and a chance to cancel. */
@@ -36,7 +36,7 @@ export async function writeCsvFile({ path, header, total, row, signal, progress 
       written += chunk.length;
       await file.write(chunk);
     };
-    out.text(`${csvRow(header)}\r\n`);
+    out.text(csvHead(header));
     for (let start = 0; start < total; start += EXPORT_SLICE) {
       if (signal.aborted) throw signal.reason;
       const end = Math.min(total, start + EXPORT_SLICE);

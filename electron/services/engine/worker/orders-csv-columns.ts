@@ -49,19 +49,18 @@ function timeCells(column: TimeColumn, timeZone: string): (row: number) => strin
 const EXACT_BELOW = 1e15;
 
 /**
- * An amount as orders-csv-format's csvAmount writes it (String(Number("1234.50")) = "1234.5"), by integer arithmetic: the
- * whole part, then the fraction's digits without trailing zeros from a table. Whatever is not a whole number of
+ * An amount as orders-csv-format's csvAmount writes it (always the currency's decimals: "49.00", "9760.30"), by
+ * integer arithmetic: the whole part, then the fraction's digits from a table. Whatever is not a whole number of
  * minor units, or too large, goes through csvAmount itself (which refuses what it must).
  */
 function amountText(currency: string): (minor: number) => string {
   const exponent = currencyExponent(currency);
-  const slow = (minor: number) => String(csvAmount(minor, currency));
+  const slow = (minor: number) => csvAmount(minor, currency);
   if (exponent === 0) return (minor) => (Number.isSafeInteger(minor) ? String(minor) : slow(minor));
   if (exponent > 4) return slow;
   const divisor = 10 ** exponent;
   const fractions = Array.from({ length: divisor }, (_, f) => {
-    const digits = String(f).padStart(exponent, '0').replace(/0+$/, '');
-    return digits ? `.${digits}` : '';
+    return `.${String(f).padStart(exponent, '0')}`;
   });
   return (minor) => {
     if (!Number.isInteger(minor) || minor >= EXACT_BELOW || minor <= -EXACT_BELOW) return slow(minor);

@@ -1,8 +1,9 @@
 // What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
-// made for a spreadsheet: amounts are plain numbers in the currency's major unit ("1234.56", next to a Currency
-// column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
+// made for a spreadsheet: amounts are plain numbers in the currency's major unit with all its decimals ("49.00"
+// beside "9760.30", next to a Currency column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
-import { minorToDecimalString } from '../../../../shared/currency-units';
+import { csvAmount as sharedCsvAmount } from '../../../../shared/currency-units';
+import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
 import type { Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
@@ -32,13 +33,13 @@ export function ordersCsvHeader(timeZone: string): string[] {
   ];
 }
 
-/** An amount as a spreadsheet reads a number: exact decimal digits of the major unit, no symbol or grouping. */
-export function csvAmount(minor: number, currency: string): number {
-  return Number(minorToDecimalString(minor, currency));
+/** An amount as a spreadsheet reads a number: the exact decimal digits of the major unit, no symbol or grouping. */
+export function csvAmount(minor: number, currency: string): string {
+  return sharedCsvAmount(minor, currency);
 }
 
-export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): (string | number)[] {
-  const money = (minor: number) => csvAmount(minor, order.currency);
+export function orderCsvCells(order: Order, _format: CsvFormat, time: (iso: string | null) => string): CsvValue[] {
+  const money = (minor: number): CsvDecimal => ({ decimal: csvAmount(minor, order.currency) });
   return [
     order.tradeNumber,
     stateLabel(ORDER_STATE_LABELS, order.state),

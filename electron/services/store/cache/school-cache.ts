@@ -11,7 +11,7 @@ import type { SecretCipher } from '../secret-cipher';
 import { newDataKey, openSegment, openValues, sealSegment, sealValues } from './sealed-segments';
 
 /** Bump when what is stored changes shape: every school's cache is then dropped on open. */
-export const CACHE_FORMAT_VERSION = 1;
+export const CACHE_FORMAT_VERSION = 2; // 2: each entry segment bound to its index and count
 const MAGIC = Buffer.from('SCQC', 'ascii');
 const MANIFEST = 'manifest.bin';
 

@@ -1,7 +1,7 @@
 // Envelope encryption for the offline cache. The SecretCipher (the OS key store) seals one random data key
 // per school; the entries themselves are AES-256-GCM under that key, so a 20 MB order snapshot is not pushed
-// through the key store. Each segment is bound (as associated data) to the file it belongs to, so files
-// cannot be swapped around on disk.
+// through the key store. Each segment is bound (as associated data) to the file it belongs to, its position and
+// how many there are, so files cannot be swapped around on disk, nor segments reordered, cut off or repeated.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
@@ -34,15 +34,20 @@ export function openSegment(key: Buffer, sealed: Uint8Array, associated: string)
   return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
 }
 
+/** What a segment of a sealed value list is bound to: its file, its index and the list's length. */
+function segmentBinding(associated: string, index: number, total: number): string {
+  return `${associated}\nsegment ${index} of ${total}`;
+}
+
 /**
  * Values are JSON, compressed, then sealed, in segments of one length-prefixed record each: a big value (all
  * orders) is written as many segments so no single string or buffer grows past what V8 allows.
  */
 export async function sealValues(key: Buffer, values: readonly unknown[], associated: string): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for (const value of values) {
+  for (const [index, value] of values.entries()) {
     const compressed = await gzipAsync(Buffer.from(JSON.stringify(value), 'utf8'), { level: 6 });
-    const sealed = sealSegment(key, compressed, associated);
+    const sealed = sealSegment(key, compressed, segmentBinding(associated, index, values.length));
     const length = Buffer.alloc(4);
     length.writeUInt32BE(sealed.length);
     parts.push(length, sealed);
@@ -50,17 +55,22 @@ export async function sealValues(key: Buffer, values: readonly unknown[], associ
   return Buffer.concat(parts);
 }
 
+/** Throws unless every segment is there, in its place, as written for this file. */
 export async function openValues(key: Buffer, bytes: Buffer, associated: string): Promise<unknown[]> {
-  const values: unknown[] = [];
+  const segments: Buffer[] = [];
   let offset = 0;
   while (offset < bytes.length) {
     if (offset + 4 > bytes.length) throw new Error('truncated segment length');
     const length = bytes.readUInt32BE(offset);
     offset += 4;
     if (offset + length > bytes.length) throw new Error('truncated segment');
-    const plain = await gunzipAsync(openSegment(key, bytes.subarray(offset, offset + length), associated));
-    values.push(JSON.parse(plain.toString('utf8')));
+    segments.push(bytes.subarray(offset, offset + length));
     offset += length;
+  }
+  const values: unknown[] = [];
+  for (const [index, sealed] of segments.entries()) {
+    const plain = await gunzipAsync(openSegment(key, sealed, segmentBinding(associated, index, segments.length)));
+    values.push(JSON.parse(plain.toString('utf8')));
   }
   return values;
 }

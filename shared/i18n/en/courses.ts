@@ -1,0 +1,2 @@
+// The courses area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/courses.ts.
+export const courses = {};

@@ -1,0 +1,2 @@
+// The exports area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/exports.ts.
+export const exports = {};

@@ -1,0 +1,20 @@
+// The English catalogue: one namespace per area (docs/ui.md, "Language"). The source of the typed keys.
+import { analytics } from './analytics';
+import { charts } from './charts';
+import { comments } from './comments';
+import { common } from './common';
+import { courses } from './courses';
+import { errors } from './errors';
+import { events } from './events';
+import { explorer } from './explorer';
+import { exports } from './exports';
+import { main } from './main';
+import { money } from './money';
+import { orders } from './orders';
+import { palette } from './palette';
+import { people } from './people';
+import { shell } from './shell';
+import { students } from './students';
+import { writes } from './writes';
+
+export const en = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, writes };

@@ -1,0 +1,2 @@
+// The people area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/people.ts.
+export const people = {};
