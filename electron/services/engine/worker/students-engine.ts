@@ -14,7 +14,8 @@ import type { EngineArgs, LoadMode, StudentsEngineApi } from '../contract/protoc
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
 import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
-import { mergeStudentsData, StudentsTable } from './students-table';
+import { applyStudentChanges, mergeStudentsData, StudentsTable } from './students-table';
+import type { SyncedChange } from '../../../../shared/model/synced-change';
 import { exportStudentsCsvFile } from './students-export';
 import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
@@ -198,6 +199,15 @@ export class StudentsEngine {
       courseTitles = null;
     }
     return { students, studentUpdatedAt, enrollments, enrollmentUpdatedAt, courseTitles };
+  }
+
+  /** A write the app made (engine.applyWrite), in the synced students at once. */
+  applyWrite(accountId: string, changes: readonly SyncedChange[]): Promise<number> {
+    if (!changes.some((c) => c.kind !== 'subscription')) return Promise.resolve(0);
+    return this.#students.apply(accountId, (table) => {
+      const next = applyStudentChanges(table.data, changes);
+      return { table: next.changed === 0 ? table : this.#warmLearning(new StudentsTable(next.data)), changed: next.changed };
+    });
   }
 
   forget(accountId: string): Promise<void> {
