@@ -198,8 +198,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     isOnline: () => probe.online,
     emit,
     logger,
-    onChanged: (accountId, request) => {
+    onChanged: (accountId, request, changes) => {
       if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
+      // The engine's copy follows the write at once (it tells the screens); the next sync confirms it.
+      if (changes.length > 0 && !dataService.engine.closed) {
+        dataService.engine.call('engine.applyWrite', { accountId, changes: [...changes] }).catch((error: unknown) => logger.warn('a write could not be put into the synced copy', { error: (error as Error).message }));
+      }
     },
   });
   const connectedIds = () => access.accountsIfOpen().map((account) => account.id);

@@ -19,6 +19,7 @@ import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
 import '../writes/writes.css';
 
@@ -79,6 +80,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
 }
 
 function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
+  const pendingFor = usePendingWrites();
   const shown = useMemo(() => {
     const q = text.trim().toUpperCase();
     return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
@@ -150,14 +152,18 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
                   <Link className="btn btn-ghost btn-sm" to={`/orders?coupon=${encodeURIComponent(c.code)}`} aria-label={`Orders with ${c.code}`}>
                     Orders
                   </Link>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
-                    onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
-                  >
-                    {c.state === 'active' ? 'Disable' : 'Enable'}
-                  </Button>
+                  {pendingFor('coupon', c.id) ? (
+                    <PendingWrite item={pendingFor('coupon', c.id)!} />
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${c.state === 'active' ? 'Disable' : 'Enable'} ${c.code}`}
+                      onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: c.state !== 'active', seenUpdatedAt: c.updatedAt })}
+                    >
+                      {c.state === 'active' ? 'Disable' : 'Enable'}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

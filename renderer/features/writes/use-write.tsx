@@ -81,6 +81,8 @@ export function useWrite(): WriteRunner {
             title: outcome.message,
             ...(undo ? { action: { label: 'Undo', run: () => void runRef.current(undo, { skipConfirm: true }) } } : {}),
           });
+        } else if (outcome.status === 'withdrawn') {
+          push({ tone: 'info', title: outcome.message });
         } else {
           push({ tone: 'info', title: 'Saved in the outbox', message: outcome.message, action: { label: 'Open the outbox', run: () => void navigate('/activity') } });
         }
