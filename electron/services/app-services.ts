@@ -205,6 +205,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         dataService.engine.call('engine.applyWrite', { accountId, changes: [...changes] }).catch((error: unknown) => logger.warn('a write could not be put into the synced copy', { error: (error as Error).message }));
       }
     },
+    tagsOf: (accountId, studentId) => (dataService.engine.closed ? Promise.resolve(null) : dataService.engine.call('students.tagsOf', { accountId, studentId })),
   });
   const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
   removedListeners.add((accountId) => {

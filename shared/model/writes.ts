@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ExplorerAreaId, FieldValue, ScopeName, type EXPLORER_AREAS } from './explorer';
 import { CouponDraft } from './money';
+import { formatMoney } from '../currency-units';
 import { EventFields } from './events';
 import { StudentTag, StudentTags } from './student-profile';
 import type { Scope } from '../scopes';
@@ -82,6 +83,19 @@ export interface WriteWords {
 
 const q = (text: string) => `“${text}”`;
 
+/** A coupon draft in one line: "10% off, every course, from 2026-12-01 00:00 UTC, no end, 100 uses in total, 1 per buyer". */
+export function describeDraft(draft: CouponDraft): string {
+  const off = draft.discount.kind === 'percent'
+    ? `${draft.discount.percentOff}% off`
+    : `${draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, 'en-US')).join(' or ')} off`;
+  const courses = draft.courseIds.length === 0 ? 'every course' : draft.courseIds.length === 1 ? '1 course' : `${draft.courseIds.length} courses`;
+  const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  const parts = [off, courses, draft.startsAt ? `from ${utc(draft.startsAt)}` : 'from now', draft.endsAt ? `until ${utc(draft.endsAt)}` : 'no end'];
+  if (draft.usageLimit !== null) parts.push(`${draft.usageLimit.toLocaleString('en-US')} uses in total`);
+  if (draft.perBuyerLimit !== null) parts.push(`${draft.perBuyerLimit.toLocaleString('en-US')} per buyer`);
+  return parts.join(', ').replace(/^./, (c) => c.toUpperCase());
+}
+
 /** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
 export const RECORD_NOUNS = {
   school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
@@ -108,7 +122,8 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
     }
     case 'coupon.create': {
       const t = q(request.draft.code);
-      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: 'Buyers can use the code as soon as it starts.', done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: false, scope: 'coupons:write', target: null };
+      // Confirmed like every write, saying what the coupon will be (the form's values, summed up).
+      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: `${describeDraft(request.draft)}. Buyers can use the code as soon as it starts.`, done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: true, scope: 'coupons:write', target: null };
     }
     case 'coupon.setEnabled': {
       const t = q(request.code);

@@ -53,6 +53,7 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await form.getByLabel('Code').fill('BACKSOON');
   await form.getByRole('textbox', { name: 'Percent off' }).fill('10');
   await form.getByRole('button', { name: 'Create coupon' }).click();
+  await page.getByRole('dialog', { name: 'Create coupon “BACKSOON”?' }).getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.locator('.notice').filter({ hasText: 'Create coupon “BACKSOON”: saved in the outbox' })).toBeVisible();
 
   // The outbox shows both (the navigation counts them); the waiting coupon can be edited there.

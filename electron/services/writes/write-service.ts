@@ -42,6 +42,8 @@ export interface WriteServiceDeps {
    * of (the platform's answer): the copy follows at once and the screens showing it refetch.
    */
   onChanged?(accountId: string, request: WriteRequest, changes: readonly SyncedChange[]): void;
+  /** A student's tags as the app's synced copy holds them (null: not synced): a tag added where it was not can be undone. */
+  tagsOf?(accountId: string, studentId: string): Promise<readonly string[] | null>;
   now?: () => number;
 }
 
@@ -69,7 +71,7 @@ export class WriteService {
   }
 
   async perform(accountId: string, raw: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
-    const request = WriteRequest.parse(raw);
+    const request = await this.#withHadTag(accountId, WriteRequest.parse(raw));
     const words = describeWrite(request);
     if (request.kind === 'coupon.create') {
       const late = draftTimeProblem(request.draft, this.#now());
@@ -238,6 +240,13 @@ export class WriteService {
       return conflictReason(what, request.seenUpdatedAt, { kind: 'found', updatedAt: versionOf(record).updatedAt }, utcMinute);
     }
     return fieldConflictReason(what, request.previous, record);
+  }
+
+  /** A tag added: whether the student had it, from the synced copy, so Undo removes only a tag this write added. */
+  async #withHadTag(accountId: string, request: WriteRequest): Promise<WriteRequest> {
+    if (request.kind !== 'student.addTag' || request.hadTag !== undefined || !this.deps.tagsOf) return request;
+    const tags = await this.deps.tagsOf(accountId, request.studentId).catch(() => null);
+    return tags === null ? request : { ...request, hadTag: tags.includes(request.tag) };
   }
 
   #ownKey(accountId: string, request: WriteRequest): string {

@@ -87,6 +87,11 @@ export const shell = {
     home: 'Go to the start',
     body: 'The screen may have moved. Use the navigation on the left.',
   },
+  sessionEnded: {
+    title: "This tab's session with School Companion has ended",
+    why: 'npm start was restarted, or the session was ended in Settings › Security, so this tab can no longer reach the app. What it showed may be out of date.',
+    next: 'Press Enter in the terminal running npm start for a new link, and open it.',
+  },
   crash: {
     title: 'The window stopped unexpectedly and was reloaded',
     message: 'You are back on the page you had open. The log has the details.',

@@ -87,6 +87,11 @@ export const shell: OneFormTranslation<typeof en> = {
     home: '回到首頁',
     body: '這個畫面可能已經搬移，請使用左側選單。',
   },
+  sessionEnded: {
+    title: '這個分頁與 School Companion 的工作階段已結束',
+    why: 'npm start 已重新啟動，或已在「設定 › 安全性」結束這個工作階段，所以這個分頁無法再連到 App。畫面上的資料可能已經過時。',
+    next: '在執行 npm start 的終端機按 Enter 取得新連結，再開啟它。',
+  },
   crash: {
     title: '視窗意外停止，已重新載入',
     message: '你已回到原本開啟的頁面，詳細原因記錄在記錄檔中。',

@@ -54,3 +54,13 @@ describe('reachedByOwnWrites', () => {
     expect(reachedByOwnWrites(V1, V0, own)).toBe(false);
   });
 });
+
+describe('the words of a coupon create', () => {
+  it('ask for a confirmation that says what the coupon will be', async () => {
+    const { describeWrite } = await import('../../../shared/model/writes');
+    const words = describeWrite({ kind: 'coupon.create', draft: { code: 'SPRING', discount: { kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 550 }] }, startsAt: '2026-12-01T00:00:00.000Z', endsAt: null, usageLimit: 1200, perBuyerLimit: 1, courseIds: ['crs_1', 'crs_2'] } });
+    expect(words.confirm).toBe(true);
+    expect(words.question).toBe('Create coupon “SPRING”?');
+    expect(words.consequence).toMatch(/^NT\$150(\.00)? or \$5\.50 off, 2 courses, from 2026-12-01 00:00 UTC, no end, 1,200 uses in total, 1 per buyer\. /);
+  });
+});

@@ -118,6 +118,8 @@ export interface StudentsEngineApi {
   'students.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<StudentsLoadResult>;
   'students.status': (a: { accountId: string }) => StudentsStatus;
   'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
+  /** A student's tags in the synced copy (memory or snapshot, never the platform); null when not held. */
+  'students.tagsOf': (a: { accountId: string; studentId: string }) => string[] | null;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;

@@ -98,6 +98,11 @@ export class StudentsEngine {
         };
         return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
+      'students.tagsOf': async ({ accountId, studentId }) => {
+        const held = await this.#students.opened(accountId);
+        const at = held?.table.indexOf(studentId);
+        return held && at !== undefined ? [...held.table.data.students[at]!.tags] : null;
+      },
       'students.pick': async ({ accountId, ids, filters }) => {
         const loaded = await this.ensureLoaded(accountId);
         const { table } = loaded;
