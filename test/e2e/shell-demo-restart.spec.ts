@@ -95,6 +95,7 @@ test('stopped and started again on the same data folder: same address, the schoo
     const code = (await row.getAttribute('data-code'))!;
     await row.getByRole('button', { name: `Disable ${code}` }).click();
     const dialog = page.getByRole('dialog', { name: `Disable coupon “${code}”?` });
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
     await dialog.getByRole('button', { name: 'Grant access' }).click();
     await expect(page.locator('.notice').filter({ hasText: `Disabled coupon “${code}”` })).toBeVisible({ timeout: 30_000 });
     expect(first.demo.status().changes).toBe(1);
