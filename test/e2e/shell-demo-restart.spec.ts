@@ -87,7 +87,7 @@ test('stopped and started again on the same data folder: same address, the schoo
   try {
     await openApp(page, first.host);
     await connectDemoSchool(page, school.name);
-    await expect(page.getByTestId('courses-table')).toBeVisible();
+    await expect(page.getByTestId('courses-table')).toBeVisible({ timeout: 30_000 });
     // A write in the demo school: a coupon disabled (coupons:write granted on the way, a second consent page).
     await page.goto(`${first.host.origin}/#/coupons`);
     const row = page.locator('tr[data-coupon-id]').filter({ has: page.locator('[data-state="active"]') }).first();
@@ -123,9 +123,14 @@ test('stopped and started again on the same data folder: same address, the schoo
     expect((await api.get<Coupon>(`/api/v1/coupons/${couponId}`)).state).toBe('disabled');
     await page.goto(`${second.host.origin}/#/coupons`);
     await expect(page.locator(`tr[data-coupon-id="${couponId}"] [data-state]`)).toHaveAttribute('data-state', 'disabled');
-    // Settings says what the demo keeps; Reset drops it.
+    // Settings says what the demo keeps; it takes the demo platform offline and back; Reset drops what it keeps.
     await page.goto(`${second.host.origin}/#/settings`);
     await expect(page.getByTestId('demo-platform-state')).toContainText('It keeps the one change');
+    await page.getByRole('button', { name: 'Take it offline' }).click();
+    await expect(page.getByTestId('app-status')).toContainText(/offline/i);
+    expect(second.demo.status().offline).toBe(true);
+    await page.getByRole('button', { name: 'Bring it back online' }).click();
+    await expect(page.getByTestId('app-status')).toContainText('Online');
     await page.getByRole('button', { name: 'Reset the demo school…' }).click();
     await page.getByRole('dialog', { name: 'Reset the demo school?' }).getByRole('button', { name: 'Reset the demo school' }).click();
     await expect(page.getByTestId('demo-platform-state')).toContainText('Nothing was changed');
