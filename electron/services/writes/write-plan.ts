@@ -1,5 +1,6 @@
-// What the write service decides about a write in the app's terms: whether it has a version to compare, and
-// whether an outbox edit still names the same record. How a write is sent to the platform (operation, path,
+// What the write service decides about a write in the app's terms: whether it has a version to compare,
+// whether an outbox edit still names the same record, which record it changes, and how a second change to a
+// record joins the one still waiting for it. How a write is sent to the platform (operation, path,
 // body, the current version's read) is the platform adapter's: platform/writes-platform.ts.
 import { describeWrite, inverseOf, type WriteRequest } from '../../../shared/model/writes';
 
@@ -74,7 +75,9 @@ export function mergeQueued(first: WriteRequest, second: WriteRequest): QueuedMe
       const next = second as typeof first;
       const capacities = mergeCapacities(first.changes.capacities, next.changes.capacities);
       const changes = { ...first.changes, ...next.changes, ...(capacities ? { capacities } : {}) };
-      const previous = { ...next.previous, ...first.previous, ...(mergeCapacities(next.previous.capacities, first.previous.capacities) ? { capacities: mergeCapacities(next.previous.capacities, first.previous.capacities)! } : {}) };
+      // The old values are the first change's, where it had any (they are what Undo puts back).
+      const before = mergeCapacities(next.previous.capacities, first.previous.capacities);
+      const previous = { ...next.previous, ...first.previous, ...(before ? { capacities: before } : {}) };
       return { kind: 'merged', request: { ...next, title: first.title, changes, previous, seenUpdatedAt: first.seenUpdatedAt } };
     }
     case 'record.update': {

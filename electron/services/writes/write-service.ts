@@ -270,8 +270,17 @@ export class WriteService {
     const key = recordKeyOf(request);
     const fresh: OutboxItem = { id: randomUUID(), createdAt: new Date(this.#now()).toISOString(), request, summary: describeWrite(request).summary, state: 'waiting', reason: null };
     const outcome = await this.deps.store.update(accountId, (state) => {
-      const waiting = key === null ? undefined : [...state.outbox].reverse().find((i) => i.state === 'waiting' && recordKeyOf(i.request) === key);
-      const merge = waiting ? mergeQueued(waiting.request, request) : null;
+      // The latest waiting change to the same record that this one joins (a tag and an enrollment of one student stay two).
+      let waiting: OutboxItem | undefined;
+      let merge: ReturnType<typeof mergeQueued> = null;
+      for (const item of key === null ? [] : [...state.outbox].reverse()) {
+        if (item.state !== 'waiting' || recordKeyOf(item.request) !== key) continue;
+        merge = mergeQueued(item.request, request);
+        if (merge) {
+          waiting = item;
+          break;
+        }
+      }
       if (waiting && merge?.kind === 'cancelled') {
         state.outbox = state.outbox.filter((i) => i.id !== waiting.id);
         return { kind: 'cancelled' as const, item: waiting };
