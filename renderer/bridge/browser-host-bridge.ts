@@ -9,7 +9,7 @@ import { openEventStream } from './event-stream';
 import { unwrapResult } from './unwrap';
 import { markSessionEnded } from './session-ended';
 
-export interface BrowserHostBridgeOptions {
+interface BrowserHostBridgeOptions {
   origin?: string;
   storage?: Pick<Storage, 'getItem'>;
   fetch?: typeof fetch;

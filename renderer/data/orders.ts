@@ -3,18 +3,18 @@
 import type { OrderFilters, OrderSort } from '../../shared/ipc/data';
 import { useListHead, useListRows, useSyncJob, type ListHead, type ListRows, type SyncJobState } from './windowed-list';
 
-export type OrdersLoadState = SyncJobState<'data.orders.load'>;
+type OrdersLoadState = SyncJobState<'data.orders.load'>;
 export type OrdersHead = ListHead<'data.orders.query'>;
-export type OrderRows = ListRows<'data.orders.query'>;
+type OrderRows = ListRows<'data.orders.query'>;
 
 /** Runs `data.orders.load` for the account; the page shows its progress and may cancel it. */
 export function useOrdersLoad(accountId: string | null): OrdersLoadState {
   return useSyncJob('data.orders.load', 'data.orders.query', 'orders', accountId);
 }
 
-/** The first window of the filtered, sorted orders, with the figures about the whole set (total, totals, facets). */
-export function useOrdersHead(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort): OrdersHead {
-  return useListHead('data.orders.query', accountId, enabled, { filters, sort });
+/** The first window of the filtered, sorted orders, with the figures about the whole set (total, totals, facets); `live` while a sync brings them. */
+export function useOrdersHead(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort, live = false): OrdersHead {
+  return useListHead('data.orders.query', accountId, enabled, { filters, sort }, live);
 }
 
 /** The windows covering rows [first, last] beyond the head, read by the table itself. */

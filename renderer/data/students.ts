@@ -4,16 +4,16 @@
 import type { StudentFilters, StudentSort } from '../../shared/ipc/students';
 import { useListHead, useListRows, useSyncJob, type ListHead, type ListRows, type SyncJobState } from './windowed-list';
 
-export type StudentsLoadState = SyncJobState<'data.students.load'>;
+type StudentsLoadState = SyncJobState<'data.students.load'>;
 export type StudentsHead = ListHead<'data.students.query'>;
-export type StudentRows = ListRows<'data.students.query'>;
+type StudentRows = ListRows<'data.students.query'>;
 
 export function useStudentsLoad(accountId: string | null): StudentsLoadState {
   return useSyncJob('data.students.load', 'data.students.query', 'students', accountId);
 }
 
-export function useStudentsHead(accountId: string | null, enabled: boolean, filters: StudentFilters, sort: StudentSort): StudentsHead {
-  return useListHead('data.students.query', accountId, enabled, { filters, sort });
+export function useStudentsHead(accountId: string | null, enabled: boolean, filters: StudentFilters, sort: StudentSort, live = false): StudentsHead {
+  return useListHead('data.students.query', accountId, enabled, { filters, sort }, live);
 }
 
 /** The windows covering rows [first, last] beyond the head, read by the table itself. */

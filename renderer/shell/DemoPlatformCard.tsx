@@ -10,13 +10,13 @@ import { Card } from '../components/Card';
 import { Dialog } from '../components/Dialog';
 import { invoke, useEvent, useInvokeQuery } from '../lib/bridge-hooks';
 import { formatCount } from '../lib/format';
-import { useLocale } from '../features/common/use-locale';
 import { useNotices } from '../state/notices';
+import { useUiLocale } from '../state/ui-language';
 
 export function DemoPlatformCard() {
   const client = useQueryClient();
   const { t } = useTranslation('shell', { keyPrefix: 'settings.demo' });
-  const { locale } = useLocale();
+  const { locale } = useUiLocale();
   const push = useNotices((s) => s.push);
   const status = useInvokeQuery('demo.status', {});
   // Taken offline or back from the terminal: the probe notices, and so does this card.

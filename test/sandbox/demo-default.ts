@@ -40,7 +40,7 @@ type StateFile = z.infer<typeof StateFile>;
 const MAX_FORMER_ADDRESSES = 5;
 const SAVE_DELAY_MS = 200;
 
-export interface DemoDefaultOptions extends Pick<SandboxOptions, 'orders' | 'seed' | 'quiet' | 'log'> {
+interface DemoDefaultOptions extends Pick<SandboxOptions, 'orders' | 'seed' | 'quiet' | 'log'> {
   dataDir: string;
   /** The platform's clock (default Date.now); "today" for a first start or a reset is its day. */
   clock?: () => number;

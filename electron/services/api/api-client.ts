@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
 import { pageOf } from '../../../shared/platform/resources';
 import type { TokenSource } from '../auth/auth-service';
-import { guardedFetch, hostOf } from '../net/guarded-fetch';
+import { bodyBytes, guardedFetch, hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from '../auth/oauth-options';
 import type { Logger } from '../log';
 import { fetchOpenApi, openApiAddresses } from './openapi-fetch';
@@ -15,7 +15,7 @@ import { OperationScopeCatalog } from './operation-scopes';
 import type { CallArgs, DescribedOperation, PlatformCaller } from './platform-caller';
 import { businessUrl } from '../net/business-url';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   logger: Logger;
   fetch?: typeof fetch;
   /** Per request (default 30 s). */
@@ -287,7 +287,7 @@ function requireJson(response: Response, host: string): void {
 
 async function readJsonBytes(response: Response, url: string): Promise<Uint8Array> {
   requireJson(response, hostOf(url));
-  return new Uint8Array(await response.arrayBuffer());
+  return bodyBytes(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
 async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {
@@ -322,7 +322,7 @@ async function readErrorBody(response: Response): Promise<{ error: string | null
 }
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
+function retryAfterMs(header: string | null, now: number): number | null {
   if (!header) return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

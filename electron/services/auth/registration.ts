@@ -7,7 +7,7 @@ import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 
 // The same app in the desktop and in browser mode: the consent page names it so in both.
-export const CLIENT_NAME = 'School Companion';
+const CLIENT_NAME = 'School Companion';
 
 export const RegisteredClient = z.object({
   issuer: z.string(),

@@ -14,9 +14,9 @@ import { checkExportFormat, exportFileName, exportToChosenFile } from '../engine
  * The offline cache's name for an order's answer: new with the app's Order (shared/model/orders.ts), so an answer
  * cached in the platform's shape by an earlier version is never read as one.
  */
-export const ORDER_CACHE_KEY = 'data.orders.get.v2';
+const ORDER_CACHE_KEY = 'data.orders.get.v2';
 
-export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
+type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
 
 export function engineOrdersHandlers(
   engine: EngineClient,
@@ -30,8 +30,8 @@ export function engineOrdersHandlers(
   return {
     'data.orders.load': async ({ accountId, jobId, mode }) => engine.call('orders.load', { accountId, mode, jobId }),
     'data.orders.status': async ({ accountId }) => engine.call('orders.status', { accountId }),
-    'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
-      const answer = await engine.call('orders.query', { accountId, filters, sort, offset, limit });
+    'data.orders.query': async ({ accountId, filters, sort, offset, limit, partial }) => {
+      const answer = await engine.call('orders.query', { accountId, filters, sort, offset, limit, partial });
       return { ...answer, data: { ...answer.data, facets: await withTitles(accountId, answer.fetchedAt, answer.data.facets) } };
     },
     'data.orders.get': async ({ accountId, orderId }, { signal }) => {

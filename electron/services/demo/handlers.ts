@@ -13,7 +13,7 @@ export interface DemoPlatformPort {
   reset(): Promise<unknown>;
 }
 
-export interface DemoHandlerDeps {
+interface DemoHandlerDeps {
   demo: DemoPlatformPort | null;
   /** The platform went away or came back: the online probe looks now instead of at its next turn. */
   afterOnlineChange(): Promise<void>;

@@ -19,7 +19,7 @@ import { toSubscriptionRecord } from './analytics-platform';
 /** Only what the plan needs of a record: its id and when it last changed. */
 const Versioned = z.object({ id: z.string(), updated_at: z.string().nullable().optional() });
 
-export interface WritePlan {
+interface WritePlan {
   operation: OperationId;
   path: Record<string, string>;
   body?: unknown;
@@ -33,7 +33,7 @@ export interface WritePlan {
 export type PlannedWrite = Exclude<WriteRequest, { kind: 'record.update' }>;
 
 /** A record as a write's answer describes it: its id and when it last changed (null when it does not say). */
-export interface RecordVersion {
+interface RecordVersion {
   id: string | null;
   updatedAt: string | null;
 }

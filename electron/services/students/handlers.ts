@@ -5,14 +5,14 @@ import type { EngineClient } from '../engine/client/engine-client';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { checkExportFormat, exportFileName, exportToChosenFile } from '../engine/client/export-to-file';
 
-export type EngineStudentsMethod = 'data.students.load' | 'data.students.status' | 'data.students.query' | 'data.students.pick' | 'data.students.exportCsvFile';
+type EngineStudentsMethod = 'data.students.load' | 'data.students.status' | 'data.students.query' | 'data.students.pick' | 'data.students.exportCsvFile';
 
 /** `destination`: where data.students.exportCsvFile writes (the Save dialog, or browser mode's download slots). */
 export function engineStudentsHandlers(engine: EngineClient, destination: ExportDestination | null = null, now: () => number = Date.now): MethodHandlers<EngineStudentsMethod> {
   return {
     'data.students.load': async ({ accountId, jobId, mode }) => engine.call('students.load', { accountId, mode, jobId }),
     'data.students.status': async ({ accountId }) => engine.call('students.status', { accountId }),
-    'data.students.query': async ({ accountId, filters, sort, offset, limit }) => engine.call('students.query', { accountId, filters, sort, offset, limit }),
+    'data.students.query': async ({ accountId, filters, sort, offset, limit, partial }) => engine.call('students.query', { accountId, filters, sort, offset, limit, partial }),
     'data.students.pick': async ({ accountId, ids, filters }) => engine.call('students.pick', { accountId, ids, filters }),
     'data.students.exportCsvFile': async ({ accountId, jobId, filters, sort, ids, timeZone, locale }) => {
       checkExportFormat(timeZone, locale);

@@ -44,7 +44,7 @@ export function reachedByOwnWrites(seenUpdatedAt: string, currentUpdatedAt: stri
   return false;
 }
 
-export type SendFailure =
+type SendFailure =
   | { next: 'keep' } // still unreachable: stays waiting, stop sending for this school
   | { next: 'failed'; reason: string; missingScopes?: string[] };
 

@@ -42,7 +42,7 @@ export function recordKeyOf(request: WriteRequest): string | null {
   return target ? `${target.type}:${target.id}` : null;
 }
 
-export type QueuedMerge = { kind: 'merged'; request: WriteRequest } | { kind: 'cancelled' };
+type QueuedMerge = { kind: 'merged'; request: WriteRequest } | { kind: 'cancelled' };
 
 /**
  * A second change to a record whose first change still waits in the outbox: one waiting change that does

@@ -21,7 +21,7 @@ import { refreshAfterWrite } from '../writes/refresh';
 import { runBulk, summarize, type BulkResult, type BulkTarget } from './bulk-run';
 import '../people/people.css';
 
-export interface BulkActionsProps {
+interface BulkActionsProps {
   accountId: string;
   students: BulkTarget[];
   /** The course they are all in already (a course's stalled learners): not offered under Enroll in. */

@@ -9,7 +9,7 @@ import { describeWrite } from '../../../shared/model/writes';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { useActiveAccount } from '../../state/active-account';
 
-export type RecordType = NonNullable<ReturnType<typeof describeWrite>['target']>['type'];
+type RecordType = NonNullable<ReturnType<typeof describeWrite>['target']>['type'];
 
 /** The change waiting for a record (the latest, if several), by its type and id. */
 export function usePendingWrites(): (type: RecordType, id: string) => OutboxItem | undefined {
