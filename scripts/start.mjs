@@ -122,14 +122,18 @@ async function main() {
   let school = opts.school;
   let schoolLabel = school;
   let formerAddresses = [];
+  let demo = null;
   if (!school) {
     const { startDemoDefault } = await tsImport('../test/sandbox/demo-default.ts', import.meta.url);
-    const demo = await startDemoDefault({ dataDir, quiet: true });
+    demo = await startDemoDefault({ dataDir, quiet: true });
     stoppers.push(() => demo.close());
     school = demo.sandbox.url;
     schoolLabel = 'Demo school (local sandbox)';
     formerAddresses = demo.formerAddresses;
     console.log(`Sandbox platform with the demo schools: ${school}`);
+    const { changes } = demo.status();
+    if (changes > 0) console.log(`It keeps ${changes === 1 ? 'the change' : `the ${changes} changes`} made in the demo schools since their last reset.`);
+    if (demo.skippedChanges.length > 0) console.log(`${demo.skippedChanges.length} of them could not be applied again (details in the log).`);
     if (demo.movedFrom) {
       console.log(`Its usual address ${demo.movedFrom} is in use by another program, so it runs at ${school} from now on.`);
       console.log('Schools you connected at the old address offer "Reconnect" in the app: no need to sign in from scratch.');
@@ -142,17 +146,24 @@ async function main() {
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'main']);
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'preload']);
     const args = ['.', '--school', school, '--school-label', schoolLabel, ...formerAddresses.flatMap((address) => ['--school-former', address]), ...(named ? ['--school-named'] : [])];
-    const app = spawn(electron, args, { cwd: root, stdio: 'inherit' });
+    // The terminal is the demo platform's control here (the app's Settings offers it in browser mode).
+    const app = spawn(electron, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });
     app.on('exit', (code) => void stop(code ?? 0));
     console.log('School Companion is running (desktop app).');
     console.log("Details are logged in the OS's log folder for the app (Help › Open Log Folder, or Settings › About).");
+    if (demo) listenToTerminal(demoKeys(demo));
     return;
   }
 
   console.log('Electron runtime not available here (no binary and no way to fetch one): serving browser mode instead.');
   const { startBrowserHost } = await tsImport('../electron/browser-host/server.ts', import.meta.url);
-  const host = await startBrowserHost({ school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  const host = await startBrowserHost({
+    school, schoolLabel, formerSchoolAddresses: formerAddresses, schoolNamed: named, dataDir,
+    ...(demo ? { demoPlatform: demo } : {}),
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
+  });
+  for (const skipped of demo?.skippedChanges ?? []) host.logger.warn('demo platform: a kept change could not be applied again', { operation: skipped.operationId, reason: skipped.reason });
   stoppers.push(() => host.close());
   // An error nobody caught goes to the log file (and one line to this terminal), never lost silently; an
   // uncaught exception then stops the app cleanly (closing the log), as Node itself would have stopped it.
@@ -169,12 +180,75 @@ async function main() {
   if (opts.open && hasDisplay()) await openLaunchLink(host.url);
   // Each link works once (one browser, one session): another browser, or this one after its session ended,
   // needs a new one. Typed here, in the terminal that started the app, never passed on a command line.
-  if (process.stdin.isTTY) console.log('Press Enter here for a new launch link (another browser, or when a session has ended).');
+  listenToTerminal({
+    ...(demo ? demoKeys(demo) : {}),
+    '': {
+      help: 'Press Enter here for a new launch link (another browser, or when a session has ended).',
+      run: () => {
+        const url = host.issueLaunchUrl();
+        console.log(`New launch link: ${url}`);
+        if (opts.open && hasDisplay()) void openLaunchLink(url);
+      },
+    },
+  });
+}
+
+/**
+ * The demo platform's keys: o takes it offline and back (to try the outbox), r resets the demo school (asked
+ * twice: it drops every change made in it). The same as the demo's controls in the app's Settings.
+ */
+function demoKeys(demo) {
+  let resetAskedAt = 0;
+  return {
+    o: {
+      help: 'Type o and Enter to take the demo platform offline, and again to bring it back (to try offline work).',
+      run: async () => {
+        const next = !demo.status().offline;
+        try {
+          await demo.setOffline(next);
+          console.log(next ? 'The demo platform is offline: the app keeps your changes in its outbox. Type o and Enter to bring it back.' : 'The demo platform is back online.');
+        } catch (error) {
+          console.log(`The demo platform could not come back: ${error.message}`);
+        }
+      },
+    },
+    r: {
+      help: 'Type r and Enter to reset the demo school (every change made in it is dropped).',
+      run: async () => {
+        if (Date.now() - resetAskedAt > 15_000) {
+          resetAskedAt = Date.now();
+          const { changes } = demo.status();
+          console.log(`Reset the demo school? ${changes === 1 ? 'The one change' : `All ${changes} changes`} made in it will be dropped and it starts fresh for today. Type r and Enter again within 15 s to confirm.`);
+          return;
+        }
+        resetAskedAt = 0;
+        await demo.reset();
+        console.log('The demo school was reset: it is as generated for today, and the app is still signed in to it.');
+      },
+    },
+  };
+}
+
+/** Each line typed in the terminal runs the command of its first letter (Enter alone: ''). */
+function listenToTerminal(commands) {
+  if (process.stdin.isTTY) for (const command of Object.values(commands)) console.log(command.help);
   process.stdin.on('error', () => undefined);
-  process.stdin.on('data', () => {
-    const url = host.issueLaunchUrl();
-    console.log(`New launch link: ${url}`);
-    if (opts.open && hasDisplay()) void openLaunchLink(url);
+  process.stdin.setEncoding('utf8');
+  let buffer = '';
+  let running = Promise.resolve();
+  process.stdin.on('data', (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) {
+      const command = commands[line.trim().toLowerCase().slice(0, 1)];
+      if (!command) {
+        console.log(`Nothing is bound to "${line.trim()}". ${Object.values(commands).map((c) => c.help).join(' ')}`);
+        continue;
+      }
+      // One after another: a reset is not overtaken by the next key.
+      running = running.then(() => command.run()).catch((error) => console.log(`That did not work: ${error.message}`));
+    }
   });
 }
 

@@ -58,6 +58,8 @@ interface BrowserHostOptions {
   now?: () => number;
   /** How often each school is polled for notifications (default 60 s). */
   notifyIntervalMs?: number;
+  /** `npm start`'s demo platform, running in this process: Settings can take it offline and back and reset it. */
+  demoPlatform?: AppServicesOptions['demoPlatform'];
 }
 
 export interface BrowserHost {
@@ -121,6 +123,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.notifyIntervalMs ? { notifyIntervalMs: options.notifyIntervalMs } : {}),
+    ...(options.demoPlatform ? { demoPlatform: options.demoPlatform } : {}),
   });
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
   const codes = new LaunchCodes(options.now);

@@ -46,6 +46,7 @@ import { createNotifier, syncNotifierAccounts, type Notifier } from './notificat
 import { NotifyStore } from './notifications/notify-store';
 import { UiLanguage } from './language/ui-language';
 import { createNotificationHandlers } from './notifications/handlers';
+import { createDemoHandlers, type DemoPlatformPort } from './demo/handlers';
 
 export interface AppServicesOptions {
   mode: AppMode;
@@ -83,6 +84,8 @@ export interface AppServicesOptions {
   exportDestination?: ExportDestination;
   /** How often each school is polled for notifications (default 60 s; tests use less). */
   notifyIntervalMs?: number;
+  /** `npm start`'s demo platform when it runs in this process (browser mode): Settings can take it offline and reset it. */
+  demoPlatform?: DemoPlatformPort;
   /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
   systemLanguages?: readonly string[] | null;
 }
@@ -128,13 +131,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onOnlineChange: lifecycle.onOnlineChange,
   });
   const screens = createScreenServices({ access, dataService, emit, logger, lifecycle });
-  const writes = createWrites({ options, access, explorer: screens.explorer, isOnline, emit, lifecycle });
+  const writes = createWrites({ options, access, dataService, explorer: screens.explorer, isOnline, emit, lifecycle });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
   const status = statusOf(options, access, probe);
   const unsubscribers = followAccounts({ access, settings, emit, status, probe, notifications, syncSchedule, lifecycle, logger });
   const shell = createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit });
+  const demoHandlers = createDemo({ options, access, dataService, probe, emit });
   signIn.reportAuthorizationUrl(shell.accounts.authorizationUrlOpened);
 
   await start({ options, access, settings, probe, notifications, syncSchedule, writes });
@@ -147,6 +151,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       ...screens.handlers,
       ...createWriteHandlers(writes.service),
       ...createNotificationHandlers(notifications.notifier),
+      ...demoHandlers,
       ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }),
       ...options.extraHandlers,
     },
@@ -257,7 +262,7 @@ function createScreenServices({ access, dataService, emit, logger, lifecycle }: 
 }
 
 /** Writes: sent now, or kept in the school's outbox until the probe sees the platform again. */
-function createWrites({ options, access, explorer, isOnline, emit, lifecycle }: { options: AppServicesOptions; access: Access; explorer: ReturnType<typeof createExplorer>; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle }) {
+function createWrites({ options, access, dataService, explorer, isOnline, emit, lifecycle }: { options: AppServicesOptions; access: Access; dataService: DataService; explorer: ReturnType<typeof createExplorer>; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle }) {
   const store = new WritesStore(join(options.dataDir, 'writes'), options.cipher, options.logger);
   const service = new WriteService({
     caller: access.caller,
@@ -266,9 +271,14 @@ function createWrites({ options, access, explorer, isOnline, emit, lifecycle }: 
     isOnline,
     emit,
     logger: options.logger,
-    onChanged: (accountId, request) => {
+    onChanged: (accountId, request, changes) => {
       if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
+      // The engine's copy follows the write at once (it tells the screens); the next sync confirms it.
+      if (changes.length > 0 && !dataService.engine.closed) {
+        dataService.engine.call('engine.applyWrite', { accountId, changes: [...changes] }).catch((error: unknown) => options.logger.warn('a write could not be put into the synced copy', { error: (error as Error).message }));
+      }
     },
+    tagsOf: (accountId, studentId) => (dataService.engine.closed ? Promise.resolve(null) : dataService.engine.call('students.tagsOf', { accountId, studentId })),
   });
   const flushAll = () => service.flushAll(access.accountsIfOpen().map((account) => account.id));
   lifecycle.onAccountRemoved((accountId) => {
@@ -437,6 +447,24 @@ function createShellHandlers({ options, access, settings, language, probe, statu
     },
   };
   return { accounts, handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers } };
+}
+
+/** Settings › Demo platform: `npm start`'s demo platform taken offline and back, or reset (browser mode only). */
+function createDemo({ options, access, dataService, probe, emit }: { options: AppServicesOptions; access: Access; dataService: DataService; probe: OnlineProbe; emit: Emit }): Partial<MethodHandlers> {
+  return createDemoHandlers({
+    demo: options.demoPlatform ?? null,
+    afterOnlineChange: async () => {
+      await probe.check();
+    },
+    afterReset: async () => {
+      // Its records changed under the app (ids, tags, states back as generated): no incremental sync would see that.
+      const demoAddress = options.defaultSchool?.address;
+      for (const account of access.accountsIfOpen().filter((a) => a.issuer === demoAddress)) {
+        await dataService.forgetSaved(account.id);
+        emit('data.invalidated', { accountId: account.id, reason: 'cache_cleared' });
+      }
+    },
+  });
 }
 
 /** Opens the saved sign-ins, shows the school named on the command line, then starts the probe, notifier, sync and outbox. */

@@ -7,6 +7,7 @@ import type { Bridge, EventName } from '../../shared/ipc';
 import { PAGE_KEY_STORAGE } from '../../shared/ipc/channels';
 import { openEventStream } from './event-stream';
 import { unwrapResult } from './unwrap';
+import { markSessionEnded } from './session-ended';
 
 interface BrowserHostBridgeOptions {
   origin?: string;
@@ -41,6 +42,10 @@ export function createBrowserHostBridge(options: BrowserHostBridgeOptions = {}):
     url: `${origin}/events`,
     headers,
     fetch: doFetch,
+    // The page key is refused: this tab's session ended (the app restarted, or it was ended in Settings).
+    onRefused: (status) => {
+      if (status === 401) markSessionEnded();
+    },
     onEvent: (event, payload) => {
       if (event === 'app.openUrl') {
         // A transport matter, handled here once: the UI does not see it (it would open a second tab).
@@ -64,7 +69,10 @@ export function createBrowserHostBridge(options: BrowserHostBridgeOptions = {}):
     } catch (error) {
       throw new AppError('offline', 'The app is not running: start it again (npm start) and reload this page.', { cause: error });
     }
-    if (response.status === 401) throw new AppError('forbidden_sender', 'This tab is not signed in to the app: open the launch link printed by "npm start".');
+    if (response.status === 401) {
+      markSessionEnded();
+      throw new AppError('forbidden_sender', 'This tab is not signed in to the app: open the launch link printed by "npm start".');
+    }
     if (!response.ok) throw new AppError('internal', `The app refused the request (HTTP ${response.status}).`);
     return unwrapResult(await response.json());
   }

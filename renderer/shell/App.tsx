@@ -6,15 +6,18 @@ import { Notices } from './Notices';
 import { ShellEffects } from './ShellEffects';
 import { useMenuCommands } from './menu-commands';
 import { createAppRouter } from './router';
+import { SessionGate } from './SessionEnded';
 
 export function App() {
   const [router] = useState(createAppRouter);
   useMenuCommands(useCallback((to: string) => void router.navigate(to), [router]));
   return (
     <DataProvider>
-      <ShellEffects />
-      <RouterProvider router={router} />
-      <Notices />
+      <SessionGate>
+        <ShellEffects />
+        <RouterProvider router={router} />
+        <Notices />
+      </SessionGate>
     </DataProvider>
   );
 }

@@ -22,6 +22,7 @@ import { browserLanguages } from '../state/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { DemoPlatformCard } from './DemoPlatformCard';
 import { TimeZoneCard } from './TimeZoneCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from '../features/account/SignOutDialog';
@@ -45,6 +46,7 @@ export function SettingsPage() {
         <TimeZoneCard />
         <NotificationsCard />
         <DataSyncCard />
+        <DemoPlatformCard />
         <SecurityCard />
         <AboutCard />
       </div>

@@ -9,6 +9,8 @@ export interface Notice {
   message?: string;
   /** One action next to the words, e.g. Undo after a write; the notice closes when it is pressed. */
   action?: { label: string; run: () => void };
+  /** The record it is about ("coupon:cpn_1"): a newer notice about it replaces this one (never "Disabled" and "Enabled" with two Undos). */
+  key?: string;
 }
 
 interface NoticeState {
@@ -24,7 +26,7 @@ export const useNotices = create<NoticeState>()((set) => ({
   push: (notice) => {
     const id = nextId++;
     // Keep the last few: a notice is read once, not collected.
-    set((state) => ({ notices: [...state.notices.slice(-2), { ...notice, id }] }));
+    set((state) => ({ notices: [...state.notices.filter((n) => notice.key === undefined || n.key !== notice.key).slice(-2), { ...notice, id }] }));
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),

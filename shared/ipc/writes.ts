@@ -70,6 +70,8 @@ export const WriteOutcome = z.discriminatedUnion('status', [
     recordId: z.string().nullable(),
   }),
   z.object({ status: z.literal('queued'), message: z.string(), item: OutboxItem }),
+  /** Offline, it took back the change waiting for the same record (Disable, then Enable): neither is sent. */
+  z.object({ status: z.literal('withdrawn'), message: z.string() }),
 ]);
 export type WriteOutcome = z.infer<typeof WriteOutcome>;
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ExplorerAreaId, FieldValue, ScopeName, type EXPLORER_AREAS } from './explorer';
 import { CouponDraft } from './money';
+import { formatMoney } from '../currency-units';
 import { EventFields } from './events';
 import { StudentTag, StudentTags } from './student-profile';
 import type { Scope } from '../scopes';
@@ -24,7 +25,9 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, seenUpdatedAt: seen }).strict(),
   // People (shared/model/people.ts): a student's tags, all at once (the profile) or one added (bulk); enroll and unenroll.
   z.object({ kind: z.literal('student.setTags'), studentId: id, studentName: name, tags: StudentTags, previousTags: StudentTags, seenUpdatedAt: seen }).strict(),
-  z.object({ kind: z.literal('student.addTag'), studentId: id, studentName: name, tag: StudentTag }).strict(),
+  /** `hadTag`: whether the student had the tag before, as the app's copy says; false lets Undo remove it again. */
+  z.object({ kind: z.literal('student.addTag'), studentId: id, studentName: name, tag: StudentTag, hadTag: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('student.removeTag'), studentId: id, studentName: name, tag: StudentTag }).strict(),
   z.object({ kind: z.literal('student.enroll'), studentId: id, studentName: name, courseId: id, courseTitle: name, planId: id.nullable(), planName: name.nullable() }).strict(),
   z.object({
     kind: z.literal('student.unenroll'),
@@ -79,6 +82,19 @@ interface WriteWords {
 
 const q = (text: string) => `“${text}”`;
 
+/** A coupon draft in one line: "10% off, every course, from 2026-12-01 00:00 UTC, no end, 100 uses in total, 1 per buyer". */
+export function describeDraft(draft: CouponDraft): string {
+  const off = draft.discount.kind === 'percent'
+    ? `${draft.discount.percentOff}% off`
+    : `${draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, 'en-US')).join(' or ')} off`;
+  const courses = draft.courseIds.length === 0 ? 'every course' : draft.courseIds.length === 1 ? '1 course' : `${draft.courseIds.length} courses`;
+  const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  const parts = [off, courses, draft.startsAt ? `from ${utc(draft.startsAt)}` : 'from now', draft.endsAt ? `until ${utc(draft.endsAt)}` : 'no end'];
+  if (draft.usageLimit !== null) parts.push(`${draft.usageLimit.toLocaleString('en-US')} uses in total`);
+  if (draft.perBuyerLimit !== null) parts.push(`${draft.perBuyerLimit.toLocaleString('en-US')} per buyer`);
+  return parts.join(', ').replace(/^./, (c) => c.toUpperCase());
+}
+
 /** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
 const RECORD_NOUNS = {
   school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
@@ -105,7 +121,8 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
     }
     case 'coupon.create': {
       const t = q(request.draft.code);
-      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: 'Buyers can use the code as soon as it starts.', done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: false, scope: 'coupons:write', target: null };
+      // Confirmed like every write, saying what the coupon will be (the form's values, summed up).
+      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: `${describeDraft(request.draft)}. Buyers can use the code as soon as it starts.`, done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: true, scope: 'coupons:write', target: null };
     }
     case 'coupon.setEnabled': {
       const t = q(request.code);
@@ -146,6 +163,11 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
       const t = q(request.studentName);
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
       return { verb: 'Tag', question: `Tag ${t} ${q(request.tag)}?`, consequence: 'The tag is added to their others. Learners do not see tags.', done: `Tagged ${t} ${q(request.tag)}`, summary: `Tag ${t} ${q(request.tag)}`, confirm: false, scope: 'students:write', target };
+    }
+    case 'student.removeTag': {
+      const t = q(request.studentName);
+      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
+      return { verb: 'Remove tag', question: `Remove the tag ${q(request.tag)} from ${t}?`, consequence: 'Their other tags stay. Learners do not see tags.', done: `Removed the tag ${q(request.tag)} from ${t}`, summary: `Remove the tag ${q(request.tag)} from ${t}`, confirm: false, scope: 'students:write', target };
     }
     case 'student.enroll': {
       const t = q(request.studentName);
@@ -204,8 +226,10 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null, recor
       // Enrolls them again on the same plan; the progress the unenroll deleted does not come back (its words say so).
       return { kind: 'student.enroll', studentId: request.studentId, studentName: request.studentName, courseId: request.courseId, courseTitle: request.courseTitle, planId: request.planId, planName: request.planName };
     case 'student.addTag':
-      // Whether the student had the tag before is not known here: removing it could take away one they had.
-      return null;
+      // Removing it could take away a tag they had before: only when the app knew they did not.
+      return request.hadTag === false ? { kind: 'student.removeTag', studentId: request.studentId, studentName: request.studentName, tag: request.tag } : null;
+    case 'student.removeTag':
+      return { kind: 'student.addTag', studentId: request.studentId, studentName: request.studentName, tag: request.tag, hadTag: false };
     case 'course.setPublished':
       return { ...request, published: !request.published, seenUpdatedAt: updatedAt };
     case 'coupon.setEnabled':

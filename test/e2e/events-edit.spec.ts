@@ -74,7 +74,7 @@ test('events: upcoming and past with tickets sold, the attendee list, and an edi
   await expect(starts).toHaveValue(wallClock(event.starts_at, school.time_zone));
 
   // Below the tickets sold: refused at its field before anything is sent.
-  const capacityField = form.getByLabel(`Capacity: ${ticket.name}`);
+  const capacityField = form.getByLabel(`Capacity (${ticket.name})`);
   await capacityField.fill(String(ticket.sold - 1));
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form).toContainText(`cannot be below the ${ticket.sold} tickets already sold`);
@@ -87,6 +87,8 @@ test('events: upcoming and past with tickets sold, the attendee list, and an edi
   await form.getByLabel('Title').fill(`${event.title} (moved)`);
   await starts.fill(wallClock(earlier, school.time_zone));
   await capacityField.fill(String(ticket.sold + 7));
+  // Checked as it is typed: the message goes once the value is right, before Save.
+  await expect(form).not.toContainText('cannot be below');
   await form.getByRole('button', { name: 'Save changes' }).click();
   const confirm = page.getByRole('dialog', { name: `Change event “${event.title}”?` });
   await expect(confirm).toContainText('title, time and capacity');

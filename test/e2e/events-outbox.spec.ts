@@ -58,7 +58,7 @@ test('event edits made offline wait in the outbox; one whose event changed on th
   await expect(page.locator('.notice').filter({ hasText: 'Saved in the outbox' }).first()).toBeVisible();
   form = await openEvent(untouched!);
   const ticket = untouched!.tickets[0]!;
-  await form.getByLabel(`Capacity: ${ticket.name}`).fill(String(ticket.capacity + 10));
+  await form.getByLabel(`Capacity (${ticket.name})`).fill(String(ticket.capacity + 10));
   await save(untouched!.title);
   await expect(page.getByTestId('outbox-count')).toHaveText('2, 2 changes in the outbox');
 

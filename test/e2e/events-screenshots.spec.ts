@@ -41,7 +41,7 @@ for (const [suffix, width, height] of sizes) {
         await page.getByTestId('events-table').locator('tbody tr th a').first().click();
         await expect(page.getByRole('table', { name: 'Attendees' })).toBeVisible();
         const form = page.getByRole('form', { name: 'Edit event' });
-        await form.getByLabel(/^Capacity: /).first().fill('0');
+        await form.getByLabel(/^Capacity \(/).first().fill('0');
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect(form.locator('.field-error').first()).toBeVisible();
         await settled(page);

@@ -82,7 +82,11 @@ test('Profile: enrollments, orders per currency, tags with Undo, enroll and unen
   const made = async () => (await api.list<Enrollment>(`/api/v1/students/${studentId}/enrollments`)).find((e) => e.course_id === course.id);
   await expect.poll(async () => (await made())?.plan_id).toBeNull();
   await expect(table.locator(`tr[data-course-id="${course.id}"]`)).toHaveCount(1);
+  // Its Undo unenrolls, which deletes what they did since: confirmed like the action itself.
   await enrolled.getByRole('button', { name: 'Undo' }).click();
+  const undoAsk = page.getByRole('dialog', { name: `Unenroll “${person.name}” from “${course.title}”?` });
+  expect(await made()).toBeDefined();
+  await undoAsk.getByRole('button', { name: 'Unenroll', exact: true }).click();
   await expect.poll(made).toBeUndefined();
 
   // Unenroll a started one: the confirmation says the progress is deleted and Undo starts them from zero.
@@ -92,6 +96,8 @@ test('Profile: enrollments, orders per currency, tags with Undo, enroll and unen
   const ask = page.getByRole('dialog', { name: `Unenroll “${person.name}” from “${title}”?` });
   await expect(ask).toContainText(`Their progress (${Math.round(started.progress * 100)}% of the lectures`);
   await expect(ask).toContainText('starts them from zero');
+  // Destructive, and looks it.
+  await expect(ask.getByRole('button', { name: 'Unenroll', exact: true })).toHaveClass(/btn-danger/);
   await ask.getByRole('button', { name: 'Unenroll', exact: true }).click();
   const gone = page.locator('.notice').filter({ hasText: `Unenrolled “${person.name}” from “${title}”. Undo enrolls them again, but their progress starts from zero.` });
   await expect(gone).toBeVisible({ timeout: 30_000 });

@@ -59,7 +59,8 @@ test('Stalled learners: the list, copy e-mails, CSV, tag them all, enroll them a
   // Tag them all: students:write asked once, then one write per student.
   const n = `${stalled.length} students`;
   await card.getByLabel('Tag', { exact: true }).fill('win-back');
-  await card.getByRole('button', { name: `Tag ${n}` }).click();
+  await card.getByRole('button', { name: `Tag ${n}…` }).click();
+  await page.getByRole('dialog', { name: `Tag ${n} “win-back”?` }).getByRole('button', { name: `Tag ${n}` }).click();
   await expect(card.getByTestId('bulk-summary')).toContainText(`Tag “win-back”: ${stalled.length} tagged.`, { timeout: 60_000 });
   const tagged = await api.list<Person>('/api/v1/students?tag=win-back&limit=1000');
   expect(tagged.map((p) => p.id).sort()).toEqual([...new Set(stalled.map((e) => e.student_id))].sort());

@@ -1,7 +1,8 @@
 // `npm start` stopped and started again: what start.mjs does, in process. The demo platform
 // (test/sandbox/demo-default.ts) and the browser host share one data folder; each "start" starts both on it.
 // - Same folder again: the demo platform is back at the same address, with the app's sign-in still valid,
-//   so the school is online without signing in again.
+//   so the school is online without signing in again, and what the admin changed in it is still changed
+//   (its change journal, replayed), on the platform and on the screens.
 // - Its port taken by another program: it starts elsewhere and says so; the account offers Reconnect, which
 //   re-points it without a consent page. Two accounts of the same school tell their addresses apart.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import { memoryLogger } from '../../electron/services/log';
 import { startDemoDefault, type DemoDefault } from '../sandbox/demo-default';
 import { activeSchool, clickConnectDemoSchool, connectDemoSchool, connectedAccounts, openAccountMenu } from './fixtures/app-actions';
 import { consentOpener, newConsentRecord, type ConsentRecord, type ConsentSettings } from './fixtures/consent-tab';
+import { platformClient } from './fixtures/platform-client';
+import type { Coupon } from '../../shared/platform/resources';
 
 const ORDERS = 2000;
 const LABEL = 'Demo school (local sandbox)';
@@ -34,6 +37,7 @@ async function npmStart(dataDir: string, context: BrowserContext, consent: Conse
     formerSchoolAddresses: demo.formerAddresses,
     openExternal: consentOpener(context, consent, record),
     logger: memoryLogger(),
+    demoPlatform: demo,
   });
   return {
     demo,
@@ -74,19 +78,31 @@ const test = base.extend<{ dataDir: string; consent: ConsentSettings; record: Co
   },
 });
 
-test('stopped and started again on the same data folder: same address, the school online, no new sign-in', async ({ page, context, dataDir, consent, record }) => {
-  test.setTimeout(120_000);
+test('stopped and started again on the same data folder: same address, the school online, no new sign-in, its changes kept', async ({ page, context, dataDir, consent, record }) => {
+  test.setTimeout(180_000);
   const first = await npmStart(dataDir, context, consent, record);
   const school = first.demo.sandbox.platform.schools[0]!;
   const address = first.demo.sandbox.url;
+  let couponId: string;
   try {
     await openApp(page, first.host);
     await connectDemoSchool(page, school.name);
-    await expect(page.getByTestId('courses-table')).toBeVisible();
+    await expect(page.getByTestId('courses-table')).toBeVisible({ timeout: 30_000 });
+    // A write in the demo school: a coupon disabled (coupons:write granted on the way, a second consent page).
+    await page.goto(`${first.host.origin}/#/coupons`);
+    const row = page.locator('tr[data-coupon-id]').filter({ has: page.locator('[data-state="active"]') }).first();
+    couponId = (await row.getAttribute('data-coupon-id'))!;
+    const code = (await row.getAttribute('data-code'))!;
+    await row.getByRole('button', { name: `Disable ${code}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable coupon “${code}”?` });
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Grant access' }).click();
+    await expect(page.locator('.notice').filter({ hasText: `Disabled coupon “${code}”` })).toBeVisible({ timeout: 30_000 });
+    expect(first.demo.status().changes).toBe(1);
   } finally {
     await first.stop();
   }
-  expect(record.opened).toHaveLength(1);
+  expect(record.opened).toHaveLength(2);
 
   const second = await npmStart(dataDir, context, consent, record);
   try {
@@ -98,9 +114,27 @@ test('stopped and started again on the same data folder: same address, the schoo
     await expect(page.getByTestId('app-status')).toContainText('Online');
     await expect(page.getByText(/can't be reached|Sign in again|moved to/)).toHaveCount(0);
     // The dashboards read the platform with the token from before the restart: no consent page, no new token.
-    expect(record.opened).toHaveLength(1);
+    expect(record.opened).toHaveLength(2);
     expect(second.demo.sandbox.stats.byPath()['/api/oauth/token'] ?? 0).toBe(0);
     expect((await connectedAccounts(second.host))[0]!.status).toBe('signed_in');
+
+    // The coupon disabled before the restart is still disabled: on the platform (the test's own client) and on the screen.
+    const api = await platformClient(second.demo.sandbox.url, context, ['coupons:read']);
+    expect((await api.get<Coupon>(`/api/v1/coupons/${couponId}`)).state).toBe('disabled');
+    await page.goto(`${second.host.origin}/#/coupons`);
+    await expect(page.locator(`tr[data-coupon-id="${couponId}"] [data-state]`)).toHaveAttribute('data-state', 'disabled');
+    // Settings says what the demo keeps; it takes the demo platform offline and back; Reset drops what it keeps.
+    await page.goto(`${second.host.origin}/#/settings`);
+    await expect(page.getByTestId('demo-platform-state')).toContainText('It keeps the one change');
+    await page.getByRole('button', { name: 'Take it offline' }).click();
+    await expect(page.getByTestId('app-status')).toContainText(/offline/i);
+    expect(second.demo.status().offline).toBe(true);
+    await page.getByRole('button', { name: 'Bring it back online' }).click();
+    await expect(page.getByTestId('app-status')).toContainText('Online');
+    await page.getByRole('button', { name: 'Reset the demo school…' }).click();
+    await page.getByRole('dialog', { name: 'Reset the demo school?' }).getByRole('button', { name: 'Reset the demo school' }).click();
+    await expect(page.getByTestId('demo-platform-state')).toContainText('Nothing was changed');
+    expect((await api.get<Coupon>(`/api/v1/coupons/${couponId}`)).state).toBe('active');
   } finally {
     await second.stop();
   }

@@ -1,5 +1,6 @@
 // Settings › Security in browser mode, as the admin sees it: how saved sign-ins are protected on this
-// computer, each browser's own session (sign out another browser, which then needs a new launch link), and a
+// computer, each browser's own session (sign out another browser, whose open tab says at once that its
+// session ended and which then needs a new launch link), and a
 // plain message when the saved sign-ins could not be read (never a silent empty start).
 import { mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,9 @@ test('Settings says how sign-ins are protected, lists each browser\'s session, a
     await expect(page.getByText('Signed out 1 other browser')).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
 
-    // The other browser is out: a reload asks for a launch link.
+    // The other browser is out, and its open tab says so at once, with the way back (not stale screens).
+    await expect(other.getByTestId('session-ended')).toContainText('Press Enter in the terminal running npm start for a new link');
+    // A reload asks for a launch link.
     await other.reload();
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('Open School Companion from its launch link');
     // This one is still in.

@@ -5,6 +5,8 @@ import { test, expect as baseExpect } from './fixtures/app';
 import type { Page } from '@playwright/test';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
 import type { Sandbox } from '../sandbox';
+import type { Enrollment, Person } from '../../shared/platform/resources';
+import { platformClient } from './fixtures/platform-client';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -82,6 +84,37 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await expect(bar.getByRole('status')).toHaveText('4 emails copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\n').sort()).toEqual(emails.sort());
+
+  // Tag the four: on the platform (the test's own client), and at once in the list and its Tag filter, no Refresh.
+  const ids = await Promise.all([1, 2, 3, 4].map((i) => table.locator(`[role="row"][data-index="${i}"]`).getAttribute('data-student-id')));
+  await bar.getByLabel('Tag', { exact: true }).fill('it-bulk');
+  await bar.getByRole('button', { name: 'Tag 4 students…' }).click();
+  // Confirmed first, with the count and what it does.
+  const confirmTag = page.getByRole('dialog', { name: 'Tag 4 students “it-bulk”?' });
+  await expect(confirmTag).toContainText('nothing else changes');
+  await confirmTag.getByRole('button', { name: 'Tag 4 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 tagged', { timeout: 60_000 });
+  const api = await platformClient(sandbox.url, context, ['students:read', 'students:write']);
+  const taggedOnPlatform = async () => (await api.list<Person>('/api/v1/students?tag=it-bulk&limit=100')).map((p) => p.id).sort();
+  expect(await taggedOnPlatform()).toEqual([...ids].sort());
+  const tagOption = page.getByRole('combobox', { name: 'Tag' }).locator('option[value="it-bulk"]');
+  await expect(tagOption).toHaveCount(1);
+  // Undo takes the tag off again, on the platform and in the list's Tag filter.
+  await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
+  expect(await taggedOnPlatform()).toEqual([]);
+  await expect(tagOption).toHaveCount(0);
+
+  // Another admin unenrolls one of them on the platform: Refresh brings the list fully in line (a deletion,
+  // which "what changed since" never sees).
+  const withCourses = await Promise.all(ids.map(async (id) => ({ id: id!, enrollments: await api.list<Enrollment>(`/api/v1/students/${id}/enrollments`) })));
+  const someone = withCourses.sort((a, b) => b.enrollments.length - a.enrollments.length)[0]!;
+  expect(someone.enrollments.length).toBeGreaterThan(0);
+  const coursesCell = table.locator(`[role="row"][data-student-id="${someone.id}"] [role="cell"]`).nth(4);
+  await expect(coursesCell).toHaveText(String(someone.enrollments.length));
+  await api.delete(`/api/v1/students/${someone.id}/enrollments/${someone.enrollments[0]!.id}`);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(coursesCell).toHaveText(String(someone.enrollments.length - 1));
 
   // Every match at once, then nothing.
   const total = Number(await matchCount(page).getAttribute('data-count'));

@@ -80,8 +80,11 @@ test('Coupons: results in the range per currency equal the platform, orders one 
   await form.getByLabel(courses[0]!.title).check();
   await form.getByRole('button', { name: 'Create coupon' }).click();
 
-  // coupons:write is asked now, the first time it is needed.
+  // Confirmed, saying what the coupon will be; then coupons:write is asked, the first time it is needed.
   const dialog = page.getByRole('dialog', { name: 'Create coupon “AUTUMN-55”?' });
+  // The start set above (09:00 in the school's zone) is said in UTC.
+  await expect(dialog).toContainText(new RegExp(`1 course, from ${startDay} \\d{2}:00 UTC, no end, 100 uses in total, 1 per buyer`));
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Create and disable coupons');
   await dialog.getByRole('button', { name: 'Grant access' }).click();
   await expect(page.locator('.notice').filter({ hasText: 'Created coupon “AUTUMN-55”' })).toBeVisible({ timeout: 30_000 });
@@ -100,6 +103,8 @@ test('Coupons: results in the range per currency equal the platform, orders one 
   await form.getByLabel('Code').fill('autumn-55');
   await form.getByRole('textbox', { name: 'Percent off' }).fill('12');
   await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create coupon “autumn-55”?' })).toContainText('12% off, every course');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
   const refused = page.getByRole('dialog', { name: 'Create coupon “autumn-55”?' }).getByRole('alert');
   await expect(refused).toContainText('Could not create coupon “autumn-55”');
   await expect(refused).toContainText('already exists');

@@ -48,6 +48,10 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await table.locator(`tr[data-coupon-id="${victim!.id}"]`).getByRole('button', { name: `Disable ${victim!.code}` }).click();
   await page.getByRole('dialog', { name: `Disable coupon “${victim!.code}”?` }).getByRole('button', { name: 'Disable', exact: true }).click();
   await expect(page.locator('.notice').filter({ hasText: 'Saved in the outbox' }).first()).toBeVisible();
+  // The row says what waits, in place of the button: it cannot be queued twice.
+  const victimRow = table.locator(`tr[data-coupon-id="${victim!.id}"]`);
+  await expect(victimRow.locator('[data-pending]')).toHaveText(`Waiting to be sent: Disable coupon “${victim!.code}”`);
+  await expect(victimRow.getByRole('button', { name: `Disable ${victim!.code}` })).toHaveCount(0);
 
   // Create a coupon: kept in the outbox too.
   await page.getByRole('link', { name: 'New coupon' }).first().click();
@@ -55,6 +59,7 @@ test('writes made while the platform is down wait in the outbox and are sent whe
   await form.getByLabel('Code').fill('BACKSOON');
   await form.getByRole('textbox', { name: 'Percent off' }).fill('10');
   await form.getByRole('button', { name: 'Create coupon' }).click();
+  await page.getByRole('dialog', { name: 'Create coupon “BACKSOON”?' }).getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.locator('.notice').filter({ hasText: 'Create coupon “BACKSOON”: saved in the outbox' })).toBeVisible();
 
   // The outbox shows both (the navigation counts them); the waiting coupon can be edited there.

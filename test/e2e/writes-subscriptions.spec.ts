@@ -44,12 +44,12 @@ test('Subscriptions: lists per currency, cancel at period end, cancel now after 
     await expect.poll(async () => (await api.get<Subscription>(`/api/v1/subscriptions/${target.id}`)).canceling).toBe(true);
   }
 
-  // Cancel now: confirmed first (Cancel there keeps it), then done.
+  // Cancel now: confirmed first (Keep subscription there keeps it: never "Cancel" beside "Cancel now"), then done.
   const now = page.locator(`tr[data-subscription-id="${target.id}"]`).first();
   await now.getByRole('button', { name: `Cancel ${target.member_name}'s subscription now` }).click();
   const confirmNow = page.getByRole('dialog', { name: `Cancel “${target.member_name}”'s subscription now?` });
   await expect(confirmNow).toContainText('cannot be undone');
-  await confirmNow.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await confirmNow.getByRole('button', { name: 'Keep subscription', exact: true }).click();
   expect((await api.get<Subscription>(`/api/v1/subscriptions/${target.id}`)).state).not.toBe('canceled');
   await now.getByRole('button', { name: `Cancel ${target.member_name}'s subscription now` }).click();
   await confirmNow.getByRole('button', { name: 'Cancel now' }).click();

@@ -14,7 +14,8 @@ import { TokenStore } from './oauth/tokens-store';
 import { RateLimiter } from './rate-limit';
 import { createSandboxServer } from './server';
 import { RequestStats } from './stats';
-import { recordOrderEvent } from './order-events';
+import { recordOrderEvent, RecordOrderEvent } from './order-events';
+import { journaledRoutes, replayJournal, type ChangeJournal, type ReplayResult } from './change-journal';
 
 export type { Knobs } from './knobs';
 export type { ServedPage } from './business-host';
@@ -75,6 +76,12 @@ export interface SandboxOptions {
   savedOAuthState?: SavedOAuthState;
   /** Called after a client, grant or token changed, so the caller can save the state. */
   onOAuthChange?: () => void;
+  /**
+   * The platform's change journal (change-journal.ts): its entries are replayed over the generated data before
+   * the platform listens, and every business write accepted from then on is recorded. `npm start`'s demo
+   * platform keeps it on disk, so what the admin changed survives a restart.
+   */
+  journal?: ChangeJournal;
 }
 
 interface OAuthState {
@@ -101,13 +108,24 @@ export interface Sandbox {
   serveResource(url: string): void;
   /** The OAuth state to keep (see SandboxOptions.savedOAuthState): no token in it, only digests. */
   saveOAuthState(): SavedOAuthState;
+  /** What replaying SandboxOptions.journal did; null without one. */
+  replayed: ReplayResult | null;
+  /** Whether it stopped listening (an outage): connections are refused until listenAgain(). */
+  readonly offline: boolean;
+  /** Stops listening and drops open connections, keeping everything in memory: the platform is unreachable. */
+  stopListening(): Promise<void>;
+  /** Listens again on the same address: the platform is back, with its data and tokens as they were. */
+  listenAgain(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const now = options.clock ?? Date.now;
-  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, ...(options.studentsPerSchool !== undefined ? { studentsPerSchool: options.studentsPerSchool } : {}), clock: now, ...(options.dataNow ? { now: options.dataNow } : {}) });
+  // Replaying the journal sets the platform's clock back to each entry's time; otherwise it is `now`.
+  let pinned: number | null = null;
+  const platformClock = () => pinned ?? now();
+  const platform = createDemoPlatform({ seed: options.seed, orders: options.orders ?? 20_000, ...(options.studentsPerSchool !== undefined ? { studentsPerSchool: options.studentsPerSchool } : {}), clock: platformClock, ...(options.dataNow ? { now: options.dataNow } : {}) });
   const knobs = new KnobsStore({
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     latencyMs: options.latencyMs,
@@ -121,7 +139,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   oauth.tokens.now = now;
   const ctx: SandboxContext = { baseUrl: '' /* known once listening */, otherResources: new Set(), identity: platform, ...oauth, knobs, now };
   const without = new Set(options.withoutOperations ?? []);
-  const routes = (options.businessRoutes ?? createBusinessRoutes)(platform).filter((route) => !without.has(route.operationId));
+  const plainRoutes = (options.businessRoutes ?? createBusinessRoutes)(platform).filter((route) => !without.has(route.operationId));
+  const { journal } = options;
+  const replayed = journal
+    ? await replayJournal(journal.entries, plainRoutes, (entry) => recordOrderEvent(platform, RecordOrderEvent.parse(entry.body)), (at) => (pinned = at))
+    : null;
+  const routes = journal ? journaledRoutes(plainRoutes, platformClock, (entry) => journal.record(entry)) : plainRoutes;
+  const recordEvent = (input: RecordOrderEvent) => {
+    const at = platformClock();
+    const answer = recordOrderEvent(platform, input);
+    // Kept with the ids it resolved ("the newest paid order" is another one after more writes).
+    const resolved: RecordOrderEvent = { kind: input.kind, school_id: answer.school_id, ...(answer.order_id ? { order_id: answer.order_id } : {}), ...(answer.subscription_id ? { subscription_id: answer.subscription_id } : {}) };
+    journal?.record({ at, source: 'admin', operationId: 'recordOrderEvent', schoolId: answer.school_id, adminId: null, params: {}, query: '', body: resolved });
+    return answer;
+  };
   const business = new BusinessHost(ctx, routes, new RateLimiter(now), options.random);
   const stats = new RequestStats();
   const adminSecret = randomBytes(24).toString('base64url');
@@ -133,16 +164,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const clientId of ctx.clients.forgetAll()) ctx.tokens.revokeClient(clientId);
   };
   const log = options.quiet ? null : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
-  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: (input) => recordOrderEvent(platform, input) }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}), ...(options.openApiComponents ? { openApiComponents: true } : {}) });
+  const server = createSandboxServer({ ctx, business, stats, adminSecret, admin: { forgetClient, forgetAllClients, recordOrderEvent: recordEvent }, log, ...(options.openApiOmit ? { openApiOmit: new Set(options.openApiOmit) } : {}), ...(options.openApiComponents ? { openApiComponents: true } : {}) });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const stop = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+  await listen(options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
+  let offline = false;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   ctx.baseUrl = `http://${shownHost}:${port}`;
   if (options.savedOAuthState && !resumed) restoreOAuthState(options.savedOAuthState, ctx.baseUrl, oauth.clients, oauth.tokens);
@@ -169,12 +208,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ctx.otherResources.add(url.endsWith('/') ? url.slice(0, -1) : url);
     },
     saveOAuthState: () => saveOAuthState(ctx.baseUrl, oauth.clients, oauth.tokens),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }).then(() => {
-        if (address) closedStates.set(address, oauth);
-      }),
+    replayed,
+    get offline() {
+      return offline;
+    },
+    async stopListening() {
+      if (offline) return;
+      offline = true;
+      await stop();
+    },
+    async listenAgain() {
+      if (!offline) return;
+      await listen(port);
+      offline = false;
+    },
+    close: async () => {
+      if (!offline) await stop();
+      offline = true;
+      if (address) closedStates.set(address, oauth);
+    },
   };
 }

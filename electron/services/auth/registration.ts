@@ -6,7 +6,8 @@ import { hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 
-const CLIENT_NAME = 'School Companion (desktop)';
+// The same app in the desktop and in browser mode: the consent page names it so in both.
+const CLIENT_NAME = 'School Companion';
 
 export const RegisteredClient = z.object({
   issuer: z.string(),

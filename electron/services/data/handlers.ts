@@ -64,6 +64,8 @@ export interface DataService {
   engine: EngineClient;
   /** Resolves when background cache writes are done. */
   idle(): Promise<void>;
+  /** Drops what the app saved of a school (engine copies, offline cache) and tells the screens to read again: its records changed under the app. */
+  forgetSaved(accountId: string): Promise<void>;
   /** Stops the data engine's worker; resolves once it has stopped, so nothing writes into the data folder after. */
   close(): Promise<void>;
 }
@@ -84,13 +86,14 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   const learning = learningSource(engine, deps.logger);
   const titles = courseTitlesOfFacets(deps.caller, reader);
 
-  deps.onAccountRemoved((accountId) => {
+  const forgetSaved = async (accountId: string): Promise<void> => {
     reader.forget(accountId);
     titles.forget(accountId);
-    void engine
-      .call('engine.forget', { accountId })
-      .then(() => cache.drop(accountId))
-      .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
+    await engine.call('engine.forget', { accountId });
+    await cache.drop(accountId);
+  };
+  deps.onAccountRemoved((accountId) => {
+    forgetSaved(accountId).catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
   });
   deps.onOnlineChange?.((online) => {
     if (online) reader.backOnline();
@@ -110,6 +113,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     idle: async () => {
       if (!engine.closed) await engine.call('engine.idle', {});
     },
+    forgetSaved,
     close: () => engine.close(),
   };
 }

@@ -1,16 +1,20 @@
 // The writes' platform adapter: how each write of shared/model/writes.ts (an Undo is one too: shared/model/writes.ts
 // inverseOf builds it in the app's terms) is sent — the platform operation, its path parameters, its body in
 // the platform's shape — how the record's current version is read for the outbox's conflict check, and what
-// an answer says about the record (its id and updated_at). The write service (writes/write-service.ts) keeps
-// the outbox, confirmation, Undo and the activity log, and calls only sendWrite / readCurrentVersion / versionOf.
+// an answer says about the record (its id and updated_at) and about the records the data engine keeps a copy
+// of (shared/model/synced-change.ts). The write service (writes/write-service.ts) keeps the outbox,
+// confirmation, Undo and the activity log, and calls only sendWrite / readCurrentVersion / versionOf.
 import { z } from 'zod';
 import type { OperationId } from '../../../shared/platform/endpoints';
 import { Coupon, Course, Enrollment, Person, SchoolEvent, Subscription } from '../../../shared/platform/resources';
 import type { CurrentRecord, WriteRequest } from '../../../shared/model/writes';
+import type { SyncedChange } from '../../../shared/model/synced-change';
 import { isAppError } from '../../../shared/errors';
 import type { PlatformCaller } from '../api/platform-caller';
 import { toCouponBody } from './money-mapping';
 import { toEventPatch } from './events-mapping';
+import { toStudent, toStudentEnrollment } from './people-mapping';
+import { toSubscriptionRecord } from './analytics-platform';
 
 /** Only what the plan needs of a record: its id and when it last changed. */
 const Versioned = z.object({ id: z.string(), updated_at: z.string().nullable().optional() });
@@ -29,9 +33,14 @@ interface WritePlan {
 export type PlannedWrite = Exclude<WriteRequest, { kind: 'record.update' }>;
 
 /** A record as a write's answer describes it: its id and when it last changed (null when it does not say). */
-export interface RecordVersion {
+interface RecordVersion {
   id: string | null;
   updatedAt: string | null;
+}
+
+/** What a sent write answered: the record's version, and what it changed in the records the engine keeps. */
+export interface SentWrite extends RecordVersion {
+  changes: SyncedChange[];
 }
 
 export function planWrite(request: PlannedWrite): WritePlan {
@@ -63,6 +72,11 @@ export function planWrite(request: PlannedWrite): WritePlan {
       const path = { student_id: request.studentId };
       return { operation: 'updateStudent', path, body: { add_tags: [request.tag] }, schema: Person, current: null };
     }
+    case 'student.removeTag': {
+      // Only this tag goes: whatever else the student has on the platform stays.
+      const path = { student_id: request.studentId };
+      return { operation: 'updateStudent', path, body: { remove_tags: [request.tag] }, schema: Person, current: null };
+    }
     case 'student.enroll':
       return { operation: 'enrollStudent', path: { student_id: request.studentId }, body: { course_id: request.courseId, plan_id: request.planId }, schema: Enrollment, current: null };
     case 'student.unenroll': {
@@ -78,15 +92,37 @@ export function versionOf(record: unknown): RecordVersion {
   return parsed.success ? { id: parsed.data.id, updatedAt: parsed.data.updated_at ?? null } : { id: null, updatedAt: null };
 }
 
-/** Sends one write; the answer's record as a version. */
-export async function sendWrite(caller: PlatformCaller, accountId: string, request: PlannedWrite, signal?: AbortSignal): Promise<RecordVersion> {
+/** Sends one write; the answer's record as a version, and what it changed in the engine's records. */
+export async function sendWrite(caller: PlatformCaller, accountId: string, request: PlannedWrite, signal?: AbortSignal): Promise<SentWrite> {
   const plan = planWrite(request);
   const answer = await caller.call(accountId, plan.operation, plan.schema, {
     path: plan.path,
     ...(plan.body !== undefined ? { body: plan.body } : {}),
     ...(signal ? { signal } : {}),
   });
-  return versionOf(answer);
+  return { ...versionOf(answer), changes: syncedChangesOf(request, answer) };
+}
+
+/** The answer (already checked against the plan's schema) in the app's model, for the records the engine keeps. */
+function syncedChangesOf(request: PlannedWrite, answer: unknown): SyncedChange[] {
+  switch (request.kind) {
+    case 'student.setTags':
+    case 'student.addTag':
+    case 'student.removeTag':
+      return [{ kind: 'student', student: toStudent(Person.parse(answer)) }];
+    case 'student.enroll':
+      return [{ kind: 'enrollment.added', enrollment: toStudentEnrollment(Enrollment.parse(answer)) }];
+    case 'student.unenroll':
+      return [{ kind: 'enrollment.removed', enrollmentId: request.enrollmentId }];
+    case 'subscription.cancel':
+      return [{ kind: 'subscription', subscription: toSubscriptionRecord(Subscription.parse(answer)) }];
+    case 'course.setPublished':
+    case 'coupon.create':
+    case 'coupon.setEnabled':
+    case 'event.update':
+      // Courses, coupons and events are read from the platform by their screens, which read again after a write.
+      return [];
+  }
 }
 
 /** The written record as it is on the platform now (gone: it no longer exists); null when the write has nothing to compare (a create). */

@@ -28,6 +28,22 @@ export function conflictReason(what: string, seenUpdatedAt: string | null, curre
   return `${what} was changed on the platform (${formatTime(current.updatedAt)}) after the version you changed (${formatTime(seenUpdatedAt)}), so this change was not sent. Look at it again, then make the change anew if it still applies.`;
 }
 
+/**
+ * Whether the record went from the version the admin saw to its current one only through the app's own
+ * writes (`own`: each version one of them produced, by its time, → the version it was made against): then no
+ * one else changed it, and a second change waiting for it is no conflict.
+ */
+export function reachedByOwnWrites(seenUpdatedAt: string, currentUpdatedAt: string, own: ReadonlyMap<number, string>): boolean {
+  let at = currentUpdatedAt;
+  for (let step = 0; step <= own.size; step++) {
+    if (Date.parse(at) === Date.parse(seenUpdatedAt)) return true;
+    const before = own.get(Date.parse(at));
+    if (before === undefined) return false;
+    at = before;
+  }
+  return false;
+}
+
 type SendFailure =
   | { next: 'keep' } // still unreachable: stays waiting, stop sending for this school
   | { next: 'failed'; reason: string; missingScopes?: string[] };

@@ -13,9 +13,10 @@ import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { JsonRecord } from '../../../shared/model/explorer';
-import { afterSendFailure, conflictReason, fieldConflictReason, plainRefusal, sendable, shouldQueue } from './outbox-policy';
-import { readCurrentVersion, sendWrite, versionOf, type RecordVersion } from '../platform/writes-platform';
-import { sameTarget, seenUpdatedAtOf } from './write-plan';
+import { afterSendFailure, conflictReason, fieldConflictReason, plainRefusal, reachedByOwnWrites, sendable, shouldQueue } from './outbox-policy';
+import { readCurrentVersion, sendWrite, versionOf, type SentWrite } from '../platform/writes-platform';
+import type { SyncedChange } from '../../../shared/model/synced-change';
+import { mergeQueued, recordKeyOf, sameTarget, seenUpdatedAtOf } from './write-plan';
 import type { WritesStore } from './writes-store';
 
 type RecordUpdate = Extract<WriteRequest, { kind: 'record.update' }>;
@@ -36,8 +37,13 @@ interface WriteServiceDeps {
   isOnline(): boolean;
   emit: EmitEvent;
   logger: Logger;
-  /** Told after a write changed something, so the screens showing it refetch. */
-  onChanged?(accountId: string, request: WriteRequest): void;
+  /**
+   * Told after a write changed something, with what it changed in the records the data engine keeps a copy
+   * of (the platform's answer): the copy follows at once and the screens showing it refetch.
+   */
+  onChanged?(accountId: string, request: WriteRequest, changes: readonly SyncedChange[]): void;
+  /** A student's tags as the app's synced copy holds them (null: not synced): a tag added where it was not can be undone. */
+  tagsOf?(accountId: string, studentId: string): Promise<readonly string[] | null>;
   now?: () => number;
 }
 
@@ -57,13 +63,15 @@ export class WriteService {
   readonly #now: () => number;
   /** One flush at a time per school, so the probe and a "Send now" never send an item twice. */
   readonly #flushing = new Map<string, Promise<FlushCounts>>();
+  /** Per school and record, the versions the app's own writes produced → the version each was made against (reachedByOwnWrites). */
+  readonly #ownVersions = new Map<string, Map<number, string>>();
 
   constructor(private readonly deps: WriteServiceDeps) {
     this.#now = deps.now ?? Date.now;
   }
 
   async perform(accountId: string, raw: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
-    const request = WriteRequest.parse(raw);
+    const request = await this.#withHadTag(accountId, WriteRequest.parse(raw));
     const words = describeWrite(request);
     if (request.kind === 'coupon.create') {
       const late = draftTimeProblem(request.draft, this.#now());
@@ -76,7 +84,7 @@ export class WriteService {
     }
     if (!this.deps.isOnline()) return this.#enqueue(accountId, request);
     let reason: string | null;
-    let result: { id: string | null; updatedAt: string | null };
+    let result: SentWrite;
     try {
       reason = await this.#conflict(accountId, request, signal);
       if (reason === null) result = await this.#send(accountId, request, signal);
@@ -91,8 +99,9 @@ export class WriteService {
       await this.#log(accountId, request, 'conflict', reason);
       throw new AppError('request_refused', reason);
     }
+    this.#rememberOwn(accountId, request, result!);
     await this.#log(accountId, request, 'done', null, result!.id);
-    this.deps.onChanged?.(accountId, request);
+    this.deps.onChanged?.(accountId, request, result!.changes);
     // The platform answered: anything waiting in this school's outbox can go too.
     void this.flush(accountId).catch(() => undefined);
     return { status: 'done', message: words.done, undo: inverseOf(request, result!.updatedAt, result!.id), recordId: result!.id };
@@ -153,11 +162,12 @@ export class WriteService {
         reason = await this.#conflict(accountId, item.request);
         if (reason === null) {
           const result = await this.#send(accountId, item.request);
+          this.#rememberOwn(accountId, item.request, result);
           await this.deps.store.update(accountId, (state) => {
             state.outbox = state.outbox.filter((i) => i.id !== item.id);
           });
           await this.#log(accountId, item.request, 'sent', null, result.id);
-          this.deps.onChanged?.(accountId, item.request);
+          this.deps.onChanged?.(accountId, item.request, result.changes);
           counts.sent++;
           continue;
         }
@@ -198,11 +208,11 @@ export class WriteService {
     return this.deps.records;
   }
 
-  async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<RecordVersion> {
+  async #send(accountId: string, request: WriteRequest, signal?: AbortSignal): Promise<SentWrite> {
     if (request.kind === 'record.update') {
       const answer = await this.#records().update(accountId, request, signal);
       const version = versionOf(answer);
-      return { id: version.id ?? request.recordId, updatedAt: version.updatedAt };
+      return { id: version.id ?? request.recordId, updatedAt: version.updatedAt, changes: [] };
     }
     return sendWrite(this.deps.caller, accountId, request, signal);
   }
@@ -213,6 +223,9 @@ export class WriteService {
     if (seen === null) return null;
     const current = await readCurrentVersion(this.deps.caller, accountId, request, signal);
     if (current === null) return null;
+    // The app's own earlier write (an Undo, a change sent just before from the outbox) is nobody else's change.
+    const own = this.#ownVersions.get(this.#ownKey(accountId, request));
+    if (own && current.kind === 'found' && current.updatedAt !== null && reachedByOwnWrites(seen, current.updatedAt, own)) return null;
     const target = describeWrite(request).target;
     const what = target ? `${capitalise(target.type)} “${target.name}”` : 'The record';
     return conflictReason(what, seen, current, utcMinute);
@@ -229,14 +242,64 @@ export class WriteService {
     return fieldConflictReason(what, request.previous, record);
   }
 
+  /** A tag added: whether the student had it, from the synced copy, so Undo removes only a tag this write added. */
+  async #withHadTag(accountId: string, request: WriteRequest): Promise<WriteRequest> {
+    if (request.kind !== 'student.addTag' || request.hadTag !== undefined || !this.deps.tagsOf) return request;
+    const tags = await this.deps.tagsOf(accountId, request.studentId).catch(() => null);
+    return tags === null ? request : { ...request, hadTag: tags.includes(request.tag) };
+  }
+
+  #ownKey(accountId: string, request: WriteRequest): string {
+    return `${accountId}\u0000${recordKeyOf(request) ?? ''}`;
+  }
+
+  #rememberOwn(accountId: string, request: WriteRequest, result: SentWrite): void {
+    const seen = seenUpdatedAtOf(request);
+    if (seen === null || result.updatedAt === null || recordKeyOf(request) === null) return;
+    const key = this.#ownKey(accountId, request);
+    const own = this.#ownVersions.get(key) ?? new Map<number, string>();
+    own.set(Date.parse(result.updatedAt), seen);
+    this.#ownVersions.set(key, own);
+  }
+
+  /**
+   * Kept for later; a second change to a record whose first still waits becomes one change doing both, or
+   * none when it takes the first back (write-plan.ts mergeQueued): never two sends, the second refused by the first.
+   */
   async #enqueue(accountId: string, request: WriteRequest): Promise<WriteOutcome> {
-    const words = describeWrite(request);
-    const item: OutboxItem = { id: randomUUID(), createdAt: new Date(this.#now()).toISOString(), request, summary: words.summary, state: 'waiting', reason: null };
-    await this.deps.store.update(accountId, (state) => {
-      state.outbox.push(item);
+    const key = recordKeyOf(request);
+    const fresh: OutboxItem = { id: randomUUID(), createdAt: new Date(this.#now()).toISOString(), request, summary: describeWrite(request).summary, state: 'waiting', reason: null };
+    const outcome = await this.deps.store.update(accountId, (state) => {
+      // The latest waiting change to the same record that this one joins (a tag and an enrollment of one student stay two).
+      let waiting: OutboxItem | undefined;
+      let merge: ReturnType<typeof mergeQueued> = null;
+      for (const item of key === null ? [] : [...state.outbox].reverse()) {
+        if (item.state !== 'waiting' || recordKeyOf(item.request) !== key) continue;
+        merge = mergeQueued(item.request, request);
+        if (merge) {
+          waiting = item;
+          break;
+        }
+      }
+      if (waiting && merge?.kind === 'cancelled') {
+        state.outbox = state.outbox.filter((i) => i.id !== waiting.id);
+        return { kind: 'cancelled' as const, item: waiting };
+      }
+      if (waiting && merge?.kind === 'merged') {
+        waiting.request = merge.request;
+        waiting.summary = describeWrite(merge.request).summary;
+        return { kind: 'merged' as const, item: { ...waiting } };
+      }
+      state.outbox.push(fresh);
+      return { kind: 'queued' as const, item: fresh };
     });
-    await this.#log(accountId, request, 'queued', 'The platform could not be reached: kept in the outbox, sent when it is back.');
-    return { status: 'queued', message: `${words.summary}: saved in the outbox. It is sent when the platform can be reached again.`, item };
+    if (outcome.kind === 'cancelled') {
+      await this.#log(accountId, outcome.item.request, 'dropped', `Taken back before it was sent: ${describeWrite(request).summary}.`);
+      return { status: 'withdrawn', message: `${describeWrite(request).summary}: the change waiting in the outbox is taken back, so nothing is sent.` };
+    }
+    const detail = outcome.kind === 'merged' ? 'Joined with the change already waiting for this record: sent as one when the platform is back.' : 'The platform could not be reached: kept in the outbox, sent when it is back.';
+    await this.#log(accountId, request, 'queued', detail);
+    return { status: 'queued', message: `${outcome.item.summary}: saved in the outbox. It is sent when the platform can be reached again.`, item: outcome.item };
   }
 
   async #setState(accountId: string, itemId: string, next: OutboxItem['state'], reason: string | null, missingScopes?: string[]): Promise<void> {

@@ -129,7 +129,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   return (
     <div className="dashboard-grid">
       <div className="tiles" aria-label="Course figures">
-        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.publishedAt ? `published ${formatDateTime(course.publishedAt, locale)}` : undefined} />
+        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.publishedAt ? `${course.state === 'published' ? 'published' : 'first published'} ${formatDateTime(course.publishedAt, locale)}` : undefined} />
         <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
           <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
         </div>

@@ -153,9 +153,13 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
   const [note, setNote] = useState<string | null>(null);
   const zone = formatZone(timeZone, locale, Date.parse(event.startsAt));
   const owner = zoneOwnerWords(useBusinessTime());
+  // Checked as the admin types: a message goes as soon as the value is right, and a problem shows at once.
   const set = (patch: Partial<FormState>) => {
-    setForm((f) => ({ ...f, ...patch }));
+    const next = { ...form, ...patch };
+    setForm(next);
     setNote(null);
+    const checked = changesOf(event, next, timeZone);
+    setErrors(checked.ok ? {} : checked.errors);
   };
 
   async function submit(e: FormEvent) {
@@ -188,7 +192,7 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
           {event.ticketTypes.map((t) => (
-            <Field key={t.id} label={`Capacity: ${t.name}`} name={`Capacity: ${t.name}`} error={errors[`capacity.${t.id}`]} hint={`${formatCount(t.sold, locale)} sold: not below that`}>
+            <Field key={t.id} label={`Capacity (${t.name})`} name={`Capacity (${t.name})`} error={errors[`capacity.${t.id}`]} hint={`${formatCount(t.sold, locale)} sold: not below that`}>
               {(props) => (
                 <input {...props} className="input" inputMode="numeric" value={form.capacities[t.id] ?? ''} onChange={(e) => set({ capacities: { ...form.capacities, [t.id]: e.target.value } })} />
               )}

@@ -46,7 +46,7 @@ export function ExplorerPage() {
                 <li key={a.id}>
                   <NavLink to={`/explore/${a.id}`} className={a.offered ? 'explorer-area-link' : 'explorer-area-link is-not-offered'} data-area={a.id}>
                     <span>{a.title}</span>
-                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? 'not here' : 'not offered'}</span>}
+                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? 'other actions only' : 'not offered'}</span>}
                   </NavLink>
                 </li>
               ))}

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import type { CouponOverview, CouponStatus } from '../../../shared/model/money';
+import type { OutboxItem } from '../../../shared/ipc/writes';
 import type { DayRange } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -30,6 +31,7 @@ import { useWrite, type WriteRunner } from '../writes/use-write';
 import { describeDiscount, formatReturn } from './coupon-format';
 import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort, type CouponSortKey } from './coupon-table';
 import { t } from '../../../shared/i18n/i18n';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import '../writes/writes.css';
 
 export function CouponsPage() {
@@ -148,6 +150,7 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
   // Where each coupon stands is read at the moment its figures arrived (a refetch reads it again).
   const now = useMemo(() => Date.now(), [rows]);
   const lines = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
+  const pendingFor = usePendingWrites();
   if (rows.length === 0) {
     return (
       <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
@@ -164,7 +167,7 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
         <Card flush>
           <DataTable label={`Coupons, ${currency}`} testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
             {lines.map((line) => (
-              <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} />
+              <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} pending={pendingFor('coupon', line.coupon.id)} />
             ))}
           </DataTable>
         </Card>
@@ -173,7 +176,16 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
   );
 }
 
-function CouponTableRow({ line, currency, now, locale, write, ordersLink }: { line: CouponLine; currency: string; now: number; locale: Locale; write: WriteRunner; ordersLink: string }) {
+function CouponTableRow({ line, currency, now, locale, write, ordersLink, pending }: {
+  line: CouponLine;
+  currency: string;
+  now: number;
+  locale: Locale;
+  write: WriteRunner;
+  ordersLink: string;
+  /** A change to this coupon waiting in the outbox: shown in place of the action that would make it again. */
+  pending: OutboxItem | undefined;
+}) {
   const { coupon: c, status, result, ratio } = line;
   const action = couponAction(status, c, now);
   const money = (minor: number) => formatMoney(minor, currency, locale.locale);
@@ -213,7 +225,9 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink }: { li
         <Link className="btn btn-ghost btn-sm" to={ordersLink} aria-label={`Orders with ${c.code}`}>
           Orders
         </Link>
-        {action && (
+        {pending ? (
+          <PendingWrite item={pending} />
+        ) : action && (
           <Button
             size="sm"
             variant="ghost"

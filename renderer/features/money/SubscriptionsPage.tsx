@@ -19,6 +19,7 @@ import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { useShownCurrency } from '../common/use-shown-currency';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
 import { SubscriptionsTable } from './SubscriptionsTable';
@@ -69,6 +70,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
   locale: Locale;
   write: WriteRunner;
 }) {
+  const pendingFor = usePendingWrites();
   return (
     <Card title={`${title} (${rows.length})`} flush className="subscription-card">
       {rows.length === 0 ? (
@@ -91,6 +93,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                   </td>
                   <td className="cell-nowrap">{formatDateTime(dateOf(s), locale)}</td>
                   <td className="row-actions">
+                    {pendingFor('subscription', s.id) ? <PendingWrite item={pendingFor('subscription', s.id)!} /> : <>
                     {!s.canceling && (
                       <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription at period end`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
                         Cancel at period end
@@ -99,6 +102,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                     <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription now`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
                       Cancel now
                     </Button>
+                    </>}
                   </td>
                 </tr>
               ))}

@@ -35,7 +35,7 @@ function StalledCard({ courseId, locale }: { courseId: string; locale: Locale })
   return (
     <Card title={count === undefined ? 'Stalled learners' : `Stalled learners (${formatCount(count, locale.locale)})`} actions={<FigureAge answer={query.data} />} flush data-testid="stalled-learners">
       <QueryState query={query} what="the stalled learners" label="the stalled learners">
-        {(answer) => (account ? <StalledBody list={answer.data} accountId={account.id} locale={locale} /> : null)}
+        {(answer) => (account ? <StalledBody list={answer.data} accountId={account.id} courseId={courseId} locale={locale} /> : null)}
       </QueryState>
     </Card>
   );
@@ -50,7 +50,7 @@ function stalledCsv(list: StalledList, locale: Locale): string {
 
 const COLUMNS: Column[] = [{ label: 'Learner' }, { label: 'Stopped in' }, { label: 'Progress', numeric: true }, { label: 'Last active', numeric: true }];
 
-function StalledBody({ list, accountId, locale }: { list: StalledList; accountId: string; locale: Locale }) {
+function StalledBody({ list, accountId, courseId, locale }: { list: StalledList; accountId: string; courseId: string; locale: Locale }) {
   const [copied, setCopied] = useState<string | null>(null);
   if (list.learners.length === 0) {
     return (
@@ -63,7 +63,7 @@ function StalledBody({ list, accountId, locale }: { list: StalledList; accountId
     const text = list.learners.map((l) => l.email).join(', ');
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Copied ${list.learners.length} e-mail addresses.`);
+      setCopied(`Copied ${formatCount(list.learners.length, locale.locale)} e-mail addresses.`);
     } catch {
       setCopied('Could not reach the clipboard: select the addresses in the exported CSV instead.');
     }
@@ -88,7 +88,7 @@ function StalledBody({ list, accountId, locale }: { list: StalledList; accountId
         )}
       </div>
       <div className="stalled-toolbar">
-        <BulkActions accountId={accountId} students={list.learners.map((l) => ({ id: l.studentId, name: l.name, email: l.email }))} />
+        <BulkActions accountId={accountId} students={list.learners.map((l) => ({ id: l.studentId, name: l.name, email: l.email }))} excludeCourseId={courseId} />
       </div>
       <DataTable label="Stalled learners" frame={{ className: 'table-scroll-short' }} columns={COLUMNS}>
             {list.learners.map((l) => (

@@ -19,6 +19,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
 import { OrderStateBadge } from '../orders/OrderStateBadge';
 import '../writes/writes.css';
@@ -129,6 +130,7 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
 
 function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; write: WriteRunner; locale: Locale }) {
   const now = Date.now();
+  const pendingFor = usePendingWrites();
   const { student } = profile;
   const unenroll = (e: ProfileEnrollment) =>
     void write.run({
@@ -172,9 +174,13 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
                       )}
                     </td>
                     <td>
-                      <Button size="sm" variant="ghost" onClick={() => unenroll(e)} disabled={write.busy} aria-label={`Unenroll from ${e.courseTitle}`}>
-                        Unenroll
-                      </Button>
+                      {pendingFor('enrollment', e.id) ? (
+                        <PendingWrite item={pendingFor('enrollment', e.id)!} />
+                      ) : (
+                        <Button size="sm" variant="ghost" onClick={() => unenroll(e)} disabled={write.busy} aria-label={`Unenroll from ${e.courseTitle}`}>
+                          Unenroll
+                        </Button>
+                      )}
                     </td>
                   </tr>
                 );

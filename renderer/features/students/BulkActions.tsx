@@ -1,17 +1,22 @@
 // Bulk actions on chosen students: tag them all, or enroll them all in a course (a plan or free access).
 // Each student is one write through the write service (writes.perform: validation, activity log, outbox);
-// the permission is asked once before the first, enrolling is confirmed once naming the course and how many,
-// and the admin sees progress, then what succeeded and what failed (and why).
+// the permission is asked once before the first, each bulk action is confirmed once with the count and what
+// it does, the admin sees progress with Cancel, then what succeeded and what failed (and why), and Undo for
+// what was done (a tag removed from those who did not have it; an enrollment undone, confirmed first).
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { missingScopes } from '../../../shared/app-scopes';
+import type { WriteRequest } from '../../../shared/model/writes';
 import { StudentTag } from '../../../shared/model/student-profile';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { invoke, useInvokeQuery } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
+import { formatCount } from '../../lib/format';
 import { useAccounts } from '../../state/active-account';
 import { useBrowserFlowActions } from '../../state/browser-flow-store';
+import { useLocale } from '../common/use-locale';
 import { refreshAfterWrite } from '../writes/refresh';
 import { runBulk, summarize, type BulkResult, type BulkTarget } from './bulk-run';
 import '../people/people.css';
@@ -19,11 +24,17 @@ import '../people/people.css';
 interface BulkActionsProps {
   accountId: string;
   students: BulkTarget[];
+  /** The course they are all in already (a course's stalled learners): not offered under Enroll in. */
+  excludeCourseId?: string;
 }
 
-type Job = { what: string; doneWord: string; finished: number; total: number; result: BulkResult | null };
+type DoneWord = 'tagged' | 'enrolled' | 'undone';
+type Job = { what: string; doneWord: DoneWord; finished: number; total: number; result: BulkResult | null; undoable: boolean };
+type Confirming = { kind: 'tag'; tag: string } | { kind: 'enroll' } | { kind: 'undoEnroll'; requests: WriteRequest[]; course: string };
 
-export function BulkActions({ accountId, students }: BulkActionsProps) {
+export function BulkActions({ accountId, students, excludeCourseId }: BulkActionsProps) {
+  const { t } = useTranslation('students', { keyPrefix: 'bulk' });
+  const { locale } = useLocale();
   const account = useAccounts().find((a) => a.id === accountId) ?? null;
   const { grantScopes } = useBrowserFlowActions();
   const client = useQueryClient();
@@ -32,13 +43,15 @@ export function BulkActions({ accountId, students }: BulkActionsProps) {
   const [tagProblem, setTagProblem] = useState<string | null>(null);
   const [courseId, setCourseId] = useState('');
   const [planId, setPlanId] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [job, setJob] = useState<Job | null>(null);
   const stop = useRef(false);
   const course = courses.data?.data.find((c) => c.id === courseId) ?? null;
   const plan = course?.plans.find((p) => p.id === planId) ?? null;
   const running = job !== null && job.result === null;
   const none = students.length === 0;
+  const countOf = (n: number) => t('students', { count: n, formatted: formatCount(n, locale) });
+  const count = countOf(students.length);
 
   async function permitted(): Promise<boolean> {
     if (!account) return false;
@@ -46,82 +59,100 @@ export function BulkActions({ accountId, students }: BulkActionsProps) {
     return (await grantScopes(account, ['students:write'])) !== null;
   }
 
-  async function run(what: string, doneWord: string, send: (s: BulkTarget) => ReturnType<typeof invoke<'writes.perform'>>) {
+  async function run(what: string, doneWord: DoneWord, targets: readonly BulkTarget[], send: (s: BulkTarget, k: number) => ReturnType<typeof invoke<'writes.perform'>>, undoable = true) {
     if (!(await permitted())) {
-      setJob({ what, doneWord, finished: 0, total: students.length, result: { done: [], queued: [], failed: [], skipped: [...students] } });
+      setJob({ what, doneWord, finished: 0, total: targets.length, undoable, result: { done: [], queued: [], failed: [], skipped: [...targets], undo: [] } });
       return;
     }
     stop.current = false;
-    setJob({ what, doneWord, finished: 0, total: students.length, result: null });
-    const result = await runBulk(students, send, {
+    setJob({ what, doneWord, finished: 0, total: targets.length, undoable, result: null });
+    const index = new Map(targets.map((target, k) => [target, k]));
+    const result = await runBulk(targets, (target) => send(target, index.get(target)!), {
       onProgress: (finished) => setJob((j) => (j ? { ...j, finished } : j)),
       shouldStop: () => stop.current,
       // Signed out or the permission withdrawn: the rest would fail the same way.
       stopOn: (error) => ['insufficient_scope', 'sign_in_needed'].includes(toSerializedError(error).code),
       reasonOf: (error) => toSerializedError(error).message,
     });
-    setJob({ what, doneWord, finished: students.length, total: students.length, result });
+    setJob({ what, doneWord, finished: targets.length, total: targets.length, undoable, result });
     await refreshAfterWrite(client, accountId);
   }
 
-  function tagAll(event: FormEvent) {
+  function askTag(event: FormEvent) {
     event.preventDefault();
     const parsed = StudentTag.safeParse(tag);
     if (!parsed.success) {
-      setTagProblem(parsed.error.issues[0]?.message ?? 'Enter a tag.');
+      setTagProblem(parsed.error.issues[0]?.message ?? t('enterTag'));
       return;
     }
     setTagProblem(null);
-    const t = parsed.data;
-    void run(`Tag “${t}”`, 'tagged', (s) => invoke('writes.perform', { accountId, request: { kind: 'student.addTag', studentId: s.id, studentName: s.name, tag: t } }));
+    setConfirming({ kind: 'tag', tag: parsed.data });
+  }
+
+  function tagAll(value: string) {
+    setConfirming(null);
+    void run(t('whatTag', { tag: value }), 'tagged', students, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.addTag', studentId: s.id, studentName: s.name, tag: value } }));
   }
 
   function enrollAll() {
-    setConfirming(false);
+    setConfirming(null);
     if (!course) return;
-    void run(`Enroll in “${course.title}”`, 'enrolled', (s) =>
+    void run(t('whatEnroll', { course: course.title }), 'enrolled', students, (s) =>
       invoke('writes.perform', { accountId, request: { kind: 'student.enroll', studentId: s.id, studentName: s.name, courseId: course.id, courseTitle: course.title, planId: plan?.id ?? null, planName: plan?.name ?? null } }),
     );
   }
 
-  const count = `${students.length} ${students.length === 1 ? 'student' : 'students'}`;
+  /** Sends the inverse of each write done; an unenroll (it deletes what they did since) is confirmed first. */
+  function undo(done: Job) {
+    const requests = done.result?.undo ?? [];
+    const first = requests[0];
+    if (!first) return;
+    if (first.kind === 'student.unenroll' && confirming?.kind !== 'undoEnroll') {
+      setConfirming({ kind: 'undoEnroll', requests, course: first.courseTitle });
+      return;
+    }
+    setConfirming(null);
+    const targets = requests.map((r) => ({ id: 'studentId' in r ? r.studentId : '', name: 'studentName' in r ? r.studentName : '', email: '' }));
+    void run(t('whatUndo', { what: done.what }), 'undone', targets, (_, k) => invoke('writes.perform', { accountId, request: requests[k]! }), false);
+  }
+
   return (
     <div className="bulk" data-testid="bulk-actions">
       <div className="bulk-actions">
-        <form className="inline-form" onSubmit={tagAll} aria-label={`Tag ${count}`}>
-          <label htmlFor="bulk-tag">Tag</label>
-          <input id="bulk-tag" value={tag} maxLength={60} placeholder="e.g. follow-up" onChange={(e) => setTag(e.target.value)} aria-invalid={tagProblem !== null} />
+        <form className="inline-form" onSubmit={askTag} aria-label={t('tagForm', { students: count })}>
+          <label htmlFor="bulk-tag">{t('tagLabel')}</label>
+          <input id="bulk-tag" value={tag} maxLength={60} placeholder={t('tagPlaceholder')} onChange={(e) => setTag(e.target.value)} aria-invalid={tagProblem !== null} />
           <Button type="submit" size="sm" disabled={none || running}>
-            Tag {count}
+            {t('tagButton', { students: count })}
           </Button>
         </form>
         <form
           className="inline-form"
-          aria-label={`Enroll ${count}`}
+          aria-label={t('enrollForm', { students: count })}
           onSubmit={(e) => {
             e.preventDefault();
-            if (course) setConfirming(true);
+            if (course) setConfirming({ kind: 'enroll' });
           }}
         >
-          <label htmlFor="bulk-course">Enroll in</label>
+          <label htmlFor="bulk-course">{t('enrollIn')}</label>
           <select id="bulk-course" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPlanId(''); }}>
-            <option value="">Choose a course…</option>
-            {courses.data?.data.map((c) => (
+            <option value="">{t('chooseCourse')}</option>
+            {courses.data?.data.filter((c) => c.id !== excludeCourseId).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
             ))}
           </select>
-          <select aria-label="Access" value={planId} onChange={(e) => setPlanId(e.target.value)} disabled={!course}>
-            <option value="">Free access</option>
+          <select aria-label={t('access')} value={planId} onChange={(e) => setPlanId(e.target.value)} disabled={!course}>
+            <option value="">{t('freeAccess')}</option>
             {course?.plans.map((p) => (
               <option key={p.id} value={p.id}>
-                Plan: {p.name}
+                {t('plan', { name: p.name })}
               </option>
             ))}
           </select>
           <Button type="submit" size="sm" disabled={none || running || !course}>
-            Enroll {count}…
+            {t('enrollButton', { students: count })}
           </Button>
         </form>
       </div>
@@ -130,20 +161,56 @@ export function BulkActions({ accountId, students }: BulkActionsProps) {
           {tagProblem}
         </p>
       )}
-      {job && <BulkProgress job={job} onStop={() => (stop.current = true)} onClose={() => setJob(null)} />}
-      {confirming && course && (
+      {job && <BulkProgress job={job} locale={locale} onStop={() => (stop.current = true)} onClose={() => setJob(null)} onUndo={() => undo(job)} />}
+      {confirming?.kind === 'tag' && (
         <Dialog
           open
-          onClose={() => setConfirming(false)}
-          title={`Enroll ${count} in “${course.title}”?`}
-          description={<p>They get access to the course {plan ? `on the plan “${plan.name}”` : 'with free access'} at once; nothing is charged. Anyone already enrolled is left as they are (listed as failed). Each enrollment is logged and can be undone from the student's profile (Unenroll).</p>}
+          onClose={() => setConfirming(null)}
+          title={t('tagTitle', { students: count, tag: confirming.tag })}
+          description={<p>{t('tagBody')}</p>}
           actions={
             <>
-              <Button variant="ghost" onClick={() => setConfirming(false)} autoFocus>
-                Cancel
+              <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
+                {t('cancel')}
+              </Button>
+              <Button variant="primary" onClick={() => tagAll(confirming.tag)}>
+                {t('tagConfirm', { students: count })}
+              </Button>
+            </>
+          }
+        />
+      )}
+      {confirming?.kind === 'enroll' && course && (
+        <Dialog
+          open
+          onClose={() => setConfirming(null)}
+          title={t('enrollTitle', { students: count, course: course.title })}
+          description={<p>{plan ? t('enrollBodyPlan', { plan: plan.name }) : t('enrollBodyFree')}</p>}
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
+                {t('cancel')}
               </Button>
               <Button variant="primary" onClick={enrollAll}>
-                Enroll {count}
+                {t('enrollConfirm', { students: count })}
+              </Button>
+            </>
+          }
+        />
+      )}
+      {confirming?.kind === 'undoEnroll' && job && (
+        <Dialog
+          open
+          onClose={() => setConfirming(null)}
+          title={t('undoTitle', { students: countOf(confirming.requests.length) })}
+          description={<p>{t('undoBody', { course: confirming.course })}</p>}
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
+                {t('keep')}
+              </Button>
+              <Button variant="danger" onClick={() => undo(job)}>
+                {t('undoConfirm', { students: countOf(confirming.requests.length) })}
               </Button>
             </>
           }
@@ -153,28 +220,35 @@ export function BulkActions({ accountId, students }: BulkActionsProps) {
   );
 }
 
-function BulkProgress({ job, onStop, onClose }: { job: Job; onStop(): void; onClose(): void }) {
+function BulkProgress({ job, locale, onStop, onClose, onUndo }: { job: Job; locale: string; onStop(): void; onClose(): void; onUndo(): void }) {
+  const { t } = useTranslation('students', { keyPrefix: 'bulk' });
   const { result } = job;
   if (!result) {
     return (
       <div className="bulk-summary" role="status">
-        <progress max={job.total} value={job.finished} aria-label={job.what} /> {job.what}: {job.finished} of {job.total}…{' '}
+        <progress max={job.total} value={job.finished} aria-label={job.what} /> {t('progress', { what: job.what, finished: formatCount(job.finished, locale), total: formatCount(job.total, locale) })}{' '}
         <Button size="sm" variant="ghost" onClick={onStop}>
-          Stop
+          {t('cancel')}
         </Button>
       </div>
     );
   }
+  const doneText = (n: number, formatted: string) => t(`done.${job.doneWord}`, { count: n, formatted });
   return (
     <div className="bulk-summary" role="status" data-testid="bulk-summary">
       <strong>
-        {job.what}: {summarize(result, job.doneWord)}.
+        {job.what}: {summarize(result, doneText, locale)}.
       </strong>{' '}
+      {job.undoable && result.undo.length > 0 && (
+        <Button size="sm" variant="secondary" onClick={onUndo}>
+          {t('undo')}
+        </Button>
+      )}{' '}
       <Button size="sm" variant="ghost" onClick={onClose}>
-        Dismiss
+        {t('dismiss')}
       </Button>
       {result.failed.length > 0 && (
-        <ul aria-label="Failed">
+        <ul aria-label={t('failed')}>
           {result.failed.map((f) => (
             <li key={f.target.id}>
               {f.target.name}: {f.reason}
@@ -182,7 +256,7 @@ function BulkProgress({ job, onStop, onClose }: { job: Job; onStop(): void; onCl
           ))}
         </ul>
       )}
-      {result.skipped.length > 0 && result.done.length + result.queued.length + result.failed.length === 0 && <p>Nothing was changed: the permission to change students was not granted.</p>}
+      {result.skipped.length > 0 && result.done.length + result.queued.length + result.failed.length === 0 && <p>{t('notGranted')}</p>}
     </div>
   );
 }

@@ -124,7 +124,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       }
       actions={
         <>
-          <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('incremental')} disabled={load.running}>
+          <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
             Refresh
           </Button>
           <StudentsExport accountId={accountId} filters={filters} sort={sort} selected={[...selection.keys()]} matching={partial ? null : (head?.total ?? null)} locale={locale} />

@@ -90,6 +90,7 @@ function recordLink(item: OutboxItem): string {
       return `/events/${encodeURIComponent(item.request.eventId)}`;
     case 'student.setTags':
     case 'student.addTag':
+    case 'student.removeTag':
     case 'student.enroll':
     case 'student.unenroll':
       return `/students/${encodeURIComponent(item.request.studentId)}`;

@@ -8,6 +8,7 @@
 //  - offline, the write waits in the school's outbox (the main process decides) and the notice says so.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { missingScopes } from '../../../shared/app-scopes';
 import type { WriteOutcome } from '../../../shared/ipc/writes';
@@ -74,13 +75,19 @@ export function useWrite(): WriteRunner {
       try {
         const outcome = await invoke('writes.perform', { accountId: account.id, request });
         await refreshAfterWrite(client, account.id);
+        const target = describeWrite(request).target;
+        const key = target ? `${target.type}:${target.id}` : undefined;
         if (outcome.status === 'done') {
           const undo = outcome.undo;
           push({
             tone: 'success',
             title: outcome.message,
-            ...(undo ? { action: { label: 'Undo', run: () => void runRef.current(undo, { skipConfirm: true }) } } : {}),
+            ...(key ? { key } : {}),
+            // An Undo that deletes something (unenroll deletes progress) is confirmed like the action itself.
+            ...(undo ? { action: { label: 'Undo', run: () => void runRef.current(undo, { skipConfirm: undo.kind !== 'student.unenroll' }) } } : {}),
           });
+        } else if (outcome.status === 'withdrawn') {
+          push({ tone: 'info', title: outcome.message });
         } else {
           push({ tone: 'info', title: 'Saved in the outbox', message: outcome.message, action: { label: 'Open the outbox', run: () => void navigate('/activity') } });
         }
@@ -135,13 +142,14 @@ export function useWrite(): WriteRunner {
 }
 
 function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pending: Pending; onCancel(): void; onConfirm(): void; onGrant(missing: string[]): void; onRetry(): void }) {
+  const { t } = useTranslation('writes', { keyPrefix: 'dialog' });
   const words = describeWrite(pending.request);
   const { phase } = pending;
   const flow = useBrowserFlowStore((s) => s.state);
   // A write that needs no confirmation shows nothing while it is sent: the page shows its own busy state.
   if (phase.kind === 'sending' && !words.confirm) return null;
   const busy = phase.kind === 'sending' || phase.kind === 'granting';
-  const danger = pending.request.kind === 'subscription.cancel' || (pending.request.kind === 'coupon.setEnabled' && !pending.request.enabled) || (pending.request.kind === 'course.setPublished' && !pending.request.published);
+  const danger = pending.request.kind === 'subscription.cancel' || pending.request.kind === 'student.unenroll' || (pending.request.kind === 'coupon.setEnabled' && !pending.request.enabled) || (pending.request.kind === 'course.setPublished' && !pending.request.published);
   let body: ReactNode = null;
   let actions: ReactNode;
   if (phase.kind === 'scope' || phase.kind === 'granting') {
@@ -186,7 +194,8 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
       <>
         {/* Focus starts on the safe choice when the change is destructive, so a stray Enter changes nothing. */}
         <Button variant="ghost" onClick={onCancel} disabled={busy} autoFocus={danger}>
-          Cancel
+          {/* Never "Cancel" beside "Cancel now": the way out says what it keeps. */}
+          {pending.request.kind === 'subscription.cancel' ? t('keepSubscription') : t('cancel')}
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} busy={phase.kind === 'sending'} onClick={onConfirm} autoFocus={!danger}>
           {words.verb}

@@ -142,6 +142,9 @@ export const main = {
     openLogFolder: 'Open log folder',
     quit: 'Quit',
   },
+  demo: {
+    none: 'No demo platform runs beside this app.',
+  },
   loopback: {
     notFound: 'Not found',
     usedTitle: 'This sign-in link was already used',

@@ -140,6 +140,9 @@ export const main: OneFormTranslation<typeof en> = {
     openLogFolder: '開啟記錄檔資料夾',
     quit: '結束',
   },
+  demo: {
+    none: '這個 App 旁邊沒有執行示範平台。',
+  },
   loopback: {
     notFound: '找不到',
     usedTitle: '這個登入連結已經使用過',

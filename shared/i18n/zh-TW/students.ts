@@ -2,4 +2,51 @@
 import type { students as en } from '../en/students';
 import type { OneFormTranslation } from '../translation';
 
-export const students: OneFormTranslation<typeof en> = {};
+export const students: OneFormTranslation<typeof en> = {
+  bulk: {
+    students_other: '{{formatted}} 位學員',
+    tagLabel: '標籤',
+    tagPlaceholder: '例如：追蹤',
+    tagForm: '為 {{students}}加上標籤',
+    tagButton: '為 {{students}}加上標籤…',
+    enterTag: '請輸入標籤。',
+    enrollForm: '為 {{students}}開通課程',
+    enrollIn: '開通課程',
+    chooseCourse: '選擇課程…',
+    access: '存取方式',
+    freeAccess: '免費存取',
+    plan: '方案：{{name}}',
+    enrollButton: '為 {{students}}開通課程…',
+    tagTitle: '要為 {{students}}加上標籤「{{tag}}」嗎？',
+    tagBody: '標籤會加到每位學員現有的標籤上，其他內容不變，學員也看不到標籤。完成後，「復原」會從原本沒有這個標籤的學員身上移除它。',
+    tagConfirm: '為 {{students}}加上標籤',
+    enrollTitle: '要為 {{students}}開通「{{course}}」嗎？',
+    enrollBodyPlan: '他們會立即以方案「{{plan}}」取得課程存取權，不會收費。已開通的學員維持原狀（列為失敗）。完成後，「復原」會取消這次開通的課程。',
+    enrollBodyFree: '他們會立即以免費存取取得課程存取權，不會收費。已開通的學員維持原狀（列為失敗）。完成後，「復原」會取消這次開通的課程。',
+    enrollConfirm: '為 {{students}}開通課程',
+    whatTag: '加上標籤「{{tag}}」',
+    whatEnroll: '開通「{{course}}」',
+    whatUndo: '復原：{{what}}',
+    progress: '{{what}}：{{finished}} / {{total}}…',
+    cancel: '取消',
+    dismiss: '關閉',
+    undo: '復原',
+    failed: '失敗',
+    notGranted: '沒有任何變更：尚未授權變更學員。',
+    undoTitle: '復原：取消剛開通的 {{students}}的課程嗎？',
+    undoBody: '他們會失去「{{course}}」的存取權，之後在課程中的進度都會刪除。',
+    undoConfirm: '取消 {{students}}的課程',
+    keep: '保留他們的課程',
+    done: {
+      tagged_other: '{{formatted}} 位已加上標籤',
+      enrolled_other: '{{formatted}} 位已開通',
+      undone_other: '{{formatted}} 位已復原',
+    },
+    summary: {
+      queued_other: '{{formatted}} 位在待送出清單',
+      failed_other: '{{formatted}} 位失敗',
+      skipped_other: '{{formatted}} 位未處理',
+      separator: '、',
+    },
+  },
+};

@@ -28,6 +28,9 @@ let api: ApiClient;
 let account: AccountView;
 let dir: { path: string; remove(): Promise<void> };
 const changed: { accountId: string; outbox: number }[] = [];
+/** The platform's clock runs ahead by this much: another admin's change is made a few seconds later, without sleeping (students' updated_at is to the second). */
+let ahead = 0;
+const platformClock = () => Date.now() + ahead;
 
 function service(): WriteService {
   return new WriteService({
@@ -48,7 +51,7 @@ async function coupon(id: string) {
 
 beforeAll(async () => {
   port = await freePort();
-  [sandbox, browser, dir] = await Promise.all([startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true }), launchChromium(), tempDir('writes-')]);
+  [sandbox, browser, dir] = await Promise.all([startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true, clock: platformClock }), launchChromium(), tempDir('writes-')]);
   engine = await openSignIn(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
   account = await engine.auth.connect(sandbox.url);
   // Step-up, as the app does on first use: the write scopes are not asked at sign-in.
@@ -76,7 +79,10 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     const log = await writes.activity(account.id);
     expect(log.map((e) => [e.summary, e.result])).toEqual([[`Enable coupon “${active.code}”`, 'done'], [`Disable coupon “${active.code}”`, 'done']]);
 
-    // A stale view: the record changed since the admin saw it, so the write is refused, not applied.
+    // A stale view: someone else changed the record since the admin saw it, so the write is refused, not applied
+    // (the app's own Disable and Enable above are not someone else's change).
+    await api.call(account.id, 'disableCoupon', Coupon, { path: { coupon_id: active.id } });
+    await api.call(account.id, 'enableCoupon', Coupon, { path: { coupon_id: active.id } });
     await expect(writes.perform(account.id, request)).rejects.toMatchObject({ code: 'request_refused', message: expect.stringContaining('was changed on the platform') });
     expect((await coupon(active.id)).state).toBe('active');
     // The platform's own refusal, in plain words.
@@ -110,7 +116,7 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     const restarted = service();
     expect((await restarted.outbox(account.id)).length).toBe(3);
 
-    sandbox = await startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true });
+    sandbox = await startSandbox({ port, seed: SEED, orders: ORDERS, quiet: true, clock: platformClock });
     // Meanwhile someone changed coupon b on the platform (disabled and enabled it again).
     await api.call(account.id, 'disableCoupon', Coupon, { path: { coupon_id: b!.id } });
     await api.call(account.id, 'enableCoupon', Coupon, { path: { coupon_id: b!.id } });
@@ -148,6 +154,34 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     expect(a).toBeDefined();
   });
 
+  it('offline, a second change to a waiting record joins it and one taking it back withdraws both; its own sent write is never a conflict', async () => {
+    const writes = service();
+    const [, , c, d, e] = await api.paginate(account.id, 'listCoupons', Coupon, { query: { state: 'active' } });
+    const setEnabled = (x: Coupon, enabled: boolean, seenUpdatedAt = x.updated_at): WriteRequest => ({ kind: 'coupon.setEnabled', couponId: x.id, code: x.code, enabled, seenUpdatedAt });
+    await sandbox.stopListening();
+    // Disable pressed twice while the platform is down: one change waits, not two.
+    expect(await writes.perform(account.id, setEnabled(c!, false))).toMatchObject({ status: 'queued' });
+    expect(await writes.perform(account.id, setEnabled(c!, false))).toMatchObject({ status: 'queued' });
+    // Disable, then Enable again: nothing is left to send.
+    expect(await writes.perform(account.id, setEnabled(d!, false))).toMatchObject({ status: 'queued' });
+    expect(await writes.perform(account.id, setEnabled(d!, true))).toMatchObject({ status: 'withdrawn' });
+    expect((await writes.outbox(account.id)).map((i) => i.summary)).toEqual([`Disable coupon “${c!.code}”`]);
+
+    await sandbox.listenAgain();
+    expect(await writes.flush(account.id)).toEqual({ sent: 1, conflicts: 0, failed: 0, waiting: 0 });
+    expect((await coupon(c!.id)).state).toBe('disabled');
+    expect((await coupon(d!.id)).state).toBe('active');
+
+    // A screen that has not read coupon e again since the app disabled it: its Enable is no conflict.
+    expect(await writes.perform(account.id, setEnabled(e!, false))).toMatchObject({ status: 'done' });
+    expect(await writes.perform(account.id, setEnabled(e!, true, e!.updated_at))).toMatchObject({ status: 'done' });
+    expect((await coupon(e!.id)).state).toBe('active');
+    // Someone else's change still is one.
+    await api.call(account.id, 'disableCoupon', Coupon, { path: { coupon_id: c!.id } }).catch(() => undefined);
+    await api.call(account.id, 'enableCoupon', Coupon, { path: { coupon_id: c!.id } });
+    await expect(writes.perform(account.id, setEnabled(c!, false))).rejects.toMatchObject({ code: 'request_refused' });
+  });
+
   it("a student's writes: tags with undo, a stale tag change refused, unenroll then undo (progress not back), a gone enrollment refused", async () => {
     const writes = service();
     account = await engine.auth.grantScopes(account.id, ['students:read', 'students:write']);
@@ -169,7 +203,9 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     if (done.status !== 'done' || !done.undo) throw new Error('expected an undo');
     await writes.perform(account.id, done.undo);
     expect((await read()).tags).toEqual(student.tags);
-    // The same change again, from the view before: the student changed since, so it is refused.
+    // The same change again, from the view before: someone else changed the student since, so it is refused.
+    ahead += 5_000;
+    await api.call(account.id, 'updateStudent', Person, { path: { student_id: student.id }, body: { add_tags: ['other-admin'] } });
     await expect(writes.perform(account.id, setTags)).rejects.toMatchObject({ code: 'request_refused', message: expect.stringContaining(`Student “${student.name}” was changed on the platform`) });
 
     const unenroll: WriteRequest = { kind: 'student.unenroll', studentId: student.id, studentName: student.name, enrollmentId: started.id, courseId: started.course_id, courseTitle: 'The course', planId: null, planName: null, progress: started.progress, seenUpdatedAt: started.updated_at ?? null };

@@ -315,7 +315,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
       response: Upload,
       body: UploadInput,
       status: 201,
-      summary: 'Register an upload to the school storage: {name, content_type, size} gives its id and URL (the sandbox keeps no bytes)',
+      summary: 'Register an upload to the school storage: {name, content_type, size} gives its id and URL; the demo platform keeps these details, not the file itself',
       handle: (request, school) => {
         const input = parseBody(UploadInput, request.body);
         const id = `upl_${school.no}_${school.uploads.length + 1}`;

@@ -71,7 +71,7 @@ interface ConsentRequest {
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
 /** How a token is looked up and kept: its SHA-256, never the token itself. */
-function tokenDigest(value: string): string {
+export function tokenDigest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
 

@@ -12,7 +12,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/adapters': ['electron/services/desktop', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/notifications', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/window-colors.ts'],
   'electron/browser-host': ['electron/services/app-services.ts', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/ipc.ts'],
   'electron/services/app-services.ts': [
-    'electron/services/access', 'electron/services/comments', 'electron/services/data', 'electron/services/engine/client', 'electron/services/events', 'electron/services/explorer',
+    'electron/services/access', 'electron/services/comments', 'electron/services/data', 'electron/services/demo', 'electron/services/engine/client', 'electron/services/events', 'electron/services/explorer',
     'electron/services/ipc', 'electron/services/language', 'electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/money', 'electron/services/notifications', 'electron/services/people',
     'electron/services/search', 'electron/services/security', 'electron/services/status', 'electron/services/store', 'electron/services/students', 'electron/services/writes',
     'shared', 'shared/ipc', 'shared/model',
@@ -30,6 +30,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/services/data': ['electron/services/api', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/platform', 'electron/services/store', 'shared', 'shared/ipc', 'shared/model'],
   'electron/services/updates': ['electron/services/ipc', 'electron/services/log.ts', 'shared', 'shared/ipc'],
   'electron/services/status': ['electron/services/log.ts'],
+  // Settings › Demo platform: npm start's demo platform offline and back, or reset (browser mode only)
+  'electron/services/demo': ['electron/services/ipc', 'shared', 'shared/ipc'],
   // the main process's UI language: the Settings choice over the OS's languages
   'electron/services/language': ['shared', 'shared/ipc'],
   // ---- the data engine: the main side's client, the worker, the message contract between them

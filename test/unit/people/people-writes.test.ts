@@ -54,13 +54,15 @@ describe('bulk runner', () => {
       async (p) => {
         sent.push(p.id);
         if (p.id === 'b') throw new Error('already enrolled');
-        return p.id === 'c' ? { status: 'queued', message: 'q', item: {} as never } : { status: 'done', message: 'ok', undo: null, recordId: null };
+        return p.id === 'c' ? { status: 'queued', message: 'q', item: {} as never } : { status: 'done', message: 'ok', undo: p.id === 'd' ? unenroll : null, recordId: null };
       },
       { reasonOf: (e) => (e as Error).message },
     );
     expect(sent).toEqual(['a', 'b', 'c', 'd']);
+    // What the bulk Undo sends: the inverse of each write done that has one.
+    expect(result.undo).toEqual([unenroll]);
     expect(result.failed).toEqual([{ target: people[1], reason: 'already enrolled' }]);
-    expect(summarize(result, 'enrolled')).toBe('2 enrolled, 1 waiting in the outbox, 1 failed');
+    expect(summarize(result, (_, n) => `${n} enrolled`, 'en-US')).toBe('2 enrolled, 1 waiting in the outbox, 1 failed');
   });
 
   it('stops at an error that would fail the rest the same way', async () => {
@@ -73,6 +75,6 @@ describe('bulk runner', () => {
     );
     expect(result.failed).toHaveLength(1);
     expect(result.skipped.map((p) => p.id)).toEqual(['b', 'c', 'd']);
-    expect(summarize(result, 'tagged')).toBe('0 tagged, 1 failed, 3 not tried');
+    expect(summarize(result, (_, n) => `${n} tagged`, 'en-US')).toBe('0 tagged, 1 failed, 3 not tried');
   });
 });

@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/errors';
 import { memoryLogger } from '../../../electron/services/log';
 import { SnapshotStore } from '../../../electron/services/engine/worker/snapshot-store';
 import { StudentsEngine, studentsSnapshotId } from '../../../electron/services/engine/worker/students-engine';
-import type { PageRequest } from '../../../electron/services/engine/contract/protocol';
+import type { EngineEvent, PageRequest } from '../../../electron/services/engine/contract/protocol';
 import { createDemoPlatform } from '../../sandbox/data';
 import { demoPages } from './demo-pages';
 import { learningReport as platformLearningReport } from '../../sandbox/api/analytics';
@@ -31,15 +31,17 @@ function page(request: PageRequest): Promise<unknown> {
   return served(request);
 }
 
+const events: EngineEvent[] = [];
 function engine(now?: () => number) {
   const store = new SnapshotStore({ dir });
-  return { store, engine: new StudentsEngine({ page, emit: () => undefined, reachable: () => undefined, key: () => key, logger: memoryLogger(), ...(now ? { now } : {}) }, store) };
+  return { store, engine: new StudentsEngine({ page, emit: (event) => events.push(event), reachable: () => undefined, key: () => key, logger: memoryLogger(), ...(now ? { now } : {}) }, store) };
 }
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'students-engine-'));
   offline = false;
   pages = 0;
+  events.length = 0;
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
@@ -172,5 +174,43 @@ describe('learning figures on an old synced copy', () => {
     expect(await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE })).toMatchObject({ fromCache: true, fetchedAt: '2026-11-20T10:11:00.000Z' });
     await expect.poll(async () => (await reopened.api()['learning.report']({ accountId: SCHOOL, ...RANGE }))?.fromCache).toBe(false);
     expect(pages).toBeGreaterThan(0);
+  });
+});
+
+describe('a write the app made (engine.applyWrite)', () => {
+  it('is in the synced copy at once: rows, the Tag filter and the snapshot; the copy keeps the age of its last sync', async () => {
+    const first = engine();
+    const synced = await first.engine.load(SCHOOL, 'full');
+    const held = await first.engine.ensureLoaded(SCHOOL);
+    const student = held.table.data.students[3]!;
+    const enrollment = held.table.data.enrollments.find((e) => e.studentId !== student.id)!;
+    const query = (e: StudentsEngine, tag: string) => e.api()['students.query']({ accountId: SCHOOL, filters: { tag }, sort: { key: 'email', direction: 'asc' }, offset: 0, limit: 50 });
+    expect((await query(first.engine, 'it-written')).data.total).toBe(0);
+    events.length = 0;
+
+    const applied = await first.engine.applyWrite(SCHOOL, [
+      { kind: 'student', student: { ...student, tags: [...student.tags, 'it-written'] } },
+      { kind: 'enrollment.removed', enrollmentId: enrollment.id },
+    ]);
+    expect(applied).toBe(2);
+    expect(events).toContainEqual({ event: 'data.invalidated', payload: { accountId: SCHOOL, reason: 'students_refreshed' } });
+    const answer = await query(first.engine, 'it-written');
+    expect(answer.data.rows.map((r) => r.id)).toEqual([student.id]);
+    expect(answer.data.facets.tags).toContainEqual({ tag: 'it-written', students: 1 });
+    expect(answer.fetchedAt).toBe(synced.fetchedAt);
+    expect((await first.engine.ensureLoaded(SCHOOL)).table.data.enrollments.some((e) => e.id === enrollment.id)).toBe(false);
+    // The same answer again changes nothing.
+    expect(await first.engine.applyWrite(SCHOOL, [{ kind: 'student', student: { ...student, tags: [...student.tags, 'it-written'] } }])).toBe(0);
+
+    await first.engine.idle();
+    offline = true;
+    const reopened = engine();
+    expect((await query(reopened.engine, 'it-written')).data.rows.map((r) => r.id)).toEqual([student.id]);
+  });
+
+  it('leaves a school with nothing synced to its first sync', async () => {
+    const { engine: students } = engine();
+    expect(await students.applyWrite(SCHOOL, [{ kind: 'enrollment.removed', enrollmentId: 'enr_x' }])).toBe(0);
+    expect(pages).toBe(0);
   });
 });

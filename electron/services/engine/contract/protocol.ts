@@ -1,6 +1,7 @@
 // The messages between the main process and the engine's worker thread. The main process only routes: it
 // forwards a method call, answers the worker's page requests through the app's PlatformCaller (tokens,
 // refresh and retries stay in one place), and relays the worker's events and log lines.
+import type { SyncedChange } from '../../../../shared/model/synced-change';
 import type { SerializedAppError } from '../../../../shared/errors';
 import type {
   Answer, DataProgress, OrderFilters, OrderQueryResult, OrderSort, OrdersLoadResult, OrdersStatus,
@@ -108,6 +109,12 @@ export interface EngineApi {
   'engine.forget': (a: { accountId: string }) => void;
   /** Resolves when no snapshot write is pending. */
   'engine.idle': (a: Record<string, never>) => void;
+  /**
+   * What a write the app just made changed in synced records (the platform's answer, in the app's model):
+   * applied to the copy at once (and its snapshot), screens told by data.invalidated; the copy's age stays that
+   * of its last sync, which confirms the change. Records not synced yet are left to their first sync.
+   */
+  'engine.applyWrite': (a: { accountId: string; changes: SyncedChange[] }) => { applied: number };
 }
 
 /** The subscriptions side of the engine (subscriptions-engine.ts), answered beside the orders. */
@@ -135,6 +142,8 @@ export interface StudentsEngineApi {
   'students.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<StudentsLoadResult>;
   'students.status': (a: { accountId: string }) => StudentsStatus;
   'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<StudentQueryResult>;
+  /** A student's tags in the synced copy (memory or snapshot, never the platform); null when not held. */
+  'students.tagsOf': (a: { accountId: string; studentId: string }) => string[] | null;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;

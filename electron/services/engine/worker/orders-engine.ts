@@ -103,6 +103,8 @@ export class OrdersEngine {
       'jobs.cancel': async ({ jobId }) => this.#jobs.cancel(jobId),
       'engine.forget': ({ accountId }) => this.forget(accountId),
       'engine.idle': () => this.idle(),
+      // The students' part is added by the worker (worker-entry.ts), which holds both sides.
+      'engine.applyWrite': async ({ accountId, changes }) => ({ applied: await this.#subscriptions.applyWrite(accountId, changes) }),
     };
   }
 

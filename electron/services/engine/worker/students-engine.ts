@@ -10,7 +10,8 @@ import type { EngineArgs, LoadMode, StudentsEngineApi } from '../contract/protoc
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
 import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
-import { StudentsTable } from './students-table';
+import { applyStudentChanges, StudentsTable } from './students-table';
+import type { SyncedChange } from '../../../../shared/model/synced-change';
 import { syncStudents, type StudentsResume } from './students-sync';
 import { exportStudentsCsvFile } from './students-export';
 import { SyncedCollection, type EngineHost, type Synced } from './synced-collection';
@@ -87,6 +88,11 @@ export class StudentsEngine {
         };
         return { data, fetchedAt: synced.fetchedAt, fromCache: synced.fromCache };
       },
+      'students.tagsOf': async ({ accountId, studentId }) => {
+        const held = await this.#students.opened(accountId);
+        const at = held?.table.indexOf(studentId);
+        return held && at !== undefined ? [...held.table.data.students[at]!.tags] : null;
+      },
       'students.pick': async ({ accountId, ids, filters }) => {
         const loaded = await this.ensureLoaded(accountId);
         const { table } = loaded;
@@ -143,6 +149,15 @@ export class StudentsEngine {
   /** One sync per school at a time: a second caller joins the one in flight. */
   load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<StudentsLoadResult>> {
     return this.#students.load(accountId, mode, jobId);
+  }
+
+  /** A write the app made (engine.applyWrite), in the synced students at once. */
+  applyWrite(accountId: string, changes: readonly SyncedChange[]): Promise<number> {
+    if (!changes.some((c) => c.kind !== 'subscription')) return Promise.resolve(0);
+    return this.#students.apply(accountId, (table) => {
+      const next = applyStudentChanges(table.data, changes);
+      return { table: next.changed === 0 ? table : this.#warmLearning(new StudentsTable(next.data)), changed: next.changed };
+    });
   }
 
   forget(accountId: string): Promise<void> {

@@ -3,6 +3,7 @@
 // enrollments grouped per student), plus the records themselves for the rows that leave the engine.
 // Searching, filtering and sorting happen here, never on the main process or in the renderer. Sort orders are
 // computed once per key and walked either way; the last selection is kept, so scrolling only slices.
+import type { SyncedChange } from '../../../../shared/model/synced-change';
 import type { Student, StudentEnrollment } from '../../../../shared/model/people';
 import { STALLED_AFTER_DAYS } from '../../../../shared/model/learning-status';
 import type { StudentFacets, StudentFilters, StudentRow, StudentSort, StudentSortKey } from '../../../../shared/ipc/students';
@@ -393,4 +394,36 @@ export function mergeStudentsData(base: StudentsData, changes: { students: Stude
     }
   });
   return { data: { students, studentUpdatedAt, enrollments, enrollmentUpdatedAt, courseTitles }, changed };
+}
+
+/**
+ * A write the app made, put into the synced students (engine.applyWrite): a student as the platform answered
+ * (their tags), an enrollment added or removed. Each keeps the sync's cursor where it was (an existing
+ * student's updated_at, the latest enrollment's for a new one), so the next sync still reads them and confirms.
+ */
+export function applyStudentChanges(base: StudentsData, changes: readonly SyncedChange[]): { data: StudentsData; changed: number } {
+  let students = base.students;
+  let enrollments = base.enrollments;
+  let enrollmentUpdatedAt = base.enrollmentUpdatedAt;
+  let changed = 0;
+  for (const change of changes) {
+    if (change.kind === 'student') {
+      const i = students.findIndex((s) => s.id === change.student.id);
+      if (i < 0 || JSON.stringify(students[i]) === JSON.stringify(change.student)) continue;
+      students = students.map((s, k) => (k === i ? change.student : s));
+      changed++;
+    } else if (change.kind === 'enrollment.added') {
+      if (enrollments.some((e) => e.id === change.enrollment.id)) continue;
+      enrollments = [...enrollments, change.enrollment];
+      enrollmentUpdatedAt = [...enrollmentUpdatedAt, latest(enrollmentUpdatedAt) ?? new Date(0).toISOString()];
+      changed++;
+    } else if (change.kind === 'enrollment.removed') {
+      const i = enrollments.findIndex((e) => e.id === change.enrollmentId);
+      if (i < 0) continue;
+      enrollments = enrollments.filter((_, k) => k !== i);
+      enrollmentUpdatedAt = enrollmentUpdatedAt.filter((_, k) => k !== i);
+      changed++;
+    }
+  }
+  return { data: { ...base, students, enrollments, enrollmentUpdatedAt }, changed };
 }

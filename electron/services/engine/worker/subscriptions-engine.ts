@@ -6,6 +6,7 @@
 import type { Answer } from '../../../../shared/ipc/data';
 // The record's schema (the app's model), for checking a snapshot read back.
 import { SubscriptionRecord } from '../../../../shared/model/analytics';
+import type { SyncedChange } from '../../../../shared/model/synced-change';
 import type { JobRegistry } from './jobs';
 import { subscriptionsReader, subscriptionsWalk } from '../../platform/subscriptions-feed';
 import { runWalks, walkStates } from './page-walks';
@@ -92,6 +93,22 @@ export class SubscriptionsEngine {
 
   ensureLoaded(accountId: string): Promise<Synced<Subscriptions>> {
     return this.#subscriptions.ensureLoaded(accountId);
+  }
+
+  /** A write the app made (engine.applyWrite): the subscription as the platform answered, in the synced list at once. */
+  applyWrite(accountId: string, changes: readonly SyncedChange[]): Promise<number> {
+    const written = new Map(changes.flatMap((c) => (c.kind === 'subscription' ? [[c.subscription.id, c.subscription] as const] : [])));
+    if (written.size === 0) return Promise.resolve(0);
+    return this.#subscriptions.apply(accountId, (list) => {
+      let changed = 0;
+      const next = list.map((record) => {
+        const after = written.get(record.id);
+        if (!after || JSON.stringify(after) === JSON.stringify(record)) return record;
+        changed++;
+        return after;
+      });
+      return { table: changed === 0 ? list : next, changed };
+    });
   }
 
   forget(accountId: string): Promise<void> {

@@ -179,6 +179,26 @@ export class SyncedCollection<T, R, S = never> {
   }
 
   /**
+   * A change the app itself made, put into the copy held (memory, else the snapshot) without asking the
+   * platform: `change` answers the new table and how many records changed. The copy keeps its fetchedAt (it
+   * is as complete as its last sync); the snapshot is written again and the screens are told. 0: nothing held.
+   */
+  async apply(accountId: string, change: (table: T) => { table: T; changed: number }): Promise<number> {
+    const state = this.#school(accountId);
+    // A sync under way may have read these records before the write: its copy gets the change too.
+    if (state.loading) void state.loading.promise.then(() => this.apply(accountId, change)).catch(() => undefined);
+    const held = await this.opened(accountId);
+    if (!held || state.forgotten) return 0;
+    const { table, changed } = change(held.table);
+    if (changed === 0) return 0;
+    // A sync that finishes later replaces this copy with the platform's, which holds the change too.
+    state.loaded = { ...held, table };
+    this.#persist(accountId, state);
+    this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: this.kind.invalidated } });
+    return changed;
+  }
+
+  /**
    * What is held (memory, else the snapshot), never waiting on the platform; null when nothing is. A copy from
    * the snapshot, or older than `maxAgeMs`, is brought up to date in the background (only what changed), and
    * data.invalidated tells the screens when something did.

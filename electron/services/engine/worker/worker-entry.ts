@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../../shared/errors';
 import type { Logger, LogFields } from '../../log';
 import { OrdersEngine } from './orders-engine';
-import type { EngineEvent, EngineMethod, MainToWorker, PageRequest, WorkerToMain } from '../contract/protocol';
+import type { EngineArgs, EngineEvent, EngineMethod, MainToWorker, PageRequest, WorkerToMain } from '../contract/protocol';
 import { SnapshotStore } from './snapshot-store';
 import { RawPage } from '../../platform/page-request';
 import { StudentsEngine } from './students-engine';
@@ -57,7 +57,12 @@ const snapshots = new SnapshotStore({ dir: options.snapshotDir, ...(options.snap
 const engine = new OrdersEngine(host, snapshots);
 // The students side (students-engine.ts): its own methods, and it joins sign-out, cancel and idle below.
 const students = new StudentsEngine(host, snapshots);
-const api = { ...engine.api(), ...students.api() } as Record<EngineMethod, (args: unknown) => Promise<unknown>>;
+const both = { ...engine.api(), ...students.api() };
+const api = {
+  ...both,
+  // A write touches students (tags, enrollments) or subscriptions: each side applies what is its own.
+  'engine.applyWrite': async (args: EngineArgs<'engine.applyWrite'>) => ({ applied: (await both['engine.applyWrite'](args)).applied + (await students.applyWrite(args.accountId, args.changes)) }),
+} as Record<EngineMethod, (args: unknown) => Promise<unknown>>;
 
 port.on('message', (message: MainToWorker) => {
   switch (message.type) {
