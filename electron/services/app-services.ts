@@ -46,6 +46,8 @@ import { createNotifier, syncNotifierAccounts, type Notifier } from './notificat
 import { NotifyStore } from './notifications/notify-store';
 import { UiLanguage } from './language/ui-language';
 import { createNotificationHandlers } from './notifications/handlers';
+import { createTodayHandlers, TodayService } from './today/today-service';
+import { readSchoolTimeZone } from './platform/school-platform';
 
 export interface AppServicesOptions {
   mode: AppMode;
@@ -209,6 +211,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (online) void writes.flushAll(connectedIds());
   });
 
+  // Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today").
+  const writeHandlers = createWriteHandlers(writes);
+  const today = new TodayService({
+    engine: dataService.engine,
+    sources: { 'money.subscriptions': moneyHandlers['money.subscriptions'], 'comments.inbox': contentHandlers['comments.inbox'], 'events.list': contentHandlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
+    schoolTimeZone: async (accountId, signal) => (await contentReader.read(accountId, 'school.timeZone', {}, () => readSchoolTimeZone(access.caller, accountId, signal))).data,
+  });
+
   // Notifications: each school polled on its own timer while the probe says online (docs/notifications.md).
   const notifyStore = await NotifyStore.open(options.dataDir, logger);
   const notifier = createNotifier({
@@ -220,6 +230,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     emit,
     logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
+    // The tray's glance is Today's own sales figure: one source, one function.
+    todaySales: (accountId) => today.todaySales(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
   });
   const notifiedAccounts = new Set<string>();
   removedListeners.add((accountId) => {
@@ -354,7 +366,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
 
   return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
+    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...writeHandlers, ...createNotificationHandlers(notifier), ...createTodayHandlers(today), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
     events,
     settings,
     language,

@@ -103,15 +103,3 @@ export function commentCandidates(comments: readonly Comment[], staffNames: Read
       route: '/comments?show=unanswered',
     }));
 }
-
-/** Today so far, from the computer's local midnight: the tray's "today's sales". */
-export function todaySalesQuery(now: Date): Record<string, string> {
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return { from: midnight.toISOString(), to: now.toISOString(), interval: 'day' };
-}
-
-/** Per currency, gross sales and orders of the report's range (the tray never adds two currencies). */
-export function todaySales(report: SalesReport): { currency: string; gross: number; orders: number }[] {
-  return report.currencies.map(({ currency, current }) => ({ currency, gross: current.gross, orders: current.orders })).filter((s) => s.orders > 0);
-}

@@ -12,8 +12,6 @@ import {
   orderCandidates,
   pastDueSubscriptionsQuery,
   subscriptionCandidate,
-  todaySales,
-  todaySalesQuery,
 } from './notification-mapping';
 import { readOrdersChangedSince } from './orders-platform';
 
@@ -21,11 +19,6 @@ import { readOrdersChangedSince } from './orders-platform';
 export interface ChangesSince {
   candidates: NotificationCandidate[];
   seenAt: string[];
-}
-
-/** Today's sales per currency, for the tray. */
-export async function readTodaySales(caller: PlatformCaller, accountId: string, now: Date): Promise<{ currency: string; gross: number; orders: number }[]> {
-  return todaySales(await caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now) }));
 }
 
 /** Per currency, the paid amount from which a sale counts as unusually large (docs/business-api.md). */

@@ -28,7 +28,8 @@ import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { pickPreset, toInstants, type PickedRange } from '../common/range';
-import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { t } from '../../../shared/i18n/i18n';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';
@@ -45,6 +46,15 @@ export function OrdersPage() {
   );
 }
 
+/** ?state=failed,refunded: the states another screen asked for (unknown words are dropped). */
+function statesOf(text: string | null): OrderState[] {
+  return (text ?? '').split(',').filter((word): word is OrderState => OrderStateSchema.safeParse(word).success);
+}
+
+function instantOf(text: string | null): string | null {
+  return text && Number.isFinite(Date.parse(text)) ? new Date(text).toISOString() : null;
+}
+
 function OrdersDashboard() {
   const account = useActiveAccount();
   const accountId = account?.id ?? null;
@@ -57,13 +67,15 @@ function OrdersDashboard() {
   }, [start]);
 
   const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
-  // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
+  // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member),
+  // ?state=failed&changedFrom=<instant> (Today's failed payments and new refunds).
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
+  const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '', states: statesOf(params.get('state')) }));
+  const [changedFrom, setChangedFrom] = useState<string | null>(() => instantOf(params.get('changedFrom')));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
   const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
-  const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
+  const filters = useMemo(() => ({ ...toOrderFilters({ ...form, ...instants, text: debouncedText }), ...(changedFrom ? { changedFrom } : {}) }), [form, instants, debouncedText, changedFrom]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   const ready = load.result !== null;
   const view = useOrdersHead(accountId, ready, filters, sort);
@@ -128,12 +140,21 @@ function OrdersDashboard() {
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
               <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
-              {hasOrderFilters({ ...form, text }) && (
+              {changedFrom && (
+                <span className="chip is-on" data-testid="changed-from">
+                  {t('orders:changedFrom', { date: formatDateTime(changedFrom, locale) })}
+                  <button type="button" className="link-button" aria-label={t('orders:changedFromRemove')} onClick={() => setChangedFrom(null)}>
+                    <Icon name="close" size={14} />
+                  </button>
+                </span>
+              )}
+              {(hasOrderFilters({ ...form, text }) || changedFrom) && (
                 <button
                   type="button"
                   className="link-button filter-clear"
                   onClick={() => {
                     setForm(NO_FORM_FILTERS);
+                    setChangedFrom(null);
                     setText('');
                   }}
                 >

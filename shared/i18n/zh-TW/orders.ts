@@ -2,4 +2,7 @@
 import type { orders as en } from '../en/orders';
 import type { OneFormTranslation } from '../translation';
 
-export const orders: OneFormTranslation<typeof en> = {};
+export const orders: OneFormTranslation<typeof en> = {
+  changedFrom: '{{date}} 之後有變動',
+  changedFromRemove: '移除「之後有變動」篩選',
+};

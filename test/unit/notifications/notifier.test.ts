@@ -85,6 +85,7 @@ async function notifierFor(platform: ReturnType<typeof scriptedPlatform>, option
     intervalMs: 60_000,
     now: options.now ?? (() => new Date()),
     random: () => 0,
+    todaySales: async () => null,
     ...(options.later ? { later: options.later } : {}),
   });
   return { notifier, delivered };
