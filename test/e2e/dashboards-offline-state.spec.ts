@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from './fixtures/app';
 import { restartableSandboxTest } from './fixtures/restartable-sandbox';
-import { activeSchool, clickConnectDemoSchool, connectedAccounts, openAccountMenu } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, connectedAccounts, openAccountMenu, openCourses } from './fixtures/app-actions';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -52,6 +52,7 @@ for (const viewport of [
       await clickConnectDemoSchool(page);
       const school = sandbox.platform.schools[0]!;
       await expect(activeSchool(page)).toHaveText(school.name, { timeout: 30_000 });
+      await openCourses(page);
       await expect(page.getByTestId('courses-table')).toBeVisible();
 
       // Wi-Fi off, as far as the page can tell (the event the OS sends through Chromium). Not
@@ -86,6 +87,7 @@ for (const viewport of [
       test.setTimeout(120_000);
       await clickConnectDemoSchool(page);
       await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
+      await openCourses(page);
       await expect(page.getByTestId('courses-table')).toBeVisible();
       const courseCount = (await page.getByTestId('course-count').textContent())!;
       await expect(page.getByTestId('app-status')).toContainText('Online');
@@ -130,6 +132,7 @@ test.describe('1280×720', () => {
     test.setTimeout(90_000);
     await clickConnectDemoSchool(page);
     await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
+    await openCourses(page);
     await expect(page.getByTestId('courses-table')).toBeVisible();
     await expect(page.getByTestId('app-status')).toContainText('Online');
 

@@ -5,7 +5,7 @@
 // badges write them. At 1440×900 and 1280×720, with screenshots to look at (test-results/trust-*.png).
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
@@ -33,6 +33,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
 
       // ---- Courses: the admin picks the revenue currency; the column shows that one only.
+      await openCourses(page);
       const table = page.getByTestId('courses-table');
       await expect(table).toBeVisible();
       const chooser = page.getByLabel('Revenue in', { exact: true });

@@ -76,42 +76,46 @@ function Sales({ overview, locale }: { overview: TodayOverview; locale: Locale }
         <EmptyState title={t('sales.none')} icon="info" />
       ) : (
         sales.currencies.map((row) => (
-          <div className="table-scroll" key={row.currency}>
-            <table className="data-table today-sales-table" aria-label={t('sales.currency', { currency: row.currency })} data-currency={row.currency}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('sales.period')}</th>
-                  <th scope="col" className="num">{t('sales.orders')}</th>
-                  <th scope="col" className="num">{t('sales.net')}</th>
-                  <th scope="col">{t('sales.comparedWith')}</th>
-                  <th scope="col" className="num">{t('sales.orders')}</th>
-                  <th scope="col" className="num">{t('sales.net')}</th>
-                  <th scope="col" className="num">{t('sales.change')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {TODAY_COMPARISONS.map(([period, base]) => {
-                  const now = row.periods[period];
-                  const then = row.periods[base];
-                  const change = relativeChange(now.net, then.net);
-                  return (
-                    <tr key={period} data-period={period} data-base={base}
-                      data-from={overview.periods[period].from} data-to={overview.periods[period].to}
-                      data-base-from={overview.periods[base].from} data-base-to={overview.periods[base].to}
-                      data-orders={now.orders} data-net={now.net} data-base-orders={then.orders} data-base-net={then.net}>
-                      <th scope="row">{label(period)}</th>
-                      <td className="num">{formatCount(now.orders, locale.locale)}</td>
-                      <td className="num cell-nowrap">{formatMoney(now.net, row.currency, locale.locale)}</td>
-                      <td className="cell-muted">{label(base)}</td>
-                      <td className="num">{formatCount(then.orders, locale.locale)}</td>
-                      <td className="num cell-nowrap">{formatMoney(then.net, row.currency, locale.locale)}</td>
-                      <td className="num">{change === null ? '–' : formatChange(change, locale.locale)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <section className="today-currency" key={row.currency} aria-label={t('sales.currency', { currency: row.currency })}>
+            <h3 className="today-currency-title">{t('sales.currency', { currency: row.currency })}</h3>
+            <div className="table-scroll">
+              <table className="data-table today-sales-table" aria-label={t('sales.currency', { currency: row.currency })} data-currency={row.currency}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('sales.period')}</th>
+                    <th scope="col" className="num">{t('sales.orders')}</th>
+                    <th scope="col" className="num">{t('sales.net')}</th>
+                    <th scope="col" className="num">{t('sales.comparedWith')}</th>
+                    <th scope="col" className="num">{t('sales.change')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {TODAY_COMPARISONS.map(([period, base]) => {
+                    const now = row.periods[period];
+                    const then = row.periods[base];
+                    const change = relativeChange(now.net, then.net);
+                    return (
+                      <tr key={period} data-period={period} data-base={base}
+                        data-from={overview.periods[period].from} data-to={overview.periods[period].to}
+                        data-base-from={overview.periods[base].from} data-base-to={overview.periods[base].to}
+                        data-orders={now.orders} data-net={now.net} data-base-orders={then.orders} data-base-net={then.net}>
+                        <th scope="row">
+                          {label(period)}
+                          <span className="cell-sub">{label(base)}</span>
+                        </th>
+                        <td className="num">{formatCount(now.orders, locale.locale)}</td>
+                        <td className="num cell-nowrap">{formatMoney(now.net, row.currency, locale.locale)}</td>
+                        <td className="num cell-nowrap cell-muted">
+                          {t('sales.ordersShort', { count: then.orders, formatted: formatCount(then.orders, locale.locale) })} · {formatMoney(then.net, row.currency, locale.locale)}
+                        </td>
+                        <td className="num cell-nowrap">{change === null ? '–' : formatChange(change, locale.locale)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
         ))
       )}
     </Card>

@@ -11,6 +11,8 @@ export const today = {
     orders: 'Orders',
     net: 'Net',
     comparedWith: 'Compared with',
+    ordersShort_one: '{{formatted}} order',
+    ordersShort_other: '{{formatted}} orders',
     change: 'Change',
     none: 'No sales in these periods.',
     unavailable: 'Sales cannot be shown: no orders are synced yet and the platform cannot be reached.',

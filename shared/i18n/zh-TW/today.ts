@@ -14,6 +14,7 @@ export const today: OneFormTranslation<typeof en.today> = {
     orders: '訂單',
     net: '淨營收',
     comparedWith: '比較對象',
+    ordersShort_other: '{{formatted}} 筆訂單',
     change: '變化',
     none: '這些期間沒有銷售。',
     unavailable: '無法顯示銷售：尚未同步任何訂單，也無法連線到平台。',
