@@ -2,19 +2,16 @@
 // turned into [from, to) instants the platform understands. Intl knows every zone's offsets, including DST,
 // so no date library is needed: a local midnight is found by asking Intl what the wall clock says.
 
-export const RANGE_PRESETS = [
-  'today', 'last7Days', 'last30Days', 'last90Days', 'thisMonth', 'lastMonth', 'thisQuarter', 'thisYear', 'last12Months', 'custom',
-] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
+type RangePreset = 'today' | 'last7Days' | 'last30Days' | 'last90Days' | 'thisMonth' | 'lastMonth' | 'thisQuarter' | 'thisYear' | 'last12Months' | 'custom';
 
 /** A calendar date with no time zone: month 1-12. */
-export interface LocalDate {
+interface LocalDate {
   year: number;
   month: number;
   day: number;
 }
 
-export interface ResolvedRange {
+interface ResolvedRange {
   preset: RangePreset;
   timeZone: string;
   /** Instants, ISO 8601 UTC; the range is [from, to). */
@@ -89,7 +86,7 @@ export function localDateOf(instant: number, timeZone: string): LocalDate {
   return { year, month, day };
 }
 
-export function addDays(date: LocalDate, days: number): LocalDate {
+function addDays(date: LocalDate, days: number): LocalDate {
   const t = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
@@ -111,7 +108,7 @@ function daysBetween(a: LocalDate, b: LocalDate): number {
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 }
 
-export function parseLocalDate(text: string): LocalDate {
+function parseLocalDate(text: string): LocalDate {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) throw new RangeError(`not a date (YYYY-MM-DD): "${text}"`);
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
@@ -121,7 +118,7 @@ export function parseLocalDate(text: string): LocalDate {
 }
 
 /** Builds the [from, to) instants covering local days firstDay..lastDay (inclusive). */
-export function rangeOfDays(firstDay: LocalDate, lastDay: LocalDate, timeZone: string, preset: RangePreset = 'custom'): ResolvedRange {
+function rangeOfDays(firstDay: LocalDate, lastDay: LocalDate, timeZone: string, preset: RangePreset = 'custom'): ResolvedRange {
   if (compare(firstDay, lastDay) > 0) throw new RangeError('the range ends before it starts');
   return {
     preset,

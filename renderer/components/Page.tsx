@@ -2,7 +2,7 @@
 // frame), optional description and actions, then the content.
 import type { ReactNode } from 'react';
 
-export interface PageProps {
+interface PageProps {
   title: string;
   description?: ReactNode;
   /** Buttons and filters on the title's right. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { describeDelta } from '../lib/delta';
 
-export interface StatTileProps {
+interface StatTileProps {
   label: string;
   /** Already formatted (money with Intl, counts with grouping): the tile does not guess units. */
   value: ReactNode;

@@ -3,7 +3,7 @@
 // percent format with one decimal), only with a sign.
 import { t } from '../../shared/i18n/i18n';
 import { formatChange, systemLocale } from './format';
-export interface DeltaWords {
+interface DeltaWords {
   text: string;
   arrow: '↑' | '↓' | '→';
   tone: 'positive' | 'negative' | 'neutral';

@@ -1,4 +1,4 @@
-// How figures read on the dashboards, all from the UI locale (lib/ui-language): money in the currency's own
+// How figures read on the dashboards, all from the UI locale (state/ui-language): money in the currency's own
 // minor unit (TWD in whole dollars), counts with grouping, rates as percentages, times in the time zone
 // given, relative times through Intl.RelativeTimeFormat, names sorted with Intl.Collator (zh-Hant order for
 // Chinese names).
@@ -10,7 +10,7 @@ export interface Locale {
   timeZone: string;
 }
 
-/** The UI locale in force (lib/ui-language keeps it) and the computer's time zone. */
+/** The UI locale in force (state/ui-language keeps it) and the computer's time zone. */
 export function systemLocale(): Locale {
   const resolved = new Intl.DateTimeFormat().resolvedOptions();
   return { locale: currentUiLocale().locale, timeZone: resolved.timeZone || 'UTC' };

@@ -17,7 +17,7 @@ import { Card } from '../components/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
-import { browserLanguages } from '../lib/ui-language';
+import { browserLanguages } from '../state/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
@@ -74,7 +74,7 @@ function AppearanceCard() {
   );
 }
 
-/** System / English / 繁體中文: applied at once (lib/ui-language), menus and tray included. Each language named in itself. */
+/** System / English / 繁體中文: applied at once (state/ui-language), menus and tray included. Each language named in itself. */
 function LanguageCard() {
   const language = useUiStore((s) => s.language);
   const setLanguage = useSetLanguage();

@@ -10,7 +10,7 @@ interface UiState {
   loaded: boolean;
   activeAccountId: string | null;
   theme: Theme;
-  /** The Settings choice; the language in force is lib/ui-language's, which resolves it. */
+  /** The Settings choice; the language in force is state/ui-language's, which resolves it. */
   language: Language;
   notifications: NotificationSettings;
   hydrate(settings: Settings): void;

@@ -4,7 +4,7 @@
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
 // in the admin's time zone.
 import { z } from 'zod';
-import { Order, OrderState, ProductKind } from '../model/orders';
+import { CurrencyTotals, Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
 import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
@@ -31,17 +31,10 @@ export interface Answer<T> {
   fromCache: boolean;
 }
 
-/** A [from, to) range of instants. */
-export const DateRange = z
-  .object({ from: isoTime, to: isoTime })
-  .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: '`from` must be before `to`' });
-export type DateRange = z.infer<typeof DateRange>;
-
 // ---------------------------------------------------------------------------------------------- courses
 
 // A course's learners in the asked range (`learning`) and its section funnel (`funnel`) are the app's learning
 // model (shared/model/learning.ts, docs/business-api.md "Learning").
-export { CourseLearning } from '../model/learning';
 
 /**
  * A course with its all-time statistics (`stats`), its learners in the asked range (`learning`, the same
@@ -115,19 +108,6 @@ export const OrderFilters = z
   .strict();
 export type OrderFilters = z.infer<typeof OrderFilters>;
 
-/** Totals of exactly the filtered orders in one currency (integer minor units). */
-export const CurrencyTotals = z.object({
-  currency: currencyCode,
-  count: z.int().nonnegative(),
-  original: z.int(),
-  discount: z.int(),
-  paid: z.int(),
-  refunded: z.int(),
-  /** paid - refunded */
-  net: z.int(),
-});
-export type CurrencyTotals = z.infer<typeof CurrencyTotals>;
-
 export const OrderFacets = z.object({
   currencies: z.array(currencyCode),
   states: z.array(OrderState),
@@ -183,12 +163,12 @@ export type CsvFileExport = z.infer<typeof CsvFileExport>;
 
 // -------------------------------------------------------------------------------------------- analytics
 
-export const ReportInterval = z.enum(['day', 'week', 'month']);
-export type ReportInterval = z.infer<typeof ReportInterval>;
+const ReportInterval = z.enum(['day', 'week', 'month']);
+type ReportInterval = z.infer<typeof ReportInterval>;
 
 // -------------------------------------------------------------------------------------- cache and jobs
 
-export const CacheInfo = z.object({
+const CacheInfo = z.object({
   bytes: z.int().nonnegative(),
   maxBytes: z.int().nonnegative(),
   entries: z.int().nonnegative(),
@@ -198,7 +178,7 @@ export const CacheInfo = z.object({
   /** The orders kept for offline review, if any. */
   orders: z.object({ count: z.int().nonnegative(), fetchedAt: isoTime }).nullable(),
 });
-export type CacheInfo = z.infer<typeof CacheInfo>;
+type CacheInfo = z.infer<typeof CacheInfo>;
 
 export const DataProgress = z.object({
   jobId: JobId,
@@ -229,11 +209,6 @@ export const dataMethods = {
     z.object({ accountId: AccountId, courseId: id, limit: z.int().min(1).max(1000).default(50), cursor: z.string().max(1024).optional() }).strict(),
     answerOf(CourseOrdersPage),
     "One page of a course's orders, newest paid first, from the platform (needs orders:read).",
-  ),
-  'data.courses.setPublished': method(
-    z.object({ accountId: AccountId, courseId: id, published: z.boolean() }).strict(),
-    answerOf(Course),
-    'Publishes or unpublishes (hides) a course. Needs courses:write: fails with insufficient_scope and missingScopes until granted (accounts.grantScopes), then retry.',
   ),
 
   'data.orders.load': method(

@@ -7,7 +7,7 @@ import { zonedParts, zoneOffsetMs } from '../date-range';
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 
-export const EventTicketType = z.object({
+const EventTicketType = z.object({
   id,
   name: z.string(),
   /** Integer minor units of `currency`. */
@@ -16,7 +16,7 @@ export const EventTicketType = z.object({
   capacity: z.int().nonnegative(),
   sold: z.int().nonnegative(),
 });
-export type EventTicketType = z.infer<typeof EventTicketType>;
+type EventTicketType = z.infer<typeof EventTicketType>;
 
 export const EventView = z.object({
   id,
@@ -63,7 +63,7 @@ export const EventFields = z
   .strict();
 export type EventFields = z.infer<typeof EventFields>;
 
-export interface EventEditProblem {
+interface EventEditProblem {
   /** `title`, `startsAt`, `endsAt` or `capacity.<ticketTypeId>`. */
   field: string;
   message: string;

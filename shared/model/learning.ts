@@ -30,8 +30,8 @@ export type LearningFigures = z.infer<typeof LearningFigures>;
 export const CourseLearning = LearningFigures;
 export type CourseLearning = LearningFigures;
 
-export const CourseLearningRow = LearningFigures.extend({ courseId: id, title: z.string() });
-export type CourseLearningRow = z.infer<typeof CourseLearningRow>;
+const CourseLearningRow = LearningFigures.extend({ courseId: id, title: z.string() });
+type CourseLearningRow = z.infer<typeof CourseLearningRow>;
 
 export const LearningReport = LearningFigures.extend({
   from: isoTime,
@@ -45,8 +45,8 @@ export type LearningReport = z.infer<typeof LearningReport>;
  * One step of a course's section funnel, for the enrollments made in the range: how many learners reached the
  * section (it is the one they are in, or they went past it) and how many completed every lecture of it.
  */
-export const SectionFunnelStep = z.object({ sectionId: id, title: z.string(), reached: count, completed: count });
-export type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
+const SectionFunnelStep = z.object({ sectionId: id, title: z.string(), reached: count, completed: count });
+type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
 
 /** Where learners stall: the funnel in curriculum order (reached never grows from one section to the next). */
 export const SectionFunnel = z.array(SectionFunnelStep);

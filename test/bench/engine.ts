@@ -98,7 +98,7 @@ const SUBSCRIPTION_STATES = ['active', 'active', 'active', 'active', 'past_due',
 const SUBSCRIPTION_CURRENCIES = ['USD', 'EUR', 'JPY', 'TWD'] as const;
 
 /** One page of `count` synthetic subscriptions (about 1.3 per member, four currencies, started 2022–2026). */
-export function standInSubscriptionsPage(count: number, start: number, limit: number): { data: Subscription[]; meta: { total: number; limit: number; next_cursor: string | null } } {
+function standInSubscriptionsPage(count: number, start: number, limit: number): { data: Subscription[]; meta: { total: number; limit: number; next_cursor: string | null } } {
   const size = Math.max(0, Math.min(limit, count - start));
   const data: Subscription[] = [];
   for (let k = start; k < start + size; k++) {

@@ -15,7 +15,7 @@ export function notOffered(error: unknown): boolean {
   return isAppError(error) && error.code === 'not_found';
 }
 
-export interface SalesInput {
+interface SalesInput {
   from: string;
   to: string;
   interval: 'day' | 'week' | 'month';

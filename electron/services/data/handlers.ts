@@ -16,7 +16,7 @@ import { EngineClient } from '../engine/client/engine-client';
 import { engineOrdersHandlers } from './orders-handlers';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
-import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
+import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
 import { LocalAnalytics, notOffered } from './analytics-source';
@@ -24,7 +24,6 @@ import { learningSource } from './learning-source';
 import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
-export { CACHE_KEYS };
 
 /** The offline cache's name for a course's orders page: new with the app's Order, so a page cached in the platform's shape is never read. */
 const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
@@ -32,7 +31,7 @@ const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;
 
-export type DataMethodName = Extract<keyof typeof dataMethods, string>;
+type DataMethodName = Extract<keyof typeof dataMethods, string>;
 
 export interface DataHandlerDeps {
   caller: PlatformCaller;
@@ -72,37 +71,20 @@ function checkRange(input: { from: string; to: string; timeZone?: string | undef
   if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw new AppError('invalid_input', `Unknown time zone "${input.timeZone}".`);
 }
 
+/** The data service: the offline cache, the engine's client, and the dashboards' handlers over both. */
 export function createDataService(deps: DataHandlerDeps): DataService {
   const now = deps.now ?? Date.now;
-  const cache = new QueryCache({
-    dir: join(deps.dataDir, 'query-cache'),
-    cipher: deps.cipher,
-    appVersion: deps.appVersion ?? 'unknown',
-    logger: deps.logger,
-    ...(deps.cacheMaxBytesPerSchool ? { maxBytesPerSchool: deps.cacheMaxBytesPerSchool } : {}),
-    now,
-  });
+  const cache = openQueryCache(deps, now);
   const reader = new CachedReader(cache, deps.emit, deps.logger, now);
-  const { caller } = deps;
-  const engine = new EngineClient({
-    caller,
-    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
-    emit: deps.emit,
-    logger: deps.logger,
-    snapshotDir: join(deps.dataDir, 'engine'),
-    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
-    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
-  });
-
+  const engine = startEngine(deps, cache, reader);
   // Sales, subscriptions, course revenue and learning from the engine's synced records whenever it has them.
   const local = new LocalAnalytics(engine, deps.logger);
   const learning = learningSource(engine, deps.logger);
-  /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
-  const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+  const titles = courseTitlesOfFacets(deps.caller, reader);
 
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
-    titledFacets.delete(accountId);
+    titles.forget(accountId);
     void engine
       .call('engine.forget', { accountId })
       .then(() => cache.drop(accountId))
@@ -112,28 +94,80 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     if (online) reader.backOnline();
   });
 
-  // The Orders filters name courses by their title (line items say "Course · Plan"): one course list per
-  // loaded copy of the orders (the engine's), through the offline
-  // cache. Without courses:read, or offline with no saved list, the line names stay; an unreachable platform is
-  // asked again on the next query.
-  const titledFacets = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
-  function withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
-    const known = titledFacets.get(accountId);
-    if (known?.loadedAt === loadedAt) return known.facets;
-    const titled = reader
-      .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
-      .then(
-        (answer) => withCourseTitles(facets, new Map(answer.data)),
-        (error: unknown) => {
-          if (isUnavailable(error)) titledFacets.delete(accountId);
-          return facets;
-        },
-      );
-    titledFacets.set(accountId, { loadedAt, facets: titled });
-    return titled;
-  }
-
   const handlers: MethodHandlers<DataMethodName> = {
+    ...courseHandlers(deps.caller, reader, local, learning),
+    ...reportHandlers(deps.caller, reader, local, learning),
+    ...cacheHandlers(cache, engine),
+    ...engineOrdersHandlers(engine, deps.caller, reader, now, deps.exportDestination ?? null, titles.withTitles),
+  };
+  return {
+    handlers,
+    cache,
+    engine,
+    idle: async () => {
+      if (!engine.closed) await engine.call('engine.idle', {});
+    },
+    close: () => engine.close(),
+  };
+}
+
+function openQueryCache(deps: DataHandlerDeps, now: () => number): QueryCache {
+  return new QueryCache({
+    dir: join(deps.dataDir, 'query-cache'),
+    cipher: deps.cipher,
+    appVersion: deps.appVersion ?? 'unknown',
+    logger: deps.logger,
+    ...(deps.cacheMaxBytesPerSchool ? { maxBytesPerSchool: deps.cacheMaxBytesPerSchool } : {}),
+    now,
+  });
+}
+
+/** The data engine's worker, its snapshots sealed with a key of the school's cache; what it reaches tells the reader. */
+function startEngine(deps: DataHandlerDeps, cache: QueryCache, reader: CachedReader): EngineClient {
+  return new EngineClient({
+    caller: deps.caller,
+    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
+    emit: deps.emit,
+    logger: deps.logger,
+    snapshotDir: join(deps.dataDir, 'engine'),
+    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
+    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
+  });
+}
+
+/**
+ * The Orders filters name courses by their title (line items say "Course · Plan"): one course list per loaded
+ * copy of the orders (the engine's), through the offline cache. Without courses:read, or offline with no saved
+ * list, the line names stay; an unreachable platform is asked again on the next query.
+ */
+function courseTitlesOfFacets(caller: PlatformCaller, reader: CachedReader) {
+  const titled = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
+  return {
+    withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
+      const known = titled.get(accountId);
+      if (known?.loadedAt === loadedAt) return known.facets;
+      const withNames = reader
+        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+        .then(
+          (answer) => withCourseTitles(facets, new Map(answer.data)),
+          (error: unknown) => {
+            if (isUnavailable(error)) titled.delete(accountId);
+            return facets;
+          },
+        );
+      titled.set(accountId, { loadedAt, facets: withNames });
+      return withNames;
+    },
+    forget: (accountId: string) => titled.delete(accountId),
+  };
+}
+
+/** The earlier of two instants: an answer joined from two sources is as old as its older part. */
+const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+
+/** The course list, a course, a course's orders: from the platform through the cache, revenue and learning from the engine when synced. */
+function courseHandlers(caller: PlatformCaller, reader: CachedReader, local: LocalAnalytics, learning: ReturnType<typeof learningSource>): Pick<MethodHandlers<DataMethodName>, 'data.courses.list' | 'data.courses.get' | 'data.courses.orders'> {
+  return {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
@@ -164,13 +198,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       const { accountId, ...rest } = input;
       return reader.read(accountId, COURSE_ORDERS_CACHE_KEY, rest, () => readCourseOrders(caller, accountId, rest, signal));
     },
-    'data.courses.setPublished': async ({ accountId, courseId, published }, { signal }) => {
-      const course = await setCoursePublished(caller, accountId, courseId, published, signal);
-      reader.markOnline(accountId);
-      deps.emit('data.invalidated', { accountId, reason: 'course_changed' });
-      return { data: course, fetchedAt: new Date(now()).toISOString(), fromCache: false };
-    },
+  };
+}
 
+/** Sales, subscriptions and learning: from the engine's synced records, else the platform's reports through the cache. */
+function reportHandlers(caller: PlatformCaller, reader: CachedReader, local: LocalAnalytics, learning: ReturnType<typeof learningSource>): Pick<MethodHandlers<DataMethodName>, 'data.sales.report' | 'data.subscriptions.report' | 'data.learning.report'> {
+  return {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
@@ -205,7 +238,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       if (synced) return synced;
       return reader.read(accountId, CACHE_KEYS.learningReport, rest, () => readLearningReport(caller, accountId, rest, signal));
     },
+  };
+}
 
+/** What the school's offline copy holds (cache and engine snapshot together), and cancelling a job of the engine's. */
+function cacheHandlers(cache: QueryCache, engine: EngineClient): Pick<MethodHandlers<DataMethodName>, 'data.cacheInfo' | 'data.cancel'> {
+  return {
     'data.cacheInfo': async ({ accountId }) => {
       const info = await cache.info(accountId);
       // The engine's snapshot counts too; its bound is shared by all schools (least recently used go first).
@@ -219,20 +257,5 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       };
     },
     'data.cancel': async ({ jobId }) => ({ cancelled: await engine.call('jobs.cancel', { jobId }) }),
-    ...engineOrdersHandlers(engine, caller, reader, now, deps.exportDestination ?? null, withTitles),
   };
-
-  return {
-    handlers,
-    cache,
-    engine,
-    idle: async () => {
-      if (!engine.closed) await engine.call('engine.idle', {});
-    },
-    close: () => engine.close(),
-  };
-}
-
-export function createDataHandlers(deps: DataHandlerDeps): MethodHandlers<DataMethodName> {
-  return createDataService(deps).handlers;
 }

@@ -29,7 +29,7 @@ import type { TraySchool } from './tray-model';
 
 const THRESHOLD_MAX_AGE_MS = 6 * 60 * 60_000;
 
-export interface NotifierOptions {
+interface NotifierOptions {
   caller: PlatformCaller;
   store: NotifyStore;
   accounts: () => AccountView[];

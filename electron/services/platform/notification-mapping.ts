@@ -11,8 +11,8 @@ import type { NotificationCandidate } from '../../../shared/model/notifications'
 /** An order at or above this many times the currency's 90-day average order value is "unusually large". */
 export const LARGE_SALE_FACTOR = 5;
 /** Fewer paid orders than this in 90 days: no baseline to call a sale unusual (no large-sale notifications). */
-export const LARGE_SALE_MIN_ORDERS = 20;
-export const LARGE_SALE_WINDOW_DAYS = 90;
+const LARGE_SALE_MIN_ORDERS = 20;
+const LARGE_SALE_WINDOW_DAYS = 90;
 
 type Comment = z.infer<typeof CommentSchema>;
 
@@ -45,7 +45,7 @@ export function largeSaleThresholds(report: SalesReport): Record<string, number>
   return out;
 }
 
-export function orderRoute(orderId: string): string {
+function orderRoute(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}`;
 }
 

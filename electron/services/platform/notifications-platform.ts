@@ -16,7 +16,7 @@ import {
 import { readOrdersChangedSince } from './orders-platform';
 
 /** Candidates found since a moment, and the times of every record looked at (to move the moment on). */
-export interface ChangesSince {
+interface ChangesSince {
   candidates: NotificationCandidate[];
   seenAt: string[];
 }

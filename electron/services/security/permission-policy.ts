@@ -1,7 +1,7 @@
 // The app needs no browser permission (camera, notifications, geolocation, clipboard, HID, ...), so every
 // request and every check is refused. A named policy rather than an inline `() => false` so it is tested.
 
-export interface PermissionDecision {
+interface PermissionDecision {
   granted: false;
 }
 

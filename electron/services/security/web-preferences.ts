@@ -2,7 +2,7 @@
 // default, so an upgrade or a copy-paste cannot quietly weaken it. Structurally a subset of Electron's
 // WebPreferences (kept Electron-free so it is unit-tested in plain Node).
 
-export interface SecureWebPreferences {
+interface SecureWebPreferences {
   preload: string;
   contextIsolation: true;
   sandbox: true;

@@ -6,7 +6,7 @@ import type { MethodHandlers } from '../ipc/handler-types';
 import { activityToCsv } from './activity-csv';
 import type { WriteService } from './write-service';
 
-export type WriteMethodName = Extract<keyof typeof writeMethods, string>;
+type WriteMethodName = Extract<keyof typeof writeMethods, string>;
 
 export function createWriteHandlers(service: WriteService, now: () => number = Date.now): MethodHandlers<WriteMethodName> {
   return {

@@ -27,7 +27,7 @@ export interface RecordWrites {
   current(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<JsonRecord | null>;
 }
 
-export interface WriteServiceDeps {
+interface WriteServiceDeps {
   caller: PlatformCaller;
   /** Needed only for record.update (the explorer). */
   records?: RecordWrites;
@@ -41,7 +41,7 @@ export interface WriteServiceDeps {
   now?: () => number;
 }
 
-export interface FlushCounts {
+interface FlushCounts {
   sent: number;
   conflicts: number;
   failed: number;

@@ -16,6 +16,7 @@ import { useDataQuery } from '../../data/hooks';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable } from '../common/DataTable';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
@@ -262,16 +263,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
       {rows.length === 0 ? (
         <EmptyState title="None right now" />
       ) : (
-        <div className="table-scroll table-scroll-short">
-          <table className="data-table" aria-label={title} data-testid={testId}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col">{dateLabel}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label={title} testId={testId} frame={{ className: 'table-scroll-short' }} columns={[{ label: 'Member' }, { label: 'Amount', numeric: true }, { label: dateLabel }]}>
               {rows.map((s) => (
                 <tr key={s.id}>
                   <th scope="row">{s.memberName}</th>
@@ -281,9 +273,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
                   <td>{formatDateTime(dateOf(s), locale)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );

@@ -7,7 +7,7 @@ import { markPartial } from '../common/range';
 
 export { partialBucket } from '../common/range';
 
-export interface SalesTile {
+interface SalesTile {
   key: keyof SalesTotals;
   label: string;
   value: string;

@@ -11,7 +11,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { OfflineBanner } from './OfflineBanner';
 
 /** What a dashboard is, for the sentence "<name> needs your permission": "the Orders dashboard". */
-export function dashboardName(dashboard: Dashboard): string {
+function dashboardName(dashboard: Dashboard): string {
   return translate(`common:dashboards.names.${dashboard}`);
 }
 

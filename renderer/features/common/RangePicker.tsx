@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
 import { presetLabel, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
 
-export interface RangePickerProps {
+interface RangePickerProps {
   value: PickedRange;
   onChange(range: PickedRange): void;
   timeZone: string;

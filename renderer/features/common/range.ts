@@ -18,7 +18,7 @@ export interface PickedRange {
   endDay: string;
 }
 
-export interface InstantRange {
+interface InstantRange {
   from: string;
   to: string;
 }
@@ -34,28 +34,28 @@ export function zonedMidnight({ y, m, d }: Ymd, timeZone: string): number {
   return startOfLocalDay({ year: y, month: m, day: d }, timeZone);
 }
 
-export function parseDay(day: string): Ymd {
+function parseDay(day: string): Ymd {
   const [y, m, d] = day.split('-').map(Number);
   return { y: y ?? 1970, m: m ?? 1, d: d ?? 1 };
 }
 
-export function formatDay({ y, m, d }: Ymd): string {
+function formatDay({ y, m, d }: Ymd): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /** Calendar arithmetic on days (UTC date math is exact for calendar days). */
-export function addDays(day: Ymd, days: number): Ymd {
+function addDays(day: Ymd, days: number): Ymd {
   const t = new Date(Date.UTC(day.y, day.m - 1, day.d + days));
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 }
 
-export function today(nowMs: number, timeZone: string): Ymd {
+function today(nowMs: number, timeZone: string): Ymd {
   const { year, month, day } = localDateOf(nowMs, timeZone);
   return { y: year, m: month, d: day };
 }
 
 /** The inclusive local days a preset covers on the day `now` falls on. */
-export function presetDays(preset: Exclude<RangePreset, 'custom'>, nowMs: number, timeZone: string): { startDay: string; endDay: string } {
+function presetDays(preset: Exclude<RangePreset, 'custom'>, nowMs: number, timeZone: string): { startDay: string; endDay: string } {
   const t = today(nowMs, timeZone);
   const lastDays = (n: number) => ({ startDay: formatDay(addDays(t, -(n - 1))), endDay: formatDay(t) });
   switch (preset) {

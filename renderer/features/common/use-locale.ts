@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useUiLocale } from '../../lib/ui-language';
+import { useUiLocale } from '../../state/ui-language';
 import type { Locale } from '../../lib/format';
 
 /** The UI locale and the computer's time zone: every date and amount on the dashboards uses them. */

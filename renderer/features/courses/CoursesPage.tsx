@@ -13,7 +13,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
-import { SortHeader } from '../common/SortHeader';
+import { DataTable } from '../common/DataTable';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRowFocus } from '../common/use-row-focus';
@@ -107,21 +107,24 @@ function CoursesDashboard() {
                 {answer.data.courses.length === 0 ? 'Courses you create on the platform show here.' : 'Try another search or clear the filters.'}
               </EmptyState>
             ) : (
-              <div className="table-scroll">
-                <table className="data-table data-table-fit" aria-label="Courses" data-testid="courses-table">
-                  <thead>
-                    <tr>
-                      <SortHeader label="Course" sortKey="title" sort={sort} onSort={setSort} />
-                      <SortHeader label="State" sortKey="state" sort={sort} onSort={setSort} />
-                      <th scope="col">Price plans</th>
-                      <th scope="col" className="num">Lecturers</th>
-                      <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
-                      <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric note={`30 days to ${activeUntil}`} />
-                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric />
-                      <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
-                    </tr>
-                  </thead>
-                  <tbody onKeyDown={rowFocus.onKeyDown} onFocus={rowFocus.onFocus}>
+              <DataTable
+                label="Courses"
+                testId="courses-table"
+                className="data-table-fit"
+                sort={sort}
+                onSort={setSort}
+                body={{ onKeyDown: rowFocus.onKeyDown, onFocus: rowFocus.onFocus }}
+                columns={[
+                  { label: 'Course', sortKey: 'title' },
+                  { label: 'State', sortKey: 'state' },
+                  { label: 'Price plans' },
+                  { label: 'Lecturers', numeric: true },
+                  { label: 'Enrollments', sortKey: 'enrollments', numeric: true },
+                  { label: 'Active students', sortKey: 'activeStudents', numeric: true, note: `30 days to ${activeUntil}` },
+                  { label: 'Completion', sortKey: 'completionRate', numeric: true },
+                  { label: currency ? `Net revenue (${currency})` : 'Net revenue', sortKey: 'revenue', numeric: true },
+                ]}
+              >
                     {rows.map((course, index) => (
                       <tr key={course.id} data-course-id={course.id}>
                         <th scope="row" className="cell-title">
@@ -153,9 +156,7 @@ function CoursesDashboard() {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+              </DataTable>
             )}
           </Card>
         )}

@@ -2,8 +2,7 @@
 // pure, so it is unit-tested against hand-picked lists.
 import type { CourseRow } from '../../../shared/ipc/data';
 
-export const COURSE_SORT_KEYS = ['title', 'state', 'enrollments', 'activeStudents', 'completionRate', 'revenue', 'createdAt'] as const;
-export type CourseSortKey = (typeof COURSE_SORT_KEYS)[number];
+type CourseSortKey = 'title' | 'state' | 'enrollments' | 'activeStudents' | 'completionRate' | 'revenue' | 'createdAt';
 export interface CourseSort {
   key: CourseSortKey;
   direction: 'asc' | 'desc';

@@ -14,6 +14,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useWrite } from '../writes/use-write';
@@ -105,7 +106,7 @@ function formOf(event: EventView, timeZone: string): FormState {
 }
 
 /** What the form changes, and the same fields as they were (for Undo), or the problems at their fields. */
-export function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
+function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const changes: EventFields = {};
   const previous: EventFields = {};
@@ -234,6 +235,8 @@ function Field({ label, name, error, hint, wide = false, children }: { label: Re
   );
 }
 
+const ATTENDEE_COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Ticket' }, { label: 'Status' }, { label: 'Bought' }];
+
 function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
   const account = useActiveAccount();
   const localeInfo = useLocale();
@@ -248,18 +251,13 @@ function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
           if (answer.data.attendees.length === 0) return <EmptyState title="No attendees yet">{sold === 0 ? 'No ticket has been sold.' : null}</EmptyState>;
           return (
             // The list scrolls on its own; it takes focus so the keyboard can scroll it too.
-            <div className="table-scroll attendees-scroll" tabIndex={0} role="region" aria-label="Attendee list">
-              <table className="data-table data-table-fit" aria-label="Attendees" data-testid="attendees-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Ticket</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Bought</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <DataTable
+              label="Attendees"
+              testId="attendees-table"
+              className="data-table-fit"
+              frame={{ className: 'attendees-scroll', tabIndex: 0, role: 'region', 'aria-label': 'Attendee list' }}
+              columns={ATTENDEE_COLUMNS}
+            >
                   {answer.data.attendees.map((a) => (
                     <tr key={a.id} data-status={a.status}>
                       <th scope="row">{a.name}</th>
@@ -269,9 +267,7 @@ function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
                       <td>{formatDateTime(a.boughtAt, localeInfo)}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </DataTable>
           );
         }}
       </QueryState>

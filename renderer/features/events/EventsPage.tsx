@@ -11,6 +11,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatCount } from '../../lib/format';
 import { CapacityBar } from './CapacityBar';
@@ -84,19 +85,11 @@ function EventsDashboard() {
   );
 }
 
+const COLUMNS: Column[] = [{ label: 'Event' }, { label: 'When (school time)' }, { label: 'Tickets sold' }, { label: 'Attendees', numeric: true }];
+
 function EventsTable({ events, when, timeZone, locale }: { events: EventView[]; when: When; timeZone: string; locale: string }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table data-table-fit events-table" aria-label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} data-testid="events-table">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">When (school time)</th>
-            <th scope="col">Tickets sold</th>
-            <th scope="col" className="num">Attendees</th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} testId="events-table" className="data-table-fit events-table" columns={COLUMNS}>
           {events.map((e) => (
             <tr key={e.id} data-event-id={e.id}>
               <th scope="row" className="cell-title">
@@ -120,8 +113,6 @@ function EventsTable({ events, when, timeZone, locale }: { events: EventView[]; 
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

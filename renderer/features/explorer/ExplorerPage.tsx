@@ -4,7 +4,7 @@
 // built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
-import type { ExplorerArea, Field, JsonRecord } from '../../../shared/model/explorer';
+import type { ExplorerArea, ExplorerRecord, Field, JsonRecord } from '../../../shared/model/explorer';
 import { labelOf, nameOf } from '../../../shared/model/explorer';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -163,7 +163,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   useEffect(() => setCursors([null]), [sent]);
   const query = useInvokeQuery('explorer.list', { accountId: account?.id ?? '', area: area.id, filters: sent, cursor }, { enabled: account !== null, placeholderData: (previous) => previous });
   const records = query.data?.data.records ?? [];
-  const selectedRecord = selected === null ? null : (records.find((r) => r.id === selected) ?? null);
+  const selectedRecord = selected === null ? null : (records.find((r) => r.fields.id === selected) ?? null);
 
   if (selected !== null) {
     return (
@@ -184,7 +184,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
     );
   }
 
-  const columns = columnsOf(records);
+  const columns = columnsOf(records.map((r) => r.fields));
   const page = cursors.length;
   return (
     <Page title={area.title} meta={<FigureAge answer={query.data} />}>
@@ -209,7 +209,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {answer.data.records.map((r, i) => (
+                    {answer.data.records.map(({ fields: r }, i) => (
                       <tr key={typeof r.id === 'string' ? r.id : i} data-record-id={typeof r.id === 'string' ? r.id : undefined}>
                         {columns.map((c, j) =>
                           j === 0 ? (
@@ -337,7 +337,7 @@ function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: strin
 }
 
 /** One record: its keys and values, and Edit where the platform has a PATCH for it. */
-function RecordPanel({ area, record, recordId }: { area: ExplorerArea; record: JsonRecord; recordId: string | null }) {
+function RecordPanel({ area, record: { fields: record, version }, recordId }: { area: ExplorerArea; record: ExplorerRecord; recordId: string | null }) {
   const [editing, setEditing] = useState(false);
   const write = useWrite();
   const editId = useId();
@@ -360,7 +360,7 @@ function RecordPanel({ area, record, recordId }: { area: ExplorerArea; record: J
       className="explorer-record"
     >
       {editing && area.edit ? (
-        <EditForm area={area} record={record} recordId={recordId} write={write} onDone={() => setEditing(false)} />
+        <EditForm area={area} record={record} version={version} recordId={recordId} write={write} onDone={() => setEditing(false)} />
       ) : (
         <RecordView record={record} />
       )}

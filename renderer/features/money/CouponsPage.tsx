@@ -15,6 +15,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
@@ -78,6 +79,16 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   );
 }
 
+const COUPON_COLUMNS: Column[] = [
+  { label: 'Coupon' },
+  { label: 'State' },
+  { label: 'Used', numeric: true },
+  { label: 'Net revenue', numeric: true, title: 'Paid minus refunded, of the sale orders that used it' },
+  { label: 'Discount given', numeric: true },
+  { label: 'Return', numeric: true, title: 'Net revenue for each unit of discount given' },
+  { label: 'Actions', hidden: true },
+];
+
 function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
   const shown = useMemo(() => {
     const q = text.trim().toUpperCase();
@@ -93,22 +104,7 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
   if (shown.length === 0) return <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>;
   return (
     <Card flush>
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Coupons" data-testid="coupons-table">
-          <thead>
-            <tr>
-              <th scope="col">Coupon</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">Used</th>
-              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue</th>
-              <th scope="col" className="num">Discount given</th>
-              <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable label="Coupons" testId="coupons-table" columns={COUPON_COLUMNS}>
             {shown.map((c) => (
               <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
                 <th scope="row">
@@ -161,9 +157,7 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </Card>
   );
 }

@@ -56,7 +56,7 @@ function fromDraft(draft: CouponDraft): FormState {
 }
 
 /** The form → a CouponDraft, checked by the shared schema; field errors keyed by the form's fields. */
-export function toDraft(form: FormState, currencies: readonly string[]): { ok: true; draft: CouponDraft } | { ok: false; errors: Errors } {
+function toDraft(form: FormState, currencies: readonly string[]): { ok: true; draft: CouponDraft } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const amounts: { currency: string; amountOff: number }[] = [];
   if (form.kind === 'amount') {

@@ -15,6 +15,7 @@ import { CurrencyTabs } from '../analytics/CurrencyTabs';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
@@ -75,20 +76,12 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
       {rows.length === 0 ? (
         <EmptyState title="None in this currency" icon="check" />
       ) : (
-        <div className="table-scroll">
-          <table className="data-table subscription-table" aria-label={title} data-testid={testId}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col">{dateLabel}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable
+          label={title}
+          testId={testId}
+          className="subscription-table"
+          columns={[{ label: 'Member' }, { label: 'Plan' }, { label: 'Amount', numeric: true }, { label: dateLabel }, { label: 'Actions', hidden: true }]}
+        >
               {rows.map((s) => (
                 <tr key={s.id} data-subscription-id={s.id}>
                   <th scope="row">
@@ -111,9 +104,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );

@@ -42,6 +42,8 @@ export const common = {
   },
   loading: 'Loading',
   loadingWhat: 'Loading {{what}}…',
+  /** A table row whose data is on its way (the Orders and Students tables). */
+  loadingRow: 'Loading…',
   progress: {
     step: 'Step {{index}} of {{total}}: {{label}}',
   },

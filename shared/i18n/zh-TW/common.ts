@@ -43,6 +43,7 @@ export const common: OneFormTranslation<typeof en> = {
   },
   loading: '載入中',
   loadingWhat: '正在載入{{what}}…',
+  loadingRow: '載入中…',
   progress: {
     step: '第 {{index}} 步，共 {{total}} 步：{{label}}',
   },

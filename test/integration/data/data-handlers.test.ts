@@ -203,19 +203,6 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(refunded.map((o) => o.trade_number));
   });
 
-  it('publishing needs courses:write: insufficient_scope with the missing scope, then works after the grant', async () => {
-    const courses = await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } });
-    const target = courses.find((c) => c.state !== 'published') ?? courses[0]!;
-    await expect(call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true })).rejects.toMatchObject({
-      code: 'insufficient_scope',
-      missingScopes: ['courses:write'],
-    });
-    await engine.auth.grantScopes(account.id, ['courses:write']);
-    const published = await call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true });
-    expect(published.data.state).toBe('published');
-    expect(events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'course_changed')).toBe(true);
-  });
-
   it('when the platform fails, answers what was seen from the encrypted cache with its age, then refetches when it is back', async () => {
     const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
     const seen = await call('data.sales.report', { accountId: account.id, ...range, interval: 'week' });

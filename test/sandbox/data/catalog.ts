@@ -8,11 +8,11 @@ import { ATTACHMENT_KINDS, LECTURER_BIOS_EN, LECTURER_BIOS_JA, type SchoolProfil
 import type { Random } from './random';
 import { DAY_MS, localParts, zonedTimeToUtc } from './time-zone';
 
-export type ItemKind = LineItem['kind'];
+type ItemKind = LineItem['kind'];
 export const ITEM_KINDS: readonly ItemKind[] = ['curriculum_plan', 'membership_plan', 'ticket', 'digital_product', 'order_bump', 'meeting'];
 
 /** Something an order line item can buy. `kind` indexes ITEM_KINDS. */
-export interface Product {
+interface Product {
   kind: number;
   productId: string;
   /** Index into the school's courses, or -1. */
@@ -57,8 +57,8 @@ export interface CouponRecord {
   used: number;
 }
 
-export interface DigitalProductRecord { id: string; name: string; price: number; currency: string; state: 'draft' | 'published' }
-export interface LecturerRecord { id: string; name: string; bio: string; course_ids: string[]; event_ids: string[] }
+interface DigitalProductRecord { id: string; name: string; price: number; currency: string; state: 'draft' | 'published' }
+interface LecturerRecord { id: string; name: string; bio: string; course_ids: string[]; event_ids: string[] }
 
 export interface Catalog {
   courses: CourseRecord[];

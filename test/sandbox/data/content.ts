@@ -1,7 +1,7 @@
 // The words the demo schools are made of: names, course titles, section titles, per language.
 // Japanese names carry a romanisation for the e-mail address.
 
-export interface CourseTitle {
+interface CourseTitle {
   title: string;
   categories: readonly [string, ...string[]];
 }

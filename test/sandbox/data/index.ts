@@ -15,7 +15,7 @@ import { generateSubscriptions } from './subscriptions';
 import { isActiveAt } from './activity';
 import { DAY_MS } from './time-zone';
 
-export interface CourseStatsRecord {
+interface CourseStatsRecord {
   enrollments: number;
   active_students: number;
   completions: number;
@@ -52,7 +52,7 @@ export interface DemoPlatform {
   data: Map<string, SchoolData>;
 }
 
-export interface DemoPlatformOptions {
+interface DemoPlatformOptions {
   seed?: number;
   /** Total orders across both schools (default 20 000). */
   orders?: number;
@@ -63,7 +63,7 @@ export interface DemoPlatformOptions {
   clock?: () => number;
 }
 
-export const HISTORY_DAYS = 3 * 365;
+const HISTORY_DAYS = 3 * 365;
 
 export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatform {
   const now = options.now ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
@@ -149,7 +149,7 @@ function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void
 }
 
 /** Course.stats: all-time enrollments and completions, students active at `now` (see activity.ts). */
-export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
+function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
   // Distinct students per course: mark each student with the course last counted for.
   const counted = new Int32Array(studentCount).fill(-1);
   return catalog.courses.map((_, c) => {

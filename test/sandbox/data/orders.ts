@@ -10,7 +10,7 @@ import type { StudentStore } from './students';
 import { DAY_MS } from './time-zone';
 
 export const ORDER_STATES: readonly Order['state'][] = ['not_paid', 'paid', 'expired', 'failed', 'manual_enrolled', 'refunded', 'refunding'];
-export const PAYMENT_METHODS: readonly Order['payment_method'][] = ['credit_card', 'atm', 'cvs', 'paypal', 'line_pay', 'apple_pay', 'free'];
+const PAYMENT_METHODS: readonly Order['payment_method'][] = ['credit_card', 'atm', 'cvs', 'paypal', 'line_pay', 'apple_pay', 'free'];
 export const STATE = Object.fromEntries(ORDER_STATES.map((s, i) => [s, i])) as Record<Order['state'], number>;
 const METHOD = Object.fromEntries(PAYMENT_METHODS.map((s, i) => [s, i])) as Record<Order['payment_method'], number>;
 

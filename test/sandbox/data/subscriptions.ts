@@ -11,7 +11,7 @@ import { DAY_MS } from './time-zone';
 type Interval = Subscription['interval'];
 const HAZARD: Record<Interval, number> = { day: 0.03, month: 0.045, year: 0.3 };
 
-export function addPeriods(start: number, interval: Interval, n: number): number {
+function addPeriods(start: number, interval: Interval, n: number): number {
   if (interval === 'day') return start + n * DAY_MS;
   const d = new Date(start);
   const months = interval === 'month' ? n : 12 * n;
@@ -33,7 +33,7 @@ function periodsElapsed(start: number, interval: Interval, now: number): number 
   return n;
 }
 
-export interface MembersAndSubscriptions {
+interface MembersAndSubscriptions {
   members: Person[];
   subscriptions: Subscription[];
 }

@@ -3,7 +3,7 @@
 
 export const DAY_MS = 86_400_000;
 
-export interface LocalParts {
+interface LocalParts {
   year: number;
   month: number; // 1..12
   day: number;
@@ -85,7 +85,7 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
 export type Interval = 'day' | 'week' | 'month';
 
 /** Local midnight starting the bucket (day, ISO week from Monday, month) that contains `utcMs`. */
-export function bucketStart(utcMs: number, interval: Interval, timeZone: string): number {
+function bucketStart(utcMs: number, interval: Interval, timeZone: string): number {
   const p = localParts(utcMs, timeZone);
   let day = p.day;
   if (interval === 'week') day -= p.weekday - 1;
@@ -94,7 +94,7 @@ export function bucketStart(utcMs: number, interval: Interval, timeZone: string)
 }
 
 /** The local midnight one bucket after the bucket starting at `startUtc` (a value from bucketStart). */
-export function nextBucketStart(startUtc: number, interval: Interval, timeZone: string): number {
+function nextBucketStart(startUtc: number, interval: Interval, timeZone: string): number {
   // Read the civil date a few hours into the bucket so a DST-shifted midnight still names the right day.
   const p = localParts(startUtc + 3 * 3_600_000, timeZone);
   if (interval === 'day') return zonedTimeToUtc(p.year, p.month, p.day + 1, 0, 0, 0, timeZone);

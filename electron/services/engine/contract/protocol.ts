@@ -19,7 +19,7 @@ export type LoadMode = 'auto' | 'incremental' | 'full';
 /** 1,000,000 orders take about 200 MB of columns: the default keeps two such schools with room to spare. */
 export const DEFAULT_SNAPSHOT_MAX_BYTES = 1024 * 1024 * 1024;
 
-export interface OrderMatch {
+interface OrderMatch {
   order: Order;
   match: MatchQuality;
 }
@@ -123,7 +123,7 @@ export interface StudentsEngineApi {
   }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null; enrollmentsSeries: EnrollmentsSeries | null }> | null;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
-export type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;
+type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;
 
 export type EngineMethod = keyof EngineCalls;
 export type EngineArgs<M extends EngineMethod> = Parameters<EngineCalls[M]>[0];

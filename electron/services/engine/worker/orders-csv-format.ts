@@ -7,7 +7,7 @@ import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
 import type { Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
-export interface CsvFormat {
+interface CsvFormat {
   timeZone: string;
   /** The admin's locale (kept for what may read differently per locale; amounts are locale-free numbers). */
   locale: string;

@@ -9,7 +9,7 @@ import type { OrdersTable } from './orders-table';
 
 export type Interval = 'day' | 'week' | 'month';
 
-export interface SalesQuery {
+interface SalesQuery {
   from: number;
   to: number;
   interval: Interval;
@@ -30,7 +30,7 @@ function offsetAt(instant: number, timeZone: string): number {
  * The instant of a wall-clock time in the zone (fields may overflow: Date.UTC normalises them). A time the
  * clock skips (DST forward) is the instant the clock jumps to; a time that happens twice is its first instant.
  */
-export function wallToInstant(year: number, month: number, day: number, hour: number, minute: number, second: number, timeZone: string): number {
+function wallToInstant(year: number, month: number, day: number, hour: number, minute: number, second: number, timeZone: string): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const a = wall - offsetAt(wall, timeZone);
   const b = wall - offsetAt(a, timeZone);
@@ -40,7 +40,7 @@ export function wallToInstant(year: number, month: number, day: number, hour: nu
 }
 
 /** The local midnight starting the day, ISO week (Monday) or month that holds `instant`. */
-export function periodStart(instant: number, interval: Interval, timeZone: string): number {
+function periodStart(instant: number, interval: Interval, timeZone: string): number {
   const p = zonedParts(instant, timeZone);
   const weekday = (new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() + 6) % 7; // Monday 0
   const day = interval === 'month' ? 1 : interval === 'week' ? p.day - weekday : p.day;
@@ -64,7 +64,7 @@ export function periodStarts(from: number, to: number, interval: Interval, timeZ
 }
 
 /** The same wall-clock time a year earlier in the zone (29 February becomes 1 March). */
-export function yearEarlier(instant: number, timeZone: string): number {
+function yearEarlier(instant: number, timeZone: string): number {
   const p = zonedParts(instant, timeZone);
   return wallToInstant(p.year - 1, p.month, p.day, p.hour, p.minute, p.second, timeZone) + (((instant % 1000) + 1000) % 1000);
 }

@@ -16,7 +16,7 @@ export function studentsCsvHeader(timeZone: string): string[] {
 }
 
 /** Writes student `s` (a position in the table) as one CSV record, CRLF included. */
-export type StudentCsvRowWriter = (s: number, out: CsvBytes) => void;
+type StudentCsvRowWriter = (s: number, out: CsvBytes) => void;
 
 /** `now`: the moment "stalled" is judged at (the engine's minute, as the page's own query uses). */
 export function studentsCsvRowWriter(c: StudentsExportColumns, timeZone: string, now: number): StudentCsvRowWriter {
