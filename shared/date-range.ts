@@ -5,7 +5,7 @@
 type RangePreset = 'today' | 'last7Days' | 'last30Days' | 'last90Days' | 'thisMonth' | 'lastMonth' | 'thisQuarter' | 'thisYear' | 'last12Months' | 'custom';
 
 /** A calendar date with no time zone: month 1-12. */
-interface LocalDate {
+export interface LocalDate {
   year: number;
   month: number;
   day: number;
@@ -86,7 +86,7 @@ export function localDateOf(instant: number, timeZone: string): LocalDate {
   return { year, month, day };
 }
 
-function addDays(date: LocalDate, days: number): LocalDate {
+export function addDays(date: LocalDate, days: number): LocalDate {
   const t = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }

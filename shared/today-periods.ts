@@ -14,7 +14,7 @@ export const TODAY_COMPARISONS: readonly (readonly [TodayPeriod, TodayPeriod])[]
   ['monthToDate', 'lastMonthToDate'],
 ];
 
-export interface InstantRange {
+interface InstantRange {
   /** ISO 8601 UTC; [from, to). */
   from: string;
   to: string;

@@ -39,7 +39,6 @@ import { CachedReader } from './data/cached-read';
 import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { createTodayHandlers, TodayService } from './today/today-service';
-import { readSchoolTimeZone } from './platform/school-platform';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
@@ -299,7 +298,8 @@ function createToday({ access, dataService, screens, writeHandlers, emit, logger
   return new TodayService({
     engine: dataService.engine,
     sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
-    schoolTimeZone: async (accountId, signal) => (await reader.read(accountId, 'school.timeZone', {}, () => readSchoolTimeZone(access.caller, accountId, signal))).data,
+    caller: access.caller,
+    reader,
   });
 }
 

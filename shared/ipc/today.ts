@@ -10,12 +10,12 @@ import type { MethodDef } from './define';
 
 const isoTime = z.iso.datetime({ offset: true });
 
-export const TodayPeriodName = z.enum(TODAY_PERIODS);
+const TodayPeriodName = z.enum(TODAY_PERIODS);
 
-export const TodayRange = z.object({ from: isoTime, to: isoTime });
+const TodayRange = z.object({ from: isoTime, to: isoTime });
 
 /** Orders and net of the sale orders paid in one period, in one currency (docs/business-api.md, "Sales"). */
-export const TodaySales = z.object({ orders: z.int().nonnegative(), net: z.int() });
+const TodaySales = z.object({ orders: z.int().nonnegative(), net: z.int() });
 
 export const TodayCurrency = z.object({
   currency: CurrencyCode,
@@ -23,7 +23,7 @@ export const TodayCurrency = z.object({
 });
 export type TodayCurrency = z.infer<typeof TodayCurrency>;
 
-export const NEED_KINDS = ['failedOrders', 'pastDue', 'canceling', 'refunds', 'unanswered', 'upcomingEvents', 'outbox'] as const;
+const NEED_KINDS = ['failedOrders', 'pastDue', 'canceling', 'refunds', 'unanswered', 'upcomingEvents', 'outbox'] as const;
 export const NeedKind = z.enum(NEED_KINDS);
 export type NeedKind = z.infer<typeof NeedKind>;
 

@@ -6,7 +6,7 @@ import type { EventView } from './events';
 const DAY_MS = 86_400_000;
 
 /** Events starting in the next seven days. */
-export const SOON_DAYS = 7;
+const SOON_DAYS = 7;
 
 export const FAILED_STATES: readonly OrderState[] = ['failed'];
 export const REFUND_STATES: readonly OrderState[] = ['refunded', 'refunding'];

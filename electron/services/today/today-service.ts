@@ -9,20 +9,24 @@ import type { NeedKind, TodayCurrency, TodayNeed, TodayOverview } from '../../..
 import { changedOrders, eventsStartingSoon, FAILED_STATES, ordersRoute, REFUND_STATES, seatsLeft } from '../../../shared/model/today-needs';
 import { isValidTimeZone } from '../../../shared/date-range';
 import { lastSevenDays, TODAY_PERIODS, todayPeriods, type TodayPeriod } from '../../../shared/today-periods';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { CachedReader } from '../data/cached-read';
 import type { EngineClient } from '../engine/client/engine-client';
+import { readSchoolTimeZone } from '../platform/school-platform';
 import type { CallContext, MethodHandlers } from '../ipc/handler-types';
 
-export type TodaySources = Pick<MethodHandlers, 'money.subscriptions' | 'comments.inbox' | 'events.list' | 'writes.outbox'>;
+type TodaySources = Pick<MethodHandlers, 'money.subscriptions' | 'comments.inbox' | 'events.list' | 'writes.outbox'>;
 
-export interface TodayDeps {
+interface TodayDeps {
   engine: Pick<EngineClient, 'call'>;
   sources: TodaySources;
-  /** The school's IANA time zone (read through the offline cache). */
-  schoolTimeZone(accountId: string, signal: AbortSignal): Promise<string>;
+  caller: PlatformCaller;
+  /** Reads the school's time zone through the offline cache. */
+  reader: CachedReader;
   now?: () => number;
 }
 
-export interface TodayInput {
+interface TodayInput {
   accountId: string;
   fallbackTimeZone: string;
   since?: string | undefined;
@@ -57,7 +61,8 @@ export class TodayService {
 
   async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean }> {
     try {
-      const zone = await this.deps.schoolTimeZone(accountId, signal);
+      const { caller, reader } = this.deps;
+      const zone = (await reader.read(accountId, 'school.timeZone', {}, () => readSchoolTimeZone(caller, accountId, signal))).data;
       if (isValidTimeZone(zone)) return { timeZone: zone, schoolZone: true };
     } catch {
       // No school:read, or never read and offline: the computer's zone, and the screen says so.
