@@ -1,8 +1,9 @@
-// The periods Today compares, in one small module over the zoned-time helpers of date-range.ts (kept apart so
+// The periods Today compares, in one small module over the day arithmetic of date-range.ts and zoned-time.ts (kept apart so
 // it can move onto the named day ranges once they exist): today so far against the same weekday a week before
 // up to the same time of day, yesterday against the same weekday a week before, and the month so far against
 // the same days of last month up to the same time. Every range is [from, to) in the school's time zone.
-import { addDays, addMonths, localDateOf, startOfLocalDay, type LocalDate } from './date-range';
+import { addDays, addMonths } from './date-range';
+import { localDateOf, startOfLocalDay, type LocalDate } from './zoned-time';
 
 export const TODAY_PERIODS = ['today', 'todayWeekBefore', 'yesterday', 'yesterdayWeekBefore', 'monthToDate', 'lastMonthToDate'] as const;
 export type TodayPeriod = (typeof TODAY_PERIODS)[number];

@@ -27,7 +27,7 @@ import type { SecretProtection } from '../../shared/ipc/security';
 import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
-import { SettingsStore } from './store/settings';
+import { SettingsStore, settingsWithout } from './store/settings';
 import type { SettingsBackendFactory } from './store/settings';
 import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
@@ -131,7 +131,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const screens = createScreenServices({ access, dataService, emit, logger, lifecycle });
   const writes = createWrites({ options, access, explorer: screens.explorer, isOnline, emit, lifecycle });
   const writeHandlers = createWriteHandlers(writes.service);
-  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle });
+  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
@@ -287,8 +287,8 @@ function createWrites({ options, access, explorer, isOnline, emit, lifecycle }: 
 }
 
 /** Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today"). */
-function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle }: {
-  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle;
+function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings }: {
+  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore;
 }): TodayService {
   // The school's time zone, kept in the offline cache like every read.
   const reader = new CachedReader(dataService.cache, emit, logger);
@@ -300,6 +300,7 @@ function createToday({ access, dataService, screens, writeHandlers, emit, logger
     sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
     caller: access.caller,
     reader,
+    timeZoneSource: () => settings.get().timeZoneSource,
   });
 }
 
@@ -407,7 +408,8 @@ function followAccounts({ access, settings, emit, status, probe, notifications, 
       }),
       auth.onAccountRemoved((accountId) => {
         lifecycle.accountRemoved(accountId);
-        if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
+        const forgotten = settingsWithout(settings.get(), accountId);
+        if (forgotten) void settings.update(forgotten).catch(() => undefined);
       }),
     );
     // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.

@@ -15,7 +15,7 @@ export interface ChartSpec {
   title: string;
   /** Header of the category column in the table, e.g. "Day", "Section", "Course". */
   categoryLabel: string;
-  /** Category labels in display order (already formatted: dates in the admin's time zone). */
+  /** Category labels in display order (already formatted: dates in the business time zone). */
   categories: string[];
   series: ChartSeries[];
   /** How a value reads to a person (money in the school's format, percentages, counts). */

@@ -8,10 +8,11 @@ import { useInvokeQuery } from '../lib/bridge-hooks';
 type DataMethod = Extract<MethodName, `data.${string}`>;
 
 /** A data read for the given account (disabled while there is none). */
-export function useDataQuery<M extends DataMethod>(method: M, input: MethodInput<M> | null, options: { enabled?: boolean; staleTime?: number } = {}) {
+export function useDataQuery<M extends DataMethod>(method: M, input: MethodInput<M> | null, options: { enabled?: boolean; staleTime?: number; refetchInterval?: number | false } = {}) {
   return useInvokeQuery(method, (input ?? {}) as MethodInput<M>, {
     enabled: input !== null && (options.enabled ?? true),
     placeholderData: keepPreviousData,
     ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
   });
 }

@@ -12,9 +12,9 @@ export function useOrdersLoad(accountId: string | null): OrdersLoadState {
   return useSyncJob('data.orders.load', 'data.orders.query', 'orders', accountId);
 }
 
-/** The first window of the filtered, sorted orders, with the figures about the whole set (total, totals, facets). */
-export function useOrdersHead(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort): OrdersHead {
-  return useListHead('data.orders.query', accountId, enabled, { filters, sort });
+/** The first window of the filtered, sorted orders, with the figures about the whole set (total, totals, facets); `live` while a sync brings them. */
+export function useOrdersHead(accountId: string | null, enabled: boolean, filters: OrderFilters, sort: OrderSort, live = false): OrdersHead {
+  return useListHead('data.orders.query', accountId, enabled, { filters, sort }, live);
 }
 
 /** The windows covering rows [first, last] beyond the head, read by the table itself. */

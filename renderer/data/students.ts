@@ -12,8 +12,8 @@ export function useStudentsLoad(accountId: string | null): StudentsLoadState {
   return useSyncJob('data.students.load', 'data.students.query', 'students', accountId);
 }
 
-export function useStudentsHead(accountId: string | null, enabled: boolean, filters: StudentFilters, sort: StudentSort): StudentsHead {
-  return useListHead('data.students.query', accountId, enabled, { filters, sort });
+export function useStudentsHead(accountId: string | null, enabled: boolean, filters: StudentFilters, sort: StudentSort, live = false): StudentsHead {
+  return useListHead('data.students.query', accountId, enabled, { filters, sort }, live);
 }
 
 /** The windows covering rows [first, last] beyond the head, read by the table itself. */

@@ -1,11 +1,13 @@
 // The data of a list the engine holds (the Orders and Students pages): a sync job run once (progress, Cancel),
 // then the first window of the filtered, sorted set with the figures about all of it (the head), and the other
-// windows as the table scrolls, in fixed blocks. Nothing is filtered here; one implementation for every list.
+// windows as the table scrolls, in fixed blocks. A first sync's rows show as soon as some are in: the windows
+// are asked again every moment while it runs, and each answer says whether it covers all the records or only
+// those in so far. Nothing is filtered here; one implementation for every list.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { SerializedAppError } from '../../shared/errors';
 import type { MethodInput, MethodOutput } from '../../shared/ipc';
-import { bridgeQueryKey, invoke } from '../lib/bridge-hooks';
+import { bridgeQueryKey, invoke, useEvent } from '../lib/bridge-hooks';
 import { toSerializedError } from '../lib/app-error';
 import { newJobId } from './progress';
 import { blocksFor, ORDER_BLOCK_SIZE as BLOCK_SIZE, rowAt } from './orders-window';
@@ -19,20 +21,30 @@ type SyncMode<M extends SyncMethod> = NonNullable<MethodInput<M>['mode']>;
 /** One row of a window method's answer. */
 type WindowRow<M extends WindowMethod> = MethodOutput<M>['data']['rows'][number];
 
+/** How often the windows are asked again while a first sync brings rows. */
+const LIVE_REFETCH_MS = 1500;
+
 export interface SyncJobState<M extends SyncMethod> {
   jobId: string | null;
   running: boolean;
   result: MethodOutput<M> | null;
   error: SerializedAppError | null;
+  /** The most records the job's progress reported (kept once it stops): above 0, it has rows to show. */
+  soFar: number;
   start(mode?: SyncMode<M>): void;
   cancel(): void;
 }
 
 /** Runs the sync for the account; the page shows its progress and may cancel it. Windows read before it ended are refetched. */
 export function useSyncJob<M extends SyncMethod>(method: M, windows: WindowMethod, jobPrefix: string, accountId: string | null): SyncJobState<M> {
-  const [state, setState] = useState<Omit<SyncJobState<M>, 'start' | 'cancel'>>({ jobId: null, running: false, result: null, error: null });
+  const [state, setState] = useState<Omit<SyncJobState<M>, 'start' | 'cancel' | 'soFar'>>({ jobId: null, running: false, result: null, error: null });
+  const [soFar, setSoFar] = useState({ accountId, records: 0 });
+  if (soFar.accountId !== accountId) setSoFar({ accountId, records: 0 });
   const client = useQueryClient();
   const current = useRef<string | null>(null);
+  useEvent('data.progress', (progress) => {
+    if (progress.jobId === current.current && progress.loaded > soFar.records) setSoFar({ accountId, records: progress.loaded });
+  });
   const start = useCallback(
     (mode: SyncMode<M> = 'auto' as SyncMode<M>) => {
       if (!accountId) return;
@@ -57,12 +69,14 @@ export function useSyncJob<M extends SyncMethod>(method: M, windows: WindowMetho
     const jobId = current.current;
     if (jobId) invoke('data.cancel', { jobId }).catch(() => undefined);
   }, []);
-  return { ...state, start, cancel };
+  return { ...state, soFar: soFar.records, start, cancel };
 }
 
 export interface ListHead<M extends WindowMethod> {
-  /** The first window's answer: total, the figures about the whole set, fetchedAt. */
+  /** The first window's answer: total, the figures about the whole set, fetchedAt, and `partial` while only a first sync's rows so far answer. */
   head: MethodOutput<M> | undefined;
+  /** A sync is bringing rows: every window is asked again now and then. */
+  live: boolean;
   error: SerializedAppError | null;
   isFetching: boolean;
   /** The head shown is still the previous filter's, while the new one loads. */
@@ -71,12 +85,13 @@ export interface ListHead<M extends WindowMethod> {
 
 type ViewOf<M extends WindowMethod> = Pick<MethodInput<M>, 'filters' | 'sort'>;
 
-/** The first window of the filtered, sorted set, with the figures about the whole set. */
-export function useListHead<M extends WindowMethod>(method: M, accountId: string | null, enabled: boolean, view: ViewOf<M>): ListHead<M> {
-  const input = accountId ? ({ accountId, filters: view.filters, sort: view.sort, offset: 0, limit: BLOCK_SIZE } as MethodInput<M>) : null;
-  const head = useDataQuery(method, input, { enabled });
+/** The first window of the filtered, sorted set, with the figures about the whole set; `live` while a sync brings rows. */
+export function useListHead<M extends WindowMethod>(method: M, accountId: string | null, enabled: boolean, view: ViewOf<M>, live = false): ListHead<M> {
+  const input = accountId ? ({ accountId, filters: view.filters, sort: view.sort, offset: 0, limit: BLOCK_SIZE, partial: true } as MethodInput<M>) : null;
+  const head = useDataQuery(method, input, { enabled, refetchInterval: live ? LIVE_REFETCH_MS : false });
   return {
     head: head.data as MethodOutput<M> | undefined,
+    live,
     error: head.error ? toSerializedError(head.error) : null,
     isFetching: head.isFetching,
     isStale: head.isPlaceholderData,
@@ -107,15 +122,16 @@ export function useListRows<M extends WindowMethod>(method: M, accountId: string
   const queries = useMemo(
     () =>
       blocks.map((block) => {
-        const input = { accountId: accountId ?? '', filters, sort, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE } as MethodInput<M>;
+        const input = { accountId: accountId ?? '', filters, sort, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE, partial: true } as MethodInput<M>;
         return {
           queryKey: bridgeQueryKey(method, input),
           queryFn: () => invoke(method, input),
           enabled: accountId !== null && current,
           placeholderData: keepPreviousData,
+          refetchInterval: head.live ? LIVE_REFETCH_MS : (false as const),
         };
       }),
-    [accountId, blocks, current, filters, sort, method],
+    [accountId, blocks, current, filters, sort, method, head.live],
   );
   const windows = useQueries({ queries });
   const rowsByBlock = new Map<number, readonly WindowRow<M>[]>();

@@ -1,5 +1,6 @@
-// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
-// (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
+// Settings and About: the theme, the language, the connected schools (switch, sign in again, sign out, add),
+// whose time zone dates follow, security (how sign-ins are protected, browser sessions), the version and mode,
+// and the app's updates.
 import { useState } from 'react';
 import { useTranslation, Trans } from 'react-i18next';
 import { LANGUAGE_SETTINGS } from '../../shared/i18n/language';
@@ -21,6 +22,7 @@ import { browserLanguages } from '../state/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { TimeZoneCard } from './TimeZoneCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -40,6 +42,7 @@ export function SettingsPage() {
         <AppearanceCard />
         <LanguageCard />
         <SchoolsCard />
+        <TimeZoneCard />
         <NotificationsCard />
         <DataSyncCard />
         <SecurityCard />

@@ -2,12 +2,13 @@
 // Every read answers `{ data, fetchedAt, fromCache }` so the UI can show how old a figure is and say when it
 // comes from the offline cache. Money is integer minor units next to its currency, never summed across
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
-// in the admin's time zone.
+// in the business time zone (the school's, or this computer's when chosen).
 import { z } from 'zod';
 import { CurrencyTotals, Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
 import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
+import { SchoolProfile } from '../model/school';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -30,6 +31,11 @@ export interface Answer<T> {
   fetchedAt: string;
   fromCache: boolean;
 }
+
+/** A [from, to) range of instants. */
+const DateRange = z
+  .object({ from: isoTime, to: isoTime })
+  .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: '`from` must be before `to`' });
 
 // ---------------------------------------------------------------------------------------------- courses
 
@@ -118,6 +124,13 @@ export const OrderFacets = z.object({
 });
 export type OrderFacets = z.infer<typeof OrderFacets>;
 
+/**
+ * An answer about only the records a school's first sync has brought so far: how many it expects in all (when
+ * known) and whether it is still running (false: it stopped, and loading again goes on from there).
+ */
+export const PartialSync = z.object({ expected: z.int().nonnegative().nullable(), running: z.boolean() });
+export type PartialSync = z.infer<typeof PartialSync>;
+
 export const OrderQueryResult = z.object({
   /** Only the asked window [offset, offset + limit) of the filtered, sorted set. */
   rows: z.array(Order),
@@ -129,6 +142,7 @@ export const OrderQueryResult = z.object({
   totals: z.array(CurrencyTotals),
   /** From every loaded order (not just the filtered ones), so a filter can always be widened again. */
   facets: OrderFacets,
+  partial: PartialSync.nullable().optional(),
 });
 export type OrderQueryResult = z.infer<typeof OrderQueryResult>;
 
@@ -195,6 +209,11 @@ const range = { from: isoTime, to: isoTime };
 const reportRange = z.object({ accountId: AccountId, ...range, timeZone: TimeZone.optional() });
 
 export const dataMethods = {
+  'data.school': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(SchoolProfile),
+    "The school's currency and time zone (the platform's school record, needs school:read): the business day of every date, range and bucket on the dashboards, and the currency shown first on a tie.",
+  ),
   'data.courses.list': method(
     reportRange.strict(),
     answerOf(CourseList),
@@ -224,6 +243,8 @@ export const dataMethods = {
       sort: OrderSort.default(DEFAULT_ORDER_SORT),
       offset: z.int().nonnegative().default(0),
       limit: z.int().min(0).max(1000).default(100),
+      /** While a first sync runs (or after it stopped), answer from the records it has so far (the answer says so in `partial`) instead of waiting for all. */
+      partial: z.boolean().optional(),
     }).strict(),
     answerOf(OrderQueryResult),
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',
@@ -243,9 +264,22 @@ export const dataMethods = {
   ),
 
   'data.sales.report': method(
-    z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
+    z
+      .object({
+        accountId: AccountId,
+        ...range,
+        interval: ReportInterval.default('day'),
+        timeZone: TimeZone.optional(),
+        courseId: id.optional(),
+        /** The periods compared with (shared/date-range.ts comparisonsOf); without them, those of the local days [from, to) touches. */
+        previous: DateRange.optional(),
+        lastYear: DateRange.optional(),
+        /** Only from what is there (the synced orders, or the platform's report): a platform without the report answers not_found instead of a sync. */
+        withoutSync: z.boolean().optional(),
+      })
+      .strict(),
     answerOf(SalesReport),
-    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period and the same days last year (as asked, or as shared/date-range.ts compares the days of the range) and a series by day, week or month in the time zone; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
     reportRange.strict(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Student } from '../model/people';
 import { AccountId } from './accounts';
-import { answerOf, CsvFileExport, Locale, TimeZone } from './data';
+import { answerOf, CsvFileExport, Locale, PartialSync, TimeZone } from './data';
 import { method } from './define';
 import type { MethodDef } from './define';
 
@@ -61,6 +61,8 @@ export const StudentQueryResult = z.object({
   /** Students synced. */
   loaded: z.int().nonnegative(),
   facets: StudentFacets,
+  /** Set while only a first sync's students so far answer (expected: the students the platform said it holds). */
+  partial: PartialSync.nullable().optional(),
 });
 export type StudentQueryResult = z.infer<typeof StudentQueryResult>;
 
@@ -99,6 +101,8 @@ export const studentMethods = {
       sort: StudentSort.default(DEFAULT_STUDENT_SORT),
       offset: z.int().nonnegative().default(0),
       limit: z.int().min(0).max(1000).default(100),
+      /** While a first sync runs (or after it stopped), answer from the records it has so far (the answer says so in `partial`) instead of waiting for all. */
+      partial: z.boolean().optional(),
     }).strict(),
     answerOf(StudentQueryResult),
     'Searches, filters and sorts the synced students in the data engine and answers one window of rows with the per-student figures (courses, average progress, last active, stalled), the match count and the facets (courses with titles, tags). Syncs first if needed.',

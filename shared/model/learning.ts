@@ -52,7 +52,7 @@ type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
 export const SectionFunnel = z.array(SectionFunnelStep);
 export type SectionFunnel = z.infer<typeof SectionFunnel>;
 
-/** Enrollments made per day, ISO week or month of the admin's time zone (periodStart: the local period's first instant). */
+/** Enrollments made per day, ISO week or month of the business time zone (periodStart: the local period's first instant). */
 export const EnrollmentsSeries = z.array(z.object({ periodStart: isoTime, enrollments: count }));
 export type EnrollmentsSeries = z.infer<typeof EnrollmentsSeries>;
 

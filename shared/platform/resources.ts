@@ -157,6 +157,8 @@ export type Order = z.infer<typeof Order>;
 export const Coupon = z.object({
   id,
   code: z.string(),
+  /** What the school wrote about it (shown to admins, not a code); a platform may leave it out. */
+  description: z.string().nullable().optional(),
   kind: z.enum(['percent', 'fixed']),
   percent_off: z.number().nullable(),
   amount_off: minor.nullable(),

@@ -3,7 +3,7 @@
 // its dictionaries) and the median of 7 rounds per kind of text. Prints numbers, asserts nothing.
 // Run: npx tsx test/bench/orders-search.ts [sizes...]   (default 100000 1000000)
 import { performance } from 'node:perf_hooks';
-import { columnsOf } from '../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../electron/services/engine/worker/orders-table';
 import { searchOrders } from '../../electron/services/engine/worker/orders-search';
 import { syntheticAppOrders } from '../unit/data/synthetic-orders';

@@ -6,16 +6,13 @@
 //   - the orders query: filter and sort through the host's handlers (the engine) and through the page,
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
-// Then the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
+// Then the first sync against the floor (test/bench/first-sync.ts) and the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-ui] [--skip-first-sync] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser-host/server';
 import { memoryLogger } from '../../electron/services/log';
@@ -24,8 +21,10 @@ import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
+import { benchFirstSync, firstSyncTable, type FirstSyncRow } from './first-sync';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 import { benchLearning, learningTable, type LearningBenchRow } from './learning';
+import { startSandboxProcess } from './sandbox-process';
 
 const STEP_TIMEOUT = 15 * 60_000;
 const args = process.argv.slice(2);
@@ -71,23 +70,6 @@ function step(what: string): void {
 
 function seconds(ms: number): number {
   return Math.round(ms / 10) / 100;
-}
-
-async function startSandboxProcess(orders: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn('node_modules/.bin/tsx', ['test/sandbox/cli.ts', '--orders', String(orders)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const timer = setTimeout(() => child.kill('SIGTERM'), STEP_TIMEOUT);
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  clearTimeout(timer);
-  const url = /listening on (\S+)/.exec(line)?.[1];
-  if (!url) throw new Error(`Unexpected sandbox output: ${line}`);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
 }
 
 function invoke<M extends MethodName>(host: BrowserHost, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
@@ -199,7 +181,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 async function benchUi(browser: Browser, orders: number): Promise<UiRow> {
   console.log(`\n== ${orders.toLocaleString('en')} orders`);
-  const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders));
+  const [sandbox, sandboxMs] = await timed(() => startSandboxProcess(orders, STEP_TIMEOUT));
   console.log(`  sandbox up in ${seconds(sandboxMs)} s`);
   const dataDir = await mkdtemp(join(tmpdir(), 'sc-bench-'));
   const hostOptions = { dataDir, ...(RENDERER_DIR ? { rendererDir: RENDERER_DIR } : {}), school: sandbox.url, schoolLabel: 'Demo school (local sandbox)', logger: memoryLogger(), openExternal: consentClicker(browser, { decision: 'Allow' }) };
@@ -312,14 +294,14 @@ function uiTable(rows: UiRow[]): string {
   return [head, sep, ...lines].join('\n');
 }
 
-if (!existsSync(join(RENDERER_DIR ?? 'dist/renderer', 'index.html'))) {
+if (!args.includes('--skip-ui') && !existsSync(join(RENDERER_DIR ?? 'dist/renderer', 'index.html'))) {
   console.error('The renderer is not built: run `npm run build` first.');
   process.exit(2);
 }
 const browser = await launchChromium();
 const uiRows: UiRow[] = [];
 try {
-  for (const size of SIZES) {
+  for (const size of args.includes('--skip-ui') ? [] : SIZES) {
     try {
       uiRows.push(await benchUi(browser, size));
     } catch (error) {
@@ -328,6 +310,11 @@ try {
   }
 } finally {
   await browser.close();
+}
+const firstSyncRows: FirstSyncRow[] = [];
+if (!args.includes('--skip-first-sync')) {
+  console.log('\n== first sync of a school never synced, against the sandbox in its own process: the floor (fetch + JSON.parse only) and the app');
+  for (const size of SIZES) firstSyncRows.push(await benchFirstSync(size));
 }
 const engineRows: EngineBenchRow[] = [];
 if (!args.includes('--skip-engine')) {
@@ -351,6 +338,7 @@ if (!args.includes('--skip-learning')) {
 }
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
+if (firstSyncRows.length) console.log(`\n${firstSyncTable(firstSyncRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
 if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);

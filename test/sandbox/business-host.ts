@@ -1,6 +1,6 @@
 // Hosts the business routes behind the seam (http/business-route.ts): finds the route, authenticates the
-// caller, enforces the route's scope, applies the error-rate and rate-limit knobs, parses the JSON body,
-// and turns a BusinessError into { error, error_description }.
+// caller, enforces the route's scope, applies the error-rate, rate-limit and page-size knobs, parses the JSON
+// body, turns a BusinessError into { error, error_description }, and tells a test each list page it served.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Scope } from '../../shared/scopes';
 import type { SandboxContext } from './context';
@@ -16,8 +16,19 @@ interface CompiledRoute {
   pattern: PathPattern;
 }
 
+/** A list page just served (a test changes the platform's data between pages with it). */
+export interface ServedPage {
+  operationId: string;
+  query: URLSearchParams;
+  /** How many records it held. */
+  records: number;
+}
+
 export class BusinessHost {
   readonly #routes: CompiledRoute[];
+  readonly #pageListeners = new Set<(page: ServedPage) => void>();
+  /** Which of the pageSizes knob's sizes the next list page takes. */
+  #pageTurn = 0;
 
   constructor(
     private readonly ctx: SandboxContext,
@@ -30,6 +41,12 @@ export class BusinessHost {
 
   get routes(): BusinessRoute[] {
     return this.#routes.map((r) => r.route);
+  }
+
+  /** Calls `listener` after each list page is sent; returns the way to stop. */
+  onListPage(listener: (page: ServedPage) => void): () => void {
+    this.#pageListeners.add(listener);
+    return () => this.#pageListeners.delete(listener);
   }
 
   /** false when no route has this path, so the server can answer 404. */
@@ -60,14 +77,28 @@ export class BusinessHost {
       throw new HttpError(503, 'temporarily_unavailable', 'The platform is briefly unavailable (sandbox error-rate knob). Try again.', { 'Retry-After': '1' });
     }
 
+    const list = req.method === 'GET' && route.operationId.startsWith('list');
+    let query = url.searchParams;
+    if (list && knobs.pageSizes) {
+      // Fewer records than asked, a different number each page: the cursor still says where the next page starts.
+      const size = knobs.pageSizes[this.#pageTurn++ % knobs.pageSizes.length]!;
+      const asked = Number(query.get('limit') ?? 100);
+      if (Number.isInteger(asked) && asked > size) {
+        query = new URLSearchParams(query);
+        query.set('limit', String(size));
+      }
+    }
     const body = req.method === 'GET' ? undefined : await readJsonBody(req, { required: false });
+    let records: number;
     try {
-      const answer = await route.handle({ caller: caller.caller, params: hit.params, query: url.searchParams, body });
+      const answer = await route.handle({ caller: caller.caller, params: hit.params, query, body });
       sendJson(res, answer.status, answer.body);
+      records = ((answer.body as { data?: unknown[] }).data ?? []).length;
     } catch (error) {
       if (error instanceof BusinessError) throw new HttpError(error.status, error.code, error.message, {}, { cause: error });
       throw error;
     }
+    if (list) for (const listener of this.#pageListeners) listener({ operationId: route.operationId, query, records });
     return true;
   }
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createBusinessRoutes } from './api';
-import { BusinessHost } from './business-host';
+import { BusinessHost, type ServedPage } from './business-host';
 import type { SandboxContext } from './context';
 import { createDemoPlatform, type DemoPlatform } from './data';
 import type { BusinessRoute } from './http/business-route';
@@ -17,6 +17,7 @@ import { RequestStats } from './stats';
 import { recordOrderEvent } from './order-events';
 
 export type { Knobs } from './knobs';
+export type { ServedPage } from './business-host';
 export type { DemoPlatform } from './data';
 
 export interface SandboxOptions {
@@ -93,6 +94,8 @@ export interface Sandbox {
   knobs: { set(patch: Partial<Knobs>): void; get(): Knobs; forgetClient(clientId: string): void; forgetAllClients(): void };
   /** For POST /__sandbox/knobs and /__sandbox/forget-client (header X-Sandbox-Admin). */
   adminSecret: string;
+  /** Calls `listener` after each list page is sent (a test changes the data between an app's pages); returns the way to stop. */
+  onListPage(listener: (page: ServedPage) => void): () => void;
   stats: { requests: number; byPath(): Record<string, number>; reset(): void };
   /** The platform serves this API too (a school's own site in front of it): listed in its metadata, accepted as `resource`. */
   serveResource(url: string): void;
@@ -160,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       forgetAllClients,
     },
     adminSecret,
+    onListPage: (listener) => business.onListPage(listener),
     stats,
     serveResource: (url) => {
       ctx.otherResources.add(url.endsWith('/') ? url.slice(0, -1) : url);

@@ -7,12 +7,17 @@ export const Knobs = z.object({
   errorRate: z.number().min(0).max(1),
   /** Requests per minute per access token (per IP when anonymous); null turns the limit off. */
   rateLimitPerMinute: z.int().min(1).nullable(),
+  /**
+   * A platform that changes its page size between pages: each list answer holds at most the next of these many
+   * records, in turn (never more than asked); null serves what is asked.
+   */
+  pageSizes: z.array(z.int().min(1).max(1000)).min(1).max(100).nullable(),
 });
 export type Knobs = z.infer<typeof Knobs>;
 
 export const KnobsPatch = Knobs.partial().strict();
 
-const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null };
+const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null, pageSizes: null };
 
 export class KnobsStore {
   #value: Knobs;
@@ -22,7 +27,7 @@ export class KnobsStore {
   }
 
   get(): Knobs {
-    return { ...this.#value };
+    return { ...this.#value, pageSizes: this.#value.pageSizes && [...this.#value.pageSizes] };
   }
 
   /** Throws a zod error naming the bad field; nothing changes then. */

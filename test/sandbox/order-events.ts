@@ -1,6 +1,7 @@
-// What happens on the platform that the app should hear about: an admin refunds a paid order, or a member's
-// renewal payment fails (the subscription goes past due). Tests record them through POST
-// /__sandbox/orders/record (admin.ts) and then watch the app notice; `updated_at` becomes the platform's now.
+// What happens on the platform that the app should hear about: an admin refunds a paid order, a buyer places a
+// new order or pays one left unpaid, or a member's renewal payment fails (the subscription goes past due). Tests
+// record them through POST /__sandbox/orders/record (admin.ts), or in-process while the app syncs, and then
+// watch the app notice; `updated_at` becomes the platform's now.
 import { z } from 'zod';
 import type { DemoPlatform } from './data';
 import { STATE } from './data/orders';
@@ -8,11 +9,13 @@ import { HttpError } from './http/request';
 
 export const RecordOrderEvent = z
   .object({
-    kind: z.enum(['refund', 'subscription_past_due']),
+    kind: z.enum(['refund', 'create', 'pay', 'subscription_past_due']),
     /** Default: the first school. */
     school_id: z.string().min(1).optional(),
-    /** refund: default the school's most recently paid order. */
+    /** refund: default the school's most recently paid order; pay: default its newest unpaid one; create: the order the new one copies (buyer, items), default its newest. */
     order_id: z.string().min(1).optional(),
+    /** create: the new order is paid at once (default: left unpaid). */
+    paid: z.boolean().optional(),
     /** subscription_past_due: default the school's newest active subscription. */
     subscription_id: z.string().min(1).optional(),
   })
@@ -33,6 +36,19 @@ export function recordOrderEvent(platform: DemoPlatform, input: RecordOrderEvent
     return { school_id: schoolId, subscription_id: subscription.id, state: 'past_due' };
   }
   const { orders } = school;
+  if (input.kind === 'create') {
+    const like = input.order_id !== undefined ? orders.indexOf(input.order_id) : orders.count - 1;
+    if (like < 0) throw new HttpError(404, 'not_found', `No order ${JSON.stringify(input.order_id)} in ${schoolId}.`);
+    const created = orders.recordCreated(like, at, input.paid ?? false);
+    return { school_id: schoolId, order_id: orders.id(created), state: input.paid ? 'paid' : 'not_paid' };
+  }
+  if (input.kind === 'pay') {
+    let unpaid = input.order_id !== undefined ? orders.indexOf(input.order_id) : -1;
+    if (input.order_id !== undefined && unpaid < 0) throw new HttpError(404, 'not_found', `No order ${JSON.stringify(input.order_id)} in ${schoolId}.`);
+    for (let i = orders.count - 1; i >= 0 && unpaid < 0; i--) if (orders.state[i] === STATE.not_paid) unpaid = i;
+    if (unpaid < 0 || !orders.recordPaid(unpaid, at)) throw new HttpError(409, 'conflict', `${unpaid < 0 ? `${schoolId} has no unpaid order` : `Order ${orders.id(unpaid)} is not unpaid`}, so it cannot be paid.`);
+    return { school_id: schoolId, order_id: orders.id(unpaid), state: 'paid' };
+  }
   let index = -1;
   if (input.order_id !== undefined) {
     index = orders.indexOf(input.order_id);

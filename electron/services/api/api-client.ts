@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { OPERATIONS, type OperationId } from '../../../shared/platform/endpoints';
 import { pageOf } from '../../../shared/platform/resources';
 import type { TokenSource } from '../auth/auth-service';
-import { guardedFetch, hostOf } from '../net/guarded-fetch';
+import { bodyBytes, guardedFetch, hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from '../auth/oauth-options';
 import type { Logger } from '../log';
 import { fetchOpenApi, openApiAddresses } from './openapi-fetch';
@@ -287,7 +287,7 @@ function requireJson(response: Response, host: string): void {
 
 async function readJsonBytes(response: Response, url: string): Promise<Uint8Array> {
   requireJson(response, hostOf(url));
-  return new Uint8Array(await response.arrayBuffer());
+  return bodyBytes(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
 async function parseBody<S extends z.ZodType>(response: Response, schema: S, url: string): Promise<z.output<S>> {

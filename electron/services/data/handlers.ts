@@ -3,7 +3,8 @@
 // queries and exports them: the main process only routes. The composition root merges these with the other parts.
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
-import { isValidTimeZone } from '../../../shared/date-range';
+import { comparisonInstantsOf } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 import type { dataMethods } from '../../../shared/ipc/data';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { PlatformCaller } from '../api/platform-caller';
@@ -19,7 +20,8 @@ import { readCourseOrders } from '../platform/orders-platform';
 import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
-import { LocalAnalytics, notOffered } from './analytics-source';
+import { readSchoolProfile } from '../platform/school-platform';
+import { LocalAnalytics, notOffered, withComparisons, type SalesInput } from './analytics-source';
 import { learningSource } from './learning-source';
 import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
@@ -95,6 +97,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   });
 
   const handlers: MethodHandlers<DataMethodName> = {
+    'data.school': async ({ accountId }, { signal }) => reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(deps.caller, accountId, signal)),
     ...courseHandlers(deps.caller, reader, local, learning),
     ...reportHandlers(deps.caller, reader, local, learning),
     ...cacheHandlers(cache, engine),
@@ -206,14 +209,26 @@ function reportHandlers(caller: PlatformCaller, reader: CachedReader, local: Loc
   return {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
-      const { accountId, ...rest } = input;
+      for (const period of [input.previous, input.lastYear]) if (period) checkRange(period);
+      const { accountId, withoutSync, ...asked } = input;
+      // Without a zone asked, the days and buckets are UTC's (the renderer always asks in the business zone).
+      const timeZone = asked.timeZone ?? 'UTC';
+      const compared = comparisonInstantsOf(asked, timeZone);
+      const rest: SalesInput = { ...asked, timeZone, previous: asked.previous ?? compared.previous, lastYear: asked.lastYear ?? compared.lastYear };
       // The engine answers from the synced orders, online and offline; the platform's report only until then.
       if (await local.ordersSynced(accountId)) return local.sales(accountId, rest);
       try {
-        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, () => readSalesReport(caller, accountId, rest, signal));
+        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, async () => {
+          const [report, previous, lastYear] = await Promise.all([
+            readSalesReport(caller, accountId, rest, signal),
+            readSalesReport(caller, accountId, { ...rest, ...rest.previous, interval: 'month' }, signal),
+            readSalesReport(caller, accountId, { ...rest, ...rest.lastYear, interval: 'month' }, signal),
+          ]);
+          return withComparisons(report, previous, lastYear);
+        });
       } catch (error) {
         // A platform without the report: the engine syncs the orders (progress as data.progress) and computes it.
-        if (notOffered(error)) return local.sales(accountId, rest);
+        if (notOffered(error) && !withoutSync) return local.sales(accountId, rest);
         throw error;
       }
     },

@@ -30,8 +30,8 @@ export function engineOrdersHandlers(
   return {
     'data.orders.load': async ({ accountId, jobId, mode }) => engine.call('orders.load', { accountId, mode, jobId }),
     'data.orders.status': async ({ accountId }) => engine.call('orders.status', { accountId }),
-    'data.orders.query': async ({ accountId, filters, sort, offset, limit }) => {
-      const answer = await engine.call('orders.query', { accountId, filters, sort, offset, limit });
+    'data.orders.query': async ({ accountId, filters, sort, offset, limit, partial }) => {
+      const answer = await engine.call('orders.query', { accountId, filters, sort, offset, limit, partial });
       return { ...answer, data: { ...answer.data, facets: await withTitles(accountId, answer.fetchedAt, answer.data.facets) } };
     },
     'data.orders.get': async ({ accountId, orderId }, { signal }) => {

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import type { StudentEnrollment } from '../../../shared/model/people';
 import { Enrollment, pageOf } from '../../../shared/platform/resources';
+import { peekNextCursor, untimed, type FeedPage, type FeedReader, type FeedWalk, type StepTimer } from './list-feed';
 import type { PageRequest } from './page-request';
-import type { FeedPosition } from './orders-feed';
 import { toStudentEnrollment } from './people-mapping';
 import { readPage } from './read-page';
 
@@ -13,36 +13,38 @@ const PAGE_SIZE = 1000;
 const EnrollmentPage = pageOf(Enrollment);
 const CourseTitlePage = pageOf(z.object({ id: z.string().min(1), title: z.string() }));
 
-interface EnrollmentsBatch {
+interface EnrollmentsBatch extends FeedPage {
   enrollments: StudentEnrollment[];
   updatedAt: string[];
-  total: number;
-  next: FeedPosition;
 }
 
-export function enrollmentsBatchRequest(accountId: string, changedSince: string | undefined, position: FeedPosition): PageRequest {
-  return {
-    accountId,
-    operation: 'listEnrollments',
-    query: { limit: PAGE_SIZE, ...(changedSince ? { updated_since: changedSince } : {}), ...(position ? { cursor: position } : {}) },
-  };
+function request(accountId: string, operation: 'listEnrollments' | 'listCourses', query: Record<string, string | undefined>): PageRequest {
+  return { accountId, operation, query: { limit: PAGE_SIZE, ...Object.fromEntries(Object.entries(query).filter(([, v]) => v)) } };
 }
 
-export function readEnrollmentsBatch(raw: unknown): EnrollmentsBatch {
-  const { data, meta } = readPage(EnrollmentPage, raw, 'enrollments');
-  return { enrollments: data.map(toStudentEnrollment), updatedAt: data.map((e) => e.updated_at), total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
+/** Every enrollment changed at or after `since` (every enrollment without it). */
+export function enrollmentsWalk(accountId: string, since: string | undefined): FeedWalk {
+  return { first: request(accountId, 'listEnrollments', { updated_since: since }), at: (cursor) => request(accountId, 'listEnrollments', { updated_since: since, cursor }) };
 }
 
-interface CourseTitlesBatch {
+function readEnrollmentsBatch(body: unknown, timer: StepTimer = untimed): EnrollmentsBatch {
+  const { data, meta } = readPage(EnrollmentPage, body, 'enrollments', timer);
+  return timer.time('map', () => ({ enrollments: data.map(toStudentEnrollment), updatedAt: data.map((e) => e.updated_at), total: meta.total, next: data.length === 0 ? null : meta.next_cursor }));
+}
+
+export const enrollmentsReader: FeedReader<EnrollmentsBatch> = { read: readEnrollmentsBatch, peekNext: peekNextCursor };
+
+interface CourseTitlesBatch extends FeedPage {
   titles: { id: string; title: string }[];
-  next: FeedPosition;
 }
 
-export function courseTitlesRequest(accountId: string, position: FeedPosition): PageRequest {
-  return { accountId, operation: 'listCourses', query: { limit: PAGE_SIZE, ...(position ? { cursor: position } : {}) } };
+export function courseTitlesWalk(accountId: string): FeedWalk {
+  return { first: request(accountId, 'listCourses', {}), at: (cursor) => request(accountId, 'listCourses', { cursor }) };
 }
 
-export function readCourseTitles(raw: unknown): CourseTitlesBatch {
-  const { data, meta } = readPage(CourseTitlePage, raw, 'courses');
-  return { titles: data.map((c) => ({ id: c.id, title: c.title })), next: data.length === 0 ? null : meta.next_cursor };
+function readCourseTitles(body: unknown, timer: StepTimer = untimed): CourseTitlesBatch {
+  const { data, meta } = readPage(CourseTitlePage, body, 'courses', timer);
+  return { titles: data.map((c) => ({ id: c.id, title: c.title })), total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
 }
+
+export const courseTitlesReader: FeedReader<CourseTitlesBatch> = { read: readCourseTitles, peekNext: peekNextCursor };

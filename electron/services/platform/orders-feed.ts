@@ -1,46 +1,96 @@
-// The platform adapter for what the data engine syncs: how the platform names, pages and shapes its orders
-// (the listOrders operation, cursor pages of at most 1,000, `updated_since`, the { data, meta } envelope),
-// mapped to what the engine asks for ("the orders changed since T, from this point on") and keeps. A platform
-// with other paths, paging or payloads changes this module, not the engine. Each page becomes the app's
-// orders (shared/model/orders.ts) here, in the worker, as it arrives: the engine never sees a platform payload.
-import { AppError } from '../../../shared/errors';
+// The platform adapter for what the data engine syncs: how the platform names, pages, filters and shapes its
+// orders (the listOrders operation, cursor pages of at most 1,000, `updated_since`, `paid_from`/`paid_to` and
+// `state`, the { data, meta } envelope), mapped to what the engine asks for ("every order", "the orders changed
+// since T", "the newest change") and keeps. A platform with other paths, paging, filters or payloads changes
+// this module, not the engine. Each page becomes the app's orders (shared/model/orders.ts) here, in the worker,
+// as it arrives: the engine never sees a platform payload.
 import type { Order } from '../../../shared/model/orders';
-import { Order as PlatformOrder, pageOf } from '../../../shared/platform/resources';
+import { Order as PlatformOrder, pageOf, type OrderState } from '../../../shared/platform/resources';
+import { peekNextCursor, untimed, type FeedPage, type FeedReader, type FeedWalk, type StepTimer } from './list-feed';
 import type { PageRequest } from './page-request';
+import { readPage } from './read-page';
 import { toOrder } from './orders-mapping';
 
+/** The largest page the platform serves. */
 const PAGE_SIZE = 1000;
 const OrderPage = pageOf(PlatformOrder);
+/** The states of an order never paid: with the paid-time slices, every order exactly once (checked by the totals). */
+const NEVER_PAID: readonly OrderState[] = ['not_paid', 'expired', 'failed', 'manual_enrolled'];
+/** Paid-time slices of a full sync: enough to keep a few requests in flight and to start with the newest orders. */
+const PAID_SLICES = 8;
 
-/** Where the engine is in a sync: null to start; otherwise the platform's opaque position. */
-export type FeedPosition = string | null;
-
-interface OrdersBatch {
+interface OrdersBatch extends FeedPage {
   orders: Order[];
-  /** How many orders the whole sync brings (for progress). */
-  total: number;
-  /** Null when this was the last batch. */
-  next: FeedPosition;
 }
 
-/** The request for one batch of orders changed at or after `changedSince` (all orders without it). */
-export function ordersBatchRequest(accountId: string, changedSince: string | undefined, position: FeedPosition): PageRequest {
-  return {
-    accountId,
-    operation: 'listOrders',
-    query: { limit: PAGE_SIZE, sort: 'created_at', ...(changedSince ? { updated_since: changedSince } : {}), ...(position ? { cursor: position } : {}) },
-  };
-}
-
-/** The platform's page → a batch; a page the app does not understand is a bad_response naming where. */
-export function readOrdersBatch(raw: unknown): OrdersBatch {
-  const parsed = OrderPage.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError('bad_response', `The platform sent orders the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
-  }
-  const { data, meta } = parsed.data;
-  const orders = new Array<Order>(data.length);
-  for (let k = 0; k < data.length; k++) orders[k] = toOrder(data[k]!);
+/** The platform's page → a batch of the app's orders; a page the app does not understand is a bad_response naming where. */
+export function readOrdersBatch(body: unknown, timer: StepTimer = untimed): OrdersBatch {
+  const { data, meta } = readPage(OrderPage, body, 'orders', timer);
+  const orders = timer.time('map', () => {
+    const out = new Array<Order>(data.length);
+    for (let k = 0; k < data.length; k++) out[k] = toOrder(data[k]!);
+    return out;
+  });
   return { orders, total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
+}
+
+export const ordersReader: FeedReader<OrdersBatch> = { read: readOrdersBatch, peekNext: peekNextCursor };
+
+function listOrders(accountId: string, query: Record<string, string | number>): PageRequest {
+  return { accountId, operation: 'listOrders', query: { limit: PAGE_SIZE, sort: 'created_at', ...query } };
+}
+
+/**
+ * A walk in creation order (an order's place in it never moves, and new orders come last) through the orders
+ * matching `filter`: changes made while it runs can repeat an order, never skip one, as long as an order only
+ * ever enters the filter's set (paid once, changed since T), never leaves it.
+ */
+function walkOf(accountId: string, filter: Record<string, string> = {}): FeedWalk {
+  return { first: listOrders(accountId, filter), at: (cursor) => listOrders(accountId, { ...filter, cursor }), ...(filter.state ? { mayLose: true } : {}) };
+}
+
+/** Every order changed at or after `since` (every order without it). */
+export function changedOrdersWalk(accountId: string, since?: string | null): FeedWalk {
+  return walkOf(accountId, since ? { updated_since: since } : {});
+}
+
+/** One order, the one changed last: the platform's newest change (the next sync's `since`) and its count of orders. */
+export function newestChangeRequest(accountId: string): PageRequest {
+  return { accountId, operation: 'listOrders', query: { limit: 1, sort: '-updated_at' } };
+}
+
+export function readNewestChange(body: unknown): { total: number; newest: string | null } {
+  const { data, meta } = readPage(OrderPage, body, 'orders');
+  return { total: meta.total, newest: data[0]?.updated_at ?? null };
+}
+
+/**
+ * Walks that together bring every one of the `total` orders once, to run at once: the paid ones by slices of
+ * their paid time (an order is paid once and keeps its paid time, so it never leaves its slice) and the never
+ * paid ones by state, largest slice first. Used only when the slices' own totals add up to `total` (the
+ * platform counts them as the adapter expects); otherwise the whole list in one walk.
+ */
+export async function allOrdersWalks(accountId: string, total: number, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
+  const whole = [changedOrdersWalk(accountId)];
+  if (total <= PAGE_SIZE) return whole;
+  const paidAt = async (sort: string) => {
+    // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
+    const { data } = readPage(OrderPage, await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } }), 'orders');
+    return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
+  };
+  const [from, last] = await Promise.all([paidAt('paid_at'), paidAt('-paid_at')]);
+  if (!(from <= last)) return whole;
+  const to = last + 1; // paid_to is exclusive
+  const cut = (k: number) => new Date(from + Math.floor(((to - from) * k) / PAID_SLICES)).toISOString();
+  const filters: Record<string, string>[] = [];
+  for (let k = 0; k < PAID_SLICES; k++) filters.push({ ...(k > 0 ? { paid_from: cut(k) } : {}), ...(k < PAID_SLICES - 1 ? { paid_to: cut(k + 1) } : {}) });
+  // The first and last slices are open-ended: a payment made while the sync runs lands in the last one.
+  filters.push({ state: NEVER_PAID.join(',') });
+  const sizes = await Promise.all(filters.map(async (filter) => readPage(OrderPage, await ask(listOrders(accountId, { ...filter, limit: 1 })), 'orders').meta.total));
+  if (sizes.reduce((sum, n) => sum + n, 0) !== total) return whole;
+  return filters
+    .map((filter, k) => ({ filter, size: sizes[k]! }))
+    .filter(({ size, filter }) => size > 0 || filter.paid_from === undefined || filter.paid_to === undefined)
+    .sort((a, b) => b.size - a.size)
+    .map(({ filter }) => walkOf(accountId, filter));
 }

@@ -8,3 +8,11 @@ export interface PageRequest {
   operation: 'listOrders' | 'listSubscriptions' | 'listStudents' | 'listEnrollments' | 'listCourses';
   query: Record<string, QueryValue>;
 }
+
+/**
+ * A page's JSON as the platform sent it, unparsed: what the engine's worker receives from the main process (the
+ * bytes moved, not copied). The feeds read it, or a page a stand-in platform hands over already parsed.
+ */
+export class RawPage {
+  constructor(readonly bytes: Uint8Array) {}
+}

@@ -1,13 +1,11 @@
-// One page of a platform list, checked against its schema: a page the app does not understand is a
-// bad_response naming where, never a crash or a half-read list.
+// One page of a platform list, checked against its schema (compiled-schema.ts): a page the app does not
+// understand is a bad_response naming where, never a crash or a half-read list.
 import type { z } from 'zod';
-import { AppError } from '../../../shared/errors';
+import { checkPage } from './compiled-schema';
+import { parsePage, untimed, type StepTimer } from './list-feed';
 
-export function readPage<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError('bad_response', `The platform sent ${what} the app does not understand (at ${issue?.path.join('.') || '(the page)'}: ${issue?.code ?? 'invalid'}).`);
-  }
-  return parsed.data;
+export function readPage<S extends z.ZodType>(schema: S, body: unknown, what: string, timer: StepTimer = untimed): z.output<S> {
+  const value = parsePage(body, timer);
+  timer.time('validate', () => checkPage(schema, value, what));
+  return value as z.output<S>;
 }

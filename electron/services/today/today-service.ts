@@ -5,14 +5,17 @@
 // service. Each part fails on its own: a count that cannot be known is null with its reason, never a guess.
 import { isAppError } from '../../../shared/errors';
 import { DEFAULT_ORDER_SORT, type Answer } from '../../../shared/ipc/data';
+import type { TimeZoneSource } from '../../../shared/ipc/app';
 import type { NeedKind, TodayCurrency, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
 import { changedOrders, eventsStartingSoon, FAILED_STATES, ordersRoute, REFUND_STATES, seatsLeft } from '../../../shared/model/today-needs';
-import { isValidTimeZone } from '../../../shared/date-range';
+import { comparisonInstantsOf } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 import { lastSevenDays, TODAY_PERIODS, todayPeriods, type TodayPeriod } from '../../../shared/today-periods';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { CachedReader } from '../data/cached-read';
 import type { EngineClient } from '../engine/client/engine-client';
-import { readSchoolTimeZone } from '../platform/school-platform';
+import { CACHE_KEYS } from '../data/cache-keys';
+import { readSchoolProfile } from '../platform/school-platform';
 import type { CallContext, MethodHandlers } from '../ipc/handler-types';
 
 type TodaySources = Pick<MethodHandlers, 'money.subscriptions' | 'comments.inbox' | 'events.list' | 'writes.outbox'>;
@@ -23,6 +26,8 @@ interface TodayDeps {
   caller: PlatformCaller;
   /** Reads the school's time zone through the offline cache. */
   reader: CachedReader;
+  /** Whose day Today is (Settings › Time zone; default the school's): the same rule as every screen (renderer/state/business-time.ts). */
+  timeZoneSource?: () => TimeZoneSource;
   now?: () => number;
 }
 
@@ -60,20 +65,29 @@ export class TodayService {
   }
 
   async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean }> {
+    const computer = { timeZone: isValidTimeZone(fallback) ? fallback : 'UTC', schoolZone: false };
+    // The admin chose this computer's zone for business dates (Settings › Time zone).
+    if (this.deps.timeZoneSource?.() === 'computer') return computer;
     try {
       const { caller, reader } = this.deps;
-      const zone = (await reader.read(accountId, 'school.timeZone', {}, () => readSchoolTimeZone(caller, accountId, signal))).data;
+      // The school record under the key data.school reads it with: one read serves both.
+      const zone = (await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal))).data.timeZone;
       if (isValidTimeZone(zone)) return { timeZone: zone, schoolZone: true };
     } catch {
       // No school:read, or never read and offline: the computer's zone, and the screen says so.
     }
-    return { timeZone: isValidTimeZone(fallback) ? fallback : 'UTC', schoolZone: false };
+    return computer;
+  }
+
+  /** One period's sales from the engine; Today compares its own periods, so only `current` is read (the engine's comparisons are the usual ones of shared/date-range.ts). */
+  #report(accountId: string, range: { from: string; to: string }, timeZone: string) {
+    return this.deps.engine.call('sales.report', { accountId, ...range, interval: 'month', timeZone, ...comparisonInstantsOf(range, timeZone) });
   }
 
   /** Orders and net per currency over every period, from the engine's synced orders (one report per period). */
   async sales(accountId: string, periods: Record<TodayPeriod, { from: string; to: string }>, timeZone: string): Promise<{ currencies: TodayCurrency[]; fetchedAt: string; fromCache: boolean }> {
     const reports = await Promise.all(
-      TODAY_PERIODS.map(async (name) => [name, await this.deps.engine.call('sales.report', { accountId, ...periods[name], interval: 'month', timeZone })] as const),
+      TODAY_PERIODS.map(async (name) => [name, await this.#report(accountId, periods[name], timeZone)] as const),
     );
     const byCurrency = new Map<string, TodayCurrency>();
     for (const [name, answer] of reports) {
@@ -94,7 +108,7 @@ export class TodayService {
     const signal = new AbortController().signal;
     const { timeZone } = await this.#zone(accountId, fallbackTimeZone, signal);
     const periods = todayPeriods(this.#now(), timeZone);
-    const answer = await this.deps.engine.call('sales.report', { accountId, ...periods.today, interval: 'month', timeZone }).catch(() => null);
+    const answer = await this.#report(accountId, periods.today, timeZone).catch(() => null);
     return answer?.data.currencies.map((c) => ({ currency: c.currency, net: c.current.net, orders: c.current.orders })) ?? null;
   }
 

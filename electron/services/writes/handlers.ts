@@ -1,6 +1,6 @@
 // Main-side handlers for the writes part of the contract (shared/ipc/writes.ts).
 import type { writeMethods } from '../../../shared/ipc/writes';
-import { isValidTimeZone } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 import { AppError } from '../../../shared/errors';
 import type { MethodHandlers } from '../ipc/handler-types';
 import { activityToCsv } from './activity-csv';

@@ -48,7 +48,7 @@ interface FlushCounts {
   waiting: number;
 }
 
-/** A time in the log's words: UTC, to the minute (the renderer shows log times in the admin's zone). */
+/** A time in the log's words: UTC, to the minute (the renderer shows log times in the business time zone). */
 function utcMinute(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

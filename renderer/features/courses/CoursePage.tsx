@@ -23,8 +23,9 @@ import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
 import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
-import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { defaultInterval, markPartial, partialBucket } from '../common/range';
+import { useDashboardRange, useRangeStore } from '../common/range-store';
+import { defaultInterval, partialBucket } from '../../../shared/date-range';
+import { markPartial } from '../common/range-words';
 import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
@@ -46,7 +47,7 @@ function CourseDashboard() {
   const { courseId = '' } = useParams();
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
   const interval = defaultInterval(range);
@@ -60,7 +61,7 @@ function CourseDashboard() {
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
-          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
+          <RangePicker value={range} onChange={setRange} onProblem={setProblem} />
           {query.data && <PublishButton course={query.data.data.course} />}
         </>
       }

@@ -4,7 +4,9 @@
 // writing: confirmation, events:write asked the first time (step-up), done with Undo, or the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { eventEditProblems, instantOfLocalInput, localInputOf, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
+import { t as translate } from '../../../shared/i18n/i18n';
+import { eventEditProblems, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
+import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -16,11 +18,11 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { useBusinessTime, zoneOwnerWords } from '../../state/business-time';
+import { formatCount, formatDateTime, formatZone } from '../../lib/format';
 import { useWrite } from '../writes/use-write';
 import { CapacityBar } from './CapacityBar';
 import { formatEventTime } from './event-time';
-import { zoneLabel } from './event-view';
 import '../writes/writes.css';
 import './events.css';
 
@@ -37,7 +39,7 @@ export function EventPage() {
 function EventDashboard() {
   const { eventId = '' } = useParams();
   const account = useActiveAccount();
-  const { locale } = useLocale();
+  const { locale, timeZone } = useLocale();
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const overview = query.data?.data;
   const event = overview?.offered ? overview.events.find((e) => e.id === eventId) : undefined;
@@ -57,8 +59,8 @@ function EventDashboard() {
               <Card title="Tickets">
                 <dl className="event-facts">
                   <div>
-                    <dt>When (school time)</dt>
-                    <dd>{formatEventTime(event, overview.timeZone, locale)}</dd>
+                    <dt>{translate('events:event.when')}</dt>
+                    <dd>{formatEventTime(event, timeZone, locale)}</dd>
                   </div>
                   <div>
                     <dt>Sold</dt>
@@ -77,7 +79,7 @@ function EventDashboard() {
                 </dl>
               </Card>
               {/* A new version of the event (after a change, or one made elsewhere) starts the form again from it; a refusal keeps what was typed. */}
-              <EventEditForm key={`${event.id}:${event.updatedAt ?? ''}:${JSON.stringify(event)}`} event={event} timeZone={overview.timeZone} />
+              <EventEditForm key={`${event.id}:${event.updatedAt ?? ''}:${JSON.stringify(event)}`} event={event} timeZone={timeZone} />
               <Attendees eventId={event.id} sold={event.sold} />
             </div>
           );
@@ -149,7 +151,8 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
   const [form, setForm] = useState<FormState>(() => formOf(event, timeZone));
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState<string | null>(null);
-  const zone = zoneLabel(timeZone, Date.parse(event.startsAt), locale);
+  const zone = formatZone(timeZone, locale, Date.parse(event.startsAt));
+  const owner = zoneOwnerWords(useBusinessTime());
   const set = (patch: Partial<FormState>) => {
     setForm((f) => ({ ...f, ...patch }));
     setNote(null);
@@ -178,10 +181,10 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
           <Field label="Title" name="Title" error={errors.title} wide>
             {(props) => <input {...props} className="input" value={form.title} onChange={(e) => set({ title: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint="In the school's time zone">
+          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint="In the school's time zone">
+          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
           {event.ticketTypes.map((t) => (

@@ -34,7 +34,7 @@ function EventsDashboard() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('when');
   const when: When = asked === 'past' || asked === 'soon' ? asked : 'upcoming';
-  const { locale } = useLocale();
+  const { locale, timeZone } = useLocale();
   return (
     <Page title="Events" description="Your live events: tickets sold against capacity, and who is coming." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Events page" label="the events">
@@ -67,15 +67,12 @@ function EventsDashboard() {
                 </div>
               }
             >
-              <p className="events-zone" data-testid="events-zone">
-                Times are in the school's time zone, <strong>{overview.timeZone}</strong>.
-              </p>
               {shown.length === 0 ? (
                 <EmptyState title={when !== 'past' ? 'No upcoming events' : 'No past events'} icon="inbox">
                   {when !== 'past' ? 'Events you schedule on your school show here with their tickets.' : 'Events that are over show here.'}
                 </EmptyState>
               ) : (
-                <EventsTable events={shown} when={when === 'past' ? 'past' : 'upcoming'} timeZone={overview.timeZone} locale={locale} />
+                <EventsTable events={shown} when={when === 'past' ? 'past' : 'upcoming'} timeZone={timeZone} locale={locale} />
               )}
             </Card>
           );

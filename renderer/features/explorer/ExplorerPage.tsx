@@ -2,10 +2,11 @@
 // platform's /openapi.json describes it. An area is a list (filters built from its parameters, paging) or
 // one record; a record opens as readable keys and values, and, where the platform has a PATCH, an edit form
 // built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { ExplorerArea, ExplorerRecord, Field, JsonRecord } from '../../../shared/model/explorer';
 import { labelOf, nameOf } from '../../../shared/model/explorer';
+import { daysOfInstants, toInstants } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -13,7 +14,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScopeGate } from '../../components/ScopeGate';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { useActiveAccount } from '../../state/active-account';
+import { PageNoteContext } from '../../components/page-note';
 import { FigureAge } from '../common/FigureAge';
+import { TimeZoneNote } from '../common/TimeZoneNote';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { useDebounced } from '../common/use-debounced';
@@ -51,19 +54,22 @@ export function ExplorerPage() {
           ) : null}
         </nav>
         <div className="explorer-main">
-          <QueryState query={query} what="the explorer" label="what your school's platform offers">
-            {() =>
-              area ? (
-                <AreaView key={area.id} area={area} />
-              ) : areaId ? (
-                <Page title="Explorer">
-                  <EmptyState title="No such area">Pick an area on the left.</EmptyState>
-                </Page>
-              ) : (
-                <Overview areas={areas} />
-              )
-            }
-          </QueryState>
+          {/* Records' times and the date filters are in the business time zone, named in each page's header. */}
+          <PageNoteContext value={<TimeZoneNote />}>
+            <QueryState query={query} what="the explorer" label="what your school's platform offers">
+              {() =>
+                area ? (
+                  <AreaView key={area.id} area={area} />
+                ) : areaId ? (
+                  <Page title="Explorer">
+                    <EmptyState title="No such area">Pick an area on the left.</EmptyState>
+                  </Page>
+                ) : (
+                  <Overview areas={areas} />
+                )
+              }
+            </QueryState>
+          </PageNoteContext>
         </div>
       </div>
     </div>
@@ -309,13 +315,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
         </label>
       );
     case 'date-time':
-      return (
-        <div className="field field-inline">
-          {label}
-          {/* A day is enough to filter by; the platform gets the start of that day in UTC. */}
-          <input id={id} type="date" className="input" value={value.slice(0, 10)} onChange={(e) => onChange(e.target.value ? `${e.target.value}T00:00:00Z` : '')} />
-        </div>
-      );
+      return <DayFilter id={id} label={label} value={value} onChange={onChange} />;
     default:
       return (
         <div className="field field-inline">
@@ -324,6 +324,19 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
         </div>
       );
   }
+}
+
+/** A day is enough to filter by: the platform gets the instant that day starts in the business time zone. */
+function DayFilter({ id, label, value, onChange }: { id: string; label: ReactNode; value: string; onChange(value: string): void }) {
+  const { timeZone } = useLocale();
+  const day = value && !Number.isNaN(Date.parse(value)) ? daysOfInstants({ from: value, to: value }, timeZone).startDay : '';
+  const pick = (picked: string) => onChange(picked ? toInstants({ startDay: picked, endDay: picked }, timeZone).from : '');
+  return (
+    <div className="field field-inline">
+      {label}
+      <input id={id} type="date" className="input" value={day} onChange={(e) => pick(e.target.value)} />
+    </div>
+  );
 }
 
 function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: string }) {

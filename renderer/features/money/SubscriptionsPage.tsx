@@ -1,7 +1,7 @@
 // The subscriptions that need the admin: past due (a payment failed) and canceling (set to end with the
 // period), one currency at a time (never mixed). Each row links to its member; cancel at period end and
 // cancel now go through the app's one way of writing, with a confirmation naming the member.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SubscriptionView } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
@@ -17,11 +17,13 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
 import { SubscriptionsTable } from './SubscriptionsTable';
 
+const NO_CURRENCIES: string[] = [];
 
 export function SubscriptionsPage() {
   return (
@@ -36,7 +38,8 @@ function SubscriptionsDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
   const query = useInvokeQuery('money.subscriptions', { accountId: account?.id ?? '' }, { enabled: account !== null });
-  const [picked, setPicked] = useState<string | null>(null);
+  // One currency at a time, by the rule every such screen follows (use-shown-currency).
+  const { currencies, currency, choose } = useShownCurrency(query.data?.data.currencies ?? NO_CURRENCIES);
   const write = useWrite();
   // Today links to one list: ?show=pastDue or ?show=canceling.
   const [params] = useSearchParams();
@@ -45,12 +48,10 @@ function SubscriptionsDashboard() {
     <Page title="Subscriptions" description="Subscriptions that need you: payments that failed, and members who are leaving." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Subscriptions page" label="the subscriptions">
         {(answer) => {
-          const { currencies } = answer.data;
-          if (currencies.length === 0) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
-          const currency = picked && currencies.includes(picked) ? picked : currencies[0]!;
+          if (currency === null) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
-              <CurrencyTabs currencies={currencies} value={currency} onChange={setPicked} label="Currency" />
+              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency" />
               {show !== 'canceling' && <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
               {show !== 'pastDue' && <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
             </div>

@@ -1,7 +1,8 @@
-// Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
-// and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
-// those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
-// filtered, sorted view in the admin's time zone and money format.
+// Every order of the school: synced once by the data engine (progress, Cancel; the orders in so far show,
+// filter and total as they arrive, marked partial), then filtered, sorted and totalled there; the table draws
+// only the rows in view (@tanstack/react-virtual) and asks for just those windows as it scrolls. Totals are
+// per currency for exactly the filtered set; Export CSV saves the filtered, sorted view in the school's time
+// zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
@@ -21,6 +22,7 @@ import { invoke } from '../../lib/bridge-hooks';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
 import { FigureAge } from '../common/FigureAge';
+import { PartialSyncNotice } from '../common/PartialSyncNotice';
 import { RangePicker } from '../common/RangePicker';
 import { SelectField } from '../common/SelectField';
 import { VirtualTable } from '../common/VirtualTable';
@@ -28,7 +30,8 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { pickPreset, toInstants, type PickedRange } from '../common/range';
+import type { PickedRange } from '../../../shared/date-range';
+import { useResolvedRange } from '../common/range-store';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
 import { t } from '../../../shared/i18n/i18n';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
@@ -67,7 +70,9 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
+  // Paid dates in the business zone; a preset's days follow the calendar there.
+  const [picked, setRange] = useState<PickedRange>({ preset: 'last30', startDay: '', endDay: '' });
+  const { range, from, to } = useResolvedRange(picked);
   // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member),
   // ?state=failed&changedFrom=<instant> (Today's failed payments and new refunds).
   const [params] = useSearchParams();
@@ -75,12 +80,13 @@ function OrdersDashboard() {
   const [changedFrom, setChangedFrom] = useState<string | null>(() => instantOf(params.get('changedFrom')));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
-  const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
-  const filters = useMemo(() => ({ ...toOrderFilters({ ...form, ...instants, text: debouncedText }), ...(changedFrom ? { changedFrom } : {}) }), [form, instants, debouncedText, changedFrom]);
+  const filters = useMemo(() => ({ ...toOrderFilters({ ...form, from, to, text: debouncedText }), ...(changedFrom ? { changedFrom } : {}) }), [form, from, to, debouncedText, changedFrom]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
-  const ready = load.result !== null;
-  const view = useOrdersHead(accountId, ready, filters, sort);
+  // Rows show once the sync has brought some: the first sync's so far (marked partial), or all.
+  const ready = load.result !== null || load.soFar > 0;
+  const view = useOrdersHead(accountId, ready, filters, sort, load.running);
   const head = view.head?.data;
+  const partial = head?.partial ?? null;
 
   return (
     <Page
@@ -97,7 +103,7 @@ function OrdersDashboard() {
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
             Refresh all
           </Button>
-          <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0} />
+          <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0 || partial !== null} />
         </>
       }
     >
@@ -135,7 +141,6 @@ function OrdersDashboard() {
                   setRange(r);
                   setForm((f) => ({ ...f, allTime: false }));
                 }}
-                timeZone={locale.timeZone}
                 allowAllTime
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
@@ -167,6 +172,16 @@ function OrdersDashboard() {
           </Card>
           {head ? (
             <>
+              {partial && (
+                <PartialSyncNotice
+                  partial={partial}
+                  loaded={head.loaded}
+                  what="orders"
+                  locale={locale}
+                  error={load.error}
+                  onResume={() => load.start('auto')}
+                />
+              )}
               <Totals totals={head.totals} total={head.total} locale={locale} stale={view.isStale} />
               <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>

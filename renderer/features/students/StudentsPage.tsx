@@ -20,6 +20,7 @@ import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
+import { PartialSyncNotice } from '../common/PartialSyncNotice';
 import { SelectField } from '../common/SelectField';
 import { VirtualTable } from '../common/VirtualTable';
 import type { Column } from '../common/table-columns';
@@ -82,9 +83,11 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const debouncedText = useDebounced(text, 200);
   const filters = useMemo(() => toFilters(form, debouncedText), [form, debouncedText]);
   const [sort, setSort] = useState<StudentSort>(DEFAULT_STUDENT_SORT);
-  const ready = load.result !== null;
-  const view = useStudentsHead(accountId, ready, filters, sort);
+  // Rows show once the sync has brought some: the first sync's so far (marked partial), or all.
+  const ready = load.result !== null || load.soFar > 0;
+  const view = useStudentsHead(accountId, ready, filters, sort, load.running);
   const head = view.head?.data;
+  const partial = head?.partial ?? null;
 
   const [selection, setSelection] = useState<Selection>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
@@ -124,7 +127,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('incremental')} disabled={load.running}>
             Refresh
           </Button>
-          <StudentsExport accountId={accountId} filters={filters} sort={sort} selected={[...selection.keys()]} matching={head?.total ?? null} locale={locale} />
+          <StudentsExport accountId={accountId} filters={filters} sort={sort} selected={[...selection.keys()]} matching={partial ? null : (head?.total ?? null)} locale={locale} />
         </>
       }
     >
@@ -148,7 +151,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
           <ErrorState error={load.error} what="the Students page" onRetry={() => load.start('auto')} />
         )
       )}
-      {load.error && ready && load.error.code !== 'cancelled' && (
+      {load.error && ready && !partial && load.error.code !== 'cancelled' && (
         <p className="field-error" role="alert">Refreshing failed: {load.error.message} The list shows the students synced before.</p>
       )}
       {ready && (
@@ -176,6 +179,16 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
           </Card>
           {head ? (
             <>
+              {partial && (
+                <PartialSyncNotice
+                  partial={partial}
+                  loaded={head.loaded}
+                  what="students"
+                  locale={locale}
+                  error={load.error}
+                  onResume={() => load.start('auto')}
+                />
+              )}
               <div className="students-summary">
                 <p aria-live="polite" className={view.isStale ? 'is-updating' : undefined}>
                   <strong data-testid="students-match-count" data-count={head.total}>{formatCount(head.total, locale.locale)}</strong>{' '}

@@ -13,6 +13,7 @@ import { Page } from '../../components/Page';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { formatChange, formatCount, formatDateTime, formatMoney, relativeChange, type Locale } from '../../lib/format';
 import { useActiveAccount } from '../../state/active-account';
+import { useUiStore } from '../../state/ui-store';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
@@ -31,6 +32,8 @@ function TodayDashboard() {
   const { t } = useTranslation('today');
   const account = useActiveAccount();
   const locale = useLocale();
+  // The business zone's rule (Settings › Time zone): the service follows the same setting.
+  const zoneSource = useUiStore((s) => s.timeZoneSource);
   const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null });
   const overview = query.data;
   return (
@@ -40,7 +43,7 @@ function TodayDashboard() {
       meta={
         overview && (
           <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
-            {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t('zoneComputer', { zone: overview.timeZone })}
+            {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
           </span>
         )
       }

@@ -17,6 +17,7 @@ import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
+import { TimeZoneNote } from '../common/TimeZoneNote';
 import { formatDateTime, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import './writes.css';
@@ -51,6 +52,7 @@ export function ActivityPage() {
       <Page
         title="Activity"
         description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
+        meta={<TimeZoneNote />}
         actions={
           <>
             <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>

@@ -27,6 +27,34 @@ export const common = {
     dash: '–',
     soFar: '{{label}} (so far)',
   },
+  /** A list showing a first sync's records so far (features/common/PartialSyncNotice.tsx). */
+  partialSync: {
+    orders: {
+      running_one: 'Showing the {{shown}} order loaded so far',
+      running_other: 'Showing the {{shown}} orders loaded so far',
+      runningOf_one: 'Showing {{shown}} of {{expected}} orders, loaded so far',
+      runningOf_other: 'Showing {{shown}} of {{expected}} orders, loaded so far',
+      stopped_one: 'Loading stopped with {{shown}} order',
+      stopped_other: 'Loading stopped with {{shown}} orders',
+      stoppedOf_one: 'Loading stopped with {{shown}} of {{expected}} orders',
+      stoppedOf_other: 'Loading stopped with {{shown}} of {{expected}} orders',
+      coversRunning: 'Totals and filters cover these only and update as more arrive.',
+      coversStopped: 'Totals and filters cover these only.',
+    },
+    students: {
+      running_one: 'Showing the {{shown}} student loaded so far',
+      running_other: 'Showing the {{shown}} students loaded so far',
+      runningOf_one: 'Showing {{shown}} of {{expected}} students, loaded so far',
+      runningOf_other: 'Showing {{shown}} of {{expected}} students, loaded so far',
+      stopped_one: 'Loading stopped with {{shown}} student',
+      stopped_other: 'Loading stopped with {{shown}} students',
+      stoppedOf_one: 'Loading stopped with {{shown}} of {{expected}} students',
+      stoppedOf_other: 'Loading stopped with {{shown}} of {{expected}} students',
+      coversRunning: 'Search and filters cover these only and update as more arrive.',
+      coversStopped: 'Search and filters cover these only.',
+    },
+    resume: 'Resume loading',
+  },
   dataAge: {
     updated: 'updated {{ago}}',
     notLoaded: 'not loaded yet',
@@ -119,6 +147,8 @@ export const common = {
     from: 'From',
     to: 'To',
     presets: {
+      today: 'Today',
+      yesterday: 'Yesterday',
       last7: 'Last 7 days',
       last30: 'Last 30 days',
       last90: 'Last 90 days',
@@ -134,6 +164,23 @@ export const common = {
       tooLong: 'Pick at most three years.',
     },
     noFigures: 'No figures for these days',
+    versus: 'vs {{days}}',
+  },
+  timeZone: {
+    zone: '{{zone}}, {{offset}}',
+    note: 'Times in {{zone}} ({{owner}})',
+    owners: {
+      school: "the school's time zone",
+      computerChosen: "this computer's time zone, as chosen in Settings",
+      computerUnknown: "this computer's time zone: the school's is not known",
+    },
+    loading: "Loading the school's time zone",
+    saveFailed: "The time zone setting couldn't be saved",
+    saveFailedBody: 'It is as it was.',
+  },
+  currency: {
+    saveFailed: "The currency choice couldn't be saved",
+    saveFailedBody: 'It applies until the app restarts.',
   },
   export: {
     exporting: 'Exporting…',
@@ -152,5 +199,8 @@ export const common = {
     unchanged: 'unchanged',
     notAvailable: 'n/a',
     noComparison: 'no comparison',
+    nothingToCompare: '{{versus}}: nothing to compare',
+    points: '{{value}} pp',
+    pointsSpoken: '{{value}} percentage points',
   },
 };

@@ -4,6 +4,7 @@ export const today = {
   description: 'How the school is doing, and what needs you.',
   zone: 'Times in {{zone}}',
   zoneComputer: "Times in {{zone}}, this computer's time zone (the school's could not be read)",
+  zoneComputerChosen: "Times in {{zone}}, this computer's time zone, as chosen in Settings",
   sales: {
     heading: 'Sales',
     currency: 'Sales in {{currency}}',

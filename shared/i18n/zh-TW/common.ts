@@ -28,6 +28,25 @@ export const common: OneFormTranslation<typeof en> = {
     dash: '–',
     soFar: '{{label}}（進行中）',
   },
+  partialSync: {
+    orders: {
+      running_other: '目前顯示已載入的 {{shown}} 筆訂單',
+      runningOf_other: '目前顯示已載入的 {{shown}} / {{expected}} 筆訂單',
+      stopped_other: '載入已停止，目前有 {{shown}} 筆訂單',
+      stoppedOf_other: '載入已停止，已載入 {{shown}} / {{expected}} 筆訂單',
+      coversRunning: '總計與篩選僅涵蓋這些訂單，會隨載入更新。',
+      coversStopped: '總計與篩選僅涵蓋這些訂單。',
+    },
+    students: {
+      running_other: '目前顯示已載入的 {{shown}} 位學員',
+      runningOf_other: '目前顯示已載入的 {{shown}} / {{expected}} 位學員',
+      stopped_other: '載入已停止，目前有 {{shown}} 位學員',
+      stoppedOf_other: '載入已停止，已載入 {{shown}} / {{expected}} 位學員',
+      coversRunning: '搜尋與篩選僅涵蓋這些學員，會隨載入更新。',
+      coversStopped: '搜尋與篩選僅涵蓋這些學員。',
+    },
+    resume: '繼續載入',
+  },
   dataAge: {
     updated: '{{ago}}更新',
     notLoaded: '尚未載入',
@@ -119,6 +138,8 @@ export const common: OneFormTranslation<typeof en> = {
     from: '開始',
     to: '結束',
     presets: {
+      today: '今天',
+      yesterday: '昨天',
       last7: '最近 7 天',
       last30: '最近 30 天',
       last90: '最近 90 天',
@@ -134,6 +155,23 @@ export const common: OneFormTranslation<typeof en> = {
       tooLong: '最多只能選三年。',
     },
     noFigures: '這段期間沒有數據',
+    versus: '相較 {{days}}',
+  },
+  timeZone: {
+    zone: '{{zone}}，{{offset}}',
+    note: '時間以 {{zone}} 顯示（{{owner}}）',
+    owners: {
+      school: '學校的時區',
+      computerChosen: '這台電腦的時區，於設定中選擇',
+      computerUnknown: '這台電腦的時區：不知道學校的時區',
+    },
+    loading: '正在讀取學校的時區',
+    saveFailed: '無法儲存時區設定',
+    saveFailedBody: '設定維持不變。',
+  },
+  currency: {
+    saveFailed: '無法儲存選擇的幣別',
+    saveFailedBody: '在重新啟動 App 前仍會沿用。',
   },
   export: {
     exporting: '匯出中…',
@@ -152,5 +190,8 @@ export const common: OneFormTranslation<typeof en> = {
     unchanged: '持平',
     notAvailable: '不適用',
     noComparison: '無法比較',
+    nothingToCompare: '{{versus}}：沒有可比較的數據',
+    points: '{{value}} 個百分點',
+    pointsSpoken: '{{value}} 個百分點',
   },
 };

@@ -62,7 +62,7 @@ export function localParts(utcMs: number, timeZone: string): LocalParts {
 }
 
 /** Offset of the zone's wall clock from UTC at an instant, in ms (New York in winter: -5 h). */
-export function zoneOffsetMs(utcMs: number, timeZone: string): number {
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
   const p = localParts(utcMs, timeZone);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(utcMs / 1000) * 1000;
@@ -80,6 +80,29 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
   // Across a transition: take the candidate whose wall clock matches; else (a skipped time) the later one.
   const third = wall - zoneOffsetMs(second2, timeZone);
   return third === second2 ? second2 : Math.max(first, second2);
+}
+
+/**
+ * The zone's offset (as zoneOffsetMs) at `start + d` days for every d in [0, days), with few Intl calls: offsets
+ * are read every 16 days and day by day only between two readings that differ (no zone changes its offset
+ * twice within 16 days). The calendar needs one per day of three years, for every school.
+ */
+export function dailyOffsets(start: number, days: number, timeZone: string): Float64Array {
+  const STEP = 16;
+  const offsets = new Float64Array(days);
+  if (days === 0) return offsets;
+  const at = (d: number) => zoneOffsetMs(start + d * DAY_MS, timeZone);
+  let from = 0;
+  offsets[0] = at(0);
+  while (from < days - 1) {
+    const to = Math.min(from + STEP, days - 1);
+    const offset = at(to);
+    const changed = offset !== offsets[from];
+    for (let d = from + 1; d < to; d++) offsets[d] = changed ? at(d) : offset;
+    offsets[to] = offset;
+    from = to;
+  }
+  return offsets;
 }
 
 export type Interval = 'day' | 'week' | 'month';

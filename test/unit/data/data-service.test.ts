@@ -39,6 +39,8 @@ class StandInCaller implements PlatformCaller {
       if (this.offline) throw new AppError('offline', 'The platform cannot be reached.');
       const since = typeof args.query?.updated_since === 'string' ? Date.parse(args.query.updated_since) : -Infinity;
       const matching = this.orders.filter((o) => Date.parse(o.updated_at) >= since);
+      // The newest change first, as the platform's sort=-updated_at (the sync's first question).
+      if (args.query?.sort === '-updated_at') matching.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
       const limit = Number(args.query?.limit ?? 100);
       const start = Number(args.query?.cursor ?? 0);
       const next = start + limit < matching.length ? String(start + limit) : null;
@@ -134,7 +136,8 @@ describe('data service: orders', () => {
     const loaded = await call(service, 'data.orders.load', { accountId: ACCOUNT, jobId: 'job-1' });
     expect(loaded.data).toEqual({ count: 12_345, fetched: 12_345, mode: 'full' });
     expect(loaded.fromCache).toBe(false);
-    expect(caller.calls[0]?.query).toMatchObject({ limit: 1000 });
+    // Every page of the list at the largest size (the one-order questions aside).
+    expect(caller.calls.filter((c) => c.query?.limit !== 1).every((c) => c.query?.limit === 1000)).toBe(true);
     const progress = events.filter((e) => e.event === 'data.progress').map((e) => e.payload as EventPayload<'data.progress'>);
     expect(progress.every((p) => p.jobId === 'job-1' && p.accountId === ACCOUNT)).toBe(true);
     expect(progress.length).toBeGreaterThanOrEqual(13);
@@ -196,7 +199,7 @@ describe('data service: orders', () => {
     expect(expectedFetched).toBeLessThan(10);
     expect(refreshed.data).toEqual({ count: 12_346, fetched: expectedFetched, mode: 'incremental' });
     expect(refreshed.fromCache).toBe(false);
-    expect(caller.calls[0]?.query?.updated_since).toBeTruthy();
+    expect(caller.calls.some((c) => c.query?.updated_since)).toBe(true);
     expect(events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'back_online')).toBe(true);
     const after = await call(second, 'data.orders.get', { accountId: ACCOUNT, orderId: changed.id });
     expect(after.data.state).toBe('refunded');
@@ -274,6 +277,31 @@ describe('data service: orders', () => {
     expect(utc.data.currencies.find((c) => c.currency === 'USD')!.current).toEqual(usd.current);
     caller.offline = false;
     expect(await call(service, 'data.sales.report', { accountId: ACCOUNT, from, to, interval: 'month', timeZone: 'Asia/Taipei' })).toEqual(answer);
+  });
+
+  it('on a platform without a sales report: a question that may not sync gets not_found and syncs nothing; one that may syncs and compares with the periods asked', async () => {
+    const service = open();
+    const from = '2024-05-01T00:00:00+08:00'; // 1–20 May in Taipei
+    const to = '2024-05-21T00:00:00+08:00';
+    const ask = { accountId: ACCOUNT, from, to, interval: 'month' as const, timeZone: 'Asia/Taipei' };
+    await expect(call(service, 'data.sales.report', { ...ask, withoutSync: true })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await call(service, 'data.orders.status', { accountId: ACCOUNT })).count).toBeNull();
+    const usdSales = (range: { from: string; to: string }) => {
+      const sold = caller.orders.filter((o) => o.currency === 'USD' && o.paid_at !== null && ['paid', 'refunding', 'refunded'].includes(o.state) && Date.parse(o.paid_at) >= Date.parse(range.from) && Date.parse(o.paid_at) < Date.parse(range.to));
+      return { orders: sold.length, gross: sold.reduce((n, o) => n + o.original_amount, 0) };
+    };
+    // The same days of the month before, as a month so far compares.
+    const previous = { from: '2024-04-01T00:00:00+08:00', to: '2024-04-21T00:00:00+08:00' };
+    const lastYear = { from: '2023-05-01T00:00:00+08:00', to: '2023-05-21T00:00:00+08:00' };
+    const usd = (await call(service, 'data.sales.report', { ...ask, previous, lastYear })).data.currencies.find((c) => c.currency === 'USD')!;
+    expect(usd.current).toMatchObject(usdSales({ from, to }));
+    expect(usd.previous).toMatchObject(usdSales(previous));
+    expect(usd.lastYear).toMatchObject(usdSales(lastYear));
+    expect(usd.previous.orders).toBeGreaterThan(0);
+    // Without periods: those of the days the range touches, 20 days just before and the same days a year before.
+    const byDefault = (await call(service, 'data.sales.report', ask)).data.currencies.find((c) => c.currency === 'USD')!;
+    expect(byDefault.previous).toMatchObject(usdSales({ from: '2024-04-11T00:00:00+08:00', to: from }));
+    expect(byDefault.lastYear).toEqual(usd.lastYear);
   });
 
   it('tells the UI to refetch when the online probe sees the platform again after an answer from the cache', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withCourseTitles } from '../../../electron/services/data/order-facets';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { Order } from '../../../shared/model/orders';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
 import { createDataService } from '../../../electron/services/data/handlers';
 import { couponResults } from '../../../electron/services/engine/worker/coupon-results';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { memoryLogger } from '../../../electron/services/log';
 import { createMoneyHandlers } from '../../../electron/services/money/handlers';
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';

@@ -1,12 +1,12 @@
 // The CSV export streamed to a file by the engine: byte for byte the CSV the row definition gives (orders-csv-format's
-// orderCsvCells, times in the admin's zone) for the selection, progress as it goes, and Cancel leaves no file behind.
+// orderCsvCells, times in the zone asked) for the selection, progress as it goes, and Cancel leaves no file behind.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localTimeFormatter, orderCsvCells, ordersCsvHeader } from '../../../electron/services/engine/worker/orders-csv-format';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { CsvBytes, csvRowWriter } from '../../../electron/services/engine/worker/orders-csv-columns';
 import { fastLocalTimeFormatter } from '../../../electron/services/engine/worker/fast-local-time';
 import { OrdersEngine } from '../../../electron/services/engine/worker/orders-engine';

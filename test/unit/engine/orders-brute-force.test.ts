@@ -1,7 +1,7 @@
 // The engine's order table held to a brute force over the platform's order objects: every filter, sort and
 // total, at 100,000 orders.
 import { describe, expect, it } from 'vitest';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
-import { ordersBatchRequest, readOrdersBatch } from '../../../electron/services/platform/orders-feed';
+import { changedOrdersWalk, readOrdersBatch } from '../../../electron/services/platform/orders-feed';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import { readCourseOrders, readOrder, readOrdersChangedSince } from '../../../electron/services/platform/orders-platform';
 import { Order as AppOrder } from '../../../shared/model/orders';
@@ -81,8 +81,8 @@ describe('orders mapping (platform adapter)', () => {
 
 describe('orders feed (platform adapter)', () => {
   it('asks for pages of 1,000 in creation order, changed since a time, from a position', () => {
-    expect(ordersBatchRequest('acc', undefined, null)).toEqual({ accountId: 'acc', operation: 'listOrders', query: { limit: 1000, sort: 'created_at' } });
-    expect(ordersBatchRequest('acc', '2026-11-01T00:00:00.000Z', 'c2').query).toEqual({ limit: 1000, sort: 'created_at', updated_since: '2026-11-01T00:00:00.000Z', cursor: 'c2' });
+    expect(changedOrdersWalk('acc').first).toEqual({ accountId: 'acc', operation: 'listOrders', query: { limit: 1000, sort: 'created_at' } });
+    expect(changedOrdersWalk('acc', '2026-11-01T00:00:00.000Z').at('c2').query).toEqual({ limit: 1000, sort: 'created_at', updated_since: '2026-11-01T00:00:00.000Z', cursor: 'c2' });
   });
 
   it('reads a page into a batch of the app\'s orders; an empty page ends the sync whatever its cursor says', () => {

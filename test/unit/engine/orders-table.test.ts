@@ -2,7 +2,8 @@
 // every filter and sort answers as a brute force over the order objects does (test/support/order-brute-force.ts).
 import { describe, expect, it } from 'vitest';
 import { decodeColumns, encodeColumns } from '../../../electron/services/engine/worker/columns-codec';
-import { columnsOf, ordersOf } from '../../../electron/services/engine/worker/order-columns';
+import { ordersOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import type { OrderFilters, OrderSort } from '../../../shared/ipc/data';
 import { ORDER_SORT_KEYS } from '../../../shared/ipc/data';

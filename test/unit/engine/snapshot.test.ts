@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COLUMNS_LAYOUT, encodeColumnParts } from '../../../electron/services/engine/worker/columns-codec';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import type { EngineHost } from '../../../electron/services/engine/worker/orders-engine';
 import { OrdersEngine } from '../../../electron/services/engine/worker/orders-engine';
@@ -46,6 +46,8 @@ function engine(options: { key?: Buffer } = {}): { engine: OrdersEngine; events:
       pagesServed++;
       const since = typeof request.query.updated_since === 'string' ? Date.parse(request.query.updated_since) : -Infinity;
       const matching = orders.filter((o) => Date.parse(o.updated_at) >= since);
+      // The newest change (the sync's first question) is what the platform's sort=-updated_at puts first.
+      if (request.query.sort === '-updated_at') matching.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
       const start = Number(request.query.cursor ?? 0);
       const limit = Number(request.query.limit);
       return { data: matching.slice(start, start + limit), meta: { total: matching.length, limit, next_cursor: start + limit < matching.length ? String(start + limit) : null } };

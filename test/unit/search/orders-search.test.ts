@@ -1,7 +1,7 @@
 // The engine's order search (electron/services/engine/worker/orders-search.ts) against a brute force over the order
 // objects with the shared ranking: the same hits in the same order, for trade numbers, emails, names and ids.
 import { describe, expect, it } from 'vitest';
-import { columnsOf } from '../../../electron/services/engine/worker/order-columns';
+import { columnsOf } from '../../../electron/services/engine/worker/order-columns-builder';
 import { OrdersTable } from '../../../electron/services/engine/worker/orders-table';
 import { searchOrders } from '../../../electron/services/engine/worker/orders-search';
 import type { Order } from '../../../shared/model/orders';

@@ -20,6 +20,8 @@ function build(mode: 'main' | 'preload' | 'engine-worker'): void {
 }
 
 const requiresOf = (file: string) => [...readFileSync(join(outDir, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
+/** The requires the bundle runs: ajv also writes `require("ajv/…")` inside templates of the code it emits for standalone modules, never run here. */
+const requiresRun = (file: string) => [...readFileSync(join(outDir, file), 'utf8').matchAll(/(?<!`)require\("([^"]+)"\)/g)].map((m) => m[1]!);
 
 describe('Electron bundles', () => {
   it('builds main.cjs and preload.cjs; the preload requires only electron', () => {
@@ -45,7 +47,7 @@ describe('Electron bundles', () => {
     build('engine-worker');
     const file = join(outDir, 'engine-worker.cjs');
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    expect(requiresOf('engine-worker.cjs').filter((name) => !builtins.has(name))).toEqual([]);
+    expect(requiresRun('engine-worker.cjs').filter((name) => !builtins.has(name))).toEqual([]);
     const worker = new Worker(file, { workerData: { snapshotDir: join(outDir, 'snapshots') } });
     try {
       const answer = await new Promise<unknown>((resolve, reject) => {

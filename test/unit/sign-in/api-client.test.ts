@@ -1,5 +1,6 @@
 // The API client against a scripted platform, signed in through real sign-in: retries, Retry-After,
 // refresh-and-retry, missing scopes, validation, size and type checks, paging, cancellation, offline.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../electron/services/api/api-client';
@@ -176,6 +177,16 @@ describe('ApiClient', () => {
     await expect(client().api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
     platform.handlers.set('/api/v1/school', (_q, _u, res) => json(res, 200, { id: 'x'.repeat(200_000) }));
     await expect(client({ maxBodyBytes: 100_000 }).api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
+    // A compressed answer's length header says nothing about what it decodes to: the cap holds on the decoded bytes.
+    const bomb = gzipSync(JSON.stringify({ id: 'x'.repeat(200_000) }));
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.byteLength }); res.end(bomb); });
+    await expect(client({ maxBodyBytes: 100_000 }).api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
+    // Without a length header (chunked), read chunk by chunk under the cap.
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.write(`{"id":"${'x'.repeat(60_000)}`); res.end(`${'x'.repeat(60_000)}"}`); });
+    await expect(client({ maxBodyBytes: 100_000 }).api.callBytes(accountId, 'getSchool')).rejects.toMatchObject({ code: 'bad_response' });
+    const small = gzipSync(JSON.stringify({ id: 's1', name: 'School' }));
+    platform.handlers.set('/api/v1/school', (_q, _u, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': small.byteLength }); res.end(small); });
+    expect(JSON.parse(new TextDecoder().decode(await client().api.callBytes(accountId, 'getSchool')))).toEqual({ id: 's1', name: 'School' });
   });
 
   it('follows next_cursor through every page and reports progress', async () => {

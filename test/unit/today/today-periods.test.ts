@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { todayPeriods, lastSevenDays } from '../../../shared/today-periods';
 import { eventsStartingSoon, ordersRoute, seatsLeft, changedOrders } from '../../../shared/model/today-needs';
 import type { EventView } from '../../../shared/model/events';
+import { dayStart, localDay } from '../../support/local-days';
 
 describe('todayPeriods', () => {
   it('in Taipei (no DST): today so far, yesterday, a week before, this month against last month', () => {
@@ -72,5 +73,17 @@ describe("Today's needs", () => {
     expect(url.pathname).toBe('/orders');
     expect(url.searchParams.get('state')).toBe('refunded,refunding');
     expect(url.searchParams.get('changedFrom')).toBe(filters.changedFrom);
+  });
+});
+
+describe("the tray's today's sales (Today's own 'today' period)", () => {
+  it("run from midnight of the business zone, not the computer's, whatever the zone's offset", () => {
+    // 03:30 UTC is still yesterday in New York, already today in Taipei and Lord Howe.
+    const now = new Date('2026-11-27T03:30:00Z').getTime();
+    for (const timeZone of ['America/New_York', 'Asia/Taipei', 'Australia/Lord_Howe', 'Europe/Berlin']) {
+      expect(todayPeriods(now, timeZone).today, timeZone).toEqual({ from: new Date(dayStart(localDay(now, timeZone), timeZone)).toISOString(), to: new Date(now).toISOString() });
+    }
+    expect(todayPeriods(now, 'America/New_York').today.from).toBe('2026-11-26T05:00:00.000Z');
+    expect(todayPeriods(now, 'Asia/Taipei').today.from).toBe('2026-11-26T16:00:00.000Z');
   });
 });

@@ -61,20 +61,44 @@ export interface SnapshotInfo {
   openMs: number | null;
 }
 
+/** Where a sync's time went, measured in the worker (the benchmark prints it). */
+export interface SyncProfileData {
+  wallMs: number;
+  /** CPU time of the worker thread during the sync (its own work, queries answered meanwhile included). */
+  cpuMs: number;
+  /** CPU time reading pages (parse, validate, map) and putting their records into the table (index); the rest of the wall time is waiting. */
+  steps: { parse: number; validate: number; map: number; index: number };
+  pages: number;
+  requests: number;
+}
+
 /** What the engine answers; each takes one argument object and resolves to the named result. */
 export interface EngineApi {
   'orders.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<OrdersLoadResult>;
   'orders.status': (a: { accountId: string }) => OrdersStatus;
-  'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number }) => Answer<Omit<OrderQueryResult, never>>;
+  /** `partial`: while a first sync runs (or after it stopped), answer from its orders so far (marked so) rather than wait for all. */
+  'orders.query': (a: { accountId: string; filters: OrderFilters; sort: OrderSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<Omit<OrderQueryResult, never>>;
   /** The loaded copy of one order, if the engine holds one (offline fallback of data.orders.get). */
   'orders.peek': (a: { accountId: string; orderId: string }) => { order: Order; fetchedAt: string } | null;
   /** The same rows streamed to a file (written beside it, renamed into place when complete; removed on cancel). */
   'orders.exportCsvFile': (a: { accountId: string; jobId: string; filters: OrderFilters; sort: OrderSort; timeZone: string; locale: string; path: string }) => Answer<{ rows: number; bytes: number }>;
   'orders.snapshotInfo': (a: { accountId: string }) => SnapshotInfo | null;
+  /** How the last orders sync (or the one running) spent its time, measured in the worker (the benchmark). */
+  'orders.syncProfile': (a: { accountId: string }) => SyncProfileData | null;
   /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
   'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
-  'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  'sales.report': (a: {
+    accountId: string;
+    from: string;
+    to: string;
+    interval: 'day' | 'week' | 'month';
+    timeZone: string;
+    courseId?: string | undefined;
+    /** The periods the figures are compared with (shared/date-range.ts comparisonsOf), [from, to) each. */
+    previous: { from: string; to: string };
+    lastYear: { from: string; to: string };
+  }) => Answer<SalesReport>;
   /** Every course's revenue per currency over [from, to) from the synced orders (Courses' revenue column), by course id. */
   'sales.courseRevenue': (a: { accountId: string; from: string; to: string }) => Answer<Record<string, CourseRevenue[]>>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
@@ -110,7 +134,7 @@ export interface SubscriptionsEngineApi {
 export interface StudentsEngineApi {
   'students.load': (a: { accountId: string; mode: LoadMode; jobId?: string | undefined }) => Answer<StudentsLoadResult>;
   'students.status': (a: { accountId: string }) => StudentsStatus;
-  'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number }) => Answer<StudentQueryResult>;
+  'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<StudentQueryResult>;
   'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;

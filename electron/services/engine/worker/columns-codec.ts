@@ -70,10 +70,11 @@ export function encodeColumnParts(c: OrderColumns, meta: unknown): Uint8Array[] 
     // A column of distinct values (ids, trade numbers) has codes 0, 1, 2…: nothing to store.
     if (!isIdentity(column)) add(`${name}.codes`, typeOf(column.codes), column.codes);
     // Offsets as lengths, one byte each when every value is shorter than 255 characters.
-    const lengths = byteLengths(column.dict.offsets);
+    const dict = StringDict.from(column.dict);
+    const lengths = byteLengths(dict.offsets);
     if (lengths) add(`${name}.lengths`, 'u8', lengths);
-    else add(`${name}.offsets`, 'u32', column.dict.offsets);
-    const joined = column.dict.joined;
+    else add(`${name}.offsets`, 'u32', dict.offsets);
+    const joined = dict.joined;
     // A lone surrogate would not survive UTF-8: such a dictionary is kept as UTF-16 instead.
     if ((joined as string & { isWellFormed(): boolean }).isWellFormed()) add(`${name}.joined`, 'utf8', Buffer.from(joined, 'utf8'));
     else add(`${name}.joined`, 'utf16le', Buffer.from(joined, 'utf16le'));

@@ -7,10 +7,17 @@
 import type { Order, OrderItem } from '../../../../shared/model/orders';
 
 /** No value (a null coupon, a course-less line item). */
-const NONE = 0xffffffff;
+export const NONE = 0xffffffff;
+
+/** Distinct strings in code order. */
+interface Dict {
+  readonly size: number;
+  get(code: number): string;
+  values(): string[];
+}
 
 /** Distinct strings, held as one string plus UTF-16 offsets; `get` slices (V8 shares the parent's memory). */
-export class StringDict {
+export class StringDict implements Dict {
   constructor(readonly joined: string, readonly offsets: Uint32Array) {}
 
   get size(): number {
@@ -27,15 +34,33 @@ export class StringDict {
     return out;
   }
 
-  static of(values: readonly string[]): StringDict {
-    const offsets = new Uint32Array(values.length + 1);
+  static of(values: readonly string[], size = values.length): StringDict {
+    const offsets = new Uint32Array(size + 1);
     let at = 0;
-    for (let k = 0; k < values.length; k++) {
+    for (let k = 0; k < size; k++) {
       offsets[k] = at;
       at += values[k]!.length;
     }
-    offsets[values.length] = at;
-    return new StringDict(values.join(''), offsets);
+    offsets[size] = at;
+    return new StringDict(size === values.length ? values.join('') : values.slice(0, size).join(''), offsets);
+  }
+
+  /** The dictionary as one joined string (the snapshot's and the search's form): itself when it already is. */
+  static from(dict: Dict): StringDict {
+    return dict instanceof StringDict ? dict : StringDict.of(dict.values());
+  }
+}
+
+/** The first `size` values of a list that only grows (a sync's dictionary so far): no copy, no join. */
+export class ListDict implements Dict {
+  constructor(private readonly list: readonly string[], readonly size: number) {}
+
+  get(code: number): string {
+    return this.list[code]!;
+  }
+
+  values(): string[] {
+    return this.list.slice(0, this.size);
   }
 }
 
@@ -48,7 +73,7 @@ export type Numbers = Float64Array | Int32Array;
 export interface DictColumn {
   codes: Codes;
   none: number;
-  dict: StringDict;
+  dict: Dict;
 }
 
 export function noneOf(codes: Codes): number {
@@ -60,18 +85,7 @@ export function codesFor(size: number, rows: number): Codes {
   return size < 0xff ? new Uint8Array(rows) : size < 0xffff ? new Uint16Array(rows) : new Uint32Array(rows);
 }
 
-function narrowCodes(codes: Uint32Array, size: number): Codes {
-  if (size >= 0xffff) return codes;
-  const out = codesFor(size, codes.length);
-  const none = noneOf(out);
-  for (let i = 0; i < codes.length; i++) {
-    const c = codes[i]!;
-    out[i] = c === NONE ? none : c;
-  }
-  return out;
-}
-
-function narrowNumbers(values: Float64Array): Numbers {
+export function narrowNumbers(values: Float64Array): Numbers {
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if ((v | 0) !== v) return values;
@@ -118,169 +132,12 @@ export interface OrderColumns {
   idRank: Uint32Array;
 }
 
-class DictBuilder {
-  readonly #index = new Map<string, number>();
-  readonly #values: string[] = [];
-  readonly codes: Uint32Array;
-  constructor(rows: number) {
-    this.codes = new Uint32Array(rows);
-  }
-  set(row: number, value: string | null): void {
-    if (value === null) {
-      this.codes[row] = NONE;
-      return;
-    }
-    let code = this.#index.get(value);
-    if (code === undefined) {
-      code = this.#values.length;
-      this.#values.push(value);
-      this.#index.set(value, code);
-    }
-    this.codes[row] = code;
-  }
-  build(): DictColumn {
-    const codes = narrowCodes(this.codes, this.#values.length);
-    return { codes, none: noneOf(codes), dict: StringDict.of(this.#values) };
-  }
-}
-
-function timeColumn(values: (string | null)[]): TimeColumn {
-  const ms = new Float64Array(values.length);
-  let exact = true;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v === null) {
-      ms[i] = NaN;
-      continue;
-    }
-    const t = Date.parse(v);
-    ms[i] = t;
-    if (exact && (Number.isNaN(t) || new Date(t).toISOString() !== v)) exact = false;
-  }
-  if (exact) return { ms, text: null };
-  const text = new DictBuilder(values.length);
-  for (let i = 0; i < values.length; i++) text.set(i, values[i]!);
-  return { ms, text: text.build() };
-}
-
-function idRanks(ids: DictColumn, count: number): Uint32Array {
-  const byId = new Uint32Array(count);
-  const strings = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
-    byId[i] = i;
-    strings[i] = ids.dict.get(ids.codes[i]!);
-  }
-  byId.sort((a, b) => {
-    const x = strings[a]!;
-    const y = strings[b]!;
-    return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
-  });
-  const ranks = new Uint32Array(count);
-  for (let r = 0; r < count; r++) ranks[byId[r]!] = r;
-  return ranks;
-}
-
-/** Rows between the pauses of the async builders: the worker answers queries in between. */
-const CHUNK = 20_000;
-
-function finish<T>(steps: Generator<void, T>): T {
+/** Runs a builder's steps to the end at once. */
+export function finished<T>(steps: Generator<void, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
   }
-}
-
-async function finishPausing<T>(steps: Generator<void, T>, pause: () => Promise<void>): Promise<T> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await pause();
-  }
-}
-
-/** Orders (ids unique) → columns. */
-export function columnsOf(orders: readonly Order[]): OrderColumns {
-  return finish(buildColumns(orders));
-}
-
-/** The same, pausing every 20,000 orders (a refresh of a big school must not hold the worker for seconds). */
-export function columnsOfPausing(orders: readonly Order[], pause: () => Promise<void>): Promise<OrderColumns> {
-  return finishPausing(buildColumns(orders), pause);
-}
-
-function* buildColumns(orders: readonly Order[]): Generator<void, OrderColumns> {
-  const n = orders.length;
-  let itemCount = 0;
-  for (const o of orders) itemCount += o.items.length;
-  const d = () => new DictBuilder(n);
-  const id = d(), tradeNumber = d(), state = d(), buyerId = d(), buyerName = d(), buyerEmail = d(), paymentMethod = d(), currency = d(), couponId = d(), couponCode = d();
-  const di = () => new DictBuilder(itemCount);
-  const itemId = di(), itemKind = di(), itemProduct = di(), itemCourse = di(), itemName = di();
-  const original = new Float64Array(n), discount = new Float64Array(n), paid = new Float64Array(n), refunded = new Float64Array(n);
-  const itemOriginal = new Float64Array(itemCount), itemDiscount = new Float64Array(itemCount), itemAmount = new Float64Array(itemCount);
-  const itemStart = new Uint32Array(n + 1);
-  const created: string[] = new Array(n), paidAt: (string | null)[] = new Array(n), updated: string[] = new Array(n);
-  let item = 0;
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && i % CHUNK === 0) yield;
-    const o = orders[i]!;
-    id.set(i, o.id);
-    tradeNumber.set(i, o.tradeNumber);
-    state.set(i, o.state);
-    buyerId.set(i, o.buyer.id);
-    buyerName.set(i, o.buyer.name);
-    buyerEmail.set(i, o.buyer.email);
-    paymentMethod.set(i, o.paymentMethod);
-    currency.set(i, o.currency);
-    original[i] = o.originalAmount;
-    discount[i] = o.discountAmount;
-    paid[i] = o.paidAmount;
-    refunded[i] = o.refundedAmount;
-    couponId.set(i, o.coupon?.id ?? null);
-    couponCode.set(i, o.coupon?.code ?? null);
-    created[i] = o.createdAt;
-    paidAt[i] = o.paidAt;
-    updated[i] = o.updatedAt;
-    itemStart[i] = item;
-    for (const line of o.items) {
-      itemId.set(item, line.id);
-      itemKind.set(item, line.productKind);
-      itemProduct.set(item, line.productId);
-      itemCourse.set(item, line.courseId);
-      itemName.set(item, line.name);
-      itemOriginal[item] = line.originalAmount;
-      itemDiscount[item] = line.discountAmount;
-      itemAmount[item] = line.amount;
-      item++;
-    }
-  }
-  itemStart[n] = item;
-  const ids = id.build();
-  return {
-    count: n,
-    id: ids,
-    tradeNumber: tradeNumber.build(),
-    state: state.build(),
-    buyerId: buyerId.build(),
-    buyerName: buyerName.build(),
-    buyerEmail: buyerEmail.build(),
-    paymentMethod: paymentMethod.build(),
-    currency: currency.build(),
-    original: narrowNumbers(original), discount: narrowNumbers(discount), paid: narrowNumbers(paid), refunded: narrowNumbers(refunded),
-    couponId: couponId.build(),
-    couponCode: couponCode.build(),
-    createdAt: timeColumn(created),
-    paidAt: timeColumn(paidAt),
-    updatedAt: timeColumn(updated),
-    itemStart,
-    itemId: itemId.build(),
-    itemKind: itemKind.build(),
-    itemProduct: itemProduct.build(),
-    itemCourse: itemCourse.build(),
-    itemName: itemName.build(),
-    itemOriginal: narrowNumbers(itemOriginal), itemDiscount: narrowNumbers(itemDiscount), itemAmount: narrowNumbers(itemAmount),
-    idRank: idRanks(ids, n),
-  };
 }
 
 function str(column: DictColumn, row: number): string {
@@ -333,20 +190,9 @@ export function orderAt(c: OrderColumns, i: number): Order {
   };
 }
 
-/** Every order, in row order (for merging a refresh; the engine never does this on the main process). */
+/** Every order, in row order (tests; the engine builds order objects only for rows that leave it). */
 export function ordersOf(c: OrderColumns): Order[] {
-  return finish(allOrders(c));
-}
-
-export function ordersOfPausing(c: OrderColumns, pause: () => Promise<void>): Promise<Order[]> {
-  return finishPausing(allOrders(c), pause);
-}
-
-function* allOrders(c: OrderColumns): Generator<void, Order[]> {
   const out = new Array<Order>(c.count);
-  for (let i = 0; i < c.count; i++) {
-    if (i > 0 && i % CHUNK === 0) yield;
-    out[i] = orderAt(c, i);
-  }
+  for (let i = 0; i < c.count; i++) out[i] = orderAt(c, i);
   return out;
 }

@@ -1,80 +1,58 @@
 // The engine's orders, per school, as the worker thread holds them: loaded from the platform in pages (progress,
-// Cancel), refreshed by updated_since, kept as columns, queried and exported here, and kept on disk as a sealed
-// columnar snapshot that opens without parsing a single order. The sync and snapshot flow is the shared one of
-// synced-collection.ts; the columns are this file's. Plain logic with its host passed in, so tests run it
-// in-process as well as in the worker.
+// Cancel, the rows so far answering while it runs; orders-sync.ts), refreshed by updated_since, kept as
+// columns, queried and exported here, and kept on disk as a sealed columnar snapshot that opens without parsing
+// a single order. The sync and snapshot flow is the shared one of synced-collection.ts. Plain logic with its
+// host passed in, so tests run it in-process as well as in the worker.
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../../shared/ipc/data';
-import type { Order } from '../../../../shared/model/orders';
-import { ordersBatchRequest, readOrdersBatch } from '../../platform/orders-feed';
-import { checkpoint, JobRegistry } from './jobs';
+import { JobRegistry } from './jobs';
 import { ordersCsvHeader } from './orders-csv-format';
 import { csvRowWriter } from './orders-csv-columns';
 import { writeCsvFile } from './csv-file-export';
 import { decodeColumns, encodeColumnParts } from './columns-codec';
-import { columnsOfPausing, ordersOfPausing } from './order-columns';
 import { OrdersTable } from './orders-table';
+import { syncOrders, type OrdersResume } from './orders-sync';
 import { searchOrders } from './orders-search';
 import { courseRevenue, salesReport } from './sales-report';
 import { couponResults } from './coupon-results';
 import type { EngineApi, EngineArgs, LoadMode, SnapshotInfo, SubscriptionsEngineApi } from '../contract/protocol';
 import { SubscriptionsEngine } from './subscriptions-engine';
 import type { SnapshotStore } from './snapshot-store';
-import { latestOfEach, pageThrough, SyncedCollection, type CollectionKind, type EngineHost, type Synced } from './synced-collection';
+import { SyncedCollection, type CollectionKind, type EngineHost, type Synced } from './synced-collection';
 
 export type { EngineHost } from './synced-collection';
 
 interface SnapshotMeta {
   fetchedAt: string;
+  /** The table's `since` (OrdersTable.since); absent in snapshots of earlier versions. */
+  since?: string | null;
 }
 
 /** The orders as a synced collection: columns (order-columns.ts) in an OrdersTable, the snapshot the columns' own codec. */
-function ordersKind(host: EngineHost): CollectionKind<OrdersTable, Order[], OrdersLoadResult> {
-  return {
-    name: 'orders',
-    // The school's first snapshot file was the orders' own: its name stays the account id.
-    snapshotId: (accountId) => accountId,
-    labels: { job: 'Loading the orders', full: 'Loading orders', incremental: 'Checking for changed orders' },
-    fetch: async (accountId, base, signal, onPage) => {
-      const since = base?.maxUpdatedAt ?? undefined;
-      const out: Order[] = [];
-      await pageThrough(signal, 'orders', async (position) => {
-        const batch = readOrdersBatch(await host.page(ordersBatchRequest(accountId, since, position), signal));
-        for (const order of batch.orders) out.push(order);
-        onPage(out.length, Math.max(batch.total, out.length));
-        return batch.next;
-      });
-      return out;
-    },
-    fetchedCount: (fetched) => fetched.length,
-    build: async (base, fetched, signal) => {
-      const pause = () => checkpoint(signal);
-      if (!base) return { table: new OrdersTable(await columnsOfPausing(latestOfEach(fetched), pause)), changed: fetched.length };
-      // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
-      const changes = fetched.filter((o) => base.get(o.id)?.updatedAt !== o.updatedAt);
-      if (changes.length === 0) return { table: base, changed: 0 };
-      // Rebuilt in chunks: the worker keeps answering queries on the old table meanwhile.
-      return { table: new OrdersTable(await columnsOfPausing(merge(await ordersOfPausing(base.columns, pause), base, changes), pause)), changed: changes.length };
-    },
-    encode: (table, fetchedAt) => encodeColumnParts(table.columns, { fetchedAt } satisfies SnapshotMeta),
-    decode: (plain) => {
-      const { columns, meta } = decodeColumns(plain);
-      const fetchedAt = (meta as Partial<SnapshotMeta> | null)?.fetchedAt;
-      if (typeof fetchedAt !== 'string') throw new Error('snapshot without its time');
-      return { table: new OrdersTable(columns), fetchedAt };
-    },
-    result: (table, fetched, mode) => ({ count: table.size, fetched, mode }),
-    invalidated: 'orders_refreshed',
-  };
-}
+const ORDERS: CollectionKind<OrdersTable, OrdersLoadResult, OrdersResume> = {
+  name: 'orders',
+  // The school's first snapshot file was the orders' own: its name stays the account id.
+  snapshotId: (accountId) => accountId,
+  labels: { job: 'Loading the orders', full: 'Loading orders', incremental: 'Checking for changed orders' },
+  sync: syncOrders,
+  encode: (table, fetchedAt) => encodeColumnParts(table.columns, { fetchedAt, since: table.since } satisfies SnapshotMeta),
+  decode: (plain) => {
+    const { columns, meta } = decodeColumns(plain);
+    const { fetchedAt, since } = (meta ?? {}) as Partial<SnapshotMeta>;
+    if (typeof fetchedAt !== 'string') throw new Error('snapshot without its time');
+    return { table: new OrdersTable(columns, typeof since === 'string' ? since : null), fetchedAt };
+  },
+  result: (table, fetched, mode) => ({ count: table.size, fetched, mode }),
+  invalidated: 'orders_refreshed',
+};
 
 export class OrdersEngine {
   readonly #jobs = new JobRegistry();
-  readonly #orders: SyncedCollection<OrdersTable, Order[], OrdersLoadResult>;
+  readonly #orders: SyncedCollection<OrdersTable, OrdersLoadResult, OrdersResume>;
   /** The school's subscriptions (subscriptions-engine.ts): answered here, so they share its jobs, sign-out and idle. */
   readonly #subscriptions: SubscriptionsEngine;
 
   constructor(private readonly host: EngineHost, store: SnapshotStore) {
-    this.#orders = new SyncedCollection(ordersKind(host), host, store, this.#jobs);
+    this.#orders = new SyncedCollection(ORDERS, host, store, this.#jobs);
     this.#subscriptions = new SubscriptionsEngine(host, store, this.#jobs);
   }
 
@@ -84,11 +62,17 @@ export class OrdersEngine {
       ...this.#subscriptions.api(),
       'orders.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
       'orders.status': ({ accountId }) => this.status(accountId),
-      'orders.query': async ({ accountId, filters, sort, offset, limit }) => {
-        const loaded = await this.ensureLoaded(accountId);
-        const result = loaded.table.query(filters, sort, offset, limit);
-        return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      'orders.query': async ({ accountId, filters, sort, offset, limit, partial: soFar }) => {
+        // Asked for: while a first sync runs (or after it stopped), the orders so far, marked partial.
+        const { synced, partial } = soFar ? await this.#orders.answering(accountId) : { synced: await this.ensureLoaded(accountId), partial: null };
+        const result = synced.table.query(filters, sort, offset, limit);
+        return {
+          data: { ...result, facets: synced.table.facets(), partial: partial && { expected: partial.expected, running: partial.running } },
+          fetchedAt: synced.fetchedAt,
+          fromCache: synced.fromCache,
+        };
       },
+      'orders.syncProfile': async ({ accountId }) => this.#orders.profile(accountId),
       'orders.peek': async ({ accountId, orderId }) => {
         const loaded = this.#orders.inMemory(accountId);
         const order = loaded?.table.get(orderId);
@@ -100,9 +84,10 @@ export class OrdersEngine {
         const loaded = await this.ensureLoaded(accountId);
         return { data: couponResults(loaded.table.columns), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
-      'sales.report': async ({ accountId, from, to, interval, timeZone, courseId }) => {
+      'sales.report': async ({ accountId, from, to, interval, timeZone, courseId, previous, lastYear }) => {
         const loaded = await this.ensureLoaded(accountId);
-        const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
+        const ms = (range: { from: string; to: string }) => ({ from: Date.parse(range.from), to: Date.parse(range.to) });
+        const data = salesReport(loaded.table, { ...ms({ from, to }), interval, timeZone, courseId, previous: ms(previous), lastYear: ms(lastYear) });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'sales.courseRevenue': async ({ accountId, from, to }) => {
@@ -178,13 +163,4 @@ export class OrdersEngine {
   cancelAll(): void {
     this.#jobs.cancelAll();
   }
-}
-
-function merge(all: Order[], table: OrdersTable, changes: readonly Order[]): Order[] {
-  for (const order of latestOfEach(changes)) {
-    const i = table.rowOf(order.id);
-    if (i === undefined) all.push(order);
-    else all[i] = order;
-  }
-  return all;
 }

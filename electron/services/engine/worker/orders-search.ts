@@ -6,7 +6,7 @@
 import type { MatchQuality } from '../../../../shared/model/search';
 import type { OrdersSearchResult } from '../contract/protocol';
 import { matchQuality, normalizeText, qualityRank } from '../../../../shared/search/ranking';
-import type { DictColumn } from './order-columns';
+import { StringDict, type DictColumn } from './order-columns';
 import type { OrdersTable } from './orders-table';
 
 const QUALITIES: MatchQuality[] = ['exact', 'prefix', 'word', 'substring', 'fuzzy'];
@@ -24,8 +24,9 @@ function lowerJoined(table: OrdersTable, column: DictColumn): string | null {
     lowered.set(table, perTable);
   }
   if (!perTable.has(column)) {
-    const lower = column.dict.joined.toLowerCase();
-    perTable.set(column, lower.length === column.dict.joined.length ? lower : null);
+    const { joined } = StringDict.from(column.dict);
+    const lower = joined.toLowerCase();
+    perTable.set(column, lower.length === joined.length ? lower : null);
   }
   return perTable.get(column)!;
 }
@@ -66,7 +67,7 @@ function codeRanks(table: OrdersTable, column: DictColumn, query: string): { ran
     }
     return { ranks, any };
   }
-  const { offsets } = dict;
+  const { offsets } = StringDict.from(dict);
   for (let at = joined.indexOf(query); at >= 0; ) {
     const code = codeAt(offsets, at);
     const end = offsets[code + 1]!;
@@ -85,7 +86,7 @@ function codeRanks(table: OrdersTable, column: DictColumn, query: string): { ran
  */
 function exactRow(table: OrdersTable, text: string): number | undefined {
   const { id } = table.columns;
-  const { joined, offsets } = id.dict;
+  const { joined, offsets } = StringDict.from(id.dict);
   if (text.length === 0) return undefined;
   for (let at = joined.indexOf(text); at >= 0; at = joined.indexOf(text, at + 1)) {
     const code = codeAt(offsets, at);

@@ -34,6 +34,12 @@ function codeOf(column: DictColumn, value: string): number {
 export class OrdersTable {
   readonly size: number;
   readonly maxUpdatedAt: string | null;
+  /**
+   * Where the next sync of changes starts (`updated_since`, inclusive): the platform's newest change as it was
+   * just before this table's sync read it, so a change made while the sync ran is read again next time; the
+   * newest change the table holds when that is not known (a snapshot of an earlier version).
+   */
+  readonly since: string | null;
   readonly #sortOrders = new Map<OrderSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
   #byId: Map<string, number> | null = null;
   #couponGroup: Int32Array | null = null; // per row: lower-cased coupon code group, -1 none
@@ -43,7 +49,7 @@ export class OrdersTable {
   #lastSelection: Selection | null = null;
   #facets: OrderFacets | null = null;
 
-  constructor(readonly columns: OrderColumns) {
+  constructor(readonly columns: OrderColumns, since?: string | null) {
     this.size = columns.count;
     let max = -Infinity;
     let at = -1;
@@ -55,6 +61,13 @@ export class OrdersTable {
       }
     }
     this.maxUpdatedAt = at < 0 ? null : orderAt(columns, at).updatedAt;
+    this.since = since ?? this.maxUpdatedAt;
+  }
+
+  /** Whether the table holds this copy of an order (same id, same updatedAt). */
+  holds(order: { id: string; updatedAt: string }): boolean {
+    const row = this.rowOf(order.id);
+    return row !== undefined && this.columns.updatedAt.ms[row] === Date.parse(order.updatedAt);
   }
 
   row(i: number): Order {

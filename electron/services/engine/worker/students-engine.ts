@@ -2,23 +2,18 @@
 // platform in full once (students, then enrollments, then course titles; progress and Cancel), then by
 // updated_since; kept as a StudentsTable and as a sealed snapshot (snapshot-store.ts) that answers offline.
 // Plain logic with its host passed in, so tests run it in-process as well as in the worker.
-import type { AppError } from '../../../../shared/errors';
 import type { Answer } from '../../../../shared/ipc/data';
 import type { StudentsLoadResult, StudentsStatus } from '../../../../shared/ipc/students';
 import { DEFAULT_STUDENT_SORT } from '../../../../shared/ipc/students';
-import type { Student, StudentEnrollment } from '../../../../shared/model/people';
 import { JobRegistry } from './jobs';
-import { courseTitlesRequest, enrollmentsBatchRequest, readCourseTitles, readEnrollmentsBatch } from '../../platform/enrollments-feed';
-import { readStudentsBatch, studentsBatchRequest } from '../../platform/students-feed';
 import type { EngineArgs, LoadMode, StudentsEngineApi } from '../contract/protocol';
 import type { SnapshotStore } from './snapshot-store';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from './students-snapshot';
 import { LearningColumns, learningReport, courseLearning, enrollmentsSeries, sectionFunnel } from './learning-report';
-import { mergeStudentsData, StudentsTable } from './students-table';
+import { StudentsTable } from './students-table';
+import { syncStudents, type StudentsResume } from './students-sync';
 import { exportStudentsCsvFile } from './students-export';
-import { pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
-
-type Fetched = Awaited<ReturnType<StudentsEngine['fetchAll']>>;
+import { SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
 /** How old the synced enrollments may be before a learning question also checks the platform for changes. */
 const LEARNING_FRESH_MS = 10 * 60_000;
@@ -28,29 +23,19 @@ export const studentsSnapshotId = (accountId: string) => `students\u0000${accoun
 
 export class StudentsEngine {
   readonly #jobs = new JobRegistry();
-  readonly #students: SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>;
+  readonly #students: SyncedCollection<StudentsTable, StudentsLoadResult, StudentsResume>;
   readonly #now: () => number;
   /** The learning columns of each synced copy: laid out right after it is made (#warmLearning), else on the first learning question. */
   readonly #learning = new WeakMap<StudentsTable, LearningColumns>();
 
   constructor(private readonly host: EngineHost, store: SnapshotStore) {
     this.#now = host.now ?? Date.now;
-    this.#students = new SyncedCollection<StudentsTable, Fetched, StudentsLoadResult>(
+    this.#students = new SyncedCollection<StudentsTable, StudentsLoadResult, StudentsResume>(
       {
         name: 'students',
         snapshotId: studentsSnapshotId,
         labels: { job: 'Loading the students', full: 'Loading students', incremental: 'Checking for changed students' },
-        fetch: (accountId, base, signal, onPage) => this.fetchAll(accountId, base?.studentsSince ?? undefined, base?.enrollmentsSince ?? undefined, signal, onPage),
-        fetchedCount: (fetched) => fetched.students.length + fetched.enrollments.length,
-        build: async (base, fetched) => {
-          const courseTitles = fetched.courseTitles ?? base?.data.courseTitles ?? {};
-          if (!base) {
-            const table = this.#warmLearning(new StudentsTable({ ...dedupe(fetched), courseTitles }));
-            return { table, changed: table.size };
-          }
-          const merged = mergeStudentsData(base.data, fetched, courseTitles);
-          return { table: merged.changed === 0 && fetched.courseTitles === null ? base : this.#warmLearning(new StudentsTable(merged.data)), changed: merged.changed };
-        },
+        sync: (context) => syncStudents(context, (table) => this.#warmLearning(table), host.logger),
         encode: (table, fetchedAt) => encodeStudentsSnapshot(table.data, fetchedAt),
         decode: (plain) => {
           const { data, fetchedAt } = decodeStudentsSnapshot(plain);
@@ -74,10 +59,15 @@ export class StudentsEngine {
     return {
       'students.load': ({ accountId, mode, jobId }) => this.load(accountId, mode, jobId),
       'students.status': ({ accountId }) => this.status(accountId),
-      'students.query': async ({ accountId, filters, sort, offset, limit }) => {
-        const loaded = await this.ensureLoaded(accountId);
-        const result = loaded.table.query(filters, sort, offset, limit, this.#minute());
-        return { data: { ...result, facets: loaded.table.facets() }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
+      'students.query': async ({ accountId, filters, sort, offset, limit, partial: soFar }) => {
+        // Asked for: while a first sync runs (or after it stopped), the students so far, marked partial.
+        const { synced, partial } = soFar ? await this.#students.answering(accountId) : { synced: await this.ensureLoaded(accountId), partial: null };
+        const result = synced.table.query(filters, sort, offset, limit, this.#minute());
+        return {
+          data: { ...result, facets: synced.table.facets(), partial: partial && { expected: partial.expected, running: partial.running } },
+          fetchedAt: synced.fetchedAt,
+          fromCache: synced.fromCache,
+        };
       },
       'learning.report': async ({ accountId, from, to }) => {
         const synced = await this.#students.held(accountId, LEARNING_FRESH_MS);
@@ -155,51 +145,6 @@ export class StudentsEngine {
     return this.#students.load(accountId, mode, jobId);
   }
 
-  /** Students, then enrollments (changed since the given times, or all), then the course titles. Progress counts records of both. */
-  async fetchAll(accountId: string, studentsSince: string | undefined, enrollmentsSince: string | undefined, signal: AbortSignal, onPage: (loaded: number, total: number) => void) {
-    const students: Student[] = [];
-    const studentUpdatedAt: string[] = [];
-    const enrollments: StudentEnrollment[] = [];
-    const enrollmentUpdatedAt: string[] = [];
-    let studentsTotal = 0;
-    let enrollmentsTotal: number | null = null;
-    const report = () => {
-      const loaded = students.length + enrollments.length;
-      // The enrollments' total is known only from their first page: until then, students alone.
-      onPage(loaded, Math.max(loaded, studentsTotal + (enrollmentsTotal ?? 0)));
-    };
-    await pageThrough(signal, 'students', async (position) => {
-      const batch = readStudentsBatch(await this.host.page(studentsBatchRequest(accountId, studentsSince, position), signal));
-      students.push(...batch.students);
-      studentUpdatedAt.push(...batch.updatedAt);
-      studentsTotal = batch.total;
-      report();
-      return batch.next;
-    });
-    await pageThrough(signal, 'enrollments', async (position) => {
-      const batch = readEnrollmentsBatch(await this.host.page(enrollmentsBatchRequest(accountId, enrollmentsSince, position), signal));
-      enrollments.push(...batch.enrollments);
-      enrollmentUpdatedAt.push(...batch.updatedAt);
-      enrollmentsTotal = batch.total;
-      report();
-      return batch.next;
-    });
-    // Titles name the course filter; without courses:read (or offline halfway) the ids stand in.
-    let courseTitles: Record<string, string> | null = {};
-    try {
-      await pageThrough(signal, 'courses', async (position) => {
-        const batch = readCourseTitles(await this.host.page(courseTitlesRequest(accountId, position), signal));
-        for (const { id, title } of batch.titles) courseTitles![id] = title;
-        return batch.next;
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      this.host.logger.info('course titles for the students not read', { code: (error as AppError).code ?? 'unknown' });
-      courseTitles = null;
-    }
-    return { students, studentUpdatedAt, enrollments, enrollmentUpdatedAt, courseTitles };
-  }
-
   forget(accountId: string): Promise<void> {
     return this.#students.forget(accountId);
   }
@@ -207,10 +152,4 @@ export class StudentsEngine {
   idle(): Promise<void> {
     return this.#students.idle();
   }
-}
-
-/** A record that changed while paging may come twice: the later copy wins. */
-function dedupe(f: { students: Student[]; studentUpdatedAt: string[]; enrollments: StudentEnrollment[]; enrollmentUpdatedAt: string[] }) {
-  const empty = { students: [], studentUpdatedAt: [], enrollments: [], enrollmentUpdatedAt: [] };
-  return mergeStudentsData({ ...empty, courseTitles: {} }, f, {}).data;
 }

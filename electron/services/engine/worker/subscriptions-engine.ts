@@ -7,12 +7,13 @@ import type { Answer } from '../../../../shared/ipc/data';
 // The record's schema (the app's model), for checking a snapshot read back.
 import { SubscriptionRecord } from '../../../../shared/model/analytics';
 import type { JobRegistry } from './jobs';
-import { readSubscriptionsBatch, subscriptionsBatchRequest } from '../../platform/subscriptions-feed';
+import { subscriptionsReader, subscriptionsWalk } from '../../platform/subscriptions-feed';
+import { runWalks, walkStates } from './page-walks';
 import type { EngineArgs, SubscriptionsEngineApi } from '../contract/protocol';
 import { decodeRecordColumns, encodeRecordColumns } from './record-columns';
 import type { SnapshotStore } from './snapshot-store';
 import { mrrMovements, subscriptionsOverview, subscriptionsReport } from './subscriptions-report';
-import { latestOfEach, pageThrough, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
+import { latestOfEach, SyncedCollection, type EngineHost, type Synced } from './synced-collection';
 
 type Subscriptions = readonly SubscriptionRecord[];
 
@@ -23,30 +24,24 @@ const SUBSCRIPTIONS_LAYOUT = 'subscriptions-columns-2';
 export const subscriptionsSnapshotId = (accountId: string) => `subscriptions\u0000${accountId}`;
 
 export class SubscriptionsEngine {
-  readonly #subscriptions: SyncedCollection<Subscriptions, SubscriptionRecord[], { count: number }>;
+  readonly #subscriptions: SyncedCollection<Subscriptions, { count: number }>;
 
   constructor(host: EngineHost, store: SnapshotStore, jobs: JobRegistry) {
-    this.#subscriptions = new SyncedCollection<Subscriptions, SubscriptionRecord[], { count: number }>(
+    this.#subscriptions = new SyncedCollection<Subscriptions, { count: number }>(
       {
         name: 'subscriptions',
         snapshotId: subscriptionsSnapshotId,
         labels: { job: 'Loading the subscriptions', full: 'Loading subscriptions', incremental: 'Checking for changed subscriptions' },
-        fetch: async (accountId, _base, signal, onPage) => {
-          const list: SubscriptionRecord[] = [];
-          await pageThrough(signal, 'subscriptions', async (position) => {
-            const batch = readSubscriptionsBatch(await host.page(subscriptionsBatchRequest(accountId, position), signal));
-            list.push(...batch.subscriptions);
-            onPage(list.length, Math.max(batch.total, list.length));
-            return batch.next;
-          });
-          return list;
-        },
-        fetchedCount: (fetched) => fetched.length,
-        build: async (base, fetched) => {
+        sync: async ({ accountId, base, signal, profile, page, progress }) => {
+          const fetched: SubscriptionRecord[] = [];
+          await runWalks(page, walkStates([subscriptionsWalk(accountId)]), subscriptionsReader, (batch) => {
+            for (const subscription of batch.subscriptions) fetched.push(subscription);
+            progress(fetched.length, Math.max(batch.total, fetched.length));
+          }, { signal, profile, concurrency: 1, what: 'subscriptions' });
           const list = latestOfEach(fetched);
-          if (!base) return { table: list, changed: list.length };
+          if (!base) return { table: list, changed: list.length, fetched: fetched.length };
           const changed = changedBetween(base, list);
-          return { table: changed === 0 ? base : list, changed };
+          return { table: changed === 0 ? base : list, changed, fetched: fetched.length };
         },
         encode: (list, fetchedAt) => encodeRecordColumns(SUBSCRIPTIONS_LAYOUT, SubscriptionRecord, list, fetchedAt),
         decode: (plain) => {

@@ -1,10 +1,11 @@
 // One collection of a school's records as the engine keeps it (orders, students with their enrollments,
-// subscriptions), per school: synced from the platform in full once (progress, Cancel), then by the feed's
-// updated_since (or in full again where the platform has none), one sync per school at a time; answered from
-// memory, or from its sealed snapshot (snapshot-store.ts: atomic, LRU-bounded) after a restart and offline; a
-// snapshot that does not open is refused, deleted and rebuilt from the platform; sign-out forgets it all.
-// What a record is, how a batch is fetched, merged into the table and encoded stays with each collection
-// (CollectionKind); the flow around it is written once here.
+// subscriptions), per school: synced from the platform in full once (progress, Cancel; the rows so far answer
+// queries while it runs, and a stopped first sync goes on where it stopped), then by the feed's updated_since
+// (or in full again where the platform has none), one sync per school at a time; answered from memory, or from
+// its sealed snapshot (snapshot-store.ts: atomic, LRU-bounded) after a restart and offline; a snapshot that does
+// not open is refused, deleted and rebuilt from the platform; sign-out forgets it all. What a record is, how
+// the platform's pages become the table and how it is encoded stays with each collection (CollectionKind); the
+// flow around it is written once here.
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../../shared/errors';
 import type { Answer } from '../../../../shared/ipc/data';
@@ -13,9 +14,11 @@ import type { Logger } from '../../log';
 import { WriteQueue } from '../../store/json-file';
 import type { EngineEvent, LoadMode, PageRequest } from '../contract/protocol';
 import type { SnapshotStore } from './snapshot-store';
+import { SyncProfile, type SyncProfileData } from './sync-profile';
+import type { PageSource } from './page-walks';
 
 export interface EngineHost {
-  /** One page of a list operation, through the main process's PlatformCaller (the raw JSON). */
+  /** One page of a list operation, through the main process's PlatformCaller: its bytes (platform/page-request.ts RawPage) or, from a stand-in, its JSON. */
   page(request: PageRequest, signal: AbortSignal): Promise<unknown>;
   emit(event: EngineEvent): void;
   reachable(accountId: string, reachable: boolean): void;
@@ -38,20 +41,40 @@ export interface Synced<T> {
   fromCache: boolean;
 }
 
+/** What a collection's sync works with. */
+export interface SyncContext<T, S> {
+  accountId: string;
+  /** What is held: the sync brings what changed since. Null: a first (or full) sync, everything. */
+  base: T | null;
+  /** What a first sync that stopped (Cancel, a failure) had, to go on from. */
+  resume: S | null;
+  signal: AbortSignal;
+  profile: SyncProfile;
+  page: PageSource;
+  progress(loaded: number, total: number | null): void;
+  /** A first sync's table so far: queries answer from it, marked partial, until the sync ends. */
+  publish(table: T, loaded: number, expected: number | null): void;
+  /** What a first sync has so far, kept when it stops so the next one goes on from it. */
+  keep(state: S): void;
+}
+
+/** What a sync brought: the new table (base itself when nothing changed), how many records really changed, how many were read. */
+export interface SyncOutcome<T> {
+  table: T;
+  changed: number;
+  fetched: number;
+}
+
 /** What makes a collection what it is; the flow (SyncedCollection) is the same for all. */
-export interface CollectionKind<T, F, R> {
+export interface CollectionKind<T, R, S = never> {
   /** 'orders', 'students', 'subscriptions': default job ids and log lines. */
   name: string;
   /** The snapshot's name in the store (one file per school and collection). */
   snapshotId(accountId: string): string;
   /** The job's name in a "… was cancelled" message, and the progress labels of a first and a later sync. */
   labels: { job: string; full: string; incremental: string };
-  /** The records changed since what `base` holds (all of them when base is null), page by page. */
-  fetch(accountId: string, base: T | null, signal: AbortSignal, onPage: (loaded: number, total: number) => void): Promise<F>;
-  /** How many records the fetch brought (progress, the answer). */
-  fetchedCount(fetched: F): number;
-  /** The new table (base itself when nothing changed) and how many records really changed. Honour `signal` in long loops. */
-  build(base: T | null, fetched: F, signal: AbortSignal): Promise<{ table: T; changed: number }>;
+  /** Brings the table up to date from the platform (all of it when `base` is null). Honour `signal` in long loops. */
+  sync(context: SyncContext<T, S>): Promise<SyncOutcome<T>>;
   encode(table: T, fetchedAt: string): Uint8Array[];
   /** The snapshot's plaintext back as a table; throws when it is not exactly what encode wrote. */
   decode(plain: Buffer): { table: T; fetchedAt: string };
@@ -61,9 +84,31 @@ export interface CollectionKind<T, F, R> {
   invalidated: InvalidationReason;
 }
 
-interface SchoolState<T, R> {
+/** A first sync's rows so far, which queries answer from until it ends. */
+interface PartialCopy<T> {
+  table: T;
+  loaded: number;
+  /** How many records the sync expects in all, when known. */
+  expected: number | null;
+  /** False once the sync stopped before the end (Cancel, a failure): the next load goes on from it. */
+  running: boolean;
+  fetchedAt: string;
+}
+
+/** What queries answer from: the synced copy, or a first sync's rows so far (`partial`). */
+interface Answering<T> {
+  synced: Synced<T>;
+  partial: Omit<PartialCopy<T>, 'table' | 'fetchedAt'> | null;
+}
+
+interface SchoolState<T, R, S> {
   loaded: Synced<T> | null;
   loading: { jobId: string; promise: Promise<Answer<R>> } | null;
+  partial: PartialCopy<T> | null;
+  /** Resolves when the next partial copy is published or the running load ends. */
+  published: { promise: Promise<void>; resolve(): void };
+  resume: S | null;
+  profile: SyncProfile | null;
   refreshAfterRestore: boolean;
   /** What the snapshot on disk holds. */
   persisted: { table: T; fetchedAt: string } | null;
@@ -81,12 +126,18 @@ interface CollectionSnapshotInfo<T> {
   openMs: number | null;
 }
 
-export class SyncedCollection<T, F, R> {
-  readonly #schools = new Map<string, SchoolState<T, R>>();
+function publication(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export class SyncedCollection<T, R, S = never> {
+  readonly #schools = new Map<string, SchoolState<T, R, S>>();
   readonly #now: () => number;
 
   constructor(
-    private readonly kind: CollectionKind<T, F, R>,
+    private readonly kind: CollectionKind<T, R, S>,
     private readonly host: EngineHost,
     private readonly store: SnapshotStore,
     /** The engine's jobs: Cancel of a sync reaches it by its job id there. */
@@ -95,10 +146,13 @@ export class SyncedCollection<T, F, R> {
     this.#now = host.now ?? Date.now;
   }
 
-  #school(accountId: string): SchoolState<T, R> {
+  #school(accountId: string): SchoolState<T, R, S> {
     let state = this.#schools.get(accountId);
     if (!state) {
-      state = { loaded: null, loading: null, refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false, writeMs: null, openMs: null };
+      state = {
+        loaded: null, loading: null, partial: null, published: publication(), resume: null, profile: null,
+        refreshAfterRestore: false, persisted: null, writes: new WriteQueue(), forgotten: false, writeMs: null, openMs: null,
+      };
       this.#schools.set(accountId, state);
     }
     return state;
@@ -148,6 +202,30 @@ export class SyncedCollection<T, F, R> {
     return state.loaded;
   }
 
+  /**
+   * What queries answer from: the synced copy; else the rows a first sync has brought so far (it runs, or it
+   * stopped and waits to go on); else a sync is started (or joined) and this waits for its first rows or its end.
+   */
+  async answering(accountId: string): Promise<Answering<T>> {
+    const state = this.#school(accountId);
+    for (;;) {
+      if (state.loaded) return { synced: state.loaded, partial: null };
+      if (state.partial) {
+        const { table, fetchedAt, ...partial } = state.partial;
+        return { synced: { table, fetchedAt, fromCache: false }, partial };
+      }
+      const loading = state.loading?.promise ?? this.load(accountId, 'auto');
+      const published = state.published.promise;
+      // The load's failure is the answer's, unless it left rows to show.
+      await Promise.race([loading.then(() => undefined, (error: unknown) => (state.partial || state.loaded ? undefined : Promise.reject(error))), published]);
+    }
+  }
+
+  /** How the last sync (or the one running) spent its time. */
+  profile(accountId: string): SyncProfileData | null {
+    return this.#schools.get(accountId)?.profile?.data() ?? null;
+  }
+
   /** One sync per school at a time: a second caller joins the one in flight. */
   load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<R>> {
     const state = this.#school(accountId);
@@ -168,10 +246,10 @@ export class SyncedCollection<T, F, R> {
     return promise;
   }
 
-  async #load(accountId: string, state: SchoolState<T, R>, mode: LoadMode, jobId: string, signal: AbortSignal): Promise<Answer<R>> {
+  async #load(accountId: string, state: SchoolState<T, R, S>, mode: LoadMode, jobId: string, signal: AbortSignal): Promise<Answer<R>> {
     const { kind } = this;
     const inMemory = state.loaded !== null;
-    if (!state.loaded && mode !== 'full') {
+    if (!state.loaded && !state.partial && mode !== 'full') {
       const restored = await this.#restore(accountId, state);
       if (restored) {
         state.loaded = restored;
@@ -183,19 +261,44 @@ export class SyncedCollection<T, F, R> {
       }
     }
     const base = mode === 'full' ? null : state.loaded;
+    // Only a sync with nothing held shows its rows as they come and can go on after it stops.
+    const first = state.loaded === null;
     const startedAt = new Date(this.#now()).toISOString();
     const label = base ? kind.labels.incremental : kind.labels.full;
     const progress = (loaded: number, total: number | null, done: boolean) =>
       this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded, total, label, done } });
     progress(0, null, false);
+    const profile = new SyncProfile();
+    state.profile = profile;
+    if (state.partial) state.partial = { ...state.partial, running: true };
 
-    let fetched: F;
+    let outcome: SyncOutcome<T>;
     try {
-      fetched = await kind.fetch(accountId, base?.table ?? null, signal, (loaded, total) => progress(loaded, total, false));
+      outcome = await kind.sync({
+        accountId,
+        base: base?.table ?? null,
+        resume: first ? state.resume : null,
+        signal,
+        profile,
+        page: (request, pageSignal) => this.host.page(request, pageSignal),
+        progress: (loaded, total) => progress(loaded, total, false),
+        publish: (table, loaded, expected) => {
+          if (!first) return;
+          state.partial = { table, loaded, expected, running: true, fetchedAt: startedAt };
+          const published = state.published;
+          state.published = publication();
+          published.resolve();
+        },
+        keep: (kept) => {
+          if (first) state.resume = kept;
+        },
+      });
     } catch (error) {
+      profile.end();
       progress(0, null, true);
+      if (state.partial) state.partial = { ...state.partial, running: false };
       if (!signal.aborted && isUnavailable(error)) {
-        const fallback = state.loaded ?? (await this.#restore(accountId, state));
+        const fallback = state.loaded ?? (state.partial ? null : await this.#restore(accountId, state));
         if (fallback) {
           state.loaded = { ...fallback, fromCache: true };
           this.host.reachable(accountId, false);
@@ -204,21 +307,26 @@ export class SyncedCollection<T, F, R> {
         }
       }
       throw error;
+    } finally {
+      state.published.resolve();
+      state.published = publication();
     }
+    profile.end();
     this.host.reachable(accountId, true);
-    const { table, changed } = await kind.build(base?.table ?? null, fetched, signal);
     await checkpoint(signal);
     if (state.forgotten) throw new AppError('cancelled', 'The school was signed out.');
+    const { table, changed, fetched } = outcome;
     state.loaded = { table, fetchedAt: startedAt, fromCache: false };
-    const count = kind.fetchedCount(fetched);
-    progress(count, count, true);
+    state.partial = null;
+    state.resume = null;
+    progress(fetched, fetched, true);
     if (base && changed > 0) this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: kind.invalidated } });
     this.#persist(accountId, state);
-    return { data: kind.result(table, count, base ? 'incremental' : 'full'), fetchedAt: startedAt, fromCache: false };
+    return { data: kind.result(table, fetched, base ? 'incremental' : 'full'), fetchedAt: startedAt, fromCache: false };
   }
 
   /** Writes the snapshot in the background, one write after another per school. */
-  #persist(accountId: string, state: SchoolState<T, R>): void {
+  #persist(accountId: string, state: SchoolState<T, R, S>): void {
     const loaded = state.loaded;
     if (!loaded || state.forgotten) return;
     const id = this.kind.snapshotId(accountId);
@@ -239,7 +347,7 @@ export class SyncedCollection<T, F, R> {
   }
 
   /** The snapshot, opened; null when there is none, or when it is refused (deleted: the platform is asked again). */
-  async #restore(accountId: string, state: SchoolState<T, R>): Promise<Synced<T> | null> {
+  async #restore(accountId: string, state: SchoolState<T, R, S>): Promise<Synced<T> | null> {
     const key = this.host.key(accountId);
     if (!key) return null;
     const id = this.kind.snapshotId(accountId);
@@ -278,6 +386,8 @@ export class SyncedCollection<T, F, R> {
     if (state) {
       state.forgotten = true;
       state.loaded = null;
+      state.partial = null;
+      state.resume = null;
       if (state.loading) this.jobs.cancel(state.loading.jobId);
       await state.loading?.promise.catch(() => undefined);
       await state.writes.run(async () => undefined);
@@ -288,20 +398,6 @@ export class SyncedCollection<T, F, R> {
   /** Resolves when no snapshot write is pending. */
   async idle(): Promise<void> {
     await Promise.all([...this.#schools.values()].map((s) => s.writes.run(async () => undefined)));
-  }
-}
-
-/** Cursor pages until the feed says there is no next one; a cursor seen twice stops it (the platform looping). */
-export async function pageThrough(signal: AbortSignal, what: string, page: (position: string | null) => Promise<string | null>): Promise<void> {
-  const seen = new Set<string>();
-  let position: string | null = null;
-  for (;;) {
-    if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
-    const next = await page(position);
-    if (next === null) return;
-    if (seen.has(next)) throw new AppError('bad_response', `The platform sent the same page of ${what} twice, so loading stopped.`);
-    seen.add(next);
-    position = next;
   }
 }
 

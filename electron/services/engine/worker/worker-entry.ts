@@ -7,6 +7,7 @@ import type { Logger, LogFields } from '../../log';
 import { OrdersEngine } from './orders-engine';
 import type { EngineEvent, EngineMethod, MainToWorker, PageRequest, WorkerToMain } from '../contract/protocol';
 import { SnapshotStore } from './snapshot-store';
+import { RawPage } from '../../platform/page-request';
 import { StudentsEngine } from './students-engine';
 
 const port = parentPort;
@@ -17,7 +18,6 @@ const send = (message: WorkerToMain) => port.postMessage(message);
 const log = (level: 'info' | 'warn' | 'error') => (message: string, fields?: LogFields) => send({ type: 'log', level, message, ...(fields ? { fields } : {}) });
 const logger: Logger = { info: log('info'), warn: log('warn'), error: log('error') };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const keys = new Map<string, Buffer>();
 const pages = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
 let nextPage = 1;
@@ -69,13 +69,8 @@ port.on('message', (message: MainToWorker) => {
       pages.delete(message.id);
       if (!waiting) return;
       if (!message.ok) waiting.reject(AppError.fromJSON(message.error));
-      else if ('bytes' in message) {
-        try {
-          waiting.resolve(JSON.parse(utf8.decode(message.bytes)));
-        } catch (error) {
-          waiting.reject(new AppError('bad_response', 'The platform sent malformed JSON.', { cause: error }));
-        }
-      } else waiting.resolve(message.value);
+      // The feed that asked parses and checks it, timed as part of its sync.
+      else waiting.resolve('bytes' in message ? new RawPage(message.bytes) : message.value);
       return;
     }
     case 'call': {

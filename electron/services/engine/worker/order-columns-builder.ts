@@ -1,0 +1,480 @@
+// Order columns filled as a sync's pages arrive: each page's orders go straight into growing typed arrays and
+// dictionaries (no array of a whole school's orders waits for the end), a later copy of an order replaces the
+// earlier one (the newer updatedAt wins), `view()` answers what has arrived so far (a first sync's partial
+// table) without copying it, and `finish()` narrows the columns into the layout the table and the snapshot
+// use. Plain logic: the orders engine drives it, the tests hold it to columns built from a plain list.
+import type { Order } from '../../../../shared/model/orders';
+import {
+  finished, ListDict, NONE, StringDict, codesFor, narrowNumbers, noneOf,
+  type Codes, type DictColumn, type OrderColumns, type TimeColumn,
+} from './order-columns';
+
+/** What adding an order did: a new one, a newer copy of one held, the same copy again, or an older copy (ignored). */
+type AddOutcome = 'added' | 'replaced' | 'same' | 'older';
+
+/** The array at a new, larger length, its values kept. */
+function resized<A extends Float64Array | Uint32Array | Uint8Array>(a: A, length: number): A {
+  const out = new (a.constructor as new (n: number) => A)(length);
+  out.set(a);
+  return out;
+}
+
+/** A string column as it grows: each distinct value once, a code per row (NONE for null). */
+class TextColumn {
+  values: string[] = [];
+  #codeOf = new Map<string, number>();
+  codes: Uint32Array;
+
+  constructor(capacity: number) {
+    this.codes = new Uint32Array(capacity);
+  }
+
+  static seeded(column: DictColumn, rows: number, capacity: number): TextColumn {
+    const out = new TextColumn(capacity);
+    out.values = column.dict.values();
+    out.values.forEach((value, code) => out.#codeOf.set(value, code));
+    const { codes, none } = column;
+    for (let i = 0; i < rows; i++) {
+      const c = codes[i]!;
+      out.codes[i] = c === none ? NONE : c;
+    }
+    return out;
+  }
+
+  set(row: number, value: string | null): void {
+    if (value === null) {
+      this.codes[row] = NONE;
+      return;
+    }
+    let code = this.#codeOf.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.#codeOf.set(value, code);
+    }
+    this.codes[row] = code;
+  }
+
+  grow(capacity: number): void {
+    this.codes = resized(this.codes, capacity);
+  }
+
+  /** The first `rows` rows, sharing this column's memory (codes and values are only ever appended). */
+  view(rows: number): DictColumn {
+    return { codes: this.codes.subarray(0, rows), none: NONE, dict: new ListDict(this.values, this.values.length) };
+  }
+
+  /** Only the given rows, in that order (replaced copies dropped), into new memory; values no row uses any more go. */
+  compacted(rows: Uint32Array, capacity: number): TextColumn {
+    const out = new TextColumn(capacity);
+    for (let j = 0; j < rows.length; j++) {
+      const c = this.codes[rows[j]!]!;
+      out.set(j, c === NONE ? null : this.values[c]!);
+    }
+    return out;
+  }
+
+  finish(rows: number): DictColumn {
+    const codes = narrowed(this.codes, rows, this.values.length);
+    return { codes, none: noneOf(codes), dict: StringDict.of(this.values) };
+  }
+}
+
+function narrowed(codes: Uint32Array, rows: number, size: number): Codes {
+  const out = codesFor(size, rows);
+  if (out instanceof Uint32Array) {
+    out.set(codes.subarray(0, rows));
+    return out;
+  }
+  const none = noneOf(out);
+  for (let i = 0; i < rows; i++) {
+    const c = codes[i]!;
+    out[i] = c === NONE ? none : c;
+  }
+  return out;
+}
+
+const ISO_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digits = (text: string, at: number, n: number) => {
+  let v = 0;
+  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
+  return v;
+};
+
+/** Whether `text` is exactly what toISOString gives for the time it parses to (then the ms alone keep it). */
+export function isCanonicalIso(text: string): boolean {
+  if (text.length !== 24 || !ISO_FORM.test(text)) return false;
+  // Date.parse rolls 24:00 and a 30th of February over into the next day: those read back differently.
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  if (digits(text, 11, 2) > 23 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS[month - 1]!);
+}
+
+/** A time column as it grows: epoch ms (NaN for null), and the text only once some value is not toISOString's own. */
+class TimeColumnBuilder {
+  ms: Float64Array;
+  text: TextColumn | null = null;
+
+  constructor(capacity: number) {
+    this.ms = new Float64Array(capacity);
+  }
+
+  static seeded(column: TimeColumn, rows: number, capacity: number): TimeColumnBuilder {
+    const out = new TimeColumnBuilder(capacity);
+    out.ms.set(column.ms.subarray(0, rows));
+    if (column.text) out.text = TextColumn.seeded(column.text, rows, capacity);
+    return out;
+  }
+
+  set(row: number, value: string | null): void {
+    const t = value === null ? NaN : Date.parse(value);
+    this.ms[row] = t;
+    if (!this.text && value !== null && !isCanonicalIso(value)) {
+      // The first value the ms do not keep: every earlier row's text is its ms in toISOString's form.
+      this.text = new TextColumn(this.ms.length);
+      for (let i = 0; i < row; i++) this.text.set(i, Number.isNaN(this.ms[i]!) ? null : new Date(this.ms[i]!).toISOString());
+    }
+    this.text?.set(row, value);
+  }
+
+  grow(capacity: number): void {
+    this.ms = resized(this.ms, capacity);
+    this.text?.grow(capacity);
+  }
+
+  view(rows: number): TimeColumn {
+    return { ms: this.ms.subarray(0, rows), text: this.text ? this.text.view(rows) : null };
+  }
+
+  compacted(rows: Uint32Array, capacity: number): TimeColumnBuilder {
+    const out = new TimeColumnBuilder(capacity);
+    for (let j = 0; j < rows.length; j++) out.ms[j] = this.ms[rows[j]!]!;
+    if (this.text) out.text = this.text.compacted(rows, capacity);
+    return out;
+  }
+
+  finish(rows: number): TimeColumn {
+    return { ms: this.ms.slice(0, rows), text: this.text ? this.text.finish(rows) : null };
+  }
+}
+
+/**
+ * Each row's rank by id: shorter first, then by UTF-16 code units (how the platform breaks ties). The ids are
+ * sorted natively (code-unit order, no comparator) and then stably by length: a million ids in a fraction of
+ * what a comparator sort takes.
+ */
+export function rankIds(ids: readonly string[], count: number, rowOf: (id: string) => number): Uint32Array {
+  const sorted = ids.slice(0, count).sort();
+  let longest = 0;
+  for (const id of sorted) if (id.length > longest) longest = id.length;
+  const next = new Uint32Array(longest + 2);
+  for (const id of sorted) next[id.length + 1]!++;
+  for (let k = 1; k < next.length; k++) next[k]! += next[k - 1]!;
+  const ranks = new Uint32Array(count);
+  for (const id of sorted) ranks[rowOf(id)] = next[id.length]!++;
+  return ranks;
+}
+
+const ROW_TEXT = ['tradeNumber', 'state', 'buyerId', 'buyerName', 'buyerEmail', 'paymentMethod', 'currency', 'couponId', 'couponCode'] as const;
+const ITEM_TEXT = ['itemId', 'itemKind', 'itemProduct', 'itemCourse', 'itemName'] as const;
+const ROW_NUMBERS = ['original', 'discount', 'paid', 'refunded'] as const;
+const ITEM_NUMBERS = ['itemOriginal', 'itemDiscount', 'itemAmount'] as const;
+const TIMES = ['createdAt', 'paidAt', 'updatedAt'] as const;
+type RowText = (typeof ROW_TEXT)[number];
+type ItemText = (typeof ITEM_TEXT)[number];
+type RowNumber = (typeof ROW_NUMBERS)[number];
+type ItemNumber = (typeof ITEM_NUMBERS)[number];
+type Time = (typeof TIMES)[number];
+
+const INITIAL_ROWS = 1024;
+
+export class OrderColumnsBuilder {
+  #rows = 0;
+  #items = 0;
+  #replaced = 0;
+  /** Rows whose order came again later (their newer copy is another row): left out of views and the result. */
+  #stale: Uint8Array;
+  /** Each row's order id (ids are the rows' own dictionary: a code per row, in row order). */
+  #ids: string[] = [];
+  #rowOf = new Map<string, number>();
+  #identity: Uint32Array;
+  #itemStart: Uint32Array;
+  #text: Record<RowText | ItemText, TextColumn>;
+  #numbers: Record<RowNumber | ItemNumber, Float64Array>;
+  #times: Record<Time, TimeColumnBuilder>;
+
+  constructor(rows = INITIAL_ROWS, items = rows * 2) {
+    this.#stale = new Uint8Array(rows);
+    this.#identity = new Uint32Array(rows);
+    this.#itemStart = new Uint32Array(rows + 1);
+    this.#text = Object.fromEntries([
+      ...ROW_TEXT.map((name) => [name, new TextColumn(rows)]),
+      ...ITEM_TEXT.map((name) => [name, new TextColumn(items)]),
+    ]) as Record<RowText | ItemText, TextColumn>;
+    this.#numbers = Object.fromEntries([
+      ...ROW_NUMBERS.map((name) => [name, new Float64Array(rows)]),
+      ...ITEM_NUMBERS.map((name) => [name, new Float64Array(items)]),
+    ]) as Record<RowNumber | ItemNumber, Float64Array>;
+    this.#times = Object.fromEntries(TIMES.map((name) => [name, new TimeColumnBuilder(rows)])) as Record<Time, TimeColumnBuilder>;
+  }
+
+  /** A builder holding the given columns' orders, to which a refresh adds what changed. */
+  static from(c: OrderColumns): OrderColumnsBuilder {
+    const rows = c.count;
+    const items = c.itemStart[rows]!;
+    const capacity = Math.max(INITIAL_ROWS, Math.ceil(rows * 1.25));
+    const itemCapacity = Math.max(INITIAL_ROWS * 2, Math.ceil(items * 1.25));
+    const out = new OrderColumnsBuilder(capacity, itemCapacity);
+    out.#ids = new Array<string>(rows);
+    for (let i = 0; i < rows; i++) {
+      const id = c.id.dict.get(c.id.codes[i]!);
+      out.#ids[i] = id;
+      out.#rowOf.set(id, i);
+      out.#identity[i] = i;
+    }
+    out.#itemStart.set(c.itemStart.subarray(0, rows + 1));
+    for (const name of ROW_TEXT) out.#text[name] = TextColumn.seeded(c[name], rows, capacity);
+    for (const name of ITEM_TEXT) out.#text[name] = TextColumn.seeded(c[name], items, itemCapacity);
+    for (const name of ROW_NUMBERS) out.#numbers[name].set(c[name].subarray(0, rows));
+    for (const name of ITEM_NUMBERS) out.#numbers[name].set(c[name].subarray(0, items));
+    for (const name of TIMES) out.#times[name] = TimeColumnBuilder.seeded(c[name], rows, capacity);
+    out.#rows = rows;
+    out.#items = items;
+    return out;
+  }
+
+  /** Orders held (each id once). */
+  get size(): number {
+    return this.#rows - this.#replaced;
+  }
+
+  /** The updatedAt (epoch ms) of the copy held of an order, or undefined. */
+  updatedAtOf(id: string): number | undefined {
+    const row = this.#rowOf.get(id);
+    return row === undefined ? undefined : this.#times.updatedAt.ms[row];
+  }
+
+  add(o: Order): AddOutcome {
+    const held = this.#rowOf.get(o.id);
+    let outcome: AddOutcome = 'added';
+    if (held !== undefined) {
+      const was = this.#times.updatedAt.ms[held]!;
+      const now = Date.parse(o.updatedAt);
+      // A list paged while it changes repeats an order: the copy changed last wins, the same copy is no news.
+      if (now === was) return 'same';
+      if (now < was) return 'older';
+      this.#stale[held] = 1;
+      this.#replaced++;
+      outcome = 'replaced';
+    }
+    const i = this.#rows;
+    this.#reserve(i + 1, this.#items + o.items.length);
+    this.#ids[i] = o.id;
+    this.#rowOf.set(o.id, i);
+    this.#identity[i] = i;
+    const text = this.#text;
+    text.tradeNumber.set(i, o.tradeNumber);
+    text.state.set(i, o.state);
+    text.buyerId.set(i, o.buyer.id);
+    text.buyerName.set(i, o.buyer.name);
+    text.buyerEmail.set(i, o.buyer.email);
+    text.paymentMethod.set(i, o.paymentMethod);
+    text.currency.set(i, o.currency);
+    text.couponId.set(i, o.coupon?.id ?? null);
+    text.couponCode.set(i, o.coupon?.code ?? null);
+    const n = this.#numbers;
+    n.original[i] = o.originalAmount;
+    n.discount[i] = o.discountAmount;
+    n.paid[i] = o.paidAmount;
+    n.refunded[i] = o.refundedAmount;
+    this.#times.createdAt.set(i, o.createdAt);
+    this.#times.paidAt.set(i, o.paidAt);
+    this.#times.updatedAt.set(i, o.updatedAt);
+    let j = this.#items;
+    for (const line of o.items) {
+      text.itemId.set(j, line.id);
+      text.itemKind.set(j, line.productKind);
+      text.itemProduct.set(j, line.productId);
+      text.itemCourse.set(j, line.courseId);
+      text.itemName.set(j, line.name);
+      n.itemOriginal[j] = line.originalAmount;
+      n.itemDiscount[j] = line.discountAmount;
+      n.itemAmount[j] = line.amount;
+      j++;
+    }
+    this.#items = j;
+    this.#rows = i + 1;
+    this.#itemStart[i + 1] = j;
+    return outcome;
+  }
+
+  /** Room for `rows` rows and `items` line items: every column of each kind grows together, doubling. */
+  #reserve(rows: number, items: number): void {
+    if (rows > this.#identity.length) {
+      const capacity = Math.max(rows, this.#identity.length * 2);
+      this.#stale = resized(this.#stale, capacity);
+      this.#identity = resized(this.#identity, capacity);
+      this.#itemStart = resized(this.#itemStart, capacity + 1);
+      for (const name of ROW_TEXT) this.#text[name].grow(capacity);
+      for (const name of ROW_NUMBERS) this.#numbers[name] = resized(this.#numbers[name], capacity);
+      for (const name of TIMES) this.#times[name].grow(capacity);
+    }
+    if (items > this.#numbers.itemAmount.length) {
+      const capacity = Math.max(items, this.#numbers.itemAmount.length * 2);
+      for (const name of ITEM_TEXT) this.#text[name].grow(capacity);
+      for (const name of ITEM_NUMBERS) this.#numbers[name] = resized(this.#numbers[name], capacity);
+    }
+  }
+
+  /** Drops the rows a newer copy replaced, into new memory (views already handed out keep theirs). */
+  #compact(): void {
+    if (this.#replaced === 0) return;
+    const live = new Uint32Array(this.#rows - this.#replaced);
+    let itemCount = 0;
+    for (let i = 0, k = 0; i < this.#rows; i++) {
+      if (this.#stale[i]) continue;
+      live[k++] = i;
+      itemCount += this.#itemStart[i + 1]! - this.#itemStart[i]!;
+    }
+    const liveItems = new Uint32Array(itemCount);
+    const capacity = Math.max(INITIAL_ROWS, this.#identity.length);
+    const itemCapacity = Math.max(itemCount, this.#numbers.itemAmount.length);
+    const itemStart = new Uint32Array(capacity + 1);
+    const ids: string[] = new Array(live.length);
+    this.#rowOf = new Map();
+    for (let k = 0, j = 0; k < live.length; k++) {
+      const i = live[k]!;
+      ids[k] = this.#ids[i]!;
+      this.#rowOf.set(ids[k]!, k);
+      for (let item = this.#itemStart[i]!; item < this.#itemStart[i + 1]!; item++) liveItems[j++] = item;
+      itemStart[k + 1] = j;
+    }
+    for (const name of ROW_TEXT) this.#text[name] = this.#text[name].compacted(live, capacity);
+    for (const name of ITEM_TEXT) this.#text[name] = this.#text[name].compacted(liveItems, itemCapacity);
+    for (const name of ROW_NUMBERS) this.#numbers[name] = pick(this.#numbers[name], live, capacity);
+    for (const name of ITEM_NUMBERS) this.#numbers[name] = pick(this.#numbers[name], liveItems, itemCapacity);
+    for (const name of TIMES) this.#times[name] = this.#times[name].compacted(live, capacity);
+    this.#ids = ids;
+    this.#itemStart = itemStart;
+    this.#identity = new Uint32Array(capacity);
+    for (let k = 0; k < live.length; k++) this.#identity[k] = k;
+    this.#stale = new Uint8Array(capacity);
+    this.#rows = live.length;
+    this.#items = itemCount;
+    this.#replaced = 0;
+  }
+
+  #rank(): Uint32Array {
+    return rankIds(this.#ids, this.#rows, (id) => this.#rowOf.get(id)!);
+  }
+
+  /**
+   * The orders so far as columns, sharing the builder's memory (what a first sync shows while it runs): later
+   * additions land past the view's end, and a replaced order makes the next view copy instead of changing this one.
+   */
+  view(): OrderColumns {
+    this.#compact();
+    const rows = this.#rows;
+    const items = this.#items;
+    const text = (name: RowText | ItemText, n: number) => this.#text[name].view(n);
+    const f64 = (name: RowNumber | ItemNumber, n: number) => this.#numbers[name].subarray(0, n);
+    return {
+      count: rows,
+      id: { codes: this.#identity.subarray(0, rows), none: NONE, dict: new ListDict(this.#ids, rows) },
+      tradeNumber: text('tradeNumber', rows),
+      state: text('state', rows),
+      buyerId: text('buyerId', rows),
+      buyerName: text('buyerName', rows),
+      buyerEmail: text('buyerEmail', rows),
+      paymentMethod: text('paymentMethod', rows),
+      currency: text('currency', rows),
+      original: f64('original', rows),
+      discount: f64('discount', rows),
+      paid: f64('paid', rows),
+      refunded: f64('refunded', rows),
+      couponId: text('couponId', rows),
+      couponCode: text('couponCode', rows),
+      createdAt: this.#times.createdAt.view(rows),
+      paidAt: this.#times.paidAt.view(rows),
+      updatedAt: this.#times.updatedAt.view(rows),
+      itemStart: this.#itemStart.subarray(0, rows + 1),
+      itemId: text('itemId', items),
+      itemKind: text('itemKind', items),
+      itemProduct: text('itemProduct', items),
+      itemCourse: text('itemCourse', items),
+      itemName: text('itemName', items),
+      itemOriginal: f64('itemOriginal', items),
+      itemDiscount: f64('itemDiscount', items),
+      itemAmount: f64('itemAmount', items),
+      idRank: this.#rank(),
+    };
+  }
+
+  /** The columns in their final layout (codes and amounts as narrow as they allow, dictionaries joined), in steps. */
+  *finish(): Generator<void, OrderColumns> {
+    this.#compact();
+    yield;
+    const rows = this.#rows;
+    const items = this.#items;
+    const text = {} as Record<RowText | ItemText, DictColumn>;
+    for (const name of ROW_TEXT) text[name] = this.#text[name].finish(rows);
+    yield;
+    for (const name of ITEM_TEXT) text[name] = this.#text[name].finish(items);
+    yield;
+    const idRank = this.#rank();
+    yield;
+    const number = (name: RowNumber | ItemNumber, n: number) => {
+      const values = this.#numbers[name].subarray(0, n);
+      const narrow = narrowNumbers(values);
+      return narrow === values ? values.slice() : narrow;
+    };
+    const idCodes = narrowed(this.#identity, rows, rows);
+    return {
+      count: rows,
+      id: { codes: idCodes, none: noneOf(idCodes), dict: StringDict.of(this.#ids, rows) },
+      tradeNumber: text.tradeNumber,
+      state: text.state,
+      buyerId: text.buyerId,
+      buyerName: text.buyerName,
+      buyerEmail: text.buyerEmail,
+      paymentMethod: text.paymentMethod,
+      currency: text.currency,
+      original: number('original', rows),
+      discount: number('discount', rows),
+      paid: number('paid', rows),
+      refunded: number('refunded', rows),
+      couponId: text.couponId,
+      couponCode: text.couponCode,
+      createdAt: this.#times.createdAt.finish(rows),
+      paidAt: this.#times.paidAt.finish(rows),
+      updatedAt: this.#times.updatedAt.finish(rows),
+      itemStart: this.#itemStart.slice(0, rows + 1),
+      itemId: text.itemId,
+      itemKind: text.itemKind,
+      itemProduct: text.itemProduct,
+      itemCourse: text.itemCourse,
+      itemName: text.itemName,
+      itemOriginal: number('itemOriginal', items),
+      itemDiscount: number('itemDiscount', items),
+      itemAmount: number('itemAmount', items),
+      idRank,
+    };
+  }
+}
+
+function pick(values: Float64Array, rows: Uint32Array, capacity: number): Float64Array {
+  const out = new Float64Array(capacity);
+  for (let k = 0; k < rows.length; k++) out[k] = values[rows[k]!]!;
+  return out;
+}
+
+/** Orders → columns (a later copy of an id replaces an earlier one, as in a sync). */
+export function columnsOf(orders: readonly Order[]): OrderColumns {
+  const builder = new OrderColumnsBuilder(Math.max(orders.length, 1));
+  for (const order of orders) builder.add(order);
+  return finished(builder.finish());
+}

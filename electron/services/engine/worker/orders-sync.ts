@@ -1,0 +1,143 @@
+// How the engine's orders are brought from the platform (the orders collection's sync, orders-engine.ts):
+//  - a first sync runs the feed's walks (slices of the list that together hold every order once) a few at a
+//    time, puts each page's orders straight into the columns, and shows the rows so far while it runs; it
+//    remembers where each walk is, so after Cancel (or a failure) the next sync goes on from there;
+//  - then it reads again what changed while it ran: every order changed at or after the platform's newest change
+//    as it was before the walks started (repeated until a round brings nothing new), so an order created,
+//    refunded or changed meanwhile ends as the platform has it; if the count still comes up short, the walks
+//    whose list can lose an order while it is paged are run again;
+//  - a later sync reads only the orders changed since the newest change before the previous one.
+import type { Order } from '../../../../shared/model/orders';
+import { allOrdersWalks, changedOrdersWalk, newestChangeRequest, ordersReader, readNewestChange } from '../../platform/orders-feed';
+import type { PageRequest } from '../../platform/page-request';
+import { checkpoint } from './jobs';
+import type { OrderColumns } from './order-columns';
+import { OrderColumnsBuilder } from './order-columns-builder';
+import { OrdersTable } from './orders-table';
+import { runWalks, walkStates, type WalkState } from './page-walks';
+import { latestOfEach, type SyncContext, type SyncOutcome } from './synced-collection';
+
+/** Walks at once: enough to keep the platform busy while the worker reads, few enough to be a polite client. */
+const CONCURRENCY = 3;
+/** Rounds of "what changed meanwhile" before the rest is left to the next sync. */
+const CATCH_UP_ROUNDS = 3;
+/** The rows so far are shown again once they have doubled, or this long after the last time (with 5 % more). */
+const PUBLISH_EVERY_MS = 4000;
+
+/** What a first sync has so far: kept when it stops, so the next sync goes on from it. */
+export interface OrdersResume {
+  builder: OrderColumnsBuilder;
+  /** The slices' walks, where each is (null until planned). */
+  walks: WalkState[] | null;
+  /** The platform's newest change before the walks started: what changed at or after it is read again. */
+  since: string | null;
+  /** How many orders the platform said it held. */
+  expected: number | null;
+}
+
+type Context = SyncContext<OrdersTable, OrdersResume>;
+
+function ask(context: Context, request: PageRequest): Promise<unknown> {
+  context.profile.requests++;
+  return context.page(request, context.signal);
+}
+
+export function syncOrders(context: Context): Promise<SyncOutcome<OrdersTable>> {
+  return context.base ? refresh(context, context.base) : firstSync(context);
+}
+
+async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
+  const { signal, profile } = context;
+  const state: OrdersResume = context.resume ?? { builder: new OrderColumnsBuilder(), walks: null, since: null, expected: null };
+  context.keep(state);
+  const { builder } = state;
+  let shown = { rows: 0, at: 0 };
+  const show = (all = false) => {
+    const rows = builder.size;
+    const now = performance.now();
+    if (rows === shown.rows || (!all && (rows === 0 || (rows < shown.rows * 2 && (now - shown.at < PUBLISH_EVERY_MS || rows < shown.rows * 1.05))))) return;
+    shown = { rows, at: now };
+    context.publish(profile.time('index', () => new OrdersTable(builder.view())), rows, state.expected);
+  };
+  const read = (walks: WalkState[], concurrency: number, onOrder: (order: Order) => void = (o) => builder.add(o)) =>
+    runWalks(context.page, walks, ordersReader, (batch) => {
+      profile.time('index', () => {
+        for (const order of batch.orders) onOrder(order);
+      });
+      context.progress(builder.size, Math.max(state.expected ?? 0, builder.size));
+      show();
+    }, { signal, profile, concurrency, what: 'orders' });
+
+  try {
+    return await walkAll(context, state, read, show);
+  } catch (error) {
+    // Stopped (Cancel, a failure): what it has shows, and waits for the next sync to go on from there.
+    show(true);
+    throw error;
+  }
+}
+
+async function walkAll(context: Context, state: OrdersResume, read: (walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void) => Promise<void>, show: () => void): Promise<SyncOutcome<OrdersTable>> {
+  const { accountId } = context;
+  const { builder } = state;
+  if (!state.walks) {
+    const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
+    state.since = head.newest;
+    state.expected = head.total;
+    state.walks = walkStates(await allOrdersWalks(accountId, head.total, (request) => ask(context, request)));
+  }
+  context.progress(builder.size, state.expected);
+  if (builder.size > 0) show();
+  await read(state.walks, CONCURRENCY);
+
+  let quiet = false;
+  let total = state.expected ?? 0;
+  for (let round = 0; round < CATCH_UP_ROUNDS && !quiet; round++) {
+    const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
+    let changed = 0;
+    await read(walkStates([changedOrdersWalk(accountId, state.since)]), 1, (order) => {
+      const outcome = builder.add(order);
+      if (outcome === 'added' || outcome === 'replaced') changed++;
+    });
+    state.since = head.newest ?? state.since;
+    total = head.total;
+    quiet = changed === 0;
+  }
+  // An order that left a walk's list while it was paged can make that walk skip the next one: read those again.
+  if (quiet && builder.size < total) await read(walkStates(state.walks.filter((w) => w.walk.mayLose).map((w) => w.walk)), CONCURRENCY);
+
+  const columns = await finish(builder, context);
+  return { table: new OrdersTable(columns, state.since), changed: columns.count, fetched: columns.count };
+}
+
+/** The orders changed since the table's `since`, merged into a new table (the held one when none really changed). */
+async function refresh(context: Context, base: OrdersTable): Promise<SyncOutcome<OrdersTable>> {
+  const { accountId, signal, profile } = context;
+  const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
+  const changes: Order[] = [];
+  await runWalks(context.page, walkStates([changedOrdersWalk(accountId, base.since)]), ordersReader, (batch) => {
+    for (const order of batch.orders) changes.push(order);
+    context.progress(changes.length, Math.max(batch.total, changes.length));
+  }, { signal, profile, concurrency: 1, what: 'orders' });
+  // updated_since is inclusive: the newest order seen comes back unchanged; only real changes count.
+  const read = latestOfEach(changes);
+  const real = read.filter((order) => !base.holds(order));
+  if (real.length === 0) return { table: base, changed: 0, fetched: read.length };
+  const builder = profile.time('index', () => OrderColumnsBuilder.from(base.columns));
+  await checkpoint(signal);
+  profile.time('index', () => {
+    for (const order of real) builder.add(order);
+  });
+  const columns = await finish(builder, context);
+  return { table: new OrdersTable(columns, head.newest ?? base.since), changed: real.length, fetched: read.length };
+}
+
+/** The builder's final columns, in steps with pauses between them (the worker answers queries meanwhile). */
+async function finish(builder: OrderColumnsBuilder, { profile, signal }: Context): Promise<OrderColumns> {
+  const steps = builder.finish();
+  for (;;) {
+    const step = profile.time('index', () => steps.next());
+    if (step.done) return step.value;
+    await checkpoint(signal);
+  }
+}

@@ -1,0 +1,176 @@
+// A large school's first sync against the real platform: the sandbox in a process of its own with N orders,
+// signed in through its consent page, then, in one run:
+//   - the floor: every page of the school's orders at the largest page size, fetched and JSON.parse'd and
+//     nothing else, sequentially and in disjoint slices at once (the faster is the floor);
+//   - the app's first sync: the data engine (its worker) through the app's API client, from `orders.load` to
+//     every order in, the time to the first rows a query answers, and the longest main-process block.
+// Run: npx tsx test/bench/first-sync.ts [--sizes 100000,1000000]  (also in npm run bench)
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ApiClient } from '../../electron/services/api/api-client';
+import { EngineClient } from '../../electron/services/engine/client/engine-client';
+import { memoryLogger } from '../../electron/services/log';
+import { businessUrl } from '../../electron/services/net/business-url';
+import { OPERATIONS } from '../../shared/platform/endpoints';
+import { allOrdersWalks } from '../../electron/services/platform/orders-feed';
+import type { PageRequest } from '../../electron/services/platform/page-request';
+import type { SyncProfileData } from '../../electron/services/engine/contract/protocol';
+import { openSignIn, tempDir } from '../integration/sign-in/harness';
+import { launchChromium } from '../support/chromium';
+import { consentClicker } from '../support/consent-browser';
+import { measured } from './measured';
+import { startSandboxProcess } from './sandbox-process';
+
+export interface FirstSyncRow {
+  orders: number;
+  /** The signed-in school's orders. */
+  schoolOrders: number;
+  floorSequentialMs: number;
+  floorSlicedMs: number;
+  floorSlices: number;
+  syncMs: number;
+  firstRowsMs: number | null;
+  syncBlockMs: number;
+  /** Where the sync's time went, measured in the worker. */
+  profile: SyncProfileData | null;
+  load: number;
+}
+
+type Query = Record<string, string>;
+
+/** As many slices at once as the engine runs (orders-sync.ts). */
+const SLICES_AT_ONCE = 3;
+
+/** Every page of each slice (at most `concurrency` slices at once), fetched and parsed, nothing else; the orders counted. */
+async function floor(url: (query: Query) => string, token: string, slices: Query[], concurrency: number): Promise<{ ms: number; orders: number }> {
+  const decoder = new TextDecoder();
+  let orders = 0;
+  const queue = [...slices];
+  const walk = async () => {
+    for (let slice = queue.shift(); slice; slice = queue.shift()) {
+      let cursor: string | null = null;
+      do {
+        const response = await fetch(url({ ...slice, limit: '1000', ...(cursor ? { cursor } : {}) }), { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+        if (!response.ok) throw new Error(`listOrders answered ${response.status}`);
+        const page = JSON.parse(decoder.decode(await response.arrayBuffer())) as { data: unknown[]; meta: { next_cursor: string | null } };
+        orders += page.data.length;
+        cursor = page.data.length ? page.meta.next_cursor : null;
+      } while (cursor);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, walk));
+  return { ms: performance.now() - started, orders };
+}
+
+/** The feed's own disjoint slices of every order (platform/orders-feed.ts), as plain queries. */
+async function floorSlices(accountId: string, url: (query: Query) => string, token: string, total: number): Promise<Query[]> {
+  const ask = async (request: PageRequest) => {
+    const response = await fetch(url(Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, String(v)]))), { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as unknown;
+  };
+  const walks = await allOrdersWalks(accountId, total, ask);
+  return walks.map((walk) => Object.fromEntries(Object.entries(walk.first.query).filter(([k]) => k !== 'limit').map(([k, v]) => [k, String(v)])));
+}
+
+export async function benchFirstSync(count: number, log: (line: string) => void = console.log): Promise<FirstSyncRow> {
+  const sandbox = await startSandboxProcess(count);
+  const browser = await launchChromium();
+  const dir = await tempDir('bench-first-sync-');
+  const snapshots = await mkdtemp(join(tmpdir(), 'bench-first-sync-engine-'));
+  let client: EngineClient | null = null;
+  try {
+    const signIn = await openSignIn(dir.path, { openExternal: consentClicker(browser, { decision: 'Allow' }) });
+    const account = await signIn.auth.connect(sandbox.url);
+    await browser.close(); // the two cores are for the platform and the app from here on
+    const accountId = account.id;
+    const api = new ApiClient(signIn.auth, { logger: memoryLogger() });
+    const token = await signIn.auth.accessToken(accountId);
+    const url = (query: Query) => {
+      const target = businessUrl(signIn.auth.apiBase(accountId), OPERATIONS.listOrders.path);
+      for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+      return target.href;
+    };
+
+    // Warm the platform (its first query builds its indexes), then the floor both ways.
+    await floor(url, token, [{ sort: 'created_at' }], 1);
+    const sequential = await floor(url, token, [{ sort: 'created_at' }], 1);
+    const slices = await floorSlices(accountId, url, token, sequential.orders);
+    const sliced = await floor(url, token, slices, SLICES_AT_ONCE);
+    if (sliced.orders !== sequential.orders) throw new Error(`the floor's slices held ${sliced.orders} orders, the list ${sequential.orders}`);
+    log(`  ${count.toLocaleString('en')} orders (${sequential.orders.toLocaleString('en')} in the school): floor ${(sequential.ms / 1000).toFixed(2)} s sequential, ${(sliced.ms / 1000).toFixed(2)} s in ${slices.length} slices, ${SLICES_AT_ONCE} at once`);
+
+    const key = randomBytes(32);
+    const engine = new EngineClient({ caller: api, keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: snapshots });
+    client = engine;
+    await engine.call('engine.idle', {}); // the worker is up before timing
+    const started = performance.now();
+    let firstRowsMs: number | null = null;
+    let done = false;
+    const sync = measured(() => engine.call('orders.load', { accountId, mode: 'full', jobId: 'first-sync' })).finally(() => (done = true));
+    // What the Orders page asks while the sync runs: the newest paid orders, as soon as any answer.
+    void (async () => {
+      while (!done && firstRowsMs === null) {
+        const answer = await engine.call('orders.query', { accountId, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 200, partial: true });
+        if (answer.data.rows.length > 0) firstRowsMs = performance.now() - started;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const { value, ms, blockMs } = await sync;
+    if (value.data.count !== sequential.orders) throw new Error(`synced ${value.data.count} of ${sequential.orders}`);
+    const profile = await engine.call('orders.syncProfile', { accountId });
+    await engine.call('engine.idle', {});
+    const row: FirstSyncRow = {
+      orders: count, schoolOrders: sequential.orders, floorSequentialMs: sequential.ms, floorSlicedMs: sliced.ms, floorSlices: slices.length,
+      syncMs: ms, firstRowsMs, syncBlockMs: blockMs, profile, load: loadavg()[0]!,
+    };
+    const floorMs = Math.min(row.floorSequentialMs, row.floorSlicedMs);
+    log(`  first sync ${(ms / 1000).toFixed(2)} s = ${(ms / floorMs).toFixed(2)} × the floor; first rows after ${firstRowsMs === null ? '–' : `${(firstRowsMs / 1000).toFixed(2)} s`}; main blocked ≤ ${blockMs.toFixed(0)} ms (load ${row.load.toFixed(1)})`);
+    if (profile) log(`  in the worker: ${describeProfile(profile)}`);
+    return row;
+  } finally {
+    await client?.close();
+    await browser.close().catch(() => undefined);
+    await sandbox.stop();
+    await dir.remove();
+    await rm(snapshots, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  }
+}
+
+/** Each step's share of the sync's wall time; waiting is what is left (the worker idle until a page comes). */
+function stepShares(p: SyncProfileData): { fetch: number; parse: number; validate: number; map: number; index: number } {
+  const { parse, validate, map, index } = p.steps;
+  const share = (ms: number) => ms / p.wallMs;
+  return { fetch: share(Math.max(0, p.wallMs - parse - validate - map - index)), parse: share(parse), validate: share(validate), map: share(map), index: share(index) };
+}
+
+function describeProfile(p: SyncProfileData): string {
+  const shares = stepShares(p);
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+  const perPage = (ms: number) => (p.pages ? (ms / p.pages).toFixed(2) : '–');
+  return `${p.pages} pages, ${p.requests} requests; waiting for the platform ${pct(shares.fetch)}, parse ${pct(shares.parse)} (${perPage(p.steps.parse)} ms a page), validate ${pct(shares.validate)} (${perPage(p.steps.validate)}), map ${pct(shares.map)} (${perPage(p.steps.map)}), index ${pct(shares.index)} (${perPage(p.steps.index)}); worker CPU ${(p.cpuMs / 1000).toFixed(2)} s`;
+}
+
+export function firstSyncTable(rows: FirstSyncRow[]): string {
+  const head = '| orders (in the school) | floor: sequential / slices at once | first sync | ratio to the floor | first rows | fetch (waiting) / parse / validate / map / index | longest main-process block | load average |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const lines = rows.map((r) => {
+    const floorMs = Math.min(r.floorSequentialMs, r.floorSlicedMs);
+    const shares = r.profile ? Object.values(stepShares(r.profile)).map((x) => `${(x * 100).toFixed(0)} %`).join(' / ') : '–';
+    return `| ${r.orders.toLocaleString('en')} (${r.schoolOrders.toLocaleString('en')}) | ${s(r.floorSequentialMs)} / ${s(r.floorSlicedMs)} (${r.floorSlices}) | ${s(r.syncMs)} | ${(r.syncMs / floorMs).toFixed(2)} | ${r.firstRowsMs === null ? '–' : s(r.firstRowsMs)} | ${shares} | ${r.syncBlockMs.toFixed(0)} ms | ${r.load.toFixed(1)} |`;
+  });
+  return [head, sep, ...lines].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--sizes');
+  const sizes = (at >= 0 ? (process.argv[at + 1] ?? '').split(',') : []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const rows: FirstSyncRow[] = [];
+  for (const size of sizes.length ? sizes : [100_000, 1_000_000]) rows.push(await benchFirstSync(size));
+  console.log(`\nNode ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n${firstSyncTable(rows)}`);
+  process.exit(0);
+}

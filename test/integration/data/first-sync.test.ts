@@ -1,0 +1,172 @@
+// A school's first orders sync against the real sandbox over HTTP (signed in through a real Chromium), as the
+// engine runs it: slices a few at a time, the rows so far answering while it runs. Whatever happens meanwhile
+// (the admin stops it and loads again, orders are created, refunded and paid on the platform, the platform
+// changes its page size from one page to the next), it ends with exactly the platform's orders: each test
+// compares the engine's every order with the platform's own raw list.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../electron/services/api/api-client';
+import type { EngineClient } from '../../../electron/services/engine/client/engine-client';
+import { toOrder } from '../../../electron/services/platform/orders-mapping';
+import type { AccountView } from '../../../shared/model/accounts';
+import type { Order as AppOrder } from '../../../shared/model/orders';
+import { Order } from '../../../shared/platform/resources';
+import type { Sandbox, ServedPage } from '../../sandbox';
+import { STATE } from '../../sandbox/data/orders';
+import { recordOrderEvent } from '../../sandbox/order-events';
+import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
+
+let world: SignedInDataService;
+let sandbox: Sandbox;
+let api: ApiClient;
+let account: AccountView;
+let engine: EngineClient;
+
+beforeAll(async () => {
+  world = await startSignedInDataService('first-sync-');
+  ({ sandbox, api, account } = world);
+  engine = world.service.engine!;
+}, 90_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+afterEach(async () => {
+  sandbox.knobs.set({ pageSizes: null });
+  // The next test's sync is a first one again.
+  await engine.call('engine.forget', { accountId: account.id });
+});
+
+const byId = (orders: AppOrder[]) => [...orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** The platform's every order, from its own list (whatever page size it serves), in the app's model. */
+async function platformOrders(): Promise<AppOrder[]> {
+  return byId((await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } })).map(toOrder));
+}
+
+async function engineOrders(): Promise<{ orders: AppOrder[]; partial: unknown }> {
+  const answer = await engine.call('orders.query', { accountId: account.id, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 100_000, partial: true });
+  return { orders: byId(answer.data.rows), partial: answer.data.partial ?? null };
+}
+
+const school = () => sandbox.platform.data.get(sandbox.platform.schools[0]!.id)!;
+const record = (input: Parameters<typeof recordOrderEvent>[1]) => recordOrderEvent(sandbox.platform, input);
+/** The offset a page of the sandbox's list starts at (its cursor is "v1.<offset>.<hash>", base64url). */
+const offsetOf = (page: ServedPage) => {
+  const cursor = page.query.get('cursor');
+  return cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8').split('.')[1]) : 0;
+};
+/** Pages of the orders list a sync read (the one-order questions aside). */
+const isListPage = (page: ServedPage) => page.operationId === 'listOrders' && page.query.get('limit') !== '1';
+
+async function progressReached(jobId: string, loaded: number): Promise<void> {
+  const end = Date.now() + 60_000;
+  while (!world.events.some((e) => e.event === 'data.progress' && (e.payload as { jobId: string; loaded: number }).jobId === jobId && (e.payload as { loaded: number }).loaded >= loaded)) {
+    if (Date.now() > end) throw new Error(`the sync ${jobId} did not reach ${loaded} orders`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a first orders sync against the sandbox', { timeout: 180_000 }, () => {
+  it('stopped by the admin shows what it has, marked partial; loaded again it goes on from there and ends with exactly the platform\'s orders', async () => {
+    const unpaid = record({ kind: 'create', paid: false }).order_id!;
+    sandbox.knobs.set({ pageSizes: [40] });
+    const pages: ServedPage[] = [];
+    const listen = sandbox.onListPage((page) => isListPage(page) && pages.push(page));
+    try {
+      const total = (await platformOrders()).length;
+      pages.length = 0;
+      const first = engine.call('orders.load', { accountId: account.id, mode: 'auto', jobId: 'stop-me' });
+      await progressReached('stop-me', 600);
+      expect(await engine.call('jobs.cancel', { jobId: 'stop-me' })).toBe(true);
+      await expect(first).rejects.toMatchObject({ code: 'cancelled' });
+      const stopped = await engineOrders();
+      expect(stopped.partial).toEqual({ expected: total, running: false });
+      expect(stopped.orders.length).toBeGreaterThanOrEqual(600);
+      expect(stopped.orders.length).toBeLessThan(total);
+
+      // Meanwhile on the platform: a refund, a new order, a payment.
+      record({ kind: 'refund' });
+      record({ kind: 'create', paid: true });
+      record({ kind: 'pay', order_id: unpaid });
+
+      const resumed = await engine.call('orders.load', { accountId: account.id, mode: 'auto', jobId: 'go-on' });
+      expect(resumed.data).toMatchObject({ mode: 'full', count: total + 1 });
+      // It went on from where each slice was: both syncs together read each order about once; only the pages out
+      // when it stopped (a current and a next one for each of the 3 slices at once) were asked for again.
+      const read = pages.reduce((sum, page) => sum + page.records, 0);
+      expect(read).toBeLessThan(total + 6 * 40 + 40);
+      const now = await engineOrders();
+      expect(now.partial).toBeNull();
+      expect(now.orders).toEqual(await platformOrders());
+    } finally {
+      listen();
+    }
+  });
+
+  it('ends with exactly the platform\'s orders when orders are created, refunded and paid while it runs, even one leaving a slice behind its walk', async () => {
+    // Unpaid orders at the end of the never-paid slice, enough for two of its pages, made a second before the
+    // platform's newest change when the sync starts (which the platform tells to the second), so reading what
+    // changed since then does not bring them back: only the re-read of that slice can.
+    for (let k = 0; k < 60; k++) record({ kind: 'create', paid: false });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    record({ kind: 'refund' });
+    sandbox.knobs.set({ pageSizes: [40] });
+    const orders = school().orders;
+    const firstNew = orders.count - 60;
+    const changes: string[] = [];
+    let listPages = 0;
+    const listen = sandbox.onListPage((page) => {
+      if (!isListPage(page)) return;
+      listPages++;
+      // The never-paid slice has just served the page holding the first of them, and more pages follow: that
+      // order is paid now, so it leaves the list behind the walk and the next page starts one order later.
+      if (page.query.has('state') && !changes.includes('paid-behind')) {
+        const offset = offsetOf(page);
+        const position = neverPaidPosition(firstNew);
+        if (position >= offset && position < offset + 40) {
+          expect(orders.recordPaid(firstNew, sandbox.platform.clock())).toBe(true);
+          changes.push('paid-behind');
+        }
+      }
+      if (listPages === 3) changes.push(`refund ${record({ kind: 'refund' }).order_id}`);
+      if (listPages === 5) changes.push(`created ${record({ kind: 'create', paid: true }).order_id}`);
+      if (listPages === 7) changes.push(`created ${record({ kind: 'create', paid: false }).order_id}`);
+      if (listPages === 9) changes.push(`paid ${record({ kind: 'pay' }).order_id}`);
+    });
+    try {
+      await engine.call('orders.load', { accountId: account.id, mode: 'full', jobId: 'busy-platform' });
+      expect(changes).toContain('paid-behind');
+      expect(changes.filter((c) => !c.startsWith('paid-behind'))).toHaveLength(4);
+      const now = await engineOrders();
+      expect(now.partial).toBeNull();
+      expect(now.orders).toEqual(await platformOrders());
+    } finally {
+      listen();
+    }
+  });
+
+  it("ends with exactly the platform's orders when the platform changes its page size from one page to the next, and so does the next sync of changes", async () => {
+    sandbox.knobs.set({ pageSizes: [1000, 7, 250, 1, 333, 64] });
+    await engine.call('orders.load', { accountId: account.id, mode: 'full', jobId: 'odd-pages' });
+    expect((await engineOrders()).orders).toEqual(await platformOrders());
+    record({ kind: 'refund' });
+    record({ kind: 'create', paid: false });
+    const refresh = await engine.call('orders.load', { accountId: account.id, mode: 'incremental', jobId: 'odd-pages-again' });
+    expect(refresh.data.mode).toBe('incremental');
+    expect((await engineOrders()).orders).toEqual(await platformOrders());
+  });
+});
+
+/** Where an order stands in the platform's never-paid list (creation order), or -1. */
+function neverPaidPosition(index: number): number {
+  const { orders } = school();
+  const neverPaid = new Set([STATE.not_paid, STATE.expired, STATE.failed, STATE.manual_enrolled]);
+  let position = 0;
+  for (let i = 0; i < orders.count; i++) {
+    if (!neverPaid.has(orders.state[i]!)) continue;
+    if (i === index) return position;
+    position++;
+  }
+  return -1;
+}
