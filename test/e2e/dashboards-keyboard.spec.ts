@@ -96,6 +96,7 @@ test('Orders: Escape from an order gives focus back to its row, where the page w
 
 test('an order opened from a course page closes back to that course, focus on its link', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   await page.getByTestId('courses-table').locator('tbody tr').filter({ has: page.locator('[data-currency]') }).first().getByRole('link').click();
   const courseTitle = page.getByRole('heading', { level: 1 });
   await expect(page.getByTestId('course-revenue')).toBeVisible();

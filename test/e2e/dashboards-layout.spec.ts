@@ -95,6 +95,7 @@ test('Courses and Orders: every table fits the window, the money columns in view
 
 test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   // The course with the most price plans: the longest Plans tile.
   const rows = page.getByTestId('courses-table').locator('tbody tr');
   await expect(rows.first()).toBeVisible();
