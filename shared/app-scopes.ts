@@ -7,6 +7,8 @@ const IDENTITY_SCOPES = ['openid', 'profile', 'school:read'] as const satisfies 
 
 /** What each dashboard reads; a dashboard whose scopes were not granted explains it and offers "grant access". */
 export const DASHBOARD_SCOPES = {
+  // Today's sales come from the synced orders; each other count asks its own screen and says when it cannot.
+  today: ['orders:read'],
   courses: ['courses:read', 'curriculum:read', 'analytics:read'],
   orders: ['orders:read'],
   analytics: ['analytics:read', 'subscriptions:read'],

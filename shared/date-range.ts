@@ -35,13 +35,13 @@ function formatDay({ year, month, day }: LocalDate): string {
 }
 
 /** Calendar arithmetic on days (UTC date math is exact for calendar days). */
-function addDays(date: LocalDate, days: number): LocalDate {
+export function addDays(date: LocalDate, days: number): LocalDate {
   const t = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
 
 /** Adds calendar months, clamping the day (31 Mar − 1 month = 28/29 Feb; 29 Feb − 12 months = 28 Feb). */
-function addMonths(date: LocalDate, months: number): LocalDate {
+export function addMonths(date: LocalDate, months: number): LocalDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index - year * 12) + 1;

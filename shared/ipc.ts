@@ -17,8 +17,9 @@ import { explorerMethods } from './ipc/explorer';
 import { studentMethods } from './ipc/students';
 import { notificationEvents, notificationMethods } from './ipc/notifications';
 import { demoMethods } from './ipc/demo';
+import { todayMethods } from './ipc/today';
 
-export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...studentMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods, ...notificationMethods, ...demoMethods } satisfies Record<string, MethodDef>;
+export const METHODS = { ...accountMethods, ...appMethods, ...dataMethods, ...updateMethods, ...securityMethods, ...writeMethods, ...moneyMethods, ...peopleMethods, ...studentMethods, ...searchMethods, ...eventMethods, ...commentMethods, ...explorerMethods, ...notificationMethods, ...demoMethods, ...todayMethods } satisfies Record<string, MethodDef>;
 export const EVENTS = { ...accountEvents, ...appEvents, ...dataEvents, ...updateEvents, ...securityEvents, ...writeEvents, ...notificationEvents } satisfies Record<string, EventDef>;
 
 export type MethodName = Extract<keyof typeof METHODS, string>;

@@ -38,6 +38,7 @@ import { createCommentHandlers } from './comments/handlers';
 import { CachedReader } from './data/cached-read';
 import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
+import { createTodayHandlers, TodayService } from './today/today-service';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
@@ -132,7 +133,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   const screens = createScreenServices({ access, dataService, emit, logger, lifecycle });
   const writes = createWrites({ options, access, dataService, explorer: screens.explorer, isOnline, emit, lifecycle });
-  const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle });
+  const writeHandlers = createWriteHandlers(writes.service);
+  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings });
+  const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
   const status = statusOf(options, access, probe);
@@ -149,9 +152,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       ...dataService.handlers,
       ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}),
       ...screens.handlers,
-      ...createWriteHandlers(writes.service),
+      ...writeHandlers,
       ...createNotificationHandlers(notifications.notifier),
       ...demoHandlers,
+      ...createTodayHandlers(today),
       ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }),
       ...options.extraHandlers,
     },
@@ -292,8 +296,26 @@ function createWrites({ options, access, dataService, explorer, isOnline, emit, 
   return { service, flushAll };
 }
 
+/** Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today"). */
+function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings }: {
+  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore;
+}): TodayService {
+  // The school's time zone, kept in the offline cache like every read.
+  const reader = new CachedReader(dataService.cache, emit, logger);
+  lifecycle.onOnlineChange((online) => {
+    if (online) reader.backOnline();
+  });
+  return new TodayService({
+    engine: dataService.engine,
+    sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
+    caller: access.caller,
+    reader,
+    timeZoneSource: () => settings.get().timeZoneSource,
+  });
+}
+
 /** Notifications: each school polled on its own timer while the probe says online (docs/notifications.md). */
-async function createNotifications({ options, access, settings, isOnline, emit, lifecycle }: { options: AppServicesOptions; access: Access; settings: SettingsStore; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle }) {
+async function createNotifications({ options, access, settings, isOnline, emit, lifecycle, today }: { options: AppServicesOptions; access: Access; settings: SettingsStore; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle; today: TodayService }) {
   const store = await NotifyStore.open(options.dataDir, options.logger);
   const notifier = createNotifier({
     caller: access.caller,
@@ -301,10 +323,11 @@ async function createNotifications({ options, access, settings, isOnline, emit, 
     accounts: () => access.accountsIfOpen(),
     isOnline,
     settings: () => settings.get().notifications,
-    timeZoneSource: () => settings.get().timeZoneSource,
     emit,
     logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
+    // The tray's glance is Today's own sales figure: one source, one function.
+    todaySales: (accountId) => today.todaySales(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
   });
   const notifiedAccounts = new Set<string>();
   lifecycle.onAccountRemoved((accountId) => {

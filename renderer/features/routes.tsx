@@ -17,6 +17,7 @@ import { StudentProfilePage } from './people/StudentProfilePage';
 import { MembersPage } from './people/MembersPage';
 import { ExplorerPage } from './explorer/ExplorerPage';
 import { StudentsWithBulk } from './students/StudentsWithBulk';
+import { TodayPage } from './today/TodayPage';
 import './dashboards.css';
 import { t } from '../../shared/i18n/i18n';
 import type { en } from '../../shared/i18n/en';
@@ -35,6 +36,8 @@ function navEntry(to: string, word: NavWord, icon?: IconName): DashboardNavEntry
 }
 
 export const dashboardNav: DashboardNavEntry[] = [
+  // The first entry is where sign-in lands: what needs the admin today.
+  navEntry('/today', 'today', 'sun'),
   navEntry('/courses', 'courses'),
   navEntry('/orders', 'orders'),
   navEntry('/analytics', 'analytics'),
@@ -49,6 +52,7 @@ export const dashboardNav: DashboardNavEntry[] = [
 ];
 
 export const dashboardRoutes: RouteObject[] = [
+  { path: 'today', element: <TodayPage /> },
   { path: 'courses', element: <CoursesPage /> },
   // An order opens as a drawer over the page it was opened from (the Orders list or a course's page), so
   // closing it lands back there; `overlay` tells the frame this is no new page (focus stays with the drawer).

@@ -108,6 +108,8 @@ export const OrderFilters = z
     text: z.string().max(256).optional(),
     /** Orders of this buyer (a student's id): a student's profile. */
     buyerId: id.optional(),
+    /** Orders last changed at or after this instant (Today's failed payments and new refunds). */
+    changedFrom: isoTime.optional(),
   })
   .strict();
 export type OrderFilters = z.infer<typeof OrderFilters>;

@@ -2,6 +2,7 @@
 // lists (fetched over HTTP with a token this test obtains through the platform's own OAuth), for the same
 // filters and the same range the page shows; never a number written in the test. The admin's computer is in
 // Taipei while the school keeps New York time: every date, range and CSV time must be the school's.
+import { openCourses } from './fixtures/app-actions';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
@@ -189,6 +190,7 @@ test('Courses: learners and revenue per course equal the platform; filters; a co
   const raw = await enrollmentsByCourse(api);
   const courses = [...raw.keys()];
   const orders = await api.list<Order>('/api/v1/orders');
+  await openCourses(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   await expect(page.getByTestId('course-count')).toHaveText(`${courses.length} courses`);
   const range = await shownRange(page);

@@ -3,7 +3,7 @@
 // the page, and an order opened from a course's page closes back to that course.
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -20,6 +20,7 @@ function scrollPosition(page: Page): Promise<number[]> {
 
 test('Courses: arrow keys, PageDown and Home/End move through the rows, one Tab stop, Enter opens', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   const table = page.getByTestId('courses-table');
   const links = table.locator('tbody tr').getByRole('link');
   await expect(links.first()).toBeVisible();
@@ -95,6 +96,7 @@ test('Orders: Escape from an order gives focus back to its row, where the page w
 
 test('an order opened from a course page closes back to that course, focus on its link', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   await page.getByTestId('courses-table').locator('tbody tr').filter({ has: page.locator('[data-currency]') }).first().getByRole('link').click();
   const courseTitle = page.getByRole('heading', { level: 1 });
   await expect(page.getByTestId('course-revenue')).toBeVisible();

@@ -3,7 +3,7 @@
 // showing every field from its top, and a permission prompt that does not push the page's title down.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -41,6 +41,7 @@ async function expectInsideWindowX(page: Page, locator: Locator, what: string): 
 test('Courses and Orders: every table fits the window, the money columns in view', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
 
+  await openCourses(page);
   const courses = page.getByTestId('courses-table');
   await expect(courses.locator('tbody tr').first()).toBeVisible();
   await expectNoPageScrollX(page);
@@ -94,6 +95,7 @@ test('Courses and Orders: every table fits the window, the money columns in view
 
 test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   // The course with the most price plans: the longest Plans tile.
   const rows = page.getByTestId('courses-table').locator('tbody tr');
   await expect(rows.first()).toBeVisible();

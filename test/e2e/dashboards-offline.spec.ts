@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect } from './fixtures/app';
 import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { startSandbox } from '../sandbox';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 const SEED = 11;
 const ORDERS = 2000;
@@ -26,6 +26,7 @@ test('stop the platform, reload: the dashboards still show from the cache, with 
   await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
 
   // Look at each dashboard once, online.
+  await openCourses(page);
   await expect(page.getByTestId('courses-table')).toBeVisible();
   const courseCount = (await page.getByTestId('course-count').textContent())!;
   const firstCourse = (await page.getByTestId('courses-table').locator('tbody tr').first().textContent())!;

@@ -3,7 +3,7 @@
 // text buttons look like the links they are, not like the browser's grey buttons.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -28,6 +28,7 @@ test('Orders filters: course titles, products told apart, Clear filters resets t
   await clickConnectDemoSchool(page);
   await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
   // The courses as the Courses dashboard lists them (every course of the school, by title).
+  await openCourses(page);
   const courseLinks = page.getByTestId('courses-table').locator('tbody tr').getByRole('link');
   await expect(courseLinks.first()).toBeVisible();
   const titles = new Set(await courseLinks.allTextContents());

@@ -1,13 +1,14 @@
 // The first load of a school's orders is long work: it shows its progress and can be cancelled, losing
 // nothing; loading again brings every order.
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test('the first orders load shows progress and Cancel; after a cancel, Load orders brings them all', async ({ page, sandbox }) => {
   await clickConnectDemoSchool(page);
   await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+  await openCourses(page);
   await expect(page.getByTestId('courses-table')).toBeVisible();
 
   // A slow platform: each page of 1,000 orders takes a while, so the load is still running when we look.

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 
 const enabled = process.env.SCREENSHOTS === '1';
 const out = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -29,6 +29,7 @@ test.describe('@screenshots dashboards', () => {
       await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
       const nav = page.getByRole('navigation', { name: 'Main' });
 
+      await openCourses(page);
       await expect(page.getByTestId('courses-table')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: `${out}/dashboard-courses-${colorScheme}.png` });

@@ -7,7 +7,7 @@
 // and 1280×720, with screenshots to look at (test-results/trust-*.png).
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
-import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
 import { daysText, localDay, plusDays } from '../support/local-days';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -42,6 +42,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await page.emulateMedia({ reducedMotion: 'reduce' }); // charts drawn at once, for the screenshots
       await clickConnectDemoSchool(page);
       await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+      await openCourses(page);
       // Every date is the school's, named once on the screen, whatever the computer's zone.
       const zone = sandbox.platform.schools[0]!.time_zone;
       expect(zone).not.toBe(COMPUTER_ZONE);

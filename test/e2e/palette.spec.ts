@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import type { Coupon, Course, Order } from '../../shared/platform/resources';
 import { test, expect } from './fixtures/app';
-import { activeSchool, connectDemoSchool } from './fixtures/app-actions';
+import { activeSchool, connectDemoSchool, openCourses } from './fixtures/app-actions';
 import { platformApi, signedIn } from './fixtures/figures';
 import type { Sandbox } from '../sandbox';
 
@@ -117,6 +117,7 @@ test('a course opens its page, a coupon the Coupons page with it in view, and "E
   test.setTimeout(120_000);
   const api = await signedIn(page, sandbox, context);
   const [courses, coupons, orders] = await Promise.all([api.list<Course>('/api/v1/courses'), api.list<Coupon>('/api/v1/coupons'), api.list<Order>('/api/v1/orders')]);
+  await openCourses(page);
   await expect(page.getByTestId('courses-table')).toBeVisible(); // the course list is kept
 
   // A course by its whole title: its page.
@@ -195,6 +196,7 @@ offlineTest('offline: with the platform stopped it still finds a synced order, a
   const api = await platformApi(sandbox, context);
   const orders = await api.list<Order>('/api/v1/orders');
   const course = (await api.list<Course>('/api/v1/courses'))[2]!;
+  await openCourses(page);
   await expect(page.getByTestId('courses-table')).toBeVisible();
   await openPalette(page);
   await search(page, 'orders');

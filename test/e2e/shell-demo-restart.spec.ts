@@ -13,7 +13,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { startBrowserHost, type BrowserHost } from '../../electron/browser-host/server';
 import { memoryLogger } from '../../electron/services/log';
 import { startDemoDefault, type DemoDefault } from '../sandbox/demo-default';
-import { activeSchool, clickConnectDemoSchool, connectDemoSchool, connectedAccounts, openAccountMenu } from './fixtures/app-actions';
+import { activeSchool, clickConnectDemoSchool, connectDemoSchool, connectedAccounts, openAccountMenu, openCourses } from './fixtures/app-actions';
 import { consentOpener, newConsentRecord, type ConsentRecord, type ConsentSettings } from './fixtures/consent-tab';
 import { platformClient } from './fixtures/platform-client';
 import type { Coupon } from '../../shared/platform/resources';
@@ -87,6 +87,7 @@ test('stopped and started again on the same data folder: same address, the schoo
   try {
     await openApp(page, first.host);
     await connectDemoSchool(page, school.name);
+    await openCourses(page);
     await expect(page.getByTestId('courses-table')).toBeVisible({ timeout: 30_000 });
     // A write in the demo school: a coupon disabled (coupons:write granted on the way, a second consent page).
     await page.goto(`${first.host.origin}/#/coupons`);
@@ -110,6 +111,7 @@ test('stopped and started again on the same data folder: same address, the schoo
     expect(second.demo.movedFrom).toBeNull();
     await openApp(page, second.host);
     await expect(activeSchool(page)).toHaveText(school.name);
+    await openCourses(page);
     await expect(page.getByTestId('courses-table').locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('app-status')).toContainText('Online');
     await expect(page.getByText(/can't be reached|Sign in again|moved to/)).toHaveCount(0);
@@ -168,6 +170,7 @@ test('its port taken by another program: it starts elsewhere, the account offers
     await expect(banner).toContainText(`${school.name} moved to ${newHost}.`);
     await banner.getByRole('button', { name: 'Reconnect' }).click();
     await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    await openCourses(page);
     await expect(page.getByTestId('courses-table').locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
 
     // The same account (same id, so its saved data and choice stay), now at the new address; no consent page.

@@ -11,7 +11,7 @@ test('connects the demo school with Allow and shows the admin and the school', a
 
   await expect(activeAdmin(page)).toHaveText(sandbox.platform.admin.name);
   await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Courses', 'Orders', 'Analytics', 'Students', 'Members', 'Coupons', 'Subscriptions', 'Events', 'Comments', 'Activity', 'More']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'Courses', 'Orders', 'Analytics', 'Students', 'Members', 'Coupons', 'Subscriptions', 'Events', 'Comments', 'Activity', 'More']);
   await expect(page.getByTestId('app-status')).toContainText('Online');
 
   // The consent page was the sandbox's own authorization endpoint, opened once, in a tab of this browser.

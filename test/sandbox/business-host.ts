@@ -29,6 +29,8 @@ export class BusinessHost {
   readonly #pageListeners = new Set<(page: ServedPage) => void>();
   /** Which of the pageSizes knob's sizes the next list page takes. */
   #pageTurn = 0;
+  /** List operations held unanswered (holdList), each with the waits of the requests held so far. */
+  readonly #held = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly ctx: SandboxContext,
@@ -47,6 +49,26 @@ export class BusinessHost {
   onListPage(listener: (page: ServedPage) => void): () => void {
     this.#pageListeners.add(listener);
     return () => this.#pageListeners.delete(listener);
+  }
+
+  /**
+   * Holds every page of one list operation unanswered until `release` (a platform stuck in the middle of a
+   * long list): a test stops the platform while a sync is under way, without racing it. Closing releases too.
+   */
+  holdList(operationId: string): () => void {
+    const waiting = this.#held.get(operationId) ?? new Set<() => void>();
+    this.#held.set(operationId, waiting);
+    return () => {
+      if (this.#held.get(operationId) !== waiting) return;
+      this.#held.delete(operationId);
+      for (const go of waiting) go();
+    };
+  }
+
+  /** Lets every held request go (the server is closing: their sockets are gone, nothing is sent). */
+  releaseAll(): void {
+    for (const waiting of this.#held.values()) for (const go of waiting) go();
+    this.#held.clear();
   }
 
   /** false when no route has this path, so the server can answer 404. */
@@ -78,6 +100,12 @@ export class BusinessHost {
     }
 
     const list = req.method === 'GET' && route.operationId.startsWith('list');
+    const held = this.#held.get(route.operationId);
+    if (held) {
+      await new Promise<void>((go) => held.add(go));
+      // Closed meanwhile: the caller is gone.
+      if (res.destroyed) return true;
+    }
     let query = url.searchParams;
     if (list && knobs.pageSizes) {
       // Fewer records than asked, a different number each page: the cursor still says where the next page starts.

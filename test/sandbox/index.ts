@@ -103,6 +103,8 @@ export interface Sandbox {
   adminSecret: string;
   /** Calls `listener` after each list page is sent (a test changes the data between an app's pages); returns the way to stop. */
   onListPage(listener: (page: ServedPage) => void): () => void;
+  /** Holds every page of a list operation (e.g. 'listOrders') unanswered until the returned release, or close. */
+  holdList(operationId: string): () => void;
   stats: { requests: number; byPath(): Record<string, number>; reset(): void };
   /** The platform serves this API too (a school's own site in front of it): listed in its metadata, accepted as `resource`. */
   serveResource(url: string): void;
@@ -178,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
+      business.releaseAll();
     });
   await listen(options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
@@ -203,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     adminSecret,
     onListPage: (listener) => business.onListPage(listener),
+    holdList: (operationId) => business.holdList(operationId),
     stats,
     serveResource: (url) => {
       ctx.otherResources.add(url.endsWith('/') ? url.slice(0, -1) : url);

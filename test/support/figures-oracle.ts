@@ -395,3 +395,65 @@ export function couponFigures(orders: readonly Order[], couponId: string, range:
 export function startOfLocalDay(instant: number, timeZone: string): number {
   return startOfDay(periodDateOf(instant, 'day', timeZone), timeZone);
 }
+
+// ----------------------------------------------------------------------------------------------- Today
+
+/** The fields of a platform comment the unanswered rule reads (as `GET /comments` serves them). */
+export interface RawComment {
+  id: string;
+  parent_id: string | null;
+  author_role?: 'learner' | 'staff' | undefined;
+  created_at: string;
+}
+
+/** The fields of a platform event Today counts (as `GET /events` serves them). */
+export interface RawEvent {
+  id: string;
+  starts_at: string;
+  tickets: { capacity: number; sold: number }[];
+}
+
+/** Orders in one of `states` whose last change (`updated_at`) is at or after `since`: failed payments, new refunds. */
+export function ordersChangedSince(orders: readonly Order[], states: readonly Order['state'][], since: number): Order[] {
+  return orders.filter((o) => states.includes(o.state) && time(o.updated_at) >= since);
+}
+
+/** Subscriptions whose payment failed (past due), and those set to end that have not ended yet. */
+export function subscriptionsNeedingAttention(subscriptions: readonly Subscription[]): { pastDue: Subscription[]; canceling: Subscription[] } {
+  return {
+    pastDue: subscriptions.filter((s) => s.state === 'past_due'),
+    canceling: subscriptions.filter((s) => s.canceling && s.state !== 'canceled' && s.state !== 'expired'),
+  };
+}
+
+/**
+ * Learners' comments no staff comment of the same thread came after (docs/business-api.md, "Unanswered
+ * comments"): a thread is a first comment and every reply reached from it through `parent_id`.
+ */
+export function unansweredComments<C extends RawComment>(comments: readonly C[]): C[] {
+  const byId = new Map(comments.map((c) => [c.id, c]));
+  const rootOf = (c: C): string => {
+    const path = new Set<string>([c.id]);
+    let at: C = c;
+    while (at.parent_id !== null) {
+      const parent = byId.get(at.parent_id);
+      if (!parent || path.has(parent.id)) break;
+      path.add(parent.id);
+      at = parent;
+    }
+    return at.id;
+  };
+  const lastStaff = new Map<string, number>();
+  for (const c of comments) {
+    if (c.author_role !== 'staff') continue;
+    const root = rootOf(c);
+    lastStaff.set(root, Math.max(lastStaff.get(root) ?? -Infinity, time(c.created_at)));
+  }
+  return comments.filter((c) => c.author_role !== 'staff' && !((lastStaff.get(rootOf(c)) ?? -Infinity) > time(c.created_at)));
+}
+
+/** Events starting in [from, to), and the seats their ticket types still have for sale. */
+export function eventsStarting<E extends RawEvent>(events: readonly E[], range: Range): { events: E[]; seatsLeft: number } {
+  const soon = events.filter((e) => within(e.starts_at, range.from, range.to));
+  return { events: soon, seatsLeft: soon.reduce((n, e) => n + e.tickets.reduce((m, t) => m + Math.max(0, t.capacity - t.sold), 0), 0) };
+}

@@ -12,6 +12,7 @@ export function matches(o: Order, f: OrderFilters): boolean {
     if (f.to !== undefined && t >= Date.parse(f.to)) return false;
   }
   if (f.states?.length && !f.states.includes(o.state)) return false;
+  if (f.changedFrom !== undefined && Date.parse(o.updatedAt) < Date.parse(f.changedFrom)) return false;
   if (f.currency !== undefined && o.currency !== f.currency) return false;
   if (f.buyerId !== undefined && o.buyer.id !== f.buyerId) return false;
   if (f.coupon !== undefined) {

@@ -5,11 +5,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Coupon, Course, Curriculum, Enrollment, Order, School, Subscription } from '../../shared/platform/resources';
+import type { z } from 'zod';
+import type { Comment as CommentSchema, Coupon, Course, Curriculum, Enrollment, Order, School, SchoolEvent, Subscription } from '../../shared/platform/resources';
+
+type Comment = z.infer<typeof CommentSchema>;
+type Event = z.infer<typeof SchoolEvent>;
 import { consentClicker } from './consent-browser';
 
 /** Every read scope the figures need. */
 export const FIGURE_SCOPES = ['school:read', 'courses:read', 'curriculum:read', 'orders:read', 'analytics:read', 'students:read', 'subscriptions:read', 'coupons:read'];
+
+/** Today also counts comments and events. */
+export const TODAY_SCOPES = [...FIGURE_SCOPES, 'comments:read', 'events:read'];
 
 export interface RawApi {
   /** A GET that must answer 200. */
@@ -124,4 +131,10 @@ export function reportQuery(q: Record<string, string | number | undefined>): str
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, typeof v === 'number' ? new Date(v).toISOString() : v);
   return params.toString();
+}
+
+/** What Today counts beyond the figures: every comment and event of the school. */
+export async function readRawTodayExtras(api: RawApi): Promise<{ comments: Comment[]; events: Event[] }> {
+  const [comments, events] = await Promise.all([api.list<Comment>('/api/v1/comments'), api.list<Event>('/api/v1/events')]);
+  return { comments, events };
 }

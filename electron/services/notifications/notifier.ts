@@ -6,11 +6,10 @@
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
-import type { TimeZoneSource } from '../../../shared/ipc/app';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
-import { commentsSince, lecturerNames, orderChangesSince, pastDueSubscriptions, readLargeSaleThresholds, readTodaySales } from '../platform/notifications-platform';
+import { commentsSince, lecturerNames, orderChangesSince, pastDueSubscriptions, readLargeSaleThresholds } from '../platform/notifications-platform';
 import {
   advanceSince,
   baselineState,
@@ -41,10 +40,10 @@ interface NotifierOptions {
   intervalMs?: number;
   now?: () => Date;
   random?: () => number;
+  /** Today's sales so far per currency, the very figure Today shows (today/today-service.ts); null when not known. */
+  todaySales(accountId: string): Promise<TraySchool['todaySales']>;
   /** The time zone of quiet hours (default: the computer's). */
   timeZone?: string;
-  /** Whose day the tray's "today's sales" is (Settings › Time zone; default the school's). */
-  timeZoneSource?: () => TimeZoneSource;
   /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
   later?: (task: () => void, ms: number) => () => void;
 }
@@ -142,9 +141,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
         options.logger.info('notifications found', { delivered: decided.deliver.length, silent: decided.deliver.filter((d) => d.silent).length });
         announceAttention();
       }
-      if (account.grantedScopes.includes('analytics:read')) {
-        run.today = await readTodaySales(options.caller, accountId, now(), { source: options.timeZoneSource?.() ?? 'school', computerTimeZone: options.timeZone ?? (new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC') });
-      }
+      // The glance comes from the engine's synced orders; when it cannot say, the last figure stays.
+      run.today = (await options.todaySales(accountId).catch(() => null)) ?? run.today;
       changed();
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
       run.failures = next.failures;

@@ -11,8 +11,8 @@ export interface TraySchool {
   accountId: string;
   schoolName: string;
   unseen: number;
-  /** Null: not known (analytics not granted, or not fetched yet). */
-  todaySales: { currency: string; gross: number; orders: number }[] | null;
+  /** Today so far, net and orders per currency (Today's own figure); null: not known (no orders synced or readable). */
+  todaySales: { currency: string; net: number; orders: number }[] | null;
 }
 
 type TrayAction = { type: 'open' } | { type: 'openSchool'; accountId: string; route: string } | { type: 'quit' };
@@ -41,10 +41,10 @@ export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatf
   for (const school of schools) {
     items.push({ type: 'header', label: school.schoolName });
     if (school.todaySales === null) items.push({ type: 'info', label: t('main:tray.salesUnknown') });
-    else if (school.todaySales.length === 0) items.push({ type: 'info', label: t('main:tray.noSales') });
+    else if (school.todaySales.every((s) => s.orders === 0)) items.push({ type: 'info', label: t('main:tray.noSales') });
     else {
-      for (const sale of school.todaySales) {
-        items.push({ type: 'info', label: t('main:tray.sales', { amount: formatMoney(sale.gross, sale.currency, locale), count: sale.orders }) });
+      for (const sale of school.todaySales.filter((s) => s.orders > 0)) {
+        items.push({ type: 'info', label: t('main:tray.sales', { amount: formatMoney(sale.net, sale.currency, locale), count: sale.orders }) });
       }
     }
     if (school.unseen > 0) {

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment as CommentSchema, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { NotificationCandidate } from '../../../shared/model/notifications';
-import { localDateOf, startOfLocalDay } from '../../../shared/zoned-time';
 
 /** An order at or above this many times the currency's 90-day average order value is "unusually large". */
 export const LARGE_SALE_FACTOR = 5;
@@ -103,15 +102,4 @@ export function commentCandidates(comments: readonly Comment[], staffNames: Read
       body: c.body.length > 140 ? `${c.body.slice(0, 139)}…` : c.body,
       route: '/comments?show=unanswered',
     }));
-}
-
-/** Today so far, from midnight of the business time zone (the school's, or the computer's when chosen): the tray's "today's sales". */
-export function todaySalesQuery(now: Date, timeZone: string): Record<string, string> {
-  const midnight = startOfLocalDay(localDateOf(now.getTime(), timeZone), timeZone);
-  return { from: new Date(midnight).toISOString(), to: now.toISOString(), interval: 'day', time_zone: timeZone };
-}
-
-/** Per currency, gross sales and orders of the report's range (the tray never adds two currencies). */
-export function todaySales(report: SalesReport): { currency: string; gross: number; orders: number }[] {
-  return report.currencies.map(({ currency, current }) => ({ currency, gross: current.gross, orders: current.orders })).filter((s) => s.orders > 0);
 }

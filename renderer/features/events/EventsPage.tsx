@@ -18,6 +18,7 @@ import { CapacityBar } from './CapacityBar';
 import { eventsWhen, type When } from './event-view';
 import { formatEventTime } from './event-time';
 import './events.css';
+import { t } from '../../../shared/i18n/i18n';
 
 export function EventsPage() {
   return (
@@ -31,7 +32,8 @@ function EventsDashboard() {
   const account = useActiveAccount();
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [params, setParams] = useSearchParams();
-  const when: When = params.get('when') === 'past' ? 'past' : 'upcoming';
+  const asked = params.get('when');
+  const when: When = asked === 'past' || asked === 'soon' ? asked : 'upcoming';
   const { locale, timeZone } = useLocale();
   return (
     <Page title="Events" description="Your live events: tickets sold against capacity, and who is coming." meta={<FigureAge answer={query.data} />}>
@@ -48,12 +50,12 @@ function EventsDashboard() {
           const now = Date.now();
           const upcoming = eventsWhen(overview.events, 'upcoming', now);
           const past = eventsWhen(overview.events, 'past', now);
-          const shown = when === 'upcoming' ? upcoming : past;
+          const shown = when === 'upcoming' ? upcoming : when === 'past' ? past : eventsWhen(overview.events, 'soon', now);
           const pick = (next: When) => setParams(next === 'past' ? { when: 'past' } : {}, { replace: true });
           return (
             <Card
               flush
-              title={when === 'upcoming' ? 'Upcoming events' : 'Past events'}
+              title={when === 'upcoming' ? 'Upcoming events' : when === 'past' ? 'Past events' : t('today:needs.upcomingEvents')}
               actions={
                 <div className="chips chips-inline" role="group" aria-label="Which events">
                   <button type="button" className={`chip${when === 'upcoming' ? ' is-on' : ''}`} aria-pressed={when === 'upcoming'} onClick={() => pick('upcoming')}>
@@ -66,11 +68,11 @@ function EventsDashboard() {
               }
             >
               {shown.length === 0 ? (
-                <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'} icon="inbox">
-                  {when === 'upcoming' ? 'Events you schedule on your school show here with their tickets.' : 'Events that are over show here.'}
+                <EmptyState title={when !== 'past' ? 'No upcoming events' : 'No past events'} icon="inbox">
+                  {when !== 'past' ? 'Events you schedule on your school show here with their tickets.' : 'Events that are over show here.'}
                 </EmptyState>
               ) : (
-                <EventsTable events={shown} when={when} timeZone={timeZone} locale={locale} />
+                <EventsTable events={shown} when={when === 'past' ? 'past' : 'upcoming'} timeZone={timeZone} locale={locale} />
               )}
             </Card>
           );

@@ -1,10 +1,13 @@
 // Pure helpers of the Events pages: which events are upcoming or past, and how full an event is.
 import type { EventView } from '../../../shared/model/events';
+import { eventsStartingSoon } from '../../../shared/model/today-needs';
 
-export type When = 'upcoming' | 'past';
+/** soon: starting in the next seven days (Today's count links here). */
+export type When = 'upcoming' | 'past' | 'soon';
 
 /** Upcoming: not over yet (an event under way is upcoming), soonest first. Past: over, latest first. */
 export function eventsWhen(events: readonly EventView[], when: When, now: number): EventView[] {
+  if (when === 'soon') return eventsStartingSoon(events, now);
   const upcoming = (e: EventView) => Date.parse(e.endsAt) > now;
   return when === 'upcoming'
     ? events.filter(upcoming).sort((a, b) => a.startsAt.localeCompare(b.startsAt))

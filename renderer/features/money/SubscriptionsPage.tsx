@@ -2,7 +2,7 @@
 // period), one currency at a time (never mixed). Each row links to its member; cancel at period end and
 // cancel now go through the app's one way of writing, with a confirmation naming the member.
 import { useMemo } from 'react';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SubscriptionView } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -42,6 +42,9 @@ function SubscriptionsDashboard() {
   // One currency at a time, by the rule every such screen follows (use-shown-currency).
   const { currencies, currency, choose } = useShownCurrency(query.data?.data.currencies ?? NO_CURRENCIES);
   const write = useWrite();
+  // Today links to one list: ?show=pastDue or ?show=canceling.
+  const [params] = useSearchParams();
+  const show = params.get('show');
   return (
     <Page title="Subscriptions" description="Subscriptions that need you: payments that failed, and members who are leaving." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Subscriptions page" label="the subscriptions">
@@ -50,8 +53,8 @@ function SubscriptionsDashboard() {
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
               <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency" />
-              <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />
-              <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />
+              {show !== 'canceling' && <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
+              {show !== 'pastDue' && <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
             </div>
           );
         }}

@@ -33,7 +33,8 @@ import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import type { PickedRange } from '../../../shared/date-range';
 import { useResolvedRange } from '../common/range-store';
-import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { t } from '../../../shared/i18n/i18n';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';
@@ -50,6 +51,15 @@ export function OrdersPage() {
   );
 }
 
+/** ?state=failed,refunded: the states another screen asked for (unknown words are dropped). */
+function statesOf(text: string | null): OrderState[] {
+  return (text ?? '').split(',').filter((word): word is OrderState => OrderStateSchema.safeParse(word).success);
+}
+
+function instantOf(text: string | null): string | null {
+  return text && Number.isFinite(Date.parse(text)) ? new Date(text).toISOString() : null;
+}
+
 function OrdersDashboard() {
   const account = useActiveAccount();
   const accountId = account?.id ?? null;
@@ -63,7 +73,7 @@ function OrdersDashboard() {
 
   // Paid dates in the business zone; a preset's days follow the calendar there. Other screens link here with a
   // filter in the address: ?coupon=CODE&from=DAY&to=DAY&currency=USD (a coupon's figures on Coupons, the same
-  // orders), ?q=email (a member).
+  // orders), ?q=email (a member), ?state=failed&changedFrom=<instant> (Today's failed payments and new refunds).
   const [params] = useSearchParams();
   const [picked, setRange] = useState<PickedRange>(() => linkedRange(params) ?? { preset: 'last30', startDay: '', endDay: '' });
   const { range, from, to } = useResolvedRange(picked);
@@ -71,11 +81,13 @@ function OrdersDashboard() {
     ...NO_FORM_FILTERS,
     coupon: params.get('coupon') ?? '',
     currency: params.get('currency') ?? '',
+    states: statesOf(params.get('state')),
     allTime: linkedRange(params) === null,
   }));
+  const [changedFrom, setChangedFrom] = useState<string | null>(() => instantOf(params.get('changedFrom')));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
-  const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
+  const filters = useMemo(() => ({ ...toOrderFilters({ ...form, from, to, text: debouncedText }), ...(changedFrom ? { changedFrom } : {}) }), [form, from, to, debouncedText, changedFrom]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   // Rows show once the sync has brought some: the first sync's so far (marked partial), or all.
   const ready = load.result !== null || load.soFar > 0;
@@ -141,12 +153,21 @@ function OrdersDashboard() {
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
               <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
-              {hasOrderFilters({ ...form, text }) && (
+              {changedFrom && (
+                <span className="chip is-on" data-testid="changed-from">
+                  {t('orders:changedFrom', { date: formatDateTime(changedFrom, locale) })}
+                  <button type="button" className="link-button" aria-label={t('orders:changedFromRemove')} onClick={() => setChangedFrom(null)}>
+                    <Icon name="close" size={14} />
+                  </button>
+                </span>
+              )}
+              {(hasOrderFilters({ ...form, text }) || changedFrom) && (
                 <button
                   type="button"
                   className="link-button filter-clear"
                   onClick={() => {
                     setForm(NO_FORM_FILTERS);
+                    setChangedFrom(null);
                     setText('');
                   }}
                 >

@@ -98,6 +98,7 @@ export const common = {
     noSchool: 'No school connected',
     noSchoolHint: 'Connect a school to see its dashboards.',
     names: {
+      today: 'Today',
       courses: 'the Courses dashboard',
       orders: 'the Orders dashboard',
       analytics: 'the Analytics dashboard',
@@ -110,6 +111,7 @@ export const common = {
       students: 'the Students page',
     },
     titles: {
+      today: 'Today',
       courses: 'Courses',
       orders: 'Orders',
       analytics: 'Analytics',
@@ -124,6 +126,7 @@ export const common = {
   },
   nav: {
     main: 'Main',
+    today: 'Today',
     courses: 'Courses',
     orders: 'Orders',
     analytics: 'Analytics',

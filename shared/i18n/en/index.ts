@@ -15,6 +15,7 @@ import { palette } from './palette';
 import { people } from './people';
 import { shell } from './shell';
 import { students } from './students';
+import { today } from './today';
 import { writes } from './writes';
 
-export const en = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, writes };
+export const en = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

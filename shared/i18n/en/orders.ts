@@ -17,4 +17,7 @@ export const orders = {
     gross: 'Gross',
     refunds: 'Refunds',
   },
+  /** Today's links: orders changed at or after an instant. */
+  changedFrom: 'Changed since {{date}}',
+  changedFromRemove: 'Remove the “changed since” filter',
 };

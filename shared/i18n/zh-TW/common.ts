@@ -89,6 +89,7 @@ export const common: OneFormTranslation<typeof en> = {
     noSchool: '尚未連結學校',
     noSchoolHint: '連結學校後即可查看總覽。',
     names: {
+      today: '今日',
       courses: '課程總覽',
       orders: '訂單總覽',
       analytics: '數據分析',
@@ -101,6 +102,7 @@ export const common: OneFormTranslation<typeof en> = {
       students: '學員頁面',
     },
     titles: {
+      today: '今日',
       courses: '課程',
       orders: '訂單',
       analytics: '數據分析',
@@ -115,6 +117,7 @@ export const common: OneFormTranslation<typeof en> = {
   },
   nav: {
     main: '主選單',
+    today: '今日',
     courses: '課程',
     orders: '訂單',
     analytics: '數據分析',

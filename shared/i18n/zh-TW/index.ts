@@ -17,6 +17,7 @@ import { palette } from './palette';
 import { people } from './people';
 import { shell } from './shell';
 import { students } from './students';
+import { today } from './today';
 import { writes } from './writes';
 
-export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, writes };
+export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

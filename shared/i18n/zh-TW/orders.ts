@@ -17,4 +17,6 @@ export const orders: OneFormTranslation<typeof en> = {
     gross: '總營收（折扣前）',
     refunds: '退款',
   },
+  changedFrom: '{{date}} 之後有變動',
+  changedFromRemove: '移除「之後有變動」篩選',
 };

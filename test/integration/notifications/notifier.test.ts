@@ -74,6 +74,7 @@ async function notifierFor(options: { online?: () => boolean; settings?: Notific
     intervalMs: options.intervalMs ?? 60_000,
     now: () => new Date(),
     random: () => 0,
+    todaySales: async () => null,
     ...(options.later ? { later: options.later } : {}),
   });
   return { notifier, delivered };

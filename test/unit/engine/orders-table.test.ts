@@ -81,6 +81,7 @@ describe('orders table', () => {
       if (random() < 0.2) filters.courseId = pick(facets.courses).id;
       if (random() < 0.2) filters.productId = pick(facets.products).id;
       if (random() < 0.15) filters.buyerId = random() < 0.1 ? 'stu_nobody' : pick(orders).buyer.id;
+      if (random() < 0.2) filters.changedFrom = pick(orders).updatedAt;
       if (random() < 0.2) filters.text = pick(['ada', ' GRACE ', '林', '@', 'zola 1', orders[5]!.id, 'hyperlink']);
       const sort: OrderSort = { key: pick(ORDER_SORT_KEYS), direction: random() < 0.5 ? 'asc' : 'desc' };
       const offset = Math.floor(random() * 50);
@@ -95,6 +96,14 @@ describe('orders table', () => {
         expect(new Set(table.select(filters, sort).positions).size).toBe(hits.length);
       } else expect(got.rows.map((o) => o.id)).toEqual(bruteIds(orders, filters, sort).slice(offset, offset + 100));
     }
+  });
+
+  it("finds the orders in given states changed at or after an instant (Today's failed payments and new refunds)", () => {
+    const since = [...orders].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))[Math.floor(orders.length * 0.8)]!.updatedAt;
+    const expected = orders.filter((o) => (o.state === 'refunded' || o.state === 'refunding') && Date.parse(o.updatedAt) >= Date.parse(since)).map((o) => o.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const got = table.query({ states: ['refunded', 'refunding'], changedFrom: since }, { key: 'paidAt', direction: 'desc' }, 0, 10_000);
+    expect(got.rows.map((o) => o.id).sort()).toEqual(expected);
   });
 
   it("finds exactly one buyer's orders (a student's profile), and none for an unknown buyer", () => {

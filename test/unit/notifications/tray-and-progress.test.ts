@@ -3,7 +3,7 @@ import { INDETERMINATE, NO_PROGRESS, STALE_JOB_MS, TaskbarProgress } from '../..
 import { badgeModel, trayModel, type TraySchool } from '../../../electron/services/notifications/tray-model';
 import type { DataProgress } from '../../../shared/ipc/data';
 
-const lumen: TraySchool = { accountId: 'a1', schoolName: 'Lumen Academy', unseen: 2, todaySales: [{ currency: 'USD', gross: 123_450, orders: 3 }, { currency: 'EUR', gross: 9_900, orders: 1 }] };
+const lumen: TraySchool = { accountId: 'a1', schoolName: 'Lumen Academy', unseen: 2, todaySales: [{ currency: 'USD', net: 123_450, orders: 3 }, { currency: 'EUR', net: 9_900, orders: 1 }] };
 const sakura: TraySchool = { accountId: 'a2', schoolName: 'Sakura School', unseen: 0, todaySales: [] };
 
 describe('the tray / menu-bar menu', () => {

@@ -295,6 +295,7 @@ export class OrdersTable {
     const from = filters.from ? Date.parse(filters.from) : -Infinity;
     const to = filters.to ? Date.parse(filters.to) : Infinity;
     const byDate = filters.from !== undefined || filters.to !== undefined;
+    const changedFrom = filters.changedFrom ? Date.parse(filters.changedFrom) : null;
     let states: Uint8Array | null = null;
     if (filters.states && filters.states.length > 0) {
       states = new Uint8Array(c.state.dict.size);
@@ -322,11 +323,13 @@ export class OrdersTable {
     if (currency === -2 || couponWanted === -2 || course === -2 || product === -2 || buyer === -2) return { bits, count, totals: [], courseTotals: shares && [] };
     const sale = saleStates(c);
     const paidAt = c.paidAt.ms;
+    const updatedAt = c.updatedAt.ms;
     for (let i = 0; i < n; i++) {
       if (byDate) {
         const t = paidAt[i]!;
         if (!(t >= from && t < to)) continue;
       }
+      if (changedFrom !== null && !(updatedAt[i]! >= changedFrom)) continue;
       if (states && !states[c.state.codes[i]!]) continue;
       if (currency >= 0 && c.currency.codes[i] !== currency) continue;
       if (buyer >= 0 && c.buyerId.codes[i] !== buyer) continue;
@@ -397,6 +400,7 @@ function normalizeFilters(filters: OrderFilters): OrderFilters {
   if (filters.coupon !== undefined) out.coupon = filters.coupon.toLowerCase();
   if (filters.currency !== undefined) out.currency = filters.currency;
   if (filters.buyerId !== undefined) out.buyerId = filters.buyerId;
+  if (filters.changedFrom) out.changedFrom = new Date(filters.changedFrom).toISOString();
   const text = filters.text?.trim().toLowerCase();
   if (text) out.text = text;
   return out;

@@ -1,0 +1,177 @@
+// Today (shared/ipc/today.ts): one school's day at a glance, composed from what the other screens already
+// answer, so every number is the very figure that screen shows. Sales and the order counts come from the data
+// engine's synced orders (its worker computes them; offline from its snapshot); past due and canceling, comments
+// and events from the same handlers as their pages (through the offline cache); the outbox from the write
+// service. Each part fails on its own: a count that cannot be known is null with its reason, never a guess.
+import { isAppError } from '../../../shared/errors';
+import { DEFAULT_ORDER_SORT, type Answer } from '../../../shared/ipc/data';
+import type { TimeZoneSource } from '../../../shared/ipc/app';
+import type { NeedKind, TodayCurrency, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
+import { changedOrders, eventsStartingSoon, FAILED_STATES, ordersRoute, REFUND_STATES, seatsLeft } from '../../../shared/model/today-needs';
+import { comparisonInstantsOf } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
+import { lastSevenDays, TODAY_PERIODS, todayPeriods, type TodayPeriod } from '../../../shared/today-periods';
+import type { PlatformCaller } from '../api/platform-caller';
+import type { CachedReader } from '../data/cached-read';
+import type { EngineClient } from '../engine/client/engine-client';
+import { CACHE_KEYS } from '../data/cache-keys';
+import { readSchoolProfile } from '../platform/school-platform';
+import type { CallContext, MethodHandlers } from '../ipc/handler-types';
+
+type TodaySources = Pick<MethodHandlers, 'money.subscriptions' | 'comments.inbox' | 'events.list' | 'writes.outbox'>;
+
+interface TodayDeps {
+  engine: Pick<EngineClient, 'call'>;
+  sources: TodaySources;
+  caller: PlatformCaller;
+  /** Reads the school's time zone through the offline cache. */
+  reader: CachedReader;
+  /** Whose day Today is (Settings › Time zone; default the school's): the same rule as every screen (renderer/state/business-time.ts). */
+  timeZoneSource?: () => TimeZoneSource;
+  now?: () => number;
+}
+
+interface TodayInput {
+  accountId: string;
+  fallbackTimeZone: string;
+  since?: string | undefined;
+}
+
+const problemOf = (error: unknown) => (isAppError(error) ? error.code : 'internal');
+
+function need(kind: NeedKind, route: string, answer: { count: number; fetchedAt: string | null; fromCache: boolean; seatsLeft?: number }): TodayNeed {
+  return { kind, route, count: answer.count, problem: null, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache, ...(answer.seatsLeft !== undefined ? { seatsLeft: answer.seatsLeft } : {}) };
+}
+
+function unknownNeed(kind: NeedKind, route: string, error: unknown): TodayNeed {
+  return { kind, route, count: null, problem: problemOf(error), fetchedAt: null, fromCache: false };
+}
+
+/** Counts one need; a count of null means the platform has no such records at all ('not_offered'). */
+async function settle(kind: NeedKind, route: string, count: () => Promise<Parameters<typeof need>[2] | null>): Promise<TodayNeed> {
+  try {
+    const answer = await count();
+    return answer === null ? { kind, route, count: null, problem: 'not_offered', fetchedAt: null, fromCache: false } : need(kind, route, answer);
+  } catch (error) {
+    return unknownNeed(kind, route, error);
+  }
+}
+
+export class TodayService {
+  readonly #now: () => number;
+
+  constructor(private readonly deps: TodayDeps) {
+    this.#now = deps.now ?? Date.now;
+  }
+
+  async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean }> {
+    const computer = { timeZone: isValidTimeZone(fallback) ? fallback : 'UTC', schoolZone: false };
+    // The admin chose this computer's zone for business dates (Settings › Time zone).
+    if (this.deps.timeZoneSource?.() === 'computer') return computer;
+    try {
+      const { caller, reader } = this.deps;
+      // The school record under the key data.school reads it with: one read serves both.
+      const zone = (await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal))).data.timeZone;
+      if (isValidTimeZone(zone)) return { timeZone: zone, schoolZone: true };
+    } catch {
+      // No school:read, or never read and offline: the computer's zone, and the screen says so.
+    }
+    return computer;
+  }
+
+  /** One period's sales from the engine; Today compares its own periods, so only `current` is read (the engine's comparisons are the usual ones of shared/date-range.ts). */
+  #report(accountId: string, range: { from: string; to: string }, timeZone: string) {
+    return this.deps.engine.call('sales.report', { accountId, ...range, interval: 'month', timeZone, ...comparisonInstantsOf(range, timeZone) });
+  }
+
+  /** Orders and net per currency over every period, from the engine's synced orders (one report per period). */
+  async sales(accountId: string, periods: Record<TodayPeriod, { from: string; to: string }>, timeZone: string): Promise<{ currencies: TodayCurrency[]; fetchedAt: string; fromCache: boolean }> {
+    const reports = await Promise.all(
+      TODAY_PERIODS.map(async (name) => [name, await this.#report(accountId, periods[name], timeZone)] as const),
+    );
+    const byCurrency = new Map<string, TodayCurrency>();
+    for (const [name, answer] of reports) {
+      for (const c of answer.data.currencies) {
+        let row = byCurrency.get(c.currency);
+        if (!row) byCurrency.set(c.currency, (row = { currency: c.currency, periods: {} as TodayCurrency['periods'] }));
+        row.periods[name] = { orders: c.current.orders, net: c.current.net };
+      }
+    }
+    for (const row of byCurrency.values()) for (const name of TODAY_PERIODS) row.periods[name] ??= { orders: 0, net: 0 };
+    // Every report counts the same synced set: they share its age.
+    const oldest = reports.reduce((a, [, b]) => (b.fetchedAt < a.fetchedAt ? b : a), reports[0]![1]);
+    return { currencies: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)), fetchedAt: oldest.fetchedAt, fromCache: reports.some(([, r]) => r.fromCache) };
+  }
+
+  /** Today so far per currency (orders and net), as Today shows it: the tray's glance. Null when no orders can be read. */
+  async todaySales(accountId: string, fallbackTimeZone: string): Promise<{ currency: string; net: number; orders: number }[] | null> {
+    const signal = new AbortController().signal;
+    const { timeZone } = await this.#zone(accountId, fallbackTimeZone, signal);
+    const periods = todayPeriods(this.#now(), timeZone);
+    const answer = await this.#report(accountId, periods.today, timeZone).catch(() => null);
+    return answer?.data.currencies.map((c) => ({ currency: c.currency, net: c.current.net, orders: c.current.orders })) ?? null;
+  }
+
+  async #orderCount(accountId: string, filters: ReturnType<typeof changedOrders>): Promise<{ count: number; fetchedAt: string; fromCache: boolean }> {
+    const answer = await this.deps.engine.call('orders.query', { accountId, filters, sort: DEFAULT_ORDER_SORT, offset: 0, limit: 0 });
+    return { count: answer.data.total, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache };
+  }
+
+  async overview(input: TodayInput, context: CallContext): Promise<TodayOverview> {
+    const { accountId } = input;
+    const now = this.#now();
+    const { timeZone, schoolZone } = await this.#zone(accountId, input.fallbackTimeZone, context.signal);
+    const periods = todayPeriods(now, timeZone);
+    const since = input.since ?? lastSevenDays(now).from;
+    const week = lastSevenDays(now).from;
+    const failed = changedOrders(FAILED_STATES, week);
+    const refunds = changedOrders(REFUND_STATES, since);
+    const subscriptions = memo(() => this.deps.sources['money.subscriptions']({ accountId }, context));
+    const fromAnswer = <T,>(answer: Answer<T>, count: number) => ({ count, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache });
+
+    const [sales, ...needs] = await Promise.all([
+      this.sales(accountId, periods, timeZone).then((data) => ({ data, problem: null }), (error: unknown) => ({ data: null, problem: problemOf(error) })),
+      settle('failedOrders', ordersRoute(failed), () => this.#orderCount(accountId, failed)),
+      settle('pastDue', '/subscriptions?show=pastDue', async () => {
+        const answer = await subscriptions();
+        return fromAnswer(answer, answer.data.pastDue.length);
+      }),
+      settle('canceling', '/subscriptions?show=canceling', async () => {
+        const answer = await subscriptions();
+        return fromAnswer(answer, answer.data.canceling.length);
+      }),
+      settle('refunds', ordersRoute(refunds), () => this.#orderCount(accountId, refunds)),
+      settle('unanswered', '/comments?show=unanswered', async () => {
+        const answer = await this.deps.sources['comments.inbox']({ accountId }, context);
+        if (!answer.data.offered) return null;
+        return fromAnswer(answer, answer.data.comments.filter((c) => c.unanswered).length);
+      }),
+      settle('upcomingEvents', '/events?when=soon', async () => {
+        const answer = await this.deps.sources['events.list']({ accountId }, context);
+        if (!answer.data.offered) return null;
+        const soon = eventsStartingSoon(answer.data.events, now);
+        return { ...fromAnswer(answer, soon.length), seatsLeft: seatsLeft(soon) };
+      }),
+      settle('outbox', '/activity', async () => ({ count: (await this.deps.sources['writes.outbox']({ accountId }, context)).length, fetchedAt: null, fromCache: false })),
+    ]);
+    return {
+      timeZone,
+      schoolZone,
+      now: new Date(now).toISOString(),
+      periods,
+      since,
+      sales: sales.data,
+      salesProblem: sales.problem,
+      needs,
+    };
+  }
+}
+
+function memo<T>(run: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= run());
+}
+
+export function createTodayHandlers(service: TodayService): Pick<MethodHandlers, 'data.today'> {
+  return { 'data.today': (input, context) => service.overview(input, context) };
+}

@@ -1,0 +1,173 @@
+// Today: the first screen after sign-in. Sales per currency (never added across currencies) against the same
+// weekday a week before and the same days of last month, and what needs the admin, each count a link to the
+// screen that lists exactly those records. Everything from data.today (shared/ipc/today.ts), each part with its
+// age; the background sync's data.invalidated refreshes it like every dashboard.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NeedKind, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
+import { TODAY_COMPARISONS, type TodayPeriod } from '../../../shared/today-periods';
+import { Card } from '../../components/Card';
+import { DataAge } from '../../components/DataAge';
+import { EmptyState } from '../../components/EmptyState';
+import { Page } from '../../components/Page';
+import { useInvokeQuery } from '../../lib/bridge-hooks';
+import { formatChange, formatCount, formatDateTime, formatMoney, relativeChange, type Locale } from '../../lib/format';
+import { useActiveAccount } from '../../state/active-account';
+import { useUiStore } from '../../state/ui-store';
+import { DashboardFrame } from '../common/DashboardFrame';
+import { FigureAge } from '../common/FigureAge';
+import { QueryState } from '../common/QueryState';
+import { useLocale } from '../common/use-locale';
+import './today.css';
+
+export function TodayPage() {
+  return (
+    <DashboardFrame dashboard="today">
+      <TodayDashboard />
+    </DashboardFrame>
+  );
+}
+
+function TodayDashboard() {
+  const { t } = useTranslation('today');
+  const account = useActiveAccount();
+  const locale = useLocale();
+  // The business zone's rule (Settings › Time zone): the service follows the same setting.
+  const zoneSource = useUiStore((s) => s.timeZoneSource);
+  const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null });
+  const overview = query.data;
+  return (
+    <Page
+      title={t('title')}
+      description={t('description')}
+      meta={
+        overview && (
+          <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
+            {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
+          </span>
+        )
+      }
+    >
+      <QueryState query={query} what={t('title')} label={t('title')}>
+        {(data) => {
+          const zoned: Locale = { locale: locale.locale, timeZone: data.timeZone };
+          return (
+            <div className="today-grid">
+              <Sales overview={data} locale={zoned} />
+              <Needs overview={data} locale={zoned} />
+            </div>
+          );
+        }}
+      </QueryState>
+    </Page>
+  );
+}
+
+function weekdayOf(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale.locale, { weekday: 'long', timeZone: locale.timeZone }).format(Date.parse(iso));
+}
+
+function Sales({ overview, locale }: { overview: TodayOverview; locale: Locale }) {
+  const { t } = useTranslation('today');
+  const sales = overview.sales;
+  const label = (period: TodayPeriod) => t(`periods.${period}`, { weekday: weekdayOf(overview.periods[period].from, locale) });
+  return (
+    <Card title={t('sales.heading')} actions={sales && <FigureAge answer={sales} />} className="today-sales">
+      {!sales ? (
+        <EmptyState title={t('sales.unavailable')} icon="info" />
+      ) : sales.currencies.length === 0 ? (
+        <EmptyState title={t('sales.none')} icon="info" />
+      ) : (
+        sales.currencies.map((row) => (
+          <section className="today-currency" key={row.currency} aria-label={t('sales.currency', { currency: row.currency })}>
+            <h3 className="today-currency-title">{t('sales.currency', { currency: row.currency })}</h3>
+            <div className="table-scroll">
+              <table className="data-table today-sales-table" aria-label={t('sales.currency', { currency: row.currency })} data-currency={row.currency}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('sales.period')}</th>
+                    <th scope="col" className="num">{t('sales.orders')}</th>
+                    <th scope="col" className="num">{t('sales.net')}</th>
+                    <th scope="col" className="num">{t('sales.comparedWith')}</th>
+                    <th scope="col" className="num">{t('sales.change')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {TODAY_COMPARISONS.map(([period, base]) => {
+                    const now = row.periods[period];
+                    const then = row.periods[base];
+                    const change = relativeChange(now.net, then.net);
+                    return (
+                      <tr key={period} data-period={period} data-base={base}
+                        data-from={overview.periods[period].from} data-to={overview.periods[period].to}
+                        data-base-from={overview.periods[base].from} data-base-to={overview.periods[base].to}
+                        data-orders={now.orders} data-net={now.net} data-base-orders={then.orders} data-base-net={then.net}>
+                        <th scope="row">
+                          {label(period)}
+                          <span className="cell-sub">{label(base)}</span>
+                        </th>
+                        <td className="num">{formatCount(now.orders, locale.locale)}</td>
+                        <td className="num cell-nowrap">{formatMoney(now.net, row.currency, locale.locale)}</td>
+                        <td className="num cell-nowrap cell-muted">
+                          {t('sales.ordersShort', { count: then.orders, formatted: formatCount(then.orders, locale.locale) })} · {formatMoney(then.net, row.currency, locale.locale)}
+                        </td>
+                        <td className="num cell-nowrap">{change === null ? '–' : formatChange(change, locale.locale)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        ))
+      )}
+    </Card>
+  );
+}
+
+function needLabel(t: ReturnType<typeof useTranslation<'today'>>['t'], kind: NeedKind, overview: TodayOverview, locale: Locale): string {
+  switch (kind) {
+    case 'refunds':
+      return t('needs.refunds', { since: formatDateTime(overview.since, locale) });
+    default:
+      return t(`needs.${kind}`);
+  }
+}
+
+function Needs({ overview, locale }: { overview: TodayOverview; locale: Locale }) {
+  const { t } = useTranslation('today');
+  return (
+    <Card title={t('needs.heading')} className="today-needs">
+      <ul className="today-need-list">
+        {overview.needs.map((need) => (
+          <NeedRow key={need.kind} need={need} label={needLabel(t, need.kind, overview, locale)} locale={locale} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function NeedRow({ need, label, locale }: { need: TodayNeed; label: string; locale: Locale }) {
+  const { t } = useTranslation('today');
+  const known = need.count !== null;
+  const body = (
+    <>
+      <span className={`today-need-count${known && need.count! > 0 ? ' is-due' : ''}`}>{known ? formatCount(need.count!, locale.locale) : '–'}</span>
+      <span className="today-need-label">
+        {label}
+        {need.seatsLeft !== undefined && need.seatsLeft !== null && <span className="cell-muted"> · {t('needs.seatsLeft', { count: need.seatsLeft })}</span>}
+        {!known && <span className="cell-muted"> · {t('needs.unknown')}</span>}
+      </span>
+    </>
+  );
+  return (
+    <li className="today-need" data-need={need.kind} data-count={need.count ?? ''}>
+      {known ? (
+        <Link to={need.route} className="today-need-link">{body}</Link>
+      ) : (
+        <span className="today-need-link">{body}</span>
+      )}
+      {need.fetchedAt && <DataAge updatedAt={need.fetchedAt} offline={need.fromCache} />}
+    </li>
+  );
+}

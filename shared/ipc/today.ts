@@ -1,0 +1,75 @@
+// Part of the IPC contract (see shared/ipc.ts): Today, the screen an admin opens first. One answer per school:
+// sales per currency over the periods of shared/today-periods.ts, and what needs the admin, each count with
+// its own age and the address of the screen that lists exactly the records counted.
+import { z } from 'zod';
+import { CurrencyCode } from '../model/money';
+import { TODAY_PERIODS } from '../today-periods';
+import { AccountId } from './accounts';
+import { method } from './define';
+import type { MethodDef } from './define';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+const TodayPeriodName = z.enum(TODAY_PERIODS);
+
+const TodayRange = z.object({ from: isoTime, to: isoTime });
+
+/** Orders and net of the sale orders paid in one period, in one currency (docs/business-api.md, "Sales"). */
+const TodaySales = z.object({ orders: z.int().nonnegative(), net: z.int() });
+
+export const TodayCurrency = z.object({
+  currency: CurrencyCode,
+  periods: z.record(TodayPeriodName, TodaySales),
+});
+export type TodayCurrency = z.infer<typeof TodayCurrency>;
+
+const NEED_KINDS = ['failedOrders', 'pastDue', 'canceling', 'refunds', 'unanswered', 'upcomingEvents', 'outbox'] as const;
+export const NeedKind = z.enum(NEED_KINDS);
+export type NeedKind = z.infer<typeof NeedKind>;
+
+export const TodayNeed = z.object({
+  kind: NeedKind,
+  /** Null: not known (the scope is not granted, the platform has no such list, or it could not be read). */
+  count: z.int().nonnegative().nullable(),
+  /** Why the count is not known: an AppError code. */
+  problem: z.string().nullable(),
+  /** When the records counted were read from the platform (null for the app's own outbox). */
+  fetchedAt: isoTime.nullable(),
+  fromCache: z.boolean(),
+  /** The screen that lists exactly the records counted, as a route with its query. */
+  route: z.string(),
+  /** Events only: seats left over the events counted; null when one of them has no limit. */
+  seatsLeft: z.int().nonnegative().nullable().optional(),
+});
+export type TodayNeed = z.infer<typeof TodayNeed>;
+
+export const TodayOverview = z.object({
+  /** The zone every period is in: the school's, or the computer's when the school's cannot be read. */
+  timeZone: z.string(),
+  schoolZone: z.boolean(),
+  now: isoTime,
+  periods: z.record(TodayPeriodName, TodayRange),
+  /** Since when refunds count as new: the admin's last visit to Today, else the last seven days. */
+  since: isoTime,
+  /** Null: no orders could be read (nothing synced and the platform unreachable, or orders:read missing). */
+  sales: z
+    .object({ currencies: z.array(TodayCurrency), fetchedAt: isoTime, fromCache: z.boolean() })
+    .nullable(),
+  salesProblem: z.string().nullable(),
+  needs: z.array(TodayNeed),
+});
+export type TodayOverview = z.infer<typeof TodayOverview>;
+
+export const todayMethods = {
+  'data.today': method(
+    z.object({
+      accountId: AccountId,
+      /** The computer's zone, used only when the school's cannot be read. */
+      fallbackTimeZone: z.string().min(1).max(64),
+      /** Refunds after this instant are new (the last visit); default the last seven days. */
+      since: isoTime.optional(),
+    }).strict(),
+    TodayOverview,
+    "Today for one school: sales per currency today, yesterday and this month so far against the same weekday a week before and the same days of last month (in the school's time zone, from the engine's synced orders, offline too), and what needs the admin (failed payments, past due, canceling, refunds since the last visit, unanswered comments, events in the next 7 days, the outbox), each with its age and the route that lists exactly those records.",
+  ),
+} satisfies Record<string, MethodDef>;

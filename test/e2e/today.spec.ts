@@ -1,0 +1,167 @@
+// Today, the first screen after sign-in: every amount and count equals the figures oracle over the platform's
+// raw lists (read with the test's own OAuth client), each "needs you" count opens a screen listing exactly
+// those records, and with the platform stopped the same numbers stay, with their age.
+import type { Locator, Page } from '@playwright/test';
+import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { money } from './fixtures/figures';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { eventsStarting, ordersChangedSince, salesFigures, startOfLocalDay, subscriptionsNeedingAttention, unansweredComments } from '../support/figures-oracle';
+import { platformToken, rawApi, readRawSchool, readRawTodayExtras, TODAY_SCOPES } from '../support/raw-records';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const DAY = 86_400_000;
+
+// The demo data ends at its `now`: anchored at the next UTC midnight, so the school's today already has sales.
+const test = appTest.extend<{ sandbox: Sandbox }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+  sandbox: async ({}, use) => {
+    const sandbox = await startSandbox({ orders: 20_000, quiet: true, dataNow: new Date(Math.ceil(Date.now() / DAY) * DAY) });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await sandbox.close();
+    };
+    await use({ ...sandbox, close });
+    await close();
+  },
+});
+
+const range = async (row: Locator, prefix: string) => ({
+  from: Date.parse((await row.getAttribute(`data-${prefix}from`))!),
+  to: Date.parse((await row.getAttribute(`data-${prefix}to`))!),
+});
+
+async function idsIn(page: Page, selector: string, attribute: string): Promise<string[]> {
+  return (await page.locator(selector).evaluateAll((els, a) => els.map((e) => e.getAttribute(a) ?? ''), attribute)).sort();
+}
+
+test('Today: sales and what needs the admin equal the oracle over the raw lists, each count opens exactly its records, and offline the numbers stay with their age', async ({ page, sandbox, context, host }) => {
+  test.setTimeout(240_000);
+  await clickConnectDemoSchool(page);
+  await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+  // Sign-in lands on Today.
+  await expect(page).toHaveURL(/#\/today$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+  const api = rawApi(sandbox.url, await platformToken(sandbox.url, context, { scopes: TODAY_SCOPES }));
+  const [raw, extras] = await Promise.all([readRawSchool(api), readRawTodayExtras(api)]);
+  const timeZone = raw.school.time_zone;
+  await expect(page.getByTestId('today-zone')).toHaveAttribute('data-time-zone', timeZone);
+  await expect(page.getByTestId('today-zone')).toContainText(timeZone);
+
+  const currencies = [...new Set(raw.orders.map((o) => o.currency))].sort();
+  const tables = page.locator('table.today-sales-table');
+  await expect(tables).toHaveCount(currencies.length);
+  const todayRow = tables.first().locator('tr[data-period="today"]');
+  const { from: midnight, to: now } = await range(todayRow, '');
+
+  await test.step('the periods are the school\'s local days', async () => {
+    expect(midnight).toBe(startOfLocalDay(now, timeZone));
+    expect(await range(todayRow, 'base-')).toEqual({ from: startOfLocalDay(midnight - 6.5 * DAY, timeZone), to: startOfLocalDay(midnight - 6.5 * DAY, timeZone) + (now - midnight) });
+    const yesterday = tables.first().locator('tr[data-period="yesterday"]');
+    expect(await range(yesterday, '')).toEqual({ from: startOfLocalDay(midnight - DAY / 2, timeZone), to: midnight });
+    expect(await range(yesterday, 'base-')).toEqual({ from: startOfLocalDay(midnight - 7.5 * DAY, timeZone), to: startOfLocalDay(midnight - 6.5 * DAY, timeZone) });
+  });
+
+  let sold = 0;
+  const expectSales = async () => {
+    for (const currency of currencies) {
+      const table = page.locator(`table.today-sales-table[data-currency="${currency}"]`);
+      for (const period of ['today', 'yesterday', 'monthToDate']) {
+        const row = table.locator(`tr[data-period="${period}"]`);
+        const current = salesFigures(raw.orders, currency, await range(row, ''));
+        const base = salesFigures(raw.orders, currency, await range(row, 'base-'));
+        await expect(row, `${currency} ${period}`).toHaveAttribute('data-orders', String(current.orders));
+        await expect(row, `${currency} ${period}`).toHaveAttribute('data-net', String(current.net));
+        await expect(row, `${currency} ${period} compared`).toHaveAttribute('data-base-orders', String(base.orders));
+        await expect(row, `${currency} ${period} compared`).toHaveAttribute('data-base-net', String(base.net));
+        await expect(row).toContainText(money(current.net, currency));
+        sold += current.orders;
+      }
+    }
+  };
+  await test.step('sales per currency equal the oracle', expectSales);
+  expect(sold, 'the demo school sold something in these periods').toBeGreaterThan(0);
+
+  const weekAgo = now - 7 * DAY;
+  const failed = ordersChangedSince(raw.orders, ['failed'], weekAgo);
+  const refunds = ordersChangedSince(raw.orders, ['refunded', 'refunding'], weekAgo);
+  const { pastDue, canceling } = subscriptionsNeedingAttention(raw.subscriptions);
+  const unanswered = unansweredComments(extras.comments);
+  const soon = eventsStarting(extras.events, { from: now, to: now + 7 * DAY });
+  const expected: Record<string, number> = {
+    failedOrders: failed.length, pastDue: pastDue.length, canceling: canceling.length, refunds: refunds.length,
+    unanswered: unanswered.length, upcomingEvents: soon.events.length, outbox: 0,
+  };
+  const need = (kind: string) => page.locator(`[data-need="${kind}"]`);
+  const expectNeeds = async () => {
+    for (const [kind, count] of Object.entries(expected)) await expect(need(kind), kind).toHaveAttribute('data-count', String(count));
+    await expect(need('upcomingEvents')).toContainText(`${soon.seatsLeft} seat`);
+  };
+  await test.step('what needs the admin equals the oracle', async () => {
+    await expectNeeds();
+    expect(failed.length + refunds.length + pastDue.length + canceling.length + unanswered.length + soon.events.length).toBeGreaterThan(0);
+    await expect(need('refunds').getByRole('link')).toHaveAttribute('href', new RegExp(`changedFrom=${encodeURIComponent(new Date(weekAgo).toISOString())}`));
+  });
+  await page.screenshot({ path: test.info().outputPath('today.png'), fullPage: true });
+
+  const backToToday = async () => {
+    await page.getByRole('link', { name: 'Today', exact: true }).click();
+    await expect(need('outbox')).toHaveAttribute('data-count', '0');
+  };
+
+  await test.step('each count opens exactly its records', async () => {
+    for (const [kind, orders] of [['failedOrders', failed], ['refunds', refunds]] as const) {
+      await need(kind).getByRole('link').click();
+      await expect(page.getByTestId('changed-from')).toBeVisible();
+      await expect(page.getByTestId('orders-match-count')).toHaveAttribute('data-count', String(orders.length));
+      if (orders.length > 0 && orders.length <= 12) {
+        await expect(page.locator('[data-order-id]')).toHaveCount(orders.length);
+        expect(await idsIn(page, '[data-order-id]', 'data-order-id')).toEqual(orders.map((o) => o.id).sort());
+      }
+      await backToToday();
+    }
+    for (const [kind, list, testId] of [['pastDue', pastDue, 'past-due'], ['canceling', canceling, 'canceling']] as const) {
+      await need(kind).getByRole('link').click();
+      const shown: string[] = [];
+      const subCurrencies = [...new Set(list.map((s) => s.currency))].sort();
+      if (list.length === 0) await expect(page.getByText('Nothing needs you')).toBeVisible();
+      for (const currency of subCurrencies) {
+        if (subCurrencies.length > 1) await page.getByRole('tablist', { name: 'Currency' }).getByRole('tab', { name: currency }).click();
+        await expect(page.getByTestId('subscription-lists')).toHaveAttribute('data-currency', currency);
+        await expect(page.getByTestId(testId === 'past-due' ? 'canceling' : 'past-due')).toHaveCount(0);
+        await expect(page.getByTestId(testId).locator('tbody tr')).toHaveCount(list.filter((s) => s.currency === currency).length);
+        shown.push(...(await idsIn(page, `[data-testid="${testId}"] tbody tr`, 'data-subscription-id')));
+      }
+      expect(shown.sort(), kind).toEqual(list.map((s) => s.id).sort());
+      await backToToday();
+    }
+    await need('unanswered').getByRole('link').click();
+    await expect(page.locator('li.comment-item')).toHaveCount(unanswered.length);
+    expect(await idsIn(page, 'li.comment-item', 'data-comment-id')).toEqual(unanswered.map((c) => c.id).sort());
+    await backToToday();
+    await need('upcomingEvents').getByRole('link').click();
+    if (soon.events.length > 0) {
+      await expect(page.getByTestId('events-table').locator('tbody tr')).toHaveCount(soon.events.length);
+      expect(await idsIn(page, '[data-testid="events-table"] tbody tr', 'data-event-id')).toEqual(soon.events.map((e) => e.id).sort());
+    } else await expect(page.getByText('No upcoming events')).toBeVisible();
+    await backToToday();
+  });
+
+  await test.step('the platform stops: the same numbers, with their age', async () => {
+    await sandbox.close();
+    await host.services.probe.check();
+    await expect(page.getByTestId('app-status')).toContainText(/offline/i);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expectSales();
+    await expectNeeds();
+    const age = page.locator('.today-sales').getByTestId('figure-age');
+    await expect(age).toHaveAttribute('data-from-cache', 'true');
+    await expect(age).toContainText('offline');
+    await expect(need('pastDue').locator('.data-age')).toContainText('offline');
+    await page.screenshot({ path: test.info().outputPath('today-offline.png'), fullPage: true });
+  });
+});
