@@ -102,7 +102,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
 
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
-    titledFacets.delete(accountId);
+    courseTitles.delete(accountId);
     void engine
       .call('engine.forget', { accountId })
       .then(() => cache.drop(accountId))
@@ -113,24 +113,27 @@ export function createDataService(deps: DataHandlerDeps): DataService {
   });
 
   // The Orders filters name courses by their title (line items say "Course · Plan"): one course list per
-  // loaded copy of the orders (the engine's), through the offline
-  // cache. Without courses:read, or offline with no saved list, the line names stay; an unreachable platform is
-  // asked again on the next query.
-  const titledFacets = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
-  function withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
-    const known = titledFacets.get(accountId);
-    if (known?.loadedAt === loadedAt) return known.facets;
-    const titled = reader
-      .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
-      .then(
-        (answer) => withCourseTitles(facets, new Map(answer.data)),
-        (error: unknown) => {
-          if (isUnavailable(error)) titledFacets.delete(accountId);
-          return facets;
-        },
-      );
-    titledFacets.set(accountId, { loadedAt, facets: titled });
-    return titled;
+  // loaded copy of the orders (the engine's), through the offline cache, applied to each answer's own facets (a
+  // first sync's rows so far and its end share a loaded time, not their facets). Without courses:read, or offline
+  // with no saved list, the line names stay; an unreachable platform is asked again on the next query.
+  const courseTitles = new Map<string, { loadedAt: string; titles: Promise<ReadonlyMap<string, string> | null> }>();
+  async function withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
+    let known = courseTitles.get(accountId);
+    if (known?.loadedAt !== loadedAt) {
+      const titles = reader
+        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+        .then(
+          (answer) => new Map(answer.data),
+          (error: unknown) => {
+            if (isUnavailable(error) && courseTitles.get(accountId) === known) courseTitles.delete(accountId);
+            return null;
+          },
+        );
+      known = { loadedAt, titles };
+      courseTitles.set(accountId, known);
+    }
+    const titles = await known.titles;
+    return titles ? withCourseTitles(facets, titles) : facets;
   }
 
   const handlers: MethodHandlers<DataMethodName> = {
