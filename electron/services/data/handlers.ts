@@ -144,26 +144,30 @@ function startEngine(deps: DataHandlerDeps, cache: QueryCache, reader: CachedRea
 
 /**
  * The Orders filters name courses by their title (line items say "Course · Plan"): one course list per loaded
- * copy of the orders (the engine's), through the offline cache. Without courses:read, or offline with no saved
- * list, the line names stay; an unreachable platform is asked again on the next query.
+ * copy of the orders (the engine's), through the offline cache, applied to each answer's own facets (a first
+ * sync's rows so far and its end share a loaded time, not their facets). Without courses:read, or offline with
+ * no saved list, the line names stay; an unreachable platform is asked again on the next query.
  */
 function courseTitlesOfFacets(caller: PlatformCaller, reader: CachedReader) {
-  const titled = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
+  const titled = new Map<string, { loadedAt: string; titles: Promise<ReadonlyMap<string, string> | null> }>();
   return {
-    withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
-      const known = titled.get(accountId);
-      if (known?.loadedAt === loadedAt) return known.facets;
-      const withNames = reader
-        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
-        .then(
-          (answer) => withCourseTitles(facets, new Map(answer.data)),
-          (error: unknown) => {
-            if (isUnavailable(error)) titled.delete(accountId);
-            return facets;
-          },
-        );
-      titled.set(accountId, { loadedAt, facets: withNames });
-      return withNames;
+    async withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
+      let known = titled.get(accountId);
+      if (known?.loadedAt !== loadedAt) {
+        const titles = reader
+          .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+          .then(
+            (answer) => new Map(answer.data),
+            (error: unknown) => {
+              if (isUnavailable(error) && titled.get(accountId) === known) titled.delete(accountId);
+              return null;
+            },
+          );
+        known = { loadedAt, titles };
+        titled.set(accountId, known);
+      }
+      const titles = await known.titles;
+      return titles ? withCourseTitles(facets, titles) : facets;
     },
     forget: (accountId: string) => titled.delete(accountId),
   };

@@ -6,6 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../electron/services/api/api-client';
 import type { EngineClient } from '../../../electron/services/engine/client/engine-client';
+import type { DataService } from '../../../electron/services/data/handlers';
+import type { z } from 'zod';
+import { METHODS } from '../../../shared/ipc';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import type { AccountView } from '../../../shared/model/accounts';
 import type { Order as AppOrder } from '../../../shared/model/orders';
@@ -32,7 +35,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  sandbox.knobs.set({ pageSizes: null });
+  sandbox.knobs.set({ pageSizes: null, latencyMs: 0 });
   // The next test's sync is a first one again.
   await engine.call('engine.forget', { accountId: account.id });
 });
@@ -102,6 +105,53 @@ describe('a first orders sync against the sandbox', { timeout: 180_000 }, () => 
     } finally {
       listen();
     }
+  });
+
+  it('stopped and loaded again the way the Orders page does it (its load, Cancel and reads of the rows so far through the data service) answers at the end with the platform\'s every order, its filters\' choices included', async () => {
+    sandbox.knobs.set({ pageSizes: [40] });
+    const platform = await platformOrders();
+    const { signal } = new AbortController();
+    const call = <M extends 'data.orders.load' | 'data.orders.query' | 'data.cancel'>(method: M, input: z.input<(typeof METHODS)[M]['input']>) =>
+      (world.service.handlers[method] as (i: unknown, c: { signal: AbortSignal }) => ReturnType<DataService['handlers'][M]>)(METHODS[method].input.parse(input), { signal });
+    // A window of every order, newest paid first, of the rows so far while a first sync runs; the first is the page's head.
+    const window = (offset: number) => call('data.orders.query', { accountId: account.id, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset, limit: 1000, partial: true });
+    const head = () => window(0);
+
+    // A platform slow enough that the page reads the rows so far while each load runs.
+    sandbox.knobs.set({ latencyMs: 100 });
+    const first = call('data.orders.load', { accountId: account.id, jobId: 'page-load', mode: 'auto' });
+    await progressReached('page-load', 400);
+    expect((await head()).data.partial).toEqual({ expected: platform.length, running: true });
+    expect(await call('data.cancel', { jobId: 'page-load' })).toEqual({ cancelled: true });
+    await expect(first).rejects.toMatchObject({ code: 'cancelled' });
+    const stopped = (await head()).data;
+    expect(stopped.partial).toEqual({ expected: platform.length, running: false });
+    expect(stopped.total).toBeLessThan(platform.length);
+
+    const again = call('data.orders.load', { accountId: account.id, jobId: 'page-resume', mode: 'auto' });
+    await progressReached('page-resume', stopped.total + 200);
+    // Read while it runs, as the page does every moment: the rows so far.
+    expect((await head()).data.partial).toMatchObject({ running: true });
+    expect((await again).data).toMatchObject({ mode: 'full', count: platform.length });
+
+    const done = (await head()).data;
+    expect(done.partial).toBeNull();
+    expect(done.total).toBe(platform.length);
+    const rows = [...done.rows];
+    while (rows.length < done.total) rows.push(...(await window(rows.length)).data.rows);
+    expect(byId(rows)).toEqual(platform);
+    // The filters' choices are those of every order, not of the rows in when the page last looked.
+    const lastSold = new Map<string, string | null>();
+    for (const order of platform) {
+      for (const item of order.items) {
+        const known = lastSold.get(item.productId) ?? null;
+        lastSold.set(item.productId, order.paidAt !== null && (known === null || order.paidAt > known) ? order.paidAt : known);
+      }
+    }
+    expect(new Map(done.facets.products.map((p) => [p.id, p.lastSoldAt ?? null]))).toEqual(lastSold);
+    expect(new Set(done.facets.coupons.map((c) => c.toLowerCase()))).toEqual(new Set(platform.flatMap((o) => (o.coupon ? [o.coupon.code.toLowerCase()] : []))));
+    expect(done.facets.states).toEqual(expect.arrayContaining([...new Set(platform.map((o) => o.state))]));
+    expect(done.facets.states).toHaveLength(new Set(platform.map((o) => o.state)).size);
   });
 
   it('ends with exactly the platform\'s orders when orders are created, refunded and paid while it runs, even one leaving a slice behind its walk', async () => {
