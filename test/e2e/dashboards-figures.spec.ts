@@ -357,6 +357,7 @@ test('One course, one range, one currency: the same figures on Courses, its page
   const coupons = await api.list<Coupon>('/api/v1/coupons');
   const raw = await enrollmentsByCourse(api);
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await openCourses(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   await page.getByLabel('Range', { exact: true }).selectOption('last90');
   const range = await shownRange(page);
