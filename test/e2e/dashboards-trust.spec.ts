@@ -171,7 +171,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await page.getByRole('button', { name: 'Subscriptions', exact: true }).click();
       const subTiles = page.getByTestId('subscription-tiles');
       await expect(subTiles).toBeVisible();
-      await expect(subTiles.locator('[data-tile="mrr"]')).toContainText('as of now');
+      // MRR over the range: where it stands now, against where it stood at the range's start.
+      await expect(subTiles.locator('[data-tile="mrr"]')).toContainText('vs the start of');
+      await expect(subTiles.locator('[data-tile="mrr"]')).toContainText(/now$/);
       const currencyTabs = page.getByRole('tablist', { name: 'Currency' });
       const seen = new Map<string, string[]>();
       for (const currency of ['USD', 'EUR']) {
