@@ -52,7 +52,7 @@ function CommentsInboxPage() {
           const unanswered = inbox.comments.filter((c) => c.unanswered).length;
           const shown = filterComments(inbox.comments, filters);
           return (
-            <Card flush title={t('inbox', { count: formatCount(unanswered, locale.locale) })} data-testid="comments-inbox">
+            <Card flush title={t('inbox', { n: formatCount(unanswered, locale.locale) })} data-testid="comments-inbox">
               <p className="comments-readonly" data-testid="comments-readonly">
                 <Icon name="info" size={14} /> <strong>{t('readOnly.lead')}</strong> <Trans t={t} i18nKey="readOnly.body" components={{ strong: <strong /> }} />
                 {!inbox.knowsStaff && ` ${t('readOnly.noStaff')}`}
@@ -61,7 +61,7 @@ function CommentsInboxPage() {
                 <div className="chips" role="group" aria-label={t('filters.show')}>
                   {SHOWS.map((show) => (
                     <button key={show} type="button" className={`chip${filters.show === show ? ' is-on' : ''}`} aria-pressed={filters.show === show} onClick={() => setFilters({ ...filters, show })}>
-                      {show === 'all' ? t('filters.all', { count: formatCount(inbox.comments.length, locale.locale) }) : t('filters.unanswered', { count: formatCount(unanswered, locale.locale) })}
+                      {show === 'all' ? t('filters.all', { n: formatCount(inbox.comments.length, locale.locale) }) : t('filters.unanswered', { n: formatCount(unanswered, locale.locale) })}
                     </button>
                   ))}
                 </div>

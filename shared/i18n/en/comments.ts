@@ -8,7 +8,7 @@ export const comments = {
     title: "This school's platform does not offer comments",
     body: 'Its API has no comments to show, so there is nothing to answer here.',
   },
-  inbox: 'Inbox ({{count}} unanswered)',
+  inbox: 'Inbox ({{n}} unanswered)',
   readOnly: {
     lead: 'No Reply button here:',
     body: "your platform lets apps read comments but not write them, so you answer each one on your school's site with <strong>Answer on your site</strong>.",
@@ -17,8 +17,8 @@ export const comments = {
   filters: {
     show: 'Show',
     where: 'Where',
-    all: 'All ({{count}})',
-    unanswered: 'Unanswered ({{count}})',
+    all: 'All ({{n}})',
+    unanswered: 'Unanswered ({{n}})',
     any: 'Anywhere',
     course: 'Courses',
     lecture: 'Lectures',

@@ -11,7 +11,7 @@ export const comments: OneFormTranslation<typeof en> = {
     title: '這所學校的平台不提供留言',
     body: '平台的 API 沒有留言可以顯示，這裡也就沒有需要回覆的內容。',
   },
-  inbox: '收件匣（{{count}} 則未回覆）',
+  inbox: '收件匣（{{n}} 則未回覆）',
   readOnly: {
     lead: '這裡沒有「回覆」按鈕：',
     body: '平台只開放 App 讀取留言、不能代為回覆，請到網校上按<strong>到網校回覆</strong>逐則回覆。',
@@ -20,8 +20,8 @@ export const comments: OneFormTranslation<typeof en> = {
   filters: {
     show: '顯示',
     where: '位置',
-    all: '全部（{{count}}）',
-    unanswered: '未回覆（{{count}}）',
+    all: '全部（{{n}}）',
+    unanswered: '未回覆（{{n}}）',
     any: '所有位置',
     course: '課程',
     lecture: '單元',
