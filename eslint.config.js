@@ -26,7 +26,6 @@ const electronBan = {
 const NOT_YET_TRANSLATED = [
   'renderer/features/analytics/**',
   'renderer/features/courses/**',
-  'renderer/features/explorer/**',
   'renderer/features/money/**',
   'renderer/features/orders/**',
   'renderer/features/palette/**',
