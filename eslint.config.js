@@ -55,8 +55,6 @@ const NOT_YET_TRANSLATED = [
   'electron/adapters/open-external.ts',
   'electron/adapters/safe-storage-cipher.ts',
   'shared/model/**',
-  'shared/scopes.ts',
-  'shared/state-labels.ts',
   'shared/ipc/data.ts',
   'electron/browser-host/request-guard.ts',
   'electron/services/security/**',
