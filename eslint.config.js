@@ -28,7 +28,6 @@ const NOT_YET_TRANSLATED = [
   'renderer/features/courses/**',
   'renderer/features/money/**',
   'renderer/features/orders/**',
-  'renderer/features/people/**',
   'renderer/features/students/**',
   'renderer/features/writes/**',
   'renderer/data/**',
