@@ -60,6 +60,13 @@ export const errors = {
     notAvailable: 'That part of the app is not available yet.',
     internal: 'Something went wrong inside the app.',
   },
+  /** The renderer's bridge to the main process (renderer/bridge/): browser mode's HTTP link, an unreadable answer. */
+  bridge: {
+    notRunning: 'The app is not running: start it again (npm start) and reload this page.',
+    notSignedIn: 'This tab is not signed in to the app: open the launch link printed by "npm start".',
+    refused: 'The app refused the request (HTTP {{status}}).',
+    unreadable: 'The app sent an answer the window could not read.',
+  },
   /** shared/school-address.ts: the Connect screen as the admin types, and the main process before it fetches. */
   address: {
     empty: "Enter your school's address, for example https://school.example.com.",

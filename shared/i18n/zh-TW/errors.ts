@@ -60,6 +60,12 @@ export const errors: OneFormTranslation<typeof en> = {
     notAvailable: 'App 的這個功能尚未開放。',
     internal: 'App 內部發生錯誤。',
   },
+  bridge: {
+    notRunning: 'App 沒有在執行：請重新啟動（npm start）後重新整理這個頁面。',
+    notSignedIn: '這個分頁尚未登入 App：請開啟「npm start」印出的啟動連結。',
+    refused: 'App 拒絕了這個請求（HTTP {{status}}）。',
+    unreadable: 'App 傳回的回應無法讀取。',
+  },
   address: {
     empty: '請輸入網校網址，例如 https://school.example.com。',
 
