@@ -30,7 +30,6 @@ const NOT_YET_TRANSLATED = [
   'renderer/features/orders/**',
   'renderer/features/students/**',
   'renderer/features/writes/**',
-  'electron/services/auth/**',
   'electron/services/data/**',
   'electron/services/engine/**',
   'electron/services/money/**',
