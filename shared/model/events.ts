@@ -40,8 +40,7 @@ export const EventsOverview = z.discriminatedUnion('offered', [
 ]);
 export type EventsOverview = z.infer<typeof EventsOverview>;
 
-export const AttendeeStatus = z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']);
-export type AttendeeStatus = z.infer<typeof AttendeeStatus>;
+const AttendeeStatus = z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']);
 export const EventAttendeeView = z.object({ id, name: z.string(), email: z.string(), ticketName: z.string(), status: AttendeeStatus, boughtAt: isoTime });
 export type EventAttendeeView = z.infer<typeof EventAttendeeView>;
 
