@@ -124,6 +124,12 @@ export function localInputOf(iso: string, timeZone: string): string {
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
 
+/** An instant as the exports write times, "YYYY-MM-DD HH:mm:ss" on the zone's clock (Excel reads it as a date). */
+export function csvTimeOf(iso: string, timeZone: string): string {
+  const p = zonedParts(Date.parse(iso), timeZone);
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+}
+
 /**
  * The instant a wall-clock time of `timeZone` names ("2026-11-23T19:00"), as ISO 8601 UTC; null when the
  * text is no such time. A time that happens twice (clocks going back) is the earlier; one skipped (clocks

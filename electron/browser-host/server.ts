@@ -263,7 +263,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function refuse(response: ServerResponse, request: IncomingMessage, verdict: Exclude<GuardVerdict, { ok: true }>): void {
     // Path and reason only: the query may hold a launch code, the headers the session.
-    logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.reason });
+    logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.refusal });
     // Nothing more is read from whoever was refused: the connection ends with the answer (see createServer).
     response.setHeader('Connection', 'close');
     const page = verdict.status === 401

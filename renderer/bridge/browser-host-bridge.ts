@@ -3,6 +3,7 @@
 // The host asks the page to open the consent page (app.openUrl): the bridge does that itself, so the UI
 // does not need to know which transport it runs on.
 import { AppError } from '../../shared/errors';
+import { t } from '../../shared/i18n/i18n';
 import type { Bridge, EventName } from '../../shared/ipc';
 import { PAGE_KEY_STORAGE } from '../../shared/ipc/channels';
 import { openEventStream } from './event-stream';
@@ -67,13 +68,13 @@ export function createBrowserHostBridge(options: BrowserHostBridgeOptions = {}):
         cache: 'no-store',
       });
     } catch (error) {
-      throw new AppError('offline', 'The app is not running: start it again (npm start) and reload this page.', { cause: error });
+      throw new AppError('offline', t('errors:bridge.notRunning'), { cause: error });
     }
     if (response.status === 401) {
       markSessionEnded();
-      throw new AppError('forbidden_sender', 'This tab is not signed in to the app: open the launch link printed by "npm start".');
+      throw new AppError('forbidden_sender', t('errors:bridge.notSignedIn'));
     }
-    if (!response.ok) throw new AppError('internal', `The app refused the request (HTTP ${response.status}).`);
+    if (!response.ok) throw new AppError('internal', t('errors:bridge.refused', { status: response.status }));
     return unwrapResult(await response.json());
   }
 

@@ -2,6 +2,7 @@
 // with a text summary (the canvas itself says nothing to a screen reader), and a "Show table" toggle
 // with the numbers behind it.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { echarts } from './echarts-runtime';
 import { buildChartOption } from './chart-option';
 import { chartTable, summarizeChart, type ChartSpec } from './chart-spec';
@@ -16,9 +17,11 @@ export interface ChartProps {
 }
 
 export function Chart({ spec, height = 260, aside }: ChartProps) {
+  const { t, i18n } = useTranslation('charts');
   const [showTable, setShowTable] = useState(false);
-  const summary = useMemo(() => summarizeChart(spec), [spec]);
-  const table = useMemo(() => chartTable(spec), [spec]);
+  // The words follow the UI language: a switch rebuilds them.
+  const summary = useMemo(() => summarizeChart(spec), [spec, i18n.language]);
+  const table = useMemo(() => chartTable(spec), [spec, i18n.language]);
   const tableId = useId();
   return (
     <figure className="chart" data-chart={spec.title}>
@@ -27,12 +30,12 @@ export function Chart({ spec, height = 260, aside }: ChartProps) {
         <div className="chart__aside">
           {aside}
           <button type="button" className="chart__toggle" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
-            {showTable ? 'Show chart' : 'Show table'}
+            {showTable ? t('showChart') : t('showTable')}
           </button>
         </div>
       </div>
       {showTable ? (
-        <div className="chart__table-wrap" id={tableId} tabIndex={0} role="region" aria-label={`${spec.title}, table`}>
+        <div className="chart__table-wrap" id={tableId} tabIndex={0} role="region" aria-label={t('tableLabel', { title: spec.title })}>
           <table className="chart__table">
             <caption className="visually-hidden">{table.caption}</caption>
             <thead>
@@ -55,6 +58,7 @@ export function Chart({ spec, height = 260, aside }: ChartProps) {
 }
 
 function ChartCanvas({ spec, height, summary }: { spec: ChartSpec; height: number; summary: string }) {
+  const { i18n } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<echarts.ECharts | null>(null);
   const [dark, setDark] = useState(() => pageIsDark());
@@ -93,7 +97,8 @@ function ChartCanvas({ spec, height, summary }: { spec: ChartSpec; height: numbe
     // People who asked the system for less motion get charts that appear without animating.
     const animate = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     chart.setOption(buildChartOption(spec, readPalette(element, dark), { animate }), { notMerge: true });
-  }, [spec, dark]);
+    // The language is a dependency: the option's own words ("so far") are the UI language's.
+  }, [spec, dark, i18n.language]);
 
   return <div ref={ref} className="chart__canvas" style={{ height }} role="img" aria-label={summary} />;
 }

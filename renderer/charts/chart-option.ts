@@ -2,6 +2,7 @@
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption, DataZoomComponentOption, MarkAreaComponentOption } from 'echarts/components';
+import { t } from '../../shared/i18n/i18n';
 import type { ChartSpec } from './chart-spec';
 import type { ChartPalette } from './palette';
 
@@ -72,7 +73,7 @@ export function buildChartOption(spec: ChartSpec, palette: ChartPalette, options
       ? {
           silent: true,
           itemStyle: { color: palette.axis, opacity: 0.22 },
-          label: { show: true, position: 'insideTop', color: palette.mutedText, formatter: 'so far' },
+          label: { show: true, position: 'insideTop', color: palette.mutedText, formatter: t('charts:soFar') },
           // Category indexes (ECharts rounds them) to the plot's right edge (Infinity). A line's band starts at the
           // last full period, so the whole segment into the partial one is shaded: that segment is what would
           // read as a drop. Bars start at the partial period's own bar (drawn lighter too).

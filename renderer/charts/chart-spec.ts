@@ -1,5 +1,7 @@
 // What a chart shows, independent of how it is drawn: the same spec feeds the ECharts option, the table
-// behind the chart and the text summary read by screen readers. Pure, so each is unit-tested.
+// behind the chart and the text summary read by screen readers, in the realm's UI language. Pure, so each
+// is unit-tested.
+import { t } from '../../shared/i18n/i18n';
 
 type ChartKind = 'line' | 'bar' | 'hbar' | 'funnel';
 
@@ -46,7 +48,7 @@ export function chartTable(spec: ChartSpec): ChartTable {
       category,
       ...spec.series.map((s) => {
         const value = s.values[i];
-        return value === null || value === undefined ? '–' : spec.formatValue(value);
+        return value === null || value === undefined ? t('charts:noValue') : spec.formatValue(value);
       }),
     ]),
   };
@@ -58,8 +60,11 @@ export function chartTable(spec: ChartSpec): ChartTable {
  */
 export function summarizeChart(spec: ChartSpec): string {
   const n = spec.categories.length;
-  if (n === 0 || spec.series.length === 0) return `${spec.title}: no data.`;
-  const parts = [`${spec.title}: ${n} ${n === 1 ? 'point' : 'points'}${spec.kind === 'line' ? `, from ${spec.categories[0]} to ${spec.categories[n - 1]}` : ''}.`];
+  const title = spec.title;
+  if (n === 0 || spec.series.length === 0) return t('charts:summary.noData', { title });
+  const parts = [
+    spec.kind === 'line' ? t('charts:summary.pointsSpan', { title, count: n, first: spec.categories[0], last: spec.categories[n - 1] }) : t('charts:summary.points', { title, count: n }),
+  ];
   for (const series of spec.series) {
     let hi = -1;
     let lo = -1;
@@ -69,13 +74,12 @@ export function summarizeChart(spec: ChartSpec): string {
       if (lo < 0 || value < (series.values[lo] as number)) lo = i;
     });
     if (hi < 0) {
-      parts.push(`${series.name}: no values.`);
+      parts.push(t('charts:summary.noValues', { series: series.name }));
       continue;
     }
-    const label = spec.series.length > 1 ? `${series.name}: ` : '';
-    parts.push(
-      `${label}highest ${spec.formatValue(series.values[hi] as number)} (${spec.categories[hi]}), lowest ${spec.formatValue(series.values[lo] as number)} (${spec.categories[lo]}).`,
-    );
+    const range = { high: spec.formatValue(series.values[hi] as number), highAt: spec.categories[hi], low: spec.formatValue(series.values[lo] as number), lowAt: spec.categories[lo] };
+    parts.push(spec.series.length > 1 ? t('charts:summary.seriesRange', { series: series.name, ...range }) : t('charts:summary.range', range));
   }
+  // Read aloud, not shown: a space between the sentences in either language.
   return parts.join(' ');
 }

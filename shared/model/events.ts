@@ -2,6 +2,7 @@
 // mapped into it in one place: electron/services/platform/events-mapping.ts. An edit of an event is an
 // EventEdit: checked by the form and again in the main process by the same function (eventEditProblems).
 import { z } from 'zod';
+import { t } from '../i18n/i18n';
 
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
@@ -39,8 +40,7 @@ export const EventsOverview = z.discriminatedUnion('offered', [
 ]);
 export type EventsOverview = z.infer<typeof EventsOverview>;
 
-export const AttendeeStatus = z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']);
-export type AttendeeStatus = z.infer<typeof AttendeeStatus>;
+const AttendeeStatus = z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']);
 export const EventAttendeeView = z.object({ id, name: z.string(), email: z.string(), ticketName: z.string(), status: AttendeeStatus, boughtAt: isoTime });
 export type EventAttendeeView = z.infer<typeof EventAttendeeView>;
 
@@ -50,13 +50,19 @@ export const EventAttendees = z.discriminatedUnion('offered', [
 ]);
 export type EventAttendees = z.infer<typeof EventAttendees>;
 
+// The problems are said in the realm's UI language when a value is checked (zod calls `error` then).
+const Capacity = z
+  .int({ error: () => t('events:edit.problems.wholeNumber') })
+  .nonnegative({ error: () => t('events:edit.problems.negative') })
+  .max(1_000_000, { error: () => t('events:edit.problems.tooLarge') });
+
 /** The fields of an event an admin can change; a field left out is not changed. */
 export const EventFields = z
   .object({
-    title: z.string().trim().min(1, 'give the event a title').max(200, 'must be at most 200 characters'),
+    title: z.string().trim().min(1, { error: () => t('events:edit.problems.noTitle') }).max(200, { error: () => t('events:edit.problems.titleTooLong') }),
     startsAt: isoTime,
     endsAt: isoTime,
-    capacities: z.array(z.object({ ticketTypeId: id, capacity: z.int('must be a whole number').nonnegative('cannot be negative').max(1_000_000) }).strict()).max(50),
+    capacities: z.array(z.object({ ticketTypeId: id, capacity: Capacity }).strict()).max(50),
   })
   .partial()
   .strict();
@@ -85,11 +91,11 @@ export function eventEditProblems(event: Pick<EventView, 'startsAt' | 'endsAt' |
   }
   const startsAt = Date.parse(changes.startsAt ?? event.startsAt);
   const endsAt = Date.parse(changes.endsAt ?? event.endsAt);
-  if (endsAt <= startsAt) problems.push({ field: 'endsAt', message: 'must be after the start' });
+  if (endsAt <= startsAt) problems.push({ field: 'endsAt', message: t('events:edit.problems.afterStart') });
   for (const change of changes.capacities ?? []) {
     const ticket = event.ticketTypes.find((t) => t.id === change.ticketTypeId);
-    if (!ticket) problems.push({ field: `capacity.${change.ticketTypeId}`, message: 'no such ticket type on this event' });
-    else if (change.capacity < ticket.sold) problems.push({ field: `capacity.${change.ticketTypeId}`, message: `cannot be below the ${ticket.sold} tickets already sold` });
+    if (!ticket) problems.push({ field: `capacity.${change.ticketTypeId}`, message: t('events:edit.problems.noSuchTicket') });
+    else if (change.capacity < ticket.sold) problems.push({ field: `capacity.${change.ticketTypeId}`, message: t('events:edit.problems.belowSold', { sold: ticket.sold }) });
   }
   return problems;
 }
@@ -97,5 +103,5 @@ export function eventEditProblems(event: Pick<EventView, 'startsAt' | 'endsAt' |
 /** An edit that moves both ends must keep the end after the start (what the main process can check without the event). */
 export function eventTimesProblem(changes: EventFields): string | null {
   if (changes.startsAt === undefined || changes.endsAt === undefined) return null;
-  return Date.parse(changes.endsAt) > Date.parse(changes.startsAt) ? null : 'must be after the start';
+  return Date.parse(changes.endsAt) > Date.parse(changes.startsAt) ? null : t('events:edit.problems.afterStart');
 }

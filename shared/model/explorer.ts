@@ -4,23 +4,22 @@
 // nature here: the explorer shows what the platform sends. No wire detail (paths, cursors' meaning) lives
 // here; that is electron/services/platform/openapi-explorer.ts.
 import { z } from 'zod';
+import { t } from '../i18n/i18n';
 import { ALL_SCOPES, type Scope } from '../scopes';
 import { MAX_PATTERN_CHARS, linearPattern } from './schema-pattern';
 
-/** The scope areas no dedicated screen covers: the explorer's, in the order the nav shows them. */
-export const EXPLORER_AREAS = [
-  { id: 'school', title: 'School' },
-  { id: 'appearance', title: 'Appearance' },
-  { id: 'posts', title: 'Posts' },
-  { id: 'pages', title: 'Pages' },
-  { id: 'digital_products', title: 'Digital products' },
-  { id: 'forms', title: 'Forms' },
-  { id: 'lecturers', title: 'Lecturers' },
-  { id: 'membership_plans', title: 'Membership plans' },
-  { id: 'curriculum', title: 'Curriculum' },
-  { id: 'account', title: 'Account' },
-  { id: 'storage', title: 'Storage' },
-] as const;
+const AREA_IDS = ['school', 'appearance', 'posts', 'pages', 'digital_products', 'forms', 'lecturers', 'membership_plans', 'curriculum', 'account', 'storage'] as const;
+
+/**
+ * The scope areas no dedicated screen covers: the explorer's, in the order the nav shows them. A title is
+ * read from the catalogue when it is asked for, so it is in the realm's language at that moment.
+ */
+export const EXPLORER_AREAS = AREA_IDS.map((id) => ({
+  id,
+  get title(): string {
+    return t(`explorer:areas.${id}`);
+  },
+}));
 export type ExplorerAreaId = (typeof EXPLORER_AREAS)[number]['id'];
 export const ExplorerAreaId = z.enum(EXPLORER_AREAS.map((a) => a.id) as [ExplorerAreaId, ...ExplorerAreaId[]]);
 
@@ -92,7 +91,7 @@ export function nameOf(record: JsonRecord): string {
     const value = record[key];
     if (typeof value === 'string' && value.trim() !== '') return value.slice(0, 300);
   }
-  return 'record';
+  return t('explorer:record');
 }
 
 // ---- JSON Schema → fields -------------------------------------------------------------------------------
@@ -213,29 +212,37 @@ function validatorOf(field: Field): z.ZodType {
   let schema: z.ZodType;
   switch (field.kind) {
     case 'boolean':
-      schema = z.boolean({ error: 'must be yes or no' });
+      schema = z.boolean({ error: () => t('explorer:problems.yesNo') });
       break;
     case 'enum':
-      schema = z.enum(field.options as [string, ...string[]], { error: `must be one of ${field.options!.join(', ')}` });
+      schema = z.enum(field.options as [string, ...string[]], { error: () => t('explorer:problems.oneOf', { options: field.options!.join(', ') }) });
       break;
     case 'date-time':
-      schema = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
+      schema = z.iso.datetime({ offset: true, error: () => t('explorer:problems.dateTime') });
       break;
     case 'integer':
     case 'number': {
-      let n = field.kind === 'integer' ? z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }) : z.number({ error: 'must be a number' });
-      if (field.minimum !== undefined) n = n.min(field.minimum, { error: `must be at least ${field.minimum}` });
-      if (field.maximum !== undefined) n = n.max(field.maximum, { error: `must be at most ${field.maximum}` });
+      const whole = () => t('explorer:problems.wholeNumber');
+      let n = field.kind === 'integer' ? z.number({ error: whole }).int({ error: whole }) : z.number({ error: () => t('explorer:problems.number') });
+      const { minimum, maximum } = field;
+      if (minimum !== undefined) n = n.min(minimum, { error: () => t('explorer:problems.atLeast', { min: minimum }) });
+      if (maximum !== undefined) n = n.max(maximum, { error: () => t('explorer:problems.atMost', { max: maximum }) });
       schema = n;
       break;
     }
     case 'string': {
-      let s = field.format === 'uri' ? z.url({ error: 'must be a web address such as https://…' }) : field.format === 'email' ? z.email({ error: 'must be an email address' }) : z.string({ error: 'must be text' });
-      if (field.minLength !== undefined) s = s.min(field.minLength, { error: field.minLength === 1 ? 'must not be empty' : `must be at least ${field.minLength} characters` });
-      if (field.maxLength !== undefined) s = s.max(field.maxLength, { error: `must be at most ${field.maxLength} characters` });
+      let s =
+        field.format === 'uri'
+          ? z.url({ error: () => t('explorer:problems.uri') })
+          : field.format === 'email'
+            ? z.email({ error: () => t('explorer:problems.email') })
+            : z.string({ error: () => t('explorer:problems.text') });
+      const { minLength, maxLength } = field;
+      if (minLength !== undefined) s = s.min(minLength, { error: () => (minLength === 1 ? t('explorer:problems.notEmpty') : t('explorer:problems.minLength', { min: minLength })) });
+      if (maxLength !== undefined) s = s.max(maxLength, { error: () => t('explorer:problems.maxLength', { max: maxLength }) });
       const pattern = field.pattern === undefined ? null : linearPattern(field.pattern);
       // Never RegExp: a backtracking engine can take exponential time on a pattern the platform chose.
-      if (pattern) s = s.refine((text) => pattern.test(text), { error: `must match the form the platform asks for (${field.pattern})` });
+      if (pattern) s = s.refine((text) => pattern.test(text), { error: () => t('explorer:problems.pattern', { pattern: field.pattern }) });
       schema = s;
       break;
     }
@@ -259,7 +266,7 @@ export function problemsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out[key] ??= 'is not a field the platform accepts';
+      for (const key of issue.keys) out[key] ??= t('explorer:problems.unknownField');
       continue;
     }
     out[String(issue.path[0] ?? '')] ??= issue.message;

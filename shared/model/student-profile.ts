@@ -2,6 +2,7 @@
 // profile, a course's stalled learners and the members list. Mapped from platform payloads in one place:
 // electron/services/platform/people-profile-mapping.ts.
 import { z } from 'zod';
+import { t } from '../i18n/i18n';
 import { CurrencyTotals } from './orders';
 import { MemberView, SubscriptionView } from './money';
 import { Order } from './orders';
@@ -11,8 +12,13 @@ const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 
 /** One tag as the platform accepts it (the same rule the sandbox's PATCH checks). */
-export const StudentTag = z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'A tag has at most 40 characters.');
-export const StudentTags = z.array(StudentTag).max(20, 'A student has at most 20 tags.');
+// The problems are said in the realm's UI language when a value is checked (zod calls `error` then).
+export const StudentTag = z
+  .string()
+  .trim()
+  .min(1, { error: () => t('people:profile.tags.empty') })
+  .max(40, { error: () => t('people:profile.tags.tooLong') });
+export const StudentTags = z.array(StudentTag).max(20, { error: () => t('people:profile.tags.tooMany') });
 
 export const ProfileEnrollment = StudentEnrollment.extend({
   courseTitle: z.string(),

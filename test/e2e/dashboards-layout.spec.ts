@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
+import { sidewaysScrollers } from './fixtures/layout';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -11,17 +12,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 async function signedIn(page: Page, school: string): Promise<void> {
   await clickConnectDemoSchool(page);
   await expect(activeSchool(page)).toHaveText(school, { timeout: 30_000 });
-}
-
-/** Elements under `root` (matching `selector`) that scroll sideways: their content is wider than their box. */
-async function sidewaysScrollers(root: Locator, selector: string): Promise<string[]> {
-  return root.evaluate(
-    (el, sel) =>
-      [...el.querySelectorAll<HTMLElement>(sel)]
-        .filter((e) => e.scrollWidth > e.clientWidth + 1)
-        .map((e) => `${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`),
-    selector,
-  );
 }
 
 /** The page as a whole does not scroll sideways. */

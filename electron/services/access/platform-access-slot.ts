@@ -2,6 +2,7 @@
 // the admin can fix (Linux without a key store: "store sign-ins with weak protection?"; a damaged vault
 // set aside): the app must still start, show the reason on the accounts calls, and open it again when
 // asked (after the setting changed, or on the next call).
+import { t } from '../../../shared/i18n/i18n';
 import { z } from 'zod';
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError, isAppError } from '../../../shared/errors';
@@ -38,7 +39,7 @@ export function createPlatformAccessSlot(factory: PlatformAccessFactory, options
         for (const listener of openListeners) listener(access.auth);
       })
       .catch((error: unknown) => {
-        lastError = isAppError(error) ? error : new AppError('storage_unavailable', 'The app could not open its saved sign-ins.', { cause: error });
+        lastError = isAppError(error) ? error : new AppError('storage_unavailable', t('errors:main.savedSignInsUnreadable'), { cause: error });
         logger.error('platform access (sign-in) could not open', { errorCode: lastError.code });
       })
       .finally(() => {
@@ -49,7 +50,7 @@ export function createPlatformAccessSlot(factory: PlatformAccessFactory, options
 
   async function access(): Promise<PlatformAccess> {
     if (!opened) await open();
-    if (!opened) throw lastError ?? new AppError('storage_unavailable', 'The app could not open its saved sign-ins.');
+    if (!opened) throw lastError ?? new AppError('storage_unavailable', t('errors:main.savedSignInsUnreadable'));
     return opened;
   }
 
@@ -65,12 +66,12 @@ export function createPlatformAccessSlot(factory: PlatformAccessFactory, options
     // The explorer's: operations the platform's /openapi.json describes, and that document itself.
     callOperation: async (accountId, spec, schema, args?: CallArgs) => {
       const inner = (await access()).caller;
-      if (!inner.callOperation) throw new AppError('internal', "This app cannot call the platform's described operations.");
+      if (!inner.callOperation) throw new AppError('internal', t('errors:main.noOperations'));
       return inner.callOperation(accountId, spec, schema, args);
     },
     openApiDocument: async (accountId, signal) => {
       const inner = (await access()).caller;
-      if (!inner.openApiDocument) throw new AppError('internal', "This app cannot read the platform's API description.");
+      if (!inner.openApiDocument) throw new AppError('internal', t('errors:main.noApiDescription'));
       return inner.openApiDocument(accountId, signal);
     },
   };

@@ -1,6 +1,7 @@
 // The one place platform calls happen for the UI: bearer header, timeouts, retries with backoff and jitter
 // (network errors and 5xx for reads, 429 for all, honouring Retry-After), one refresh-and-retry on 401,
 // missing scopes on 403, pagination, and zod validation. Every failure is an AppError the UI can show.
+import { t } from '../../../shared/i18n/i18n';
 import * as oauth from 'oauth4webapi';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
@@ -98,7 +99,7 @@ export class ApiClient implements PlatformCaller {
           response = error.response;
           challenge = error.cause.find((c) => c.scheme === 'bearer')?.parameters ?? null;
         } else {
-          const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url.href)} could not be reached.`, { cause: error });
+          const appError = error instanceof AppError ? error : new AppError('offline', t('errors:main.unreachable', { host: hostOf(url.href) }), { cause: error });
           if (appError.code === 'cancelled') throw appError;
           if (appError.code !== 'unreachable') throw appError; // bad_response: oversized
           // The account was re-pointed while this read was under way (its platform moved): ask the new address.
@@ -111,7 +112,7 @@ export class ApiClient implements PlatformCaller {
           }
           this.unreachable.add(accountId);
           this.tokens.reportReachable(accountId, false, apiBase);
-          throw new AppError('offline', `${hostOf(url.href)} cannot be reached right now.`, { cause: appError });
+          throw new AppError('offline', t('errors:main.unreachableNow', { host: hostOf(url.href) }), { cause: appError });
         }
       }
       this.unreachable.delete(accountId); // it answered: the next network failure is a blip again
@@ -158,7 +159,7 @@ export class ApiClient implements PlatformCaller {
       onPage?.(out.length, Math.max(result.meta.total, out.length));
       const next = result.meta.next_cursor;
       if (next === null || result.data.length === 0) return out;
-      if (seen.has(next)) throw new AppError('bad_response', `${hostOf(this.tokens.apiBase(accountId))} sent the same page twice, so loading stopped.`);
+      if (seen.has(next)) throw new AppError('bad_response', t('errors:main.samePageTwice', { host: hostOf(this.tokens.apiBase(accountId)) }));
       seen.add(next);
       cursor = next;
     }
@@ -171,7 +172,7 @@ export class ApiClient implements PlatformCaller {
     } catch (error) {
       if (error instanceof AppError && error.code === 'unreachable') {
         this.tokens.reportReachable(accountId, false);
-        throw new AppError('offline', `${hostOf(this.tokens.apiBase(accountId))} cannot be reached to renew the sign-in.`, { cause: error });
+        throw new AppError('offline', t('errors:main.unreachableRenew', { host: hostOf(this.tokens.apiBase(accountId)) }), { cause: error });
       }
       throw error;
     }
@@ -194,27 +195,27 @@ export class ApiClient implements PlatformCaller {
       try {
         response = await fetchOpenApi(this.http, url, signal);
       } catch (error) {
-        const appError = error instanceof AppError ? error : new AppError('offline', `${hostOf(url)} could not be reached.`, { cause: error });
+        const appError = error instanceof AppError ? error : new AppError('offline', t('errors:main.unreachable', { host: hostOf(url) }), { cause: error });
         if (appError.code === 'unreachable') {
           this.tokens.reportReachable(accountId, false, apiBase);
-          throw new AppError('offline', `${hostOf(url)} cannot be reached right now.`, { cause: appError });
+          throw new AppError('offline', t('errors:main.unreachableNow', { host: hostOf(url) }), { cause: appError });
         }
         throw appError;
       }
       if (response.ok) {
         const text = await response.text();
         // An API description is tens of kilobytes; a far larger one is not parsed on the main process.
-        if (text.length > MAX_OPENAPI_CHARS) throw new AppError('bad_response', `${hostOf(url)} sent an /openapi.json larger than ${MAX_OPENAPI_CHARS / 1024 / 1024} MB.`);
+        if (text.length > MAX_OPENAPI_CHARS) throw new AppError('bad_response', t('errors:main.openApiTooLarge', { host: hostOf(url), mb: MAX_OPENAPI_CHARS / 1024 / 1024 }));
         try {
           return JSON.parse(text) as unknown;
         } catch (cause) {
-          last = new AppError('bad_response', `${hostOf(url)} sent an /openapi.json that is not JSON.`, { cause });
+          last = new AppError('bad_response', t('errors:main.openApiNotJson', { host: hostOf(url) }), { cause });
           continue;
         }
       }
-      last = new AppError(response.status === 404 ? 'not_found' : 'bad_response', `${hostOf(url)} has no /openapi.json (${response.status}).`);
+      last = new AppError(response.status === 404 ? 'not_found' : 'bad_response', t('errors:main.openApiMissingStatus', { host: hostOf(url), status: response.status }));
     }
-    throw last ?? new AppError('not_found', `${hostOf(apiBase)} has no /openapi.json.`);
+    throw last ?? new AppError('not_found', t('errors:main.openApiMissing', { host: hostOf(apiBase) }));
   }
 
   private async failure(
@@ -231,28 +232,28 @@ export class ApiClient implements PlatformCaller {
     const said = body.description ? ` ${body.description}` : '';
     switch (true) {
       case response.status === 401:
-        if (refreshed) return new AppError('sign_in_needed', `${host} did not accept the renewed sign-in; sign in again to continue.`);
-        return new AppError('request_refused', `${host} refused the request (${challenge?.error ?? body.error ?? 401}).${said}`);
+        if (refreshed) return new AppError('sign_in_needed', t('errors:main.renewedRefused', { host }));
+        return new AppError('request_refused', t('errors:main.refused', { host, reason: challenge?.error ?? body.error ?? 401, said }));
       case response.status === 403 && (challenge?.error === 'insufficient_scope' || body.error === 'insufficient_scope'): {
         const named = (challenge?.scope ?? '').split(' ').filter(Boolean);
         const needed = named.length > 0 ? named : await this.scopes.scopesFor(apiBase, operation, spec.method, spec.path);
         const granted = new Set(this.tokens.grantedScopes(accountId));
         const missing = needed.filter((scope) => !granted.has(scope));
         const missingScopes = missing.length > 0 ? missing : needed.length > 0 ? needed : [spec.scope];
-        return new AppError('insufficient_scope', `This needs more access to ${host}: ${missingScopes.join(', ')}.`, { missingScopes });
+        return new AppError('insufficient_scope', t('errors:main.moreAccess', { host, scopes: missingScopes.join(', ') }), { missingScopes });
       }
       case response.status === 403:
-        return new AppError('request_refused', `${host} does not allow this.${said}`);
+        return new AppError('request_refused', t('errors:main.notAllowed', { host, said }));
       case response.status === 404:
-        return new AppError('not_found', `${host} has no such item (any more).${said}`);
+        return new AppError('not_found', t('errors:main.noSuchItem', { host, said }));
       case response.status === 429: {
         const wait = retryAfterMs(response.headers.get('retry-after'), this.now());
-        return new AppError('rate_limited', `${host} is limiting requests; try again ${wait ? `in ${Math.ceil(wait / 1000)} s` : 'shortly'}.`, wait !== null ? { retryAfterSeconds: Math.ceil(wait / 1000) } : {});
+        return new AppError('rate_limited', wait ? t('errors:main.rateLimitedIn', { host, seconds: Math.ceil(wait / 1000) }) : t('errors:main.rateLimited', { host }), wait !== null ? { retryAfterSeconds: Math.ceil(wait / 1000) } : {});
       }
       case response.status >= 500:
-        return new AppError('server_error', `${host} had a problem (${response.status}); try again later.`);
+        return new AppError('server_error', t('errors:main.serverProblem', { host, status: response.status }));
       default:
-        return new AppError('request_refused', `${host} refused the request (${body.error ?? response.status}).${said}`);
+        return new AppError('request_refused', t('errors:main.refused', { host, reason: body.error ?? response.status, said }));
     }
   }
 }
@@ -268,8 +269,8 @@ function described(operation: OperationId): DescribedOperation {
 function buildUrl(apiBase: string, template: string, args: CallArgs): URL {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args.path?.[name];
-    if (value === undefined || value === '') throw new AppError('invalid_input', `The request is missing its "${name}".`);
-    if (DOT_SEGMENT.test(value)) throw new AppError('invalid_input', `The "${name}" of this request is not a valid identifier.`);
+    if (value === undefined || value === '') throw new AppError('invalid_input', t('errors:main.missingPathValue', { name }));
+    if (DOT_SEGMENT.test(value)) throw new AppError('invalid_input', t('errors:main.badPathValue', { name }));
     // encodeURIComponent leaves "." alone; encoded, a dot never joins a neighbour into a dot segment.
     return encodeURIComponent(value).replace(/\./g, '%2E');
   });
@@ -282,7 +283,7 @@ function buildUrl(apiBase: string, template: string, args: CallArgs): URL {
 
 function requireJson(response: Response, host: string): void {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json' && !type?.endsWith('+json')) throw new AppError('bad_response', `${host} answered with ${type ?? 'no content type'} instead of JSON.`);
+  if (type !== 'application/json' && !type?.endsWith('+json')) throw new AppError('bad_response', t('errors:main.notJson', { host, type: type ?? t('errors:main.noContentType') }));
 }
 
 async function readJsonBytes(response: Response, url: string): Promise<Uint8Array> {
@@ -297,14 +298,14 @@ async function parseBody<S extends z.ZodType>(response: Response, schema: S, url
   try {
     json = await response.json();
   } catch (cause) {
-    throw new AppError('bad_response', `${host} sent malformed JSON.`, { cause });
+    throw new AppError('bad_response', t('errors:main.malformedJson', { host }), { cause });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(the answer itself)';
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : t('errors:main.theAnswer');
     // The path and the kind of problem only: the body may hold personal data and must not reach logs or the UI.
-    throw new AppError('bad_response', `${host} sent data the app does not understand (at ${where}: ${issue?.code ?? 'invalid'}).`, { cause: parsed.error.issues.map((i) => ({ path: i.path, code: i.code })) });
+    throw new AppError('bad_response', t('errors:main.notUnderstood', { host, where, code: issue?.code ?? 'invalid' }), { cause: parsed.error.issues.map((i) => ({ path: i.path, code: i.code })) });
   }
   return parsed.data;
 }
@@ -331,7 +332,7 @@ function retryAfterMs(header: string | null, now: number): number | null {
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.', { cause: signal.reason });
+  if (signal?.aborted) throw new AppError('cancelled', t('errors:main.cancelled'), { cause: signal.reason });
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,6 +1,7 @@
 // Where the platform's /openapi.json is read, and how: unauthenticated, and never anywhere else. A redirect
 // is followed only on the API's own origin; one that leads elsewhere is refused, so an answer from the
 // platform cannot make the app fetch an address of its choosing (blind SSRF from the admin's computer).
+import { t } from '../../../shared/i18n/i18n';
 import { AppError } from '../../../shared/errors';
 import { hostOf } from '../net/guarded-fetch';
 
@@ -23,12 +24,12 @@ export async function fetchOpenApi(http: typeof fetch, url: string, signal?: Abo
     try {
       next = new URL(location, current);
     } catch (cause) {
-      throw new AppError('bad_response', `${hostOf(current.href)} sent /openapi.json to an invalid address.`, { cause });
+      throw new AppError('bad_response', t('errors:main.openApiBadRedirect', { host: hostOf(current.href) }), { cause });
     }
     if (next.origin !== current.origin) {
-      throw new AppError('bad_response', `${hostOf(current.href)} sent /openapi.json on to another site (${next.origin}); the app reads it only from the platform itself.`);
+      throw new AppError('bad_response', t('errors:main.openApiOtherSite', { host: hostOf(current.href), site: next.origin }));
     }
-    if (hop === MAX_REDIRECTS) throw new AppError('bad_response', `${hostOf(current.href)} redirected /openapi.json too many times.`);
+    if (hop === MAX_REDIRECTS) throw new AppError('bad_response', t('errors:main.openApiRedirects', { host: hostOf(current.href) }));
     current = next;
   }
 }

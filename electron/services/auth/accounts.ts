@@ -1,5 +1,6 @@
 // The account store: the one place engine state lives. One account per school (a token is for one school);
 // the non-secret part in a plain JSON file, tokens in the vault, status in memory where it is transient.
+import { t } from '../../../shared/i18n/i18n';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -142,7 +143,7 @@ export class AccountStore {
 
   get(accountId: string): AccountRecord {
     const record = this.accounts.find((a) => a.id === accountId);
-    if (!record) throw new AppError('not_found', 'That school is not connected (any more).');
+    if (!record) throw new AppError('not_found', t('errors:main.notConnectedAnyMore'));
     return record;
   }
 

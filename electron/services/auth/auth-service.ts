@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AccountView } from '../../../shared/model/accounts';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import type { Logger } from '../log';
 import type { SecretCipher } from '../store/secret-cipher';
 import { StateSeal } from '../store/state-seal';
@@ -190,7 +191,7 @@ export class AuthService implements TokenSource {
       const tokens = this.store.tokens(accountId);
       if (!tokens?.refreshToken) {
         await this.store.markSignInNeeded(accountId);
-        throw new AppError('sign_in_needed', `Your sign-in to ${record.school.name} has expired. ${new URL(record.issuer).host} did not give the app a way to renew it by itself (no refresh token), so sign in again to continue.`);
+        throw new AppError('sign_in_needed', t('errors:auth.expired', { school: record.school.name, host: new URL(record.issuer).host }));
       }
       this.store.setStatus(accountId, 'refreshing');
       try {
@@ -210,7 +211,7 @@ export class AuthService implements TokenSource {
           await this.store.markSignInNeeded(accountId);
           throw signInNeeded(record.school.name, error);
         }
-        const appError = error instanceof AppError ? error : new AppError('internal', 'Renewing the sign-in failed.', { cause: error });
+        const appError = error instanceof AppError ? error : new AppError('internal', t('errors:auth.renewFailed'), { cause: error });
         this.store.setStatus(accountId, appError.code === 'unreachable' || appError.code === 'offline' ? 'offline' : 'signed_in');
         throw appError;
       }
@@ -242,5 +243,5 @@ export class AuthService implements TokenSource {
 }
 
 function signInNeeded(school: string, cause?: unknown): AppError {
-  return new AppError('sign_in_needed', `Sign in to ${school} again to continue.`, { cause });
+  return new AppError('sign_in_needed', t('errors:auth.signInAgain', { school }), { cause });
 }

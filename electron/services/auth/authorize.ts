@@ -3,6 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { hostOf } from '../net/guarded-fetch';
 import type { LoopbackRedirectReceiver } from './loopback-receiver';
 import { toAppError } from './oauth-errors';
@@ -45,14 +46,14 @@ export function callbackValidator(as: oauth.AuthorizationServer, client: oauth.C
   const host = hostOf(String(as.authorization_endpoint ?? as.issuer));
   return (params: URLSearchParams): URLSearchParams => {
     const state = params.get('state');
-    if (state === null) throw new AppError('state_mismatch', 'The sign-in answer had no state, so it cannot be trusted and was ignored.');
-    if (!sameSecret(state, expectedState)) throw new AppError('state_mismatch', 'The sign-in answer does not belong to this sign-in (state mismatch), so it was ignored.');
+    if (state === null) throw new AppError('state_mismatch', t('errors:auth.noState'));
+    if (!sameSecret(state, expectedState)) throw new AppError('state_mismatch', t('errors:auth.stateMismatch'));
     const iss = params.get('iss');
     if (iss !== null && iss !== as.issuer) {
-      throw new AppError('authorization_failed', `The sign-in answer came from ${iss.slice(0, 200)}, not from ${as.issuer}, so it was ignored.`);
+      throw new AppError('authorization_failed', t('errors:auth.otherIssuer', { from: iss.slice(0, 200), issuer: as.issuer }));
     }
     if (iss === null && as.authorization_response_iss_parameter_supported) {
-      throw new AppError('authorization_failed', `The sign-in answer does not say it came from ${host}, so it was ignored.`);
+      throw new AppError('authorization_failed', t('errors:auth.noIssuer', { host }));
     }
     let validated: URLSearchParams;
     try {
@@ -60,7 +61,7 @@ export function callbackValidator(as: oauth.AuthorizationServer, client: oauth.C
     } catch (error) {
       throw toAppError(error, 'authorization', host);
     }
-    if (!validated.get('code')) throw new AppError('authorization_failed', `${host} sent the browser back without an authorization code.`);
+    if (!validated.get('code')) throw new AppError('authorization_failed', t('errors:auth.noCode', { host }));
     return validated;
   };
 }
@@ -83,7 +84,7 @@ export async function runBrowserAuthorization(
   const browser = openExternal(request.url.href).then(
     () => new Promise<never>(() => undefined),
     (error: unknown) => {
-      throw error instanceof AppError ? error : new AppError('authorization_failed', 'The browser could not be opened for the sign-in.', { cause: error });
+      throw error instanceof AppError ? error : new AppError('authorization_failed', t('errors:auth.noBrowser'), { cause: error });
     },
   );
   try {

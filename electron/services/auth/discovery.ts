@@ -4,6 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { businessUrl } from '../net/business-url';
 import { assertSecureUrl } from '../net/guarded-fetch';
@@ -44,17 +45,17 @@ export interface Platform {
 /** Turns what the admin typed ("school.example", "https://school.example/") into an https URL; http only for loopback. */
 export function normalizeAddress(input: string): URL {
   const trimmed = input.trim();
-  if (!trimmed) throw new AppError('invalid_address', "Type your school's address, for example https://yourschool.example.");
+  if (!trimmed) throw new AppError('invalid_address', t('errors:auth.typeAddress'));
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `${/^(127\.|localhost\b|\[::1\])/i.test(trimmed) ? 'http' : 'https'}://${trimmed}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch (cause) {
-    throw new AppError('invalid_address', `"${trimmed}" is not a web address.`, { cause });
+    throw new AppError('invalid_address', t('errors:auth.notWebAddress', { text: trimmed }), { cause });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_address', `"${trimmed}" is not a web address.`);
-  if (url.username || url.password) throw new AppError('invalid_address', 'The address must not contain a user name or password.');
-  assertSecureUrl(url, 'The school');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_address', t('errors:auth.notWebAddress', { text: trimmed }));
+  if (url.username || url.password) throw new AppError('invalid_address', t('errors:auth.noCredentials'));
+  assertSecureUrl(url, t('errors:auth.what.school'));
   url.hash = '';
   url.search = '';
   return url;
@@ -102,7 +103,7 @@ type ResourceExpectation = { exactly: URL } | { sameOriginAs: URL };
  */
 async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl?: URL): Promise<ProtectedResource | null> {
   const url = metadataUrl ?? protectedResourceMetadataUrl(address);
-  assertSecureUrl(url, 'The resource description');
+  assertSecureUrl(url, t('errors:auth.what.resource'));
   const expectation = expectationFor(url, address);
   const send = metadataUrl
     ? undefined
@@ -120,41 +121,41 @@ function expectationFor(metadataUrl: URL, address: URL): ResourceExpectation {
 
 async function validateProtectedResource(body: Record<string, unknown>, url: URL, address: URL, expectation: ResourceExpectation): Promise<ProtectedResource> {
   const parsed = ProtectedResourceMetadata.safeParse(body);
-  if (!parsed.success) throw new AppError('bad_metadata', `${url.href} describes the API in a form the app cannot read.`, { cause: parsed.error });
+  if (!parsed.success) throw new AppError('bad_metadata', t('errors:auth.apiUnreadable', { url: url.href }), { cause: parsed.error });
   const { resource, authorization_servers: servers = [], scopes_supported: scopes } = parsed.data;
   if (resource === undefined) {
-    if ('exactly' in expectation) throw new AppError('bad_metadata', `${url.href} does not say which API it describes (no "resource"), so the app will not trust it.`);
+    if ('exactly' in expectation) throw new AppError('bad_metadata', t('errors:auth.noResource', { url: url.href }));
     // The host's own document without a resource: the school's address is the API, and no indicator is sent.
   } else {
     let named: URL;
     try {
       named = new URL(resource);
     } catch (cause) {
-      throw new AppError('bad_metadata', `${url.href} names its API with an invalid address ("${resource.slice(0, 200)}").`, { cause });
+      throw new AppError('bad_metadata', t('errors:auth.badResource', { url: url.href, resource: resource.slice(0, 200) }), { cause });
     }
     const expected = 'exactly' in expectation ? expectation.exactly : named;
     if ('sameOriginAs' in expectation && named.origin !== expectation.sameOriginAs.origin) {
-      throw new AppError('issuer_mismatch', `${displayAddress(address)} describes its API at ${displayAddress(named)}, which is another site, so the app will not send your sign-in there.`);
+      throw new AppError('issuer_mismatch', t('errors:auth.apiElsewhere', { address: displayAddress(address), api: displayAddress(named) }));
     }
     try {
       // RFC 9728 §3.3: the document's resource must be identical to the one its well-known URL was formed from.
       await oauth.processResourceDiscoveryResponse(expected, Response.json(body));
     } catch (error) {
       if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-        throw new AppError('issuer_mismatch', `${url.href} describes the API ${displayAddress(named)}, not ${displayAddress(expected)}, so the app will not trust it.`, { cause: error });
+        throw new AppError('issuer_mismatch', t('errors:auth.otherApi', { url: url.href, api: displayAddress(named), expected: displayAddress(expected) }), { cause: error });
       }
       throw toAppError(error, 'discovery', url.host);
     }
-    assertSecureUrl(named, 'The API');
+    assertSecureUrl(named, t('errors:auth.what.api'));
   }
   for (const server of servers) {
     let serverUrl: URL;
     try {
       serverUrl = new URL(server);
     } catch (cause) {
-      throw new AppError('bad_metadata', `${url.href} names a sign-in service with an invalid address ("${server.slice(0, 200)}").`, { cause });
+      throw new AppError('bad_metadata', t('errors:auth.badServer', { url: url.href, server: server.slice(0, 200) }), { cause });
     }
-    assertSecureUrl(serverUrl, 'The sign-in service');
+    assertSecureUrl(serverUrl, t('errors:auth.what.signIn'));
   }
   return { resource: resource ?? null, authorizationServers: servers, scopesSupported: scopes ?? null };
 }
@@ -173,7 +174,7 @@ async function discoverResource(address: URL, deps: DiscoveryDeps): Promise<Prot
   if (!exact) return own;
   const differ = exact.authorizationServers.length !== own.authorizationServers.length || exact.authorizationServers.some((s, i) => s !== own.authorizationServers[i]);
   if (differ) {
-    throw new AppError('issuer_mismatch', `The platform's two descriptions of ${displayAddress(named)} disagree about where to sign in (${own.authorizationServers.join(', ') || 'none'} against ${exact.authorizationServers.join(', ') || 'none'}), so the app will not sign in.`);
+    throw new AppError('issuer_mismatch', t('errors:auth.disagree', { api: displayAddress(named), own: own.authorizationServers.join(', ') || t('errors:auth.none'), exact: exact.authorizationServers.join(', ') || t('errors:auth.none') }));
   }
   return exact;
 }
@@ -206,7 +207,7 @@ async function protectedResourceFromChallenge(address: URL, deps: DiscoveryDeps)
   }
   if (metadataUrl.origin !== address.origin) {
     // A challenge could point anywhere; only metadata served by the school's own origin is trusted for it.
-    throw new AppError('issuer_mismatch', `${displayAddress(address)} points to a description of its API at ${metadataUrl.href}, which is another site, so the app will not trust it.`);
+    throw new AppError('issuer_mismatch', t('errors:auth.descriptionElsewhere', { address: displayAddress(address), url: metadataUrl.href }));
   }
   return fetchProtectedResource(address, deps, metadataUrl);
 }
@@ -216,15 +217,15 @@ const PROBE_TOKEN = 'school-companion-discovery-probe';
 
 /** Fetches and checks the authorization server's metadata for `issuer` (issuer must match; a bare host's trailing slash is the only slack). */
 export async function fetchAuthorizationServer(issuer: URL, deps: DiscoveryDeps): Promise<oauth.AuthorizationServer> {
-  assertSecureUrl(issuer, 'The sign-in service');
-  if (issuer.search || issuer.hash) throw new AppError('bad_metadata', `The sign-in service address ${issuer.href} is not a valid issuer.`);
+  assertSecureUrl(issuer, t('errors:auth.what.signIn'));
+  if (issuer.search || issuer.hash) throw new AppError('bad_metadata', t('errors:auth.badIssuer', { url: issuer.href }));
   const [oauth2, oidc] = authorizationServerMetadataUrls(issuer) as [URL, URL];
   const options = (headers: Headers) => ({ ...oauthOptions(issuer, deps.http, deps.signal), headers });
   const rfc8414 = await getCachedJson(`as:${oauth2.href}`, oauth2, deps, (body) => validateAuthorizationServer(issuer, body), (headers) => oauth.discoveryRequest(issuer, { ...options(headers), algorithm: 'oauth2' }));
   if (rfc8414) return rfc8414;
   const openid = await getCachedJson(`as:${oidc.href}`, oidc, deps, (body) => validateAuthorizationServer(issuer, body), (headers) => oauth.discoveryRequest(issuer, { ...options(headers), algorithm: 'oidc' }));
   if (openid) return openid;
-  throw new AppError('no_platform', `${displayAddress(issuer)} does not offer a sign-in service the app recognizes (no OAuth metadata at ${oauth2.href} or ${oidc.href}).`);
+  throw new AppError('no_platform', t('errors:auth.noSignInService', { issuer: displayAddress(issuer), oauth: oauth2.href, oidc: oidc.href }));
 }
 
 async function validateAuthorizationServer(issuer: URL, body: Record<string, unknown>): Promise<oauth.AuthorizationServer> {
@@ -234,13 +235,13 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
   } catch (error) {
     const mapped = toAppError(error, 'discovery', issuer.host);
     if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-      throw new AppError('issuer_mismatch', `The sign-in service at ${displayAddress(issuer)} says it is "${String(body.issuer).slice(0, 200)}", so the app will not sign in there.`, { cause: error });
+      throw new AppError('issuer_mismatch', t('errors:auth.issuerClaims', { issuer: displayAddress(issuer), claimed: String(body.issuer).slice(0, 200) }), { cause: error });
     }
     throw mapped;
   }
   for (const name of ['authorization_endpoint', 'token_endpoint'] as const) {
     const value = as[name];
-    if (typeof value !== 'string') throw new AppError('bad_metadata', `${issuer.host}'s sign-in service does not name its ${name.replace('_', ' ')}.`);
+    if (typeof value !== 'string') throw new AppError('bad_metadata', t('errors:auth.noEndpoint', { host: issuer.host, name: name.replace('_', ' ') }));
   }
   // RFC 8414 metadata speaks for its issuer: every endpoint the app calls is on the issuer's own origin (scheme,
   // host and port), so the metadata cannot send a registration, a code or a token to any other server.
@@ -251,16 +252,16 @@ async function validateAuthorizationServer(issuer: URL, body: Record<string, unk
     try {
       url = new URL(String(value));
     } catch (cause) {
-      throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is not a valid address.`, { cause });
+      throw new AppError('bad_metadata', t('errors:auth.badEndpoint', { host: issuer.host, name: name.replace('_', ' ') }), { cause });
     }
-    assertSecureUrl(url, `The ${name.replace(/_/g, ' ')}`);
+    assertSecureUrl(url, t('errors:auth.what.endpoint', { name: name.replace(/_/g, ' ') }));
     if (url.origin !== issuer.origin) {
-      throw new AppError('bad_metadata', `${issuer.host}'s ${name.replace('_', ' ')} is at ${url.origin}, not on the sign-in service's own site, so the app will not use it.`);
+      throw new AppError('bad_metadata', t('errors:auth.endpointElsewhere', { host: issuer.host, name: name.replace('_', ' '), site: url.origin }));
     }
   }
   const methods = as.code_challenge_methods_supported;
   if (Array.isArray(methods) && !methods.includes('S256')) {
-    throw new AppError('bad_metadata', `${issuer.host} does not support PKCE with S256, which the app requires for a safe sign-in.`);
+    throw new AppError('bad_metadata', t('errors:auth.noPkce', { host: issuer.host }));
   }
   return as;
 }
@@ -287,7 +288,7 @@ async function discoverFrom(base: URL, deps: DiscoveryDeps): Promise<Platform> {
   try {
     issuerUrl = new URL(issuer);
   } catch (cause) {
-    throw new AppError('bad_metadata', `${displayAddress(base)} names a sign-in service with an invalid address.`, { cause });
+    throw new AppError('bad_metadata', t('errors:auth.badServerAddress', { base: displayAddress(base) }), { cause });
   }
   const as = await fetchAuthorizationServer(issuerUrl, deps);
   const apiBase = displayAddress(resource?.resource ?? base.href);
@@ -343,7 +344,7 @@ async function getCachedJson<T>(
     return null;
   }
   if (response.status !== 200) {
-    throw new AppError(response.status >= 500 ? 'server_error' : 'bad_metadata', `${url.host} answered ${response.status} when asked for ${url.pathname}.`);
+    throw new AppError(response.status >= 500 ? 'server_error' : 'bad_metadata', t('errors:auth.answeredStatus', { host: url.host, status: response.status, path: url.pathname }));
   }
   const body = await readJsonObject(response, url);
   const value = await check(body);
@@ -357,20 +358,20 @@ async function readJsonObject(response: Response, url: URL): Promise<Record<stri
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
     await response.body?.cancel().catch(() => undefined);
-    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${type ?? 'no content type'}, not JSON.`);
+    throw new AppError('bad_metadata', t('errors:auth.answeredType', { host: url.host, path: url.pathname, type: type ?? t('errors:main.noContentType') }));
   }
   const bytes = await response.arrayBuffer();
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with ${Math.ceil(bytes.byteLength / 1024)} KiB, far more than a description of a sign-in service; the app reads at most ${MAX_DOCUMENT_BYTES / 1024} KiB.`);
+    throw new AppError('bad_metadata', t('errors:auth.answeredHuge', { host: url.host, path: url.pathname, kib: Math.ceil(bytes.byteLength / 1024), max: MAX_DOCUMENT_BYTES / 1024 }));
   }
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (cause) {
-    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with malformed JSON.`, { cause });
+    throw new AppError('bad_metadata', t('errors:auth.answeredMalformed', { host: url.host, path: url.pathname }), { cause });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('bad_metadata', `${url.host} answered ${url.pathname} with JSON that is not an object.`);
+    throw new AppError('bad_metadata', t('errors:auth.answeredNotObject', { host: url.host, path: url.pathname }));
   }
   return value as Record<string, unknown>;
 }

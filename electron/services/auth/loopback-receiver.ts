@@ -44,8 +44,8 @@ export class LoopbackRedirectReceiver {
 
   static async listen(options: ReceiverOptions = {}): Promise<LoopbackRedirectReceiver> {
     const path = options.path ?? DEFAULT_CALLBACK_PATH;
-    if (!path.startsWith('/')) throw new AppError('internal', 'The callback path must start with "/".');
-    if (options.signal?.aborted) throw new AppError('cancelled', 'Sign-in was cancelled.');
+    if (!path.startsWith('/')) throw new AppError('internal', t('errors:auth.callbackPath'));
+    if (options.signal?.aborted) throw new AppError('cancelled', t('errors:main.signInCancelled'));
     let receiver: LoopbackRedirectReceiver | null = null;
     const server = createServer((request, response) => {
       if (receiver) receiver.handle(request, response);
@@ -57,7 +57,7 @@ export class LoopbackRedirectReceiver {
       throw error;
     }).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
-      throw new AppError('internal', 'The app could not listen for the browser sign-in on this computer.', { cause: error });
+      throw new AppError('internal', t('errors:auth.noListen'), { cause: error });
     });
     receiver = new LoopbackRedirectReceiver(server, `http://127.0.0.1:${port}${path}`, path, options.logger);
     receiver.arm(options.timeoutMs ?? DEFAULT_RECEIVER_TIMEOUT_MS, options.signal);
@@ -70,7 +70,7 @@ export class LoopbackRedirectReceiver {
 
   /** Resolves with the validated parameters of the one good callback, or rejects with the first problem. */
   waitForCallback(validate: CallbackValidator): Promise<URLSearchParams> {
-    if (this.waiter || this.validator) throw new AppError('internal', 'Already waiting for the browser.');
+    if (this.waiter || this.validator) throw new AppError('internal', t('errors:auth.alreadyWaiting'));
     this.validator = validate;
     return new Promise<URLSearchParams>((resolve, reject) => {
       const deliver = (outcome: Outcome) => (outcome.ok ? resolve(outcome.params) : reject(outcome.error));
@@ -85,7 +85,7 @@ export class LoopbackRedirectReceiver {
     this.timer = null;
     if (this.closed) return;
     this.closed = true;
-    this.settle({ ok: false, error: new AppError('cancelled', 'Sign-in was cancelled.') });
+    this.settle({ ok: false, error: new AppError('cancelled', t('errors:main.signInCancelled')) });
     this.server.close();
     // Let the browser finish reading the page it was just sent (answers carry `Connection: close`), then cut the rest.
     this.server.closeIdleConnections();
@@ -94,12 +94,12 @@ export class LoopbackRedirectReceiver {
 
   private arm(timeoutMs: number, signal: AbortSignal | undefined): void {
     this.timer = setTimeout(() => {
-      this.settle({ ok: false, error: new AppError('timed_out', 'The browser sign-in was not finished in time. Try again when you are ready.') });
+      this.settle({ ok: false, error: new AppError('timed_out', t('errors:auth.notInTime')) });
       void this.close();
     }, timeoutMs);
     this.timer.unref();
     signal?.addEventListener('abort', () => {
-      this.settle({ ok: false, error: new AppError('cancelled', 'Sign-in was cancelled.', { cause: signal.reason }) });
+      this.settle({ ok: false, error: new AppError('cancelled', t('errors:main.signInCancelled'), { cause: signal.reason }) });
       void this.close();
     }, { once: true });
   }
@@ -129,7 +129,7 @@ export class LoopbackRedirectReceiver {
           page(response, 200, t('main:loopback.signedInTitle'), t('main:loopback.signedIn'));
         },
         (error: unknown) => {
-          const appError = error instanceof AppError ? error : new AppError('authorization_failed', 'The sign-in answer could not be checked.', { cause: error });
+          const appError = error instanceof AppError ? error : new AppError('authorization_failed', t('errors:auth.uncheckable'), { cause: error });
           // Without our state the request proves nothing, not even that something went wrong.
           if (appError.code === 'state_mismatch') return this.ignore(response, 400, 'state mismatch');
           this.fail(response, appError.code === 'access_denied' ? 403 : 400, appError);

@@ -4,6 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { businessUrl } from '../net/business-url';
 import type { Logger } from '../log';
@@ -75,7 +76,7 @@ export async function loadProfile(
   }
   school ??= { id: grant.schoolId ?? (claims?.school_id != null ? String(claims.school_id) : new URL(as.issuer).host), name: grant.schoolName ?? host, url: null };
   const sub = claims?.sub ?? grant.subject;
-  if (!sub) throw new AppError('bad_response', `${host} did not say who signed in, so the account cannot be set up.`);
+  if (!sub) throw new AppError('bad_response', t('errors:auth.noSubject', { host }));
   const fromIdToken = grant.idToken;
   const email = claims?.email ?? fromIdToken?.email ?? null;
   return {
@@ -95,7 +96,7 @@ async function fetchUserInfo(as: oauth.AuthorizationServer, clientId: string, gr
     throw toAppError(error, 'userinfo', host);
   }
   const parsed = UserInfoClaims.safeParse(raw);
-  if (!parsed.success) throw new AppError('bad_response', `${host} described the signed-in admin in a form the app cannot read.`, { cause: parsed.error });
+  if (!parsed.success) throw new AppError('bad_response', t('errors:auth.adminUnreadable', { host }), { cause: parsed.error });
   return parsed.data;
 }
 
@@ -103,8 +104,8 @@ async function fetchSchool(apiBase: string, accessToken: string, deps: { http: t
   const url = businessUrl(apiBase, OPERATIONS.getSchool.path).href;
   // A bearer request follows no redirect: its answer comes from the API itself or not at all.
   const response = await deps.http(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, redirect: 'manual', signal: deps.signal ?? null });
-  if (!response.ok) throw new AppError('bad_response', `${hostOf(url)} did not describe the school (${response.status}).`);
+  if (!response.ok) throw new AppError('bad_response', t('errors:auth.schoolUndescribed', { host: hostOf(url), status: response.status }));
   const parsed = SchoolAnswer.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new AppError('bad_response', `${hostOf(url)} described the school in a form the app cannot read.`, { cause: parsed.error });
+  if (!parsed.success) throw new AppError('bad_response', t('errors:auth.schoolUnreadable', { host: hostOf(url) }), { cause: parsed.error });
   return { id: String(parsed.data.id), name: parsed.data.name, url: parsed.data.url ?? null };
 }

@@ -2,6 +2,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
@@ -26,7 +27,7 @@ export async function registerNativeClient(
   deps: { http: typeof fetch; now: () => number; signal?: AbortSignal },
 ): Promise<{ client: RegisteredClient; secret: string | null }> {
   if (!as.registration_endpoint) {
-    throw new AppError('registration_refused', `${hostOf(as.issuer)} does not let apps register themselves; ask the platform for a client id and configure it.`);
+    throw new AppError('registration_refused', t('errors:auth.noSelfRegistration', { host: hostOf(as.issuer) }));
   }
   // The errors name the server that answered: the registration endpoint's.
   const host = hostOf(as.registration_endpoint);
@@ -53,10 +54,10 @@ export async function registerNativeClient(
   const secret = typeof registered.client_secret === 'string' && registered.client_secret.length > 0 ? registered.client_secret : null;
   const method = registered.token_endpoint_auth_method ?? (secret ? 'client_secret_post' : 'none');
   if (method !== 'none' && method !== 'client_secret_post') {
-    throw new AppError('registration_refused', `${host} registered the app for "${String(method).slice(0, 60)}" client authentication, which the app does not support (it supports none and client_secret_post).`);
+    throw new AppError('registration_refused', t('errors:auth.unsupportedClientAuth', { host, method: String(method).slice(0, 60) }));
   }
   if (method === 'client_secret_post' && !secret) {
-    throw new AppError('registration_refused', `${host} registered the app as a confidential client but sent no client secret.`);
+    throw new AppError('registration_refused', t('errors:auth.noClientSecret', { host }));
   }
   return {
     client: {

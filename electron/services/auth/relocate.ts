@@ -11,6 +11,7 @@
 import type { AccountView } from '../../../shared/model/accounts';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { discoverPlatform } from './discovery';
 import { hostOf } from '../net/guarded-fetch';
 import { loadProfile } from './profile';
@@ -35,7 +36,7 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
   const issuer = platform.as.issuer;
   const other = ctx.store.list().find((a) => a.id !== record.id && a.issuer === issuer && a.school.id === record.school.id);
   if (other) {
-    throw new AppError('invalid_input', `${record.school.name} is already connected at ${hostOf(issuer)}. Switch to that one and sign out of the old entry.`);
+    throw new AppError('invalid_input', t('errors:auth.alreadyAt', { school: record.school.name, host: hostOf(issuer) }));
   }
   const resource = platform.resourceIndicator;
 
@@ -50,7 +51,7 @@ export async function relocateAccount(ctx: SignInContext, request: RelocateReque
       const grantedScopes = grant.grantedScopes ?? record.grantedScopes;
       const profile = await loadProfile(platform.as, client.clientId, grant, record.grantedScopes, grantedScopes, platform.apiBase, { ...deps, logger: ctx.logger });
       if (profile.school.id !== record.school.id) {
-        throw new AppError('authorization_failed', `${hostOf(issuer)} answered for ${profile.school.name}, not ${record.school.name}, so the account was left as it was.`);
+        throw new AppError('authorization_failed', t('errors:auth.answeredForOther', { host: hostOf(issuer), other: profile.school.name, school: record.school.name }));
       }
       await ctx.store.moveClient(record.issuer, issuer);
       await ctx.store.save(

@@ -6,6 +6,7 @@
 // (RFC 8707 §2) and does not refuse this one. Decided before the browser opens.
 import type * as oauth from 'oauth4webapi';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { hostOf } from '../net/guarded-fetch';
 import { buildAuthorizationRequest } from './authorize';
 
@@ -27,7 +28,7 @@ export function vouchingFor(as: oauth.AuthorizationServer, address: URL, apiBase
     if (!listed.some((r) => typeof r === 'string' && withoutTrailingSlash(r) === withoutTrailingSlash(apiBase))) {
       throw new AppError(
         'issuer_mismatch',
-        `${withoutTrailingSlash(address.href)} sends you to sign in at ${withoutTrailingSlash(as.issuer)}, which does not list ${apiBase} among the APIs it serves, so the app will not sign in there.`,
+        t('errors:auth.notListed', { address: withoutTrailingSlash(address.href), signInAt: withoutTrailingSlash(as.issuer), api: apiBase }),
       );
     }
     return new URL(as.issuer).origin === address.origin ? 'same_origin' : 'protected_resources';
@@ -61,13 +62,13 @@ export async function confirmServedResource(probe: ResourceProbe): Promise<void>
   const signInAt = withoutTrailingSlash(probe.as.issuer);
   const ours = await authorizationError(probe, probe.apiBase);
   if (ours === 'invalid_target') {
-    throw new AppError('issuer_mismatch', `${probe.address} sends you to sign in at ${signInAt}, which says it does not serve ${probe.apiBase}, so the app will not sign in there.`);
+    throw new AppError('issuer_mismatch', t('errors:auth.notServed', { address: probe.address, signInAt, api: probe.apiBase }));
   }
   const unserved = await authorizationError(probe, UNSERVED_RESOURCE);
   if (unserved !== 'invalid_target') {
     throw new AppError(
       'issuer_mismatch',
-      `${probe.address} sends you to sign in at ${signInAt}, but ${hostOf(signInAt)} does not confirm that it serves ${probe.apiBase} (it lists no APIs and does not check which API a sign-in is for), so the app will not sign in there.`,
+      t('errors:auth.notConfirmed', { address: probe.address, signInAt, host: hostOf(signInAt), api: probe.apiBase }),
     );
   }
 }

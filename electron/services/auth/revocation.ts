@@ -1,6 +1,7 @@
 // Step 6a, revoke (RFC 7009): the refresh token first (it outlives the access token and, on most platforms,
 // takes the grant with it), then the access token.
 import * as oauth from 'oauth4webapi';
+import { t } from '../../../shared/i18n/i18n';
 import type { TokenSet } from '../store/vault';
 import { hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
@@ -15,7 +16,7 @@ export async function revokeTokens(
   tokens: TokenSet,
   deps: { http: typeof fetch; signal?: AbortSignal },
 ): Promise<RevocationOutcome> {
-  if (!as.revocation_endpoint) return { revoked: false, reason: 'unsupported', message: `${hostOf(as.issuer)} offers no way to revoke the app's access; it ends when the tokens expire.` };
+  if (!as.revocation_endpoint) return { revoked: false, reason: 'unsupported', message: t('errors:auth.noRevocation', { host: hostOf(as.issuer) }) };
   const host = hostOf(as.revocation_endpoint);
   const order: [string, 'refresh_token' | 'access_token'][] = [];
   if (tokens.refreshToken) order.push([tokens.refreshToken, 'refresh_token']);
@@ -32,7 +33,7 @@ export async function revokeTokens(
       // is revoked the grant is gone, and such an access token only lives out its few minutes.
       if (hint === 'access_token' && tokens.refreshToken && error instanceof oauth.ResponseBodyError && error.error === 'unsupported_token_type') break;
       const mapped = toAppError(error, 'revocation', host);
-      if (mapped.code === 'unreachable' || mapped.code === 'offline') return { revoked: false, reason: 'unreachable', message: `${host} could not be reached, so the app's access could not be revoked there.` };
+      if (mapped.code === 'unreachable' || mapped.code === 'offline') return { revoked: false, reason: 'unreachable', message: t('errors:auth.revokeUnreachable', { host }) };
       return { revoked: false, reason: 'refused', message: mapped.message };
     }
   }

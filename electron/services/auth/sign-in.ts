@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import * as oauth from 'oauth4webapi';
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import type { Logger } from '../log';
 import type { AccountRecord, AccountStore } from './accounts';
 import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
@@ -167,13 +168,13 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
         if (request.school && profile.school.id !== request.school.id) {
           throw new AppError(
             'authorization_failed',
-            `You chose ${profile.school.name} on the sign-in page, but this is for ${request.school.name}. Nothing was changed: try again and choose ${request.school.name}.`,
+            t('errors:auth.otherSchoolChosen', { chosen: profile.school.name, school: request.school.name }),
           );
         }
         // An account re-pointed after its platform moved keeps the id it was created with.
         const id = request.relocateAccountId ?? ctx.store.idFor(platform.as.issuer, profile.school.id);
         if (request.expectAccountId && id !== request.expectAccountId) {
-          throw new AppError('authorization_failed', `You signed in to ${profile.school.name}, not to the school this account is for. Pick the same school in the browser.`);
+          throw new AppError('authorization_failed', t('errors:auth.otherSchoolSignedIn', { chosen: profile.school.name }));
         }
         const existing = ctx.store.find(id);
         // Only a relocation moves an account; otherwise it stays where it was connected.
@@ -198,9 +199,8 @@ async function signInSteps(ctx: SignInContext, request: SignInRequest): Promise<
         // Tokens were issued but no account holds them: take them back at the platform rather than leave a live grant behind.
         const outcome = await revokeTokens(platform.as, credentials, grant.tokens, deps).catch(() => ({ revoked: false as const }));
         ctx.logger.warn('sign-in failed after the token exchange; the issued tokens were revoked', { issuer: hostOf(platform.as.issuer), revoked: outcome.revoked });
-        const why = error instanceof AppError ? error : new AppError('internal', 'Setting up the account failed.', { cause: error });
-        const taken = outcome.revoked ? 'The access it had just granted was revoked.' : 'The access it had just granted could not be revoked; it ends when the tokens expire.';
-        throw new AppError(why.code, `${why.message} ${taken}`, { cause: error });
+        const why = error instanceof AppError ? error : new AppError('internal', t('errors:auth.setupFailed'), { cause: error });
+        throw new AppError(why.code, outcome.revoked ? t('errors:auth.grantRevoked', { why: why.message }) : t('errors:auth.grantNotRevoked', { why: why.message }), { cause: error });
       }
       const timing = { callbackToTokensMs: tokensAt - callbackAt, callbackToStoredMs: performance.now() - callbackAt };
       ctx.logger.info('signed in', { account: record.id, scopes: grantedScopes.join(' '), ...timing });
@@ -221,7 +221,7 @@ function assertSamePlace(existing: AccountRecord, platform: Platform): void {
   if (existing.apiBase === platform.apiBase && displayAddress(resourceOf(existing)) === displayAddress(platform.resourceIndicator)) return;
   throw new AppError(
     'issuer_mismatch',
-    `${existing.school.name} is already connected, with its API at ${existing.apiBase}. This sign-in came through ${platform.address} (API ${platform.apiBase}), so nothing was changed. If the school really moved, sign out of it and connect it at its new address.`,
+    t('errors:auth.connectedElsewhere', { school: existing.school.name, apiBase: existing.apiBase, address: platform.address, otherApi: platform.apiBase }),
   );
 }
 

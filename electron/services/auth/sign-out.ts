@@ -3,6 +3,7 @@
 // When the platform cannot be reached the tokens wait, sealed in the vault and nowhere else, until it can
 // (sendPendingRevocations): a sign-out must not leave a valid grant behind.
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import type { PendingRevocation } from '../store/vault';
 import { hostOf } from '../net/guarded-fetch';
 import type { AccountStore } from './accounts';
@@ -22,7 +23,7 @@ export async function signOutAccount(store: AccountStore, accountId: string, dep
   let pending: PendingRevocation | null = null;
   let note: string;
   if (!tokens) {
-    note = 'There was no active sign-in to revoke.';
+    note = t('errors:auth.noActiveSignIn');
   } else {
     let unreachable: boolean;
     try {
@@ -30,18 +31,18 @@ export async function signOutAccount(store: AccountStore, accountId: string, dep
       const outcome = await revokeTokens(as, clientCredentials(client?.clientId ?? '', client?.secret ?? null), tokens, deps);
       revokedOnPlatform = outcome.revoked;
       unreachable = !outcome.revoked && outcome.reason === 'unreachable';
-      note = outcome.revoked ? `The app's access was revoked at ${host}.` : outcome.message;
+      note = outcome.revoked ? t('errors:auth.revokedAt', { host }) : outcome.message;
     } catch (error) {
       unreachable = !(error instanceof AppError) || error.code === 'unreachable' || error.code === 'offline';
-      note = unreachable ? '' : `${host} did not say how to revoke the app's access; it ends when the tokens expire.`;
+      note = unreachable ? '' : t('errors:auth.noRevokeSaid', { host });
     }
     if (unreachable && client) {
       pending = { issuer: record.issuer, clientId: client.clientId, clientSecret: client.secret, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken, queuedAt: deps.now() };
-      note = `${host} could not be reached, so the app will revoke its access there as soon as it can reach it again.`;
+      note = t('errors:auth.revokeLater', { host });
     }
   }
   await store.remove(accountId, pending);
-  return { revokedOnPlatform, message: `Signed out of ${record.school.name} on this computer. ${note}` };
+  return { revokedOnPlatform, message: t('errors:auth.signedOut', { school: record.school.name, note }) };
 }
 
 /**

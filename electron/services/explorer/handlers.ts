@@ -1,6 +1,7 @@
 // Main-side handlers of shared/ipc/explorer.ts, and the explorer's side of the write service (RecordWrites).
 // The platform's /openapi.json is read once per school and kept a few minutes in memory; every answer also
 // goes through the offline cache, so a school out of reach still shows its areas and the pages seen before.
+import { t } from '../../../shared/i18n/i18n';
 import type { ExplorerAreaId, JsonRecord } from '../../../shared/model/explorer';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { explorerMethods } from '../../../shared/ipc/explorer';
@@ -50,13 +51,13 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
     const kept = loaded.get(accountId);
     if (kept && !kept.fromCache && now() - kept.at < DOCUMENT_TTL_MS) return kept;
     const fetchDocument = deps.caller.openApiDocument;
-    if (!fetchDocument) throw new AppError('internal', 'This app cannot read the platform\'s API description.');
+    if (!fetchDocument) throw new AppError('internal', t('errors:main.noApiDescription'));
     const answer = await reader.read(accountId, 'explorer.document', {}, () => fetchDocument.call(deps.caller, accountId, signal));
     let catalog: ExplorerCatalog;
     try {
       catalog = deriveCatalog(answer.data);
     } catch (cause) {
-      throw new AppError('bad_response', "The platform's API description (/openapi.json) could not be read.", { cause });
+      throw new AppError('bad_response', t('errors:main.apiDescriptionUnreadable'), { cause });
     }
     const next = { catalog, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache, at: now() };
     loaded.set(accountId, next);
@@ -65,7 +66,7 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
 
   function callFor(accountId: string): OperationCall {
     const callOperation = deps.caller.callOperation;
-    if (!callOperation) throw new AppError('internal', 'This app cannot call the platform\'s described operations.');
+    if (!callOperation) throw new AppError('internal', t('errors:main.noOperations'));
     const caller = deps.caller as Required<Pick<PlatformCaller, 'callOperation'>>;
     return (spec, schema, args) => caller.callOperation(accountId, spec, schema, args);
   }
@@ -90,7 +91,7 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
       const { catalog } = await catalogOf(accountId, signal);
       const edit = catalog.areas.find((a) => a.id === request.area)?.edit;
       // The scope the renderer asked for must be the document's: the step-up grants what the platform checks.
-      if (edit && edit.scope !== request.scope) throw new AppError('invalid_input', `This change needs ${edit.scope}, not ${request.scope}.`);
+      if (edit && edit.scope !== request.scope) throw new AppError('invalid_input', t('errors:main.wrongScope', { needed: edit.scope, asked: request.scope }));
       return updateRecord(callFor(accountId), catalog, request.area as ExplorerAreaId, request.recordId, request.changes, signal);
     },
     async current(accountId, request, signal): Promise<JsonRecord | null> {

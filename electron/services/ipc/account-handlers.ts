@@ -1,5 +1,6 @@
 // The accounts part of the contract: connect a school, sign in again, grant more scopes (each a browser
 // sign-in with progress events and Cancel), sign out, list.
+import { t } from '../../../shared/i18n/i18n';
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { ConnectStep } from '../../../shared/ipc/accounts';
@@ -39,7 +40,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
   };
 
   async function runInteractive(address: string | undefined, context: CallContext, run: (options: InteractiveOptions) => Promise<AccountView>): Promise<AccountView> {
-    interactive?.controller.abort(new AppError('cancelled', 'A new sign-in replaced this one.'));
+    interactive?.controller.abort(new AppError('cancelled', t('errors:main.signInReplaced')));
     const controller = new AbortController();
     const current = { controller, address };
     interactive = current;
@@ -55,7 +56,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     } catch (error) {
       const cancelled = controller.signal.aborted || (error instanceof AppError && error.code === 'cancelled');
       progress(address, cancelled ? 'cancelled' : 'failed');
-      if (cancelled && !(error instanceof AppError && error.code === 'cancelled')) throw new AppError('cancelled', 'Sign-in was cancelled.', { cause: error });
+      if (cancelled && !(error instanceof AppError && error.code === 'cancelled')) throw new AppError('cancelled', t('errors:main.signInCancelled'), { cause: error });
       throw error;
     } finally {
       stopFollowing();
@@ -65,7 +66,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
 
   async function account(accountId: string): Promise<AccountView> {
     const found = (await access.ready()).listAccounts().find((candidate) => candidate.id === accountId);
-    if (!found) throw new AppError('not_found', 'That school is not connected.');
+    if (!found) throw new AppError('not_found', t('errors:main.notConnected'));
     return found;
   }
 
@@ -80,7 +81,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
     },
     'accounts.cancelConnect': async () => {
       if (!interactive) return { cancelled: false };
-      interactive.controller.abort(new AppError('cancelled', 'Sign-in was cancelled.'));
+      interactive.controller.abort(new AppError('cancelled', t('errors:main.signInCancelled')));
       return { cancelled: true };
     },
     'accounts.signInAgain': async ({ accountId }, context) => {
@@ -119,7 +120,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps) {
       if (interactive) progress(interactive.address, 'waiting_for_browser', url);
     },
     cancelAll() {
-      interactive?.controller.abort(new AppError('cancelled', 'The app is closing.'));
+      interactive?.controller.abort(new AppError('cancelled', t('errors:main.closing')));
     },
   };
 }

@@ -1,4 +1,5 @@
 // The app part of the contract: status, external links, settings.
+import { t } from '../../../shared/i18n/i18n';
 import { AppError } from '../../../shared/errors';
 import type { AppStatus } from '../../../shared/ipc/app';
 import { checkExternalUrl } from '../security/external-url';
@@ -23,7 +24,7 @@ export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMetho
     'app.status': async () => deps.status(),
     'app.openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
-      if (!checked.ok) throw new AppError('invalid_input', `That link cannot be opened: ${checked.reason}.`);
+      if (!checked.ok) throw new AppError('invalid_input', t('errors:main.linkRefused', { reason: checked.reason }));
       await deps.openExternal(checked.url);
       return { opened: true };
     },
@@ -34,13 +35,13 @@ export function createAppHandlers(deps: AppHandlerDeps): MethodHandlers<AppMetho
     'settings.get': async () => settings.get(),
     'settings.set': async (patch) => {
       if (patch.activeAccountId && !(await access.ready()).listAccounts().some((account) => account.id === patch.activeAccountId)) {
-        throw new AppError('not_found', 'That school is not connected.');
+        throw new AppError('not_found', t('errors:main.notConnected'));
       }
       let saved;
       try {
         saved = await settings.update(patch);
       } catch (error) {
-        throw new AppError('storage_unavailable', 'The settings could not be saved.', { cause: error });
+        throw new AppError('storage_unavailable', t('errors:main.settingsNotSaved'), { cause: error });
       }
       return saved;
     },

@@ -1,5 +1,6 @@
 // Every request the main process makes to a platform goes through here: a per-request timeout, a cap on body size (a hostile
 // or broken server cannot make us buffer gigabytes), and network failures turned into typed errors.
+import { t } from '../../../shared/i18n/i18n';
 import { AppError } from '../../../shared/errors';
 
 const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -89,15 +90,15 @@ async function readCapped(response: Response, maxBytes: number, url: string, cal
 }
 
 function tooLarge(url: string): AppError {
-  return new AppError('bad_response', `${hostOf(url)} sent an answer larger than the app accepts.`);
+  return new AppError('bad_response', t('errors:main.tooLarge', { host: hostOf(url) }));
 }
 
 function networkError(error: unknown, url: string, callerSignal: AbortSignal | undefined): AppError {
-  if (callerSignal?.aborted) return new AppError('cancelled', 'Cancelled.', { cause: error });
+  if (callerSignal?.aborted) return new AppError('cancelled', t('errors:main.cancelled'), { cause: error });
   if (error instanceof Error && (error.name === 'TimeoutError' || (error.cause as Error | undefined)?.name === 'TimeoutError')) {
-    return new AppError('unreachable', `${hostOf(url)} did not answer in time.`, { cause: error });
+    return new AppError('unreachable', t('errors:main.noAnswerInTime', { host: hostOf(url) }), { cause: error });
   }
-  return new AppError('unreachable', `${hostOf(url)} could not be reached. Check the address and your connection.`, { cause: error });
+  return new AppError('unreachable', t('errors:main.unreachableCheck', { host: hostOf(url) }), { cause: error });
 }
 
 export function hostOf(url: string): string {
@@ -119,6 +120,6 @@ export function isLoopbackUrl(url: URL | string): boolean {
 export function assertSecureUrl(url: URL, what: string): void {
   if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && isLoopbackUrl(url)) return;
-  throw new AppError('insecure_issuer', `${what} at ${url.origin === 'null' ? url.href : url.origin} is not served over HTTPS, so the app will not send sign-in data to it.`);
+  throw new AppError('insecure_issuer', t('errors:main.notHttps', { what, site: url.origin === 'null' ? url.href : url.origin }));
 }
 

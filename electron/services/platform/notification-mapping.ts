@@ -3,6 +3,7 @@
 // how the platform's payloads become the policy's candidates (dedup key, kind, time, words, the route to
 // open). Definitions (what "unanswered" and "unusually large" mean) are in docs/business-api.md.
 import { formatMoney } from '../../../shared/currency-units';
+import { currentUiLocale, t } from '../../../shared/i18n/i18n';
 import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment as CommentSchema, SalesReport, Subscription } from '../../../shared/platform/resources';
@@ -16,7 +17,8 @@ const LARGE_SALE_WINDOW_DAYS = 90;
 
 type Comment = z.infer<typeof CommentSchema>;
 
-const money = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US');
+// The words and amounts are the UI language's at the time the change is found (shared/i18n, main area).
+const money = (minor: number, currency: string) => formatMoney(minor, currency, currentUiLocale().locale);
 
 export function ordersChangedQuery(since: string): Record<string, string | number> {
   return { updated_since: since, sort: 'updated_at', limit: 200 };
@@ -57,14 +59,34 @@ export function orderCandidates(order: Order, thresholds: Readonly<Record<string
     case 'refunded':
     case 'refunding': {
       const amount = order.refundedAmount > 0 ? order.refundedAmount : order.paidAmount;
-      return [{ key: `refund:${order.id}`, kind: 'refund', at: order.updatedAt, title: `Refund: ${money(amount, order.currency)}`, body: `Order ${order.tradeNumber} by ${who} was ${order.state === 'refunded' ? 'refunded' : 'sent for refund'}.`, route }];
+      const words = { tradeNumber: order.tradeNumber, buyer: who };
+      const body = order.state === 'refunded' ? t('main:notifications.refunded', words) : t('main:notifications.refunding', words);
+      return [{ key: `refund:${order.id}`, kind: 'refund', at: order.updatedAt, title: t('main:notifications.refundTitle', { amount: money(amount, order.currency) }), body, route }];
     }
     case 'failed':
-      return [{ key: `failed:${order.id}`, kind: 'paymentProblem', at: order.updatedAt, title: 'A payment failed', body: `Order ${order.tradeNumber} by ${who} (${money(order.originalAmount - order.discountAmount, order.currency)}) could not be paid.`, route }];
+      return [
+        {
+          key: `failed:${order.id}`,
+          kind: 'paymentProblem',
+          at: order.updatedAt,
+          title: t('main:notifications.paymentFailedTitle'),
+          body: t('main:notifications.paymentFailed', { tradeNumber: order.tradeNumber, buyer: who, amount: money(order.originalAmount - order.discountAmount, order.currency) }),
+          route,
+        },
+      ];
     case 'paid': {
       const threshold = thresholds[order.currency];
       if (threshold === undefined || order.paidAt === null || order.paidAmount < threshold) return [];
-      return [{ key: `largeSale:${order.id}`, kind: 'largeSale', at: order.paidAt, title: `Large sale: ${money(order.paidAmount, order.currency)}`, body: `Order ${order.tradeNumber} by ${who}, at least ${LARGE_SALE_FACTOR}× the usual order.`, route }];
+      return [
+        {
+          key: `largeSale:${order.id}`,
+          kind: 'largeSale',
+          at: order.paidAt,
+          title: t('main:notifications.largeSaleTitle', { amount: money(order.paidAmount, order.currency) }),
+          body: t('main:notifications.largeSale', { tradeNumber: order.tradeNumber, buyer: who, factor: LARGE_SALE_FACTOR }),
+          route,
+        },
+      ];
     }
     default:
       return [];
@@ -78,8 +100,8 @@ export function subscriptionCandidate(subscription: Subscription): NotificationC
     key: `pastDue:${subscription.id}:${subscription.current_period_start}`,
     kind: 'paymentProblem',
     at: subscription.updated_at,
-    title: 'A subscription is past due',
-    body: `${subscription.member_name}'s ${money(subscription.amount, subscription.currency)} per ${subscription.interval} payment did not go through.`,
+    title: t('main:notifications.pastDueTitle'),
+    body: t('main:notifications.pastDue', { member: subscription.member_name, amount: money(subscription.amount, subscription.currency), interval: t(`main:notifications.intervals.${subscription.interval}`) }),
     route: `/subscriptions/members/${encodeURIComponent(subscription.member_id)}`,
   };
 }
@@ -98,7 +120,7 @@ export function commentCandidates(comments: readonly Comment[], staffNames: Read
       key: `comment:${c.id}`,
       kind: 'comment' as const,
       at: c.created_at,
-      title: `New comment from ${c.author_name}`,
+      title: t('main:notifications.commentTitle', { author: c.author_name }),
       body: c.body.length > 140 ? `${c.body.slice(0, 139)}…` : c.body,
       route: '/comments?show=unanswered',
     }));

@@ -1,5 +1,6 @@
 // Atomic JSON files for state that is not secret (accounts, registered clients, the metadata cache), and the
 // atomic write the vault shares: a crash at any point leaves either the old file or the new one, never half.
+import { t } from '../../../shared/i18n/i18n';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
@@ -73,7 +74,7 @@ export async function readIfExists(path: string): Promise<Buffer | null> {
     return await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new AppError('storage_unavailable', `The app could not read ${basename(path)}.`, { cause: error });
+    throw new AppError('storage_unavailable', t('errors:main.fileUnreadable', { file: basename(path) }), { cause: error });
   }
 }
 

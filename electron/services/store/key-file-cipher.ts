@@ -1,6 +1,7 @@
 // Browser mode has no OS key store: secrets are sealed with AES-256-GCM under a random key kept in a file
 // only the user can read, next to the vault. Weaker than a key store (whoever reads the user's files reads
 // the key too), stronger than clear text on disk: it reports itself as weak, and Settings says so.
+import { t } from '../../../shared/i18n/i18n';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, readFile } from 'node:fs/promises';
@@ -33,10 +34,10 @@ export class KeyFileCipher implements SecretCipher {
         await handle.close();
       }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new AppError('storage_unavailable', 'The app could not create its key file.', { cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new AppError('storage_unavailable', t('errors:main.keyFileUncreated'), { cause: error });
     }
     const key = await readFile(path);
-    if (key.length !== 32) throw new AppError('storage_corrupt', 'The key file is damaged; saved sign-ins cannot be read.');
+    if (key.length !== 32) throw new AppError('storage_corrupt', t('errors:main.keyFileDamaged'));
     await chmod(path, 0o600).catch(() => undefined);
     return new KeyFileCipher(key);
   }

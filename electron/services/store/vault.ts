@@ -1,6 +1,7 @@
 // The one place secrets live on disk: tokens, refresh tokens and client secrets, sealed together by the
 // SecretCipher (the OS key store in the desktop app) in one file written atomically. Everything else the
 // engine keeps is in plain JSON files; nothing secret may go there.
+import { t } from '../../../shared/i18n/i18n';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -96,7 +97,7 @@ export class Vault {
   static async open(options: VaultOpenOptions): Promise<Vault> {
     const { cipher, logger } = options;
     if (!cipher.isStrong && !options.allowWeakCipher) {
-      throw new AppError('storage_unavailable', `This computer's key store ("${cipher.backend}") does not protect saved sign-ins. Agree to store them with weak protection, or set up a key store (for example GNOME Keyring or KWallet).`);
+      throw new AppError('storage_unavailable', t('errors:main.weakKeyStore', { backend: cipher.backend }));
     }
     const path = join(options.dataDir, VAULT_FILE);
     await removeLeftovers(options.dataDir, options.now?.() ?? Date.now(), logger);
@@ -111,11 +112,11 @@ export class Vault {
     const aside = await setAside(path);
     logger.warn(rolledBack ? 'vault was older than the app last wrote and was set aside' : 'vault was damaged and set aside', { file: basename(aside) });
     const why = rolledBack
-      ? 'the file is older than the one the app last saved: a copy was put back'
+      ? t('errors:main.whyOlder')
       : !main.ok && main.reason === 'damaged' && main.sealedBy && main.sealedBy !== cipher.backend
-        ? `they were protected by "${main.sealedBy}" and this computer now uses "${cipher.backend}"`
-        : 'the file was damaged or sealed with another key';
-    const vault = new Vault(path, cipher, logger, generations, structuredClone(EMPTY), { reason: `The saved sign-ins on this computer could not be read (${why})` });
+        ? t('errors:main.whyOtherStore', { before: main.sealedBy, now: cipher.backend })
+        : t('errors:main.whyDamaged');
+    const vault = new Vault(path, cipher, logger, generations, structuredClone(EMPTY), { reason: t('errors:main.savedSignInsDamaged', { why }) });
     await vault.persist();
     return vault;
   }
@@ -204,14 +205,14 @@ export class Vault {
       try {
         sealed = await this.cipher.encrypt(plain);
       } catch (error) {
-        throw new AppError('storage_unavailable', 'The key store refused to protect the saved sign-ins.', { cause: error });
+        throw new AppError('storage_unavailable', t('errors:main.keyStoreRefused'), { cause: error });
       }
       const envelope = { format: 'school-companion-vault', version: 1, backend: this.cipher.backend, sealed: Buffer.from(sealed).toString('base64') };
       try {
         await writeFileAtomic(this.path, `${JSON.stringify(envelope)}\n`, { mode: 0o600 });
       } catch (error) {
         this.logger.error('vault write failed', { error: String(error) });
-        throw new AppError('storage_unavailable', 'Saved sign-ins could not be written to disk.', { cause: error });
+        throw new AppError('storage_unavailable', t('errors:main.signInsNotWritten'), { cause: error });
       }
       // Noted after the vault is on disk: a crash in between leaves a vault newer than noted, which is accepted.
       await this.generations.note(VAULT_FILE, this.contents.generation).catch((error: unknown) => {

@@ -4,17 +4,13 @@ import type { CommentPlace, InboxComment } from '../../../shared/model/comments'
 export type Show = 'all' | 'unanswered';
 export type Where = 'any' | CommentPlace;
 
-export const WHERE_OPTIONS: { value: Where; label: string }[] = [
-  { value: 'any', label: 'Anywhere' },
-  { value: 'course', label: 'Courses' },
-  { value: 'lecture', label: 'Lectures' },
-  { value: 'post', label: 'Posts' },
-];
+/** The places in the order the chips show them (their words: comments:filters.<value>). */
+export const WHERE_OPTIONS: readonly Where[] = ['any', 'course', 'lecture', 'post'];
 
 export function filtersOf(params: URLSearchParams): { show: Show; where: Where } {
   const show = params.get('show') === 'unanswered' ? 'unanswered' : 'all';
   const raw = params.get('where');
-  const where = WHERE_OPTIONS.some((o) => o.value === raw) ? (raw as Where) : 'any';
+  const where = WHERE_OPTIONS.some((o) => o === raw) ? (raw as Where) : 'any';
   return { show, where };
 }
 

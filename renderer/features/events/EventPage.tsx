@@ -3,9 +3,10 @@
 // with the same function the main process uses (eventEditProblems) and sent through the app's one way of
 // writing: confirmation, events:write asked the first time (step-up), done with Undo, or the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { t as translate } from '../../../shared/i18n/i18n';
-import { eventEditProblems, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
+import { eventEditProblems, type EventFields, type EventView } from '../../../shared/model/events';
 import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -26,8 +27,6 @@ import { formatEventTime } from './event-time';
 import '../writes/writes.css';
 import './events.css';
 
-const STATUS_LABELS: Record<AttendeeStatus, string> = { enrolled: 'Coming', checked_in: 'Checked in', no_show: 'Did not show', cancelled: 'Cancelled (refunded)' };
-
 export function EventPage() {
   return (
     <DashboardFrame dashboard="events">
@@ -40,39 +39,40 @@ function EventDashboard() {
   const { eventId = '' } = useParams();
   const account = useActiveAccount();
   const { locale, timeZone } = useLocale();
+  const { t } = useTranslation('events');
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const overview = query.data?.data;
   const event = overview?.offered ? overview.events.find((e) => e.id === eventId) : undefined;
   const back = (
     <Link className="back-link" to="/events">
-      ← All events
+      {t('event.back')}
     </Link>
   );
   return (
-    <Page title={event?.title ?? 'Event'} description={back} meta={<FigureAge answer={query.data} />}>
-      <QueryState query={query} what="this event" label="the event">
+    <Page title={event?.title ?? t('event.title')} description={back} meta={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={t('event.what')} label={t('event.label')}>
         {() => {
-          if (!overview?.offered) return <EmptyState title="This school's platform does not offer events" icon="info" />;
-          if (!event) return <EmptyState title="No such event">It may have been removed on the platform.</EmptyState>;
+          if (!overview?.offered) return <EmptyState title={t('notOffered.title')} icon="info" />;
+          if (!event) return <EmptyState title={t('event.notFound')}>{t('event.notFoundHint')}</EmptyState>;
           return (
             <div className="event-layout">
-              <Card title="Tickets">
+              <Card title={t('event.tickets')}>
                 <dl className="event-facts">
                   <div>
-                    <dt>{translate('events:event.when')}</dt>
+                    <dt>{t('event.when')}</dt>
                     <dd>{formatEventTime(event, timeZone, locale)}</dd>
                   </div>
                   <div>
-                    <dt>Sold</dt>
+                    <dt>{t('event.sold')}</dt>
                     <dd>
                       <CapacityBar event={event} locale={locale} />
                     </dd>
                   </div>
-                  {event.ticketTypes.map((t) => (
-                    <div key={t.id}>
-                      <dt>{t.name}</dt>
+                  {event.ticketTypes.map((ticket) => (
+                    <div key={ticket.id}>
+                      <dt>{ticket.name}</dt>
                       <dd>
-                        <CapacityBar event={t} locale={locale} />
+                        <CapacityBar event={ticket} locale={locale} />
                       </dd>
                     </div>
                   ))}
@@ -119,7 +119,7 @@ function changesOf(event: EventView, form: FormState, timeZone: string): { ok: t
   for (const key of ['startsAt', 'endsAt'] as const) {
     if (form[key] === localInputOf(event[key], timeZone)) continue;
     const instant = instantOfLocalInput(form[key], timeZone);
-    if (instant === null) errors[key] = form[key] === '' ? 'give a date and time' : `is not a time that exists in ${timeZone}`;
+    if (instant === null) errors[key] = form[key] === '' ? translate('events:edit.problems.noTime') : translate('events:edit.problems.noSuchTime', { zone: timeZone });
     else {
       changes[key] = instant;
       previous[key] = event[key];
@@ -131,7 +131,7 @@ function changesOf(event: EventView, form: FormState, timeZone: string): { ok: t
     const text = (form.capacities[t.id] ?? '').trim();
     if (text === String(t.capacity)) continue;
     const value = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (Number.isNaN(value)) errors[`capacity.${t.id}`] = 'must be a whole number';
+    if (Number.isNaN(value)) errors[`capacity.${t.id}`] = translate('events:edit.problems.wholeNumber');
     else {
       capacities.push({ ticketTypeId: t.id, capacity: value });
       before.push({ ticketTypeId: t.id, capacity: t.capacity });
@@ -147,6 +147,7 @@ function changesOf(event: EventView, form: FormState, timeZone: string): { ok: t
 
 function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string }) {
   const { locale } = useLocale();
+  const { t } = useTranslation('events');
   const write = useWrite();
   const [form, setForm] = useState<FormState>(() => formOf(event, timeZone));
   const [errors, setErrors] = useState<Errors>({});
@@ -172,29 +173,29 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
     }
     setErrors({});
     if (Object.keys(checked.changes).length === 0) {
-      setNote('Nothing changed yet: edit a field first.');
+      setNote(t('edit.nothingChanged'));
       return;
     }
     await write.run({ kind: 'event.update', eventId: event.id, title: event.title, changes: checked.changes, previous: checked.previous, seenUpdatedAt: event.updatedAt });
   }
 
   return (
-    <Card title="Edit">
-      <form className="event-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Edit event">
+    <Card title={t('edit.title')}>
+      <form className="event-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('edit.form')}>
         <div className="form-grid">
-          <Field label="Title" name="Title" error={errors.title} wide>
+          <Field label={t('edit.name')} name={t('edit.name')} error={errors.title} wide>
             {(props) => <input {...props} className="input" value={form.title} onChange={(e) => set({ title: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint={translate('events:event.inZone', { owner })}>
+          <Field label={<>{t('edit.starts')} <span className="field-zone">({zone})</span></>} name={t('edit.starts')} error={errors.startsAt} hint={t('event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint={translate('events:event.inZone', { owner })}>
+          <Field label={<>{t('edit.ends')} <span className="field-zone">({zone})</span></>} name={t('edit.ends')} error={errors.endsAt} hint={t('event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
-          {event.ticketTypes.map((t) => (
-            <Field key={t.id} label={`Capacity (${t.name})`} name={`Capacity (${t.name})`} error={errors[`capacity.${t.id}`]} hint={`${formatCount(t.sold, locale)} sold: not below that`}>
+          {event.ticketTypes.map((ticket) => (
+            <Field key={ticket.id} label={t('edit.capacity', { ticket: ticket.name })} name={t('edit.capacity', { ticket: ticket.name })} error={errors[`capacity.${ticket.id}`]} hint={t('edit.capacityHint', { sold: formatCount(ticket.sold, locale) })}>
               {(props) => (
-                <input {...props} className="input" inputMode="numeric" value={form.capacities[t.id] ?? ''} onChange={(e) => set({ capacities: { ...form.capacities, [t.id]: e.target.value } })} />
+                <input {...props} className="input" inputMode="numeric" value={form.capacities[ticket.id] ?? ''} onChange={(e) => set({ capacities: { ...form.capacities, [ticket.id]: e.target.value } })} />
               )}
             </Field>
           ))}
@@ -206,10 +207,10 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
         )}
         <div className="form-actions">
           <Button variant="ghost" onClick={() => { setForm(formOf(event, timeZone)); setErrors({}); setNote(null); }} disabled={write.busy}>
-            Reset
+            {t('edit.reset')}
           </Button>
           <Button type="submit" variant="primary" busy={write.busy}>
-            Save changes
+            {t('edit.save')}
           </Button>
         </div>
       </form>
@@ -221,6 +222,7 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
 function Field({ label, name, error, hint, wide = false, children }: { label: ReactNode; name: string; error: string | undefined; hint?: string; wide?: boolean; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const errorLine = error === undefined ? null : translate('events:edit.problem', { field: name, problem: error });
   const props = useMemo(() => ({ id, 'aria-invalid': error !== undefined, ...(described ? { 'aria-describedby': described } : {}) }), [id, error, described]);
   return (
     <div className={wide ? 'field field-wide' : 'field'}>
@@ -235,42 +237,42 @@ function Field({ label, name, error, hint, wide = false, children }: { label: Re
       )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {name}: {error}
+          {errorLine}
         </p>
       )}
     </div>
   );
 }
 
-const ATTENDEE_COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Ticket' }, { label: 'Status' }, { label: 'Bought' }];
-
 function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
   const account = useActiveAccount();
   const localeInfo = useLocale();
+  const { t } = useTranslation('events');
+  const columns: Column[] = (['name', 'email', 'ticket', 'status', 'bought'] as const).map((column) => ({ label: t(`attendees.columns.${column}`) }));
   const query = useInvokeQuery('events.attendees', { accountId: account?.id ?? '', eventId }, { enabled: account !== null });
   const data = query.data?.data;
   const count = data?.offered ? data.attendees.length : null;
   return (
-    <Card flush title={count === null ? 'Attendees' : `Attendees (${formatCount(count, localeInfo.locale)})`} actions={<FigureAge answer={query.data} />}>
-      <QueryState query={query} what="the attendees" label="the attendees">
+    <Card flush title={count === null ? t('attendees.title') : t('attendees.titleCount', { n: formatCount(count, localeInfo.locale) })} actions={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={t('attendees.what')} label={t('attendees.what')}>
         {(answer) => {
-          if (!answer.data.offered) return <EmptyState title="This school's platform does not list attendees" icon="info">It gives the counts above, but not who bought the tickets.</EmptyState>;
-          if (answer.data.attendees.length === 0) return <EmptyState title="No attendees yet">{sold === 0 ? 'No ticket has been sold.' : null}</EmptyState>;
+          if (!answer.data.offered) return <EmptyState title={t('attendees.notOffered')} icon="info">{t('attendees.notOfferedHint')}</EmptyState>;
+          if (answer.data.attendees.length === 0) return <EmptyState title={t('attendees.none')}>{sold === 0 ? t('attendees.noneSold') : null}</EmptyState>;
           return (
             // The list scrolls on its own; it takes focus so the keyboard can scroll it too.
             <DataTable
-              label="Attendees"
+              label={t('attendees.title')}
               testId="attendees-table"
               className="data-table-fit"
-              frame={{ className: 'attendees-scroll', tabIndex: 0, role: 'region', 'aria-label': 'Attendee list' }}
-              columns={ATTENDEE_COLUMNS}
+              frame={{ className: 'attendees-scroll', tabIndex: 0, role: 'region', 'aria-label': t('attendees.list') }}
+              columns={columns}
             >
                   {answer.data.attendees.map((a) => (
                     <tr key={a.id} data-status={a.status}>
                       <th scope="row">{a.name}</th>
                       <td className="cell-clip">{a.email}</td>
                       <td>{a.ticketName}</td>
-                      <td className="attendee-status">{STATUS_LABELS[a.status]}</td>
+                      <td className="attendee-status">{t(`attendees.status.${a.status}`)}</td>
                       <td>{formatDateTime(a.boughtAt, localeInfo)}</td>
                     </tr>
                   ))}

@@ -3,6 +3,8 @@
 // validator the main process applies (shared/model/explorer.ts validatorFor); each problem is shown at its field,
 // the first one focused, and nothing typed is lost. Only the changed fields are sent, through useWrite().
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t } from '../../../shared/i18n/i18n';
 import type { ExplorerArea, Field, FieldValue, JsonRecord } from '../../../shared/model/explorer';
 import { inputFromValue, nameOf, problemsOf, validatorFor, valueFromInput } from '../../../shared/model/explorer';
 import { Button } from '../../components/Button';
@@ -16,23 +18,24 @@ function isFieldValue(value: unknown): value is FieldValue {
 
 function hintOf(field: Field): string | null {
   const parts: string[] = [];
-  if (field.required) parts.push('Required');
-  if (field.minLength !== undefined && field.maxLength !== undefined) parts.push(`${field.minLength} to ${field.maxLength} characters`);
-  else if (field.maxLength !== undefined) parts.push(`Up to ${field.maxLength} characters`);
-  if (field.minimum !== undefined && field.maximum !== undefined) parts.push(`${field.minimum} to ${field.maximum}`);
-  else if (field.minimum !== undefined) parts.push(`At least ${field.minimum}`);
-  else if (field.maximum !== undefined) parts.push(`At most ${field.maximum}`);
-  if (field.kind === 'integer') parts.push('a whole number');
-  if (field.kind === 'date-time') parts.push('date and time, e.g. 2026-05-01T09:00:00Z');
-  if (field.format === 'uri') parts.push('a web address');
-  if (field.nullable && field.kind !== 'boolean') parts.push('empty for none');
+  if (field.required) parts.push(t('explorer:form.hints.required'));
+  if (field.minLength !== undefined && field.maxLength !== undefined) parts.push(t('explorer:form.hints.lengthRange', { min: field.minLength, max: field.maxLength }));
+  else if (field.maxLength !== undefined) parts.push(t('explorer:form.hints.lengthMax', { max: field.maxLength }));
+  if (field.minimum !== undefined && field.maximum !== undefined) parts.push(t('explorer:form.hints.range', { min: field.minimum, max: field.maximum }));
+  else if (field.minimum !== undefined) parts.push(t('explorer:form.hints.atLeast', { min: field.minimum }));
+  else if (field.maximum !== undefined) parts.push(t('explorer:form.hints.atMost', { max: field.maximum }));
+  if (field.kind === 'integer') parts.push(t('explorer:form.hints.integer'));
+  if (field.kind === 'date-time') parts.push(t('explorer:form.hints.dateTime'));
+  if (field.format === 'uri') parts.push(t('explorer:form.hints.uri'));
+  if (field.nullable && field.kind !== 'boolean') parts.push(t('explorer:form.hints.nullable'));
   // A pattern this app cannot check safely (schema-pattern.ts) is still the platform's rule: say so.
-  if (field.patternUnchecked) parts.push('the platform checks its format');
+  if (field.patternUnchecked) parts.push(t('explorer:form.hints.patternUnchecked'));
   return parts.length > 0 ? parts.join(' · ') : field.description;
 }
 
 /** `version`: when the record last changed, as the main process read it (the outbox's conflict check compares it). */
 export function EditForm({ area, record, version, recordId, write, onDone }: { area: ExplorerArea; record: JsonRecord; version: string | null; recordId: string | null; write: WriteRunner; onDone(): void }) {
+  const { t } = useTranslation('explorer');
   const fields = area.edit!.fields;
   const formId = useId();
   const [initial] = useState<Inputs>(() => Object.fromEntries(fields.map((f) => [f.name, inputFromValue(f, record[f.name])])));
@@ -53,7 +56,7 @@ export function EditForm({ area, record, version, recordId, write, onDone }: { a
     }
     if (Object.keys(changes).length === 0) {
       setProblems({});
-      setNote('Nothing changed yet.');
+      setNote(t('form.nothingChanged'));
       return;
     }
     const checked = validatorFor(fields).safeParse(changes);
@@ -81,7 +84,7 @@ export function EditForm({ area, record, version, recordId, write, onDone }: { a
 
   const count = Object.keys(problems).length;
   return (
-    <form className="explorer-form" noValidate onSubmit={(e) => void submit(e)} aria-label={`Edit ${nameOf(record)}`}>
+    <form className="explorer-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('form.label', { name: nameOf(record) })}>
       <div className="form-grid">
         {fields.map((field) => (
           <FieldInput key={field.name} id={`${formId}-${field.name}`} field={field} value={inputs[field.name] ?? ''} problem={problems[field.name]} onChange={(v) => setInputs((s) => ({ ...s, [field.name]: v }))} />
@@ -89,7 +92,7 @@ export function EditForm({ area, record, version, recordId, write, onDone }: { a
       </div>
       {count > 0 && (
         <p className="field-error explorer-form-summary" role="alert">
-          {count === 1 ? 'One field needs' : `${count} fields need`} a look before this can be saved.
+          {t('form.needsLook', { count })}
         </p>
       )}
       {note && (
@@ -99,10 +102,10 @@ export function EditForm({ area, record, version, recordId, write, onDone }: { a
       )}
       <div className="form-actions">
         <Button variant="ghost" onClick={onDone} disabled={write.busy}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" variant="primary" busy={write.busy}>
-          Save
+          {t('form.save')}
         </Button>
       </div>
     </form>
@@ -110,6 +113,7 @@ export function EditForm({ area, record, version, recordId, write, onDone }: { a
 }
 
 function FieldInput({ id, field, value, problem, onChange }: { id: string; field: Field; value: string | boolean; problem: string | undefined; onChange(value: string | boolean): void }) {
+  const { t } = useTranslation('explorer');
   const hint = hintOf(field);
   const described = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': problem !== undefined, 'aria-describedby': described, 'aria-required': field.required || undefined };
@@ -123,7 +127,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
   } else if (field.kind === 'enum') {
     control = (
       <select {...common} className="select" value={String(value)} onChange={(e) => onChange(e.target.value)}>
-        {(field.nullable || value === '') && <option value="">{field.nullable ? 'None' : 'Choose…'}</option>}
+        {(field.nullable || value === '') && <option value="">{field.nullable ? t('form.none') : t('form.choose')}</option>}
         {field.options!.map((o) => (
           <option key={o} value={o}>
             {o}
@@ -149,7 +153,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
       )}
       {problem && (
         <p className="field-error" id={`${id}-error`}>
-          {field.label} {problem}.
+          {t('form.problem', { field: field.label, problem })}
         </p>
       )}
     </div>

@@ -3,7 +3,9 @@
 // one record; a record opens as readable keys and values, and, where the platform has a PATCH, an edit form
 // built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
 import type { ExplorerArea, ExplorerRecord, Field, JsonRecord } from '../../../shared/model/explorer';
 import { labelOf, nameOf } from '../../../shared/model/explorer';
 import { daysOfInstants, toInstants } from '../../../shared/date-range';
@@ -30,23 +32,24 @@ import './explorer.css';
 export function ExplorerPage() {
   const account = useActiveAccount();
   const { area: areaId } = useParams();
+  const { t } = useTranslation('explorer');
   const query = useInvokeQuery('explorer.areas', { accountId: account?.id ?? '' }, { enabled: account !== null });
-  if (!account) return <EmptyState title="No school connected">Connect a school to explore it.</EmptyState>;
+  if (!account) return <EmptyState title={t('noSchool')}>{t('noSchoolHint')}</EmptyState>;
   const areas = query.data?.data.areas ?? [];
   const area = areas.find((a) => a.id === areaId) ?? null;
   return (
     <div className="dashboard explorer" data-dashboard="explorer">
       <OfflineBanner />
       <div className="explorer-layout">
-        <nav className="explorer-areas" aria-label="Areas">
-          <h2 className="explorer-areas-title">More of your school</h2>
+        <nav className="explorer-areas" aria-label={t('nav')}>
+          <h2 className="explorer-areas-title">{t('navTitle')}</h2>
           {query.data ? (
             <ul>
               {areas.map((a) => (
                 <li key={a.id}>
                   <NavLink to={`/explore/${a.id}`} className={a.offered ? 'explorer-area-link' : 'explorer-area-link is-not-offered'} data-area={a.id}>
-                    <span>{a.title}</span>
-                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? 'other actions only' : 'not offered'}</span>}
+                    <span>{areaTitle(a)}</span>
+                    {!a.offered && <span className="explorer-area-note">{a.other.length > 0 ? t('otherActionsOnly') : t('notOffered')}</span>}
                   </NavLink>
                 </li>
               ))}
@@ -56,13 +59,13 @@ export function ExplorerPage() {
         <div className="explorer-main">
           {/* Records' times and the date filters are in the business time zone, named in each page's header. */}
           <PageNoteContext value={<TimeZoneNote />}>
-            <QueryState query={query} what="the explorer" label="what your school's platform offers">
+            <QueryState query={query} what={t('what')} label={t('label')}>
               {() =>
                 area ? (
                   <AreaView key={area.id} area={area} />
                 ) : areaId ? (
-                  <Page title="Explorer">
-                    <EmptyState title="No such area">Pick an area on the left.</EmptyState>
+                  <Page title={t('title')}>
+                    <EmptyState title={t('noSuchArea')}>{t('noSuchAreaHint')}</EmptyState>
                   </Page>
                 ) : (
                   <Overview areas={areas} />
@@ -76,38 +79,41 @@ export function ExplorerPage() {
   );
 }
 
+/** An area's name in the UI language (the main process's title is in the language of when it answered). */
+function areaTitle(area: Pick<ExplorerArea, 'id'>): string {
+  return translate(`explorer:areas.${area.id}`);
+}
+
 function Overview({ areas }: { areas: ExplorerArea[] }) {
   const account = useActiveAccount();
+  const { t } = useTranslation('explorer');
   const offered = areas.filter((a) => a.offered);
   const missing = areas.filter((a) => !a.offered && a.other.length === 0);
   const elsewhere = areas.filter((a) => !a.offered && a.other.length > 0);
   return (
-    <Page title="Explorer" description={`Everything else ${account?.school.name ?? 'your school'}'s platform lets the app read and change, as its API describes it.`}>
+    <Page title={t('title')} description={t('overview.description', { school: account?.school.name ?? t('overview.yourSchool') })}>
       <div className="explorer-overview">
         {offered.map((a) => (
           <NavLink key={a.id} to={`/explore/${a.id}`} className="explorer-card">
-            <strong>{a.title}</strong>
+            <strong>{areaTitle(a)}</strong>
             <span className="muted">
-              {a.shape === 'list' ? 'List' : 'One record'}
-              {a.edit ? ' · can be changed' : ' · read only'}
+              {a.shape === 'list' ? t('overview.list') : t('overview.single')}
+              {a.edit ? t('overview.editable') : t('overview.readOnly')}
             </span>
           </NavLink>
         ))}
       </div>
       {missing.length > 0 && (
-        <Card title="Not offered by this platform">
-          <p className="muted explorer-missing">
-            {missing.map((a) => a.title).join(', ')}: the platform's API description (/openapi.json) has no list or record the app can show for{' '}
-            {missing.length === 1 ? 'it' : 'them'}.
-          </p>
+        <Card title={t('overview.missingTitle')}>
+          <p className="muted explorer-missing">{t('overview.missing', { areas: missing.map(areaTitle).join(t('overview.separator')) })}</p>
         </Card>
       )}
       {elsewhere.length > 0 && (
-        <Card title="Offered, but not as a list or record">
+        <Card title={t('overview.elsewhereTitle')}>
           <ul className="muted explorer-missing">
             {elsewhere.map((a) => (
               <li key={a.id}>
-                {a.title}: {a.other.map((o) => o.summary).join('; ')}.
+                {t('overview.elsewhere', { area: areaTitle(a), operations: a.other.map((o) => o.summary).join('; ') })}
               </li>
             ))}
           </ul>
@@ -118,24 +124,25 @@ function Overview({ areas }: { areas: ExplorerArea[] }) {
 }
 
 function AreaView({ area }: { area: ExplorerArea }) {
+  const { t } = useTranslation('explorer');
+  const title = areaTitle(area);
   if (!area.offered || !area.readScope) {
     return (
-      <Page title={area.title}>
+      <Page title={title}>
         {area.other.length === 0 ? (
-          <EmptyState title={`${area.title}: not offered by this platform`} icon="info">
-            The platform's API description (/openapi.json) has no operation for {area.title.toLowerCase()}.
+          <EmptyState title={t('area.notOffered', { area: title })} icon="info">
+            {t('area.notOfferedHint')}
           </EmptyState>
         ) : (
-          <EmptyState title={`${area.title}: not shown here`} icon="info">
-            The platform offers {area.other.map((o) => o.summary.charAt(0).toLowerCase() + o.summary.slice(1)).join('; ')}, but no list or single record the explorer can show
-            on its own.
+          <EmptyState title={t('area.notShown', { area: title })} icon="info">
+            {t('area.notShownHint', { operations: area.other.map((o) => o.summary.charAt(0).toLowerCase() + o.summary.slice(1)).join('; ') })}
           </EmptyState>
         )}
       </Page>
     );
   }
   return (
-    <ScopeGate scopes={[area.readScope]} what={`the ${area.title} area`}>
+    <ScopeGate scopes={[area.readScope]} what={t('area.what', { area: title })}>
       {area.shape === 'single' ? <SingleRecord area={area} /> : <RecordList area={area} />}
     </ScopeGate>
   );
@@ -143,10 +150,12 @@ function AreaView({ area }: { area: ExplorerArea }) {
 
 function SingleRecord({ area }: { area: ExplorerArea }) {
   const account = useActiveAccount();
+  const { t, i18n } = useTranslation('explorer');
+  const title = areaTitle(area);
   const query = useInvokeQuery('explorer.record', { accountId: account?.id ?? '', area: area.id, recordId: null }, { enabled: account !== null });
   return (
-    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
-      <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
+    <Page title={title} meta={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={t('area.what', { area: title })} label={title.toLocaleLowerCase(i18n.language)}>
         {(answer) => <RecordPanel area={area} record={answer.data} recordId={null} />}
       </QueryState>
     </Page>
@@ -159,6 +168,9 @@ type FilterValues = Record<string, string>;
 function RecordList({ area }: { area: ExplorerArea }) {
   const account = useActiveAccount();
   const locale = useLocale();
+  const { t, i18n } = useTranslation('explorer');
+  const title = areaTitle(area);
+  const lower = title.toLocaleLowerCase(i18n.language);
   const [filters, setFilters] = useState<FilterValues>({});
   const settled = useDebounced(filters, 300);
   // Cursors of the pages before this one: Previous goes back without the platform knowing about it.
@@ -173,10 +185,10 @@ function RecordList({ area }: { area: ExplorerArea }) {
 
   if (selected !== null) {
     return (
-      <Page title={area.title} meta={<FigureAge answer={query.data} />}>
+      <Page title={title} meta={<FigureAge answer={query.data} />}>
         <div className="explorer-back">
           <Button variant="ghost" size="sm" onClick={() => setSelected(null)} autoFocus>
-            ← Back to {area.title.toLowerCase()}
+            {t('area.back', { area: lower })}
           </Button>
         </div>
         {area.getOne ? (
@@ -184,7 +196,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
         ) : selectedRecord ? (
           <RecordPanel area={area} record={selectedRecord} recordId={selected} />
         ) : (
-          <EmptyState title="This record is not on this page any more">Go back to the list and open it again.</EmptyState>
+          <EmptyState title={t('area.gone')}>{t('area.goneHint')}</EmptyState>
         )}
       </Page>
     );
@@ -193,18 +205,18 @@ function RecordList({ area }: { area: ExplorerArea }) {
   const columns = columnsOf(records.map((r) => r.fields));
   const page = cursors.length;
   return (
-    <Page title={area.title} meta={<FigureAge answer={query.data} />}>
+    <Page title={title} meta={<FigureAge answer={query.data} />}>
       {area.filters.length > 0 && <Filters fields={area.filters} values={filters} onChange={setFilters} />}
-      <QueryState query={query} what={`the ${area.title} area`} label={area.title.toLowerCase()}>
+      <QueryState query={query} what={t('area.what', { area: title })} label={lower}>
         {(answer) =>
           answer.data.records.length === 0 ? (
-            <EmptyState title={Object.keys(sent).length > 0 ? 'Nothing matches these filters' : `No ${area.title.toLowerCase()} yet`} icon="inbox">
-              {Object.keys(sent).length > 0 ? 'Change or clear the filters.' : null}
+            <EmptyState title={Object.keys(sent).length > 0 ? t('area.noMatch') : t('area.empty', { area: lower })} icon="inbox">
+              {Object.keys(sent).length > 0 ? t('area.noMatchHint') : null}
             </EmptyState>
           ) : (
             <Card flush>
               <div className="table-scroll">
-                <table className="data-table explorer-table" aria-label={area.title} data-testid="explorer-table">
+                <table className="data-table explorer-table" aria-label={title} data-testid="explorer-table">
                   <thead>
                     <tr>
                       {columns.map((c) => (
@@ -239,16 +251,16 @@ function RecordList({ area }: { area: ExplorerArea }) {
                   </tbody>
                 </table>
               </div>
-              <div className="explorer-paging" role="group" aria-label="Pages">
+              <div className="explorer-paging" role="group" aria-label={t('area.pages')}>
                 <span className="muted" aria-live="polite">
-                  Page {page}
-                  {answer.data.total !== null ? ` · ${answer.data.total} in all` : ''}
+                  {t('area.page', { page })}
+                  {answer.data.total !== null ? t('area.inAll', { total: answer.data.total }) : ''}
                 </span>
                 <Button size="sm" variant="ghost" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                  Previous
+                  {t('area.previous')}
                 </Button>
                 <Button size="sm" variant="ghost" disabled={answer.data.nextCursor === null} onClick={() => setCursors((c) => [...c, answer.data.nextCursor])}>
-                  Next
+                  {t('area.next')}
                 </Button>
               </div>
             </Card>
@@ -271,15 +283,16 @@ function columnsOf(records: JsonRecord[]): string[] {
 
 function Filters({ fields, values, onChange }: { fields: Field[]; values: FilterValues; onChange(next: FilterValues): void }) {
   const set = (name: string, value: string) => onChange({ ...values, [name]: value });
+  const { t } = useTranslation('explorer');
   const any = Object.values(values).some((v) => v !== '');
   return (
-    <div className="explorer-filters" role="search" aria-label="Filters">
+    <div className="explorer-filters" role="search" aria-label={t('area.filters')}>
       {fields.map((f) => (
         <FilterControl key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
       ))}
       {any && (
         <Button size="sm" variant="ghost" onClick={() => onChange({})}>
-          Clear filters
+          {t('area.clearFilters')}
         </Button>
       )}
     </div>
@@ -287,6 +300,7 @@ function Filters({ fields, values, onChange }: { fields: Field[]; values: Filter
 }
 
 function FilterControl({ field, value, onChange }: { field: Field; value: string; onChange(value: string): void }) {
+  const { t } = useTranslation('explorer');
   const id = `filter-${field.name}`;
   const label = (
     <label className="field-label" htmlFor={id} title={field.description ?? undefined}>
@@ -299,7 +313,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
         <div className="field field-inline">
           {label}
           <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
-            <option value="">Any</option>
+            <option value="">{t('area.any')}</option>
             {field.options!.map((o) => (
               <option key={o} value={o}>
                 {labelOf(o)}
@@ -341,9 +355,10 @@ function DayFilter({ id, label, value, onChange }: { id: string; label: ReactNod
 
 function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: string }) {
   const account = useActiveAccount();
+  const { t } = useTranslation('explorer');
   const query = useInvokeQuery('explorer.record', { accountId: account?.id ?? '', area: area.id, recordId }, { enabled: account !== null });
   return (
-    <QueryState query={query} what={`this ${area.title.toLowerCase()} record`} label="the record">
+    <QueryState query={query} what={t('area.record')} label={t('area.recordLabel')}>
       {(answer) => <RecordPanel area={area} record={answer.data} recordId={recordId} />}
     </QueryState>
   );
@@ -351,6 +366,7 @@ function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: strin
 
 /** One record: its keys and values, and Edit where the platform has a PATCH for it. */
 function RecordPanel({ area, record: { fields: record, version }, recordId }: { area: ExplorerArea; record: ExplorerRecord; recordId: string | null }) {
+  const { t } = useTranslation('explorer');
   const [editing, setEditing] = useState(false);
   const write = useWrite();
   const editId = useId();
@@ -366,7 +382,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
       actions={
         area.edit && !editing ? (
            <Button id={editId} size="sm" variant="primary" onClick={() => setEditing(true)}>
-            Edit
+            {t('area.edit')}
           </Button>
         ) : undefined
       }
@@ -377,7 +393,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
       ) : (
         <RecordView record={record} />
       )}
-      {!area.edit && <p className="muted explorer-readonly">The platform offers no change to {area.title.toLowerCase()} in its API description: read only.</p>}
+      {!area.edit && <p className="muted explorer-readonly">{t('area.readOnly')}</p>}
       {write.element}
     </Card>
   );

@@ -1,5 +1,7 @@
 // One record as readable keys and values: scalars in a definition list, nested objects and lists folded
 // (a <details> the admin opens), so a long record stays scannable.
+import { useTranslation } from 'react-i18next';
+import { t } from '../../../shared/i18n/i18n';
 import type { JsonRecord } from '../../../shared/model/explorer';
 import { labelOf } from '../../../shared/model/explorer';
 import { formatDateTime, type Locale } from '../../lib/format';
@@ -10,17 +12,18 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d
 /** A scalar as text; a nested value as a short description (its full content is in the record view). */
 export function scalarText(value: unknown, locale: Locale): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('explorer:value.yes') : t('explorer:value.no');
   if (typeof value === 'string') return value === '' ? '—' : ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? formatDateTime(value, locale) : value;
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} item${value.length === 1 ? '' : 's'}`;
-  return `${Object.keys(value).length} fields`;
+  if (Array.isArray(value)) return value.length === 0 ? t('explorer:value.none') : t('explorer:value.items', { count: value.length });
+  return t('explorer:value.fields', { count: Object.keys(value).length });
 }
 
 export function RecordView({ record, depth = 0 }: { record: JsonRecord | unknown[]; depth?: number }) {
   const locale = useLocale();
+  const { t } = useTranslation('explorer');
   const entries: [string, unknown][] = Array.isArray(record) ? record.map((v, i) => [`#${i + 1}`, v]) : Object.entries(record);
-  if (entries.length === 0) return <p className="muted">Nothing here.</p>;
+  if (entries.length === 0) return <p className="muted">{t('value.empty')}</p>;
   return (
     <dl className="record-view" data-depth={depth}>
       {entries.map(([key, value]) => (

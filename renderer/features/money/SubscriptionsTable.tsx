@@ -2,12 +2,10 @@
 // the Subscriptions page's member panel and on a student's profile (where the plan links to that panel).
 import type { ReactNode } from 'react';
 import type { SubscriptionView } from '../../../shared/model/money';
+import { SUBSCRIPTION_STATE_LABELS } from '../../../shared/state-labels';
 import { formatMoney, type Locale } from '../../lib/format';
 import { DataTable, type Column } from '../common/DataTable';
 
-export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionView['state'], string> = {
-  active: 'Active', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past due', canceled: 'Canceled', expired: 'Expired',
-};
 
 const COLUMNS: Column[] = [{ label: 'Plan' }, { label: 'State' }, { label: 'Amount', numeric: true }];
 

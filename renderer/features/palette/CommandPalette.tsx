@@ -5,6 +5,7 @@
 // opens it, Escape closes and gives focus back to where it was.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AccountView } from '../../../shared/model/accounts';
 import type { SearchAnswer, SearchHit } from '../../../shared/model/search';
@@ -16,12 +17,12 @@ import { useAppStatus } from '../../state/app-status';
 import { useSetTheme } from '../../state/settings';
 import { SignOutDialog } from '../account/SignOutDialog';
 import { useDebounced } from '../common/use-debounced';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { useLocale } from '../common/use-locale';
 import { dashboardNav } from '../routes';
 import { paletteActions, rankActions, type ActionRun } from './palette-actions';
 import { usePaletteStore, type PickTarget, type RecentPick } from './palette-store';
-import { describeSearched, KIND_LABELS } from './palette-words';
+import { describeSearched, groupLabel } from './palette-words';
 import { isApplePlatform, isPaletteShortcut, OPEN_PALETTE_EVENT, rendererPlatform, shortcutLabel } from './shortcut';
 import './palette.css';
 
@@ -67,6 +68,7 @@ export function CommandPalette() {
   const apple = useMemo(() => isApplePlatform(rendererPlatform()), []);
   const [signingOut, setSigningOut] = useState<AccountView | null>(null);
   const accounts = useAccounts();
+  const { t } = useTranslation('palette');
 
   useEffect(() => {
     // Capture: the shortcut works from inside any field, before the field's own handlers see the key.
@@ -89,7 +91,7 @@ export function CommandPalette() {
     <>
       <button type="button" className="palette-trigger" onClick={() => setOpen(true)} aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}>
         <Icon name="search" size={16} />
-        <span>Search…</span>
+        <span>{t('trigger')}</span>
         <kbd>{shortcutLabel(apple)}</kbd>
       </button>
       {open && (
@@ -118,6 +120,7 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
   const setTheme = useSetTheme();
   const status = useAppStatus();
   const locale = useLocale();
+  const { t } = useTranslation('palette');
   const remember = usePaletteStore((s) => s.remember);
   const recent = usePaletteStore((s) => (account ? s.recent[account.id] : undefined)) ?? [];
   const [text, setText] = useState('');
@@ -140,7 +143,8 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
 
   const actions = useMemo(
     () => paletteActions({ nav: dashboardNav, accounts, activeAccountId: account?.id ?? null }),
-    [accounts, account?.id],
+    // The language too: the actions' words are the UI language's.
+    [accounts, account?.id, locale.locale],
   );
 
   const sections: Section[] = useMemo(() => {
@@ -271,7 +275,7 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
     <dialog
       ref={dialogRef}
       className="dialog palette"
-      aria-label="Command palette"
+      aria-label={t('dialog')}
       onCancel={(event) => {
         event.preventDefault();
         close();
@@ -287,13 +291,13 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
           className="palette-input"
           type="text"
           role="combobox"
-          aria-label="Search orders, courses, coupons and actions"
+          aria-label={t('input')}
           aria-expanded={items.length > 0}
           aria-controls={`${ids}-list`}
           aria-autocomplete="list"
           aria-activedescendant={activeItem ? optionId(items.indexOf(activeItem)) : undefined}
           aria-describedby={`${ids}-status`}
-          placeholder="Search orders, courses, coupons, or type a command"
+          placeholder={t('placeholder')}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -301,17 +305,17 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
           onKeyDown={onKeyDown}
         />
         {searching && <span className="palette-busy" aria-hidden="true" />}
-        <kbd className="palette-esc">Esc</kbd>
+        <kbd className="palette-esc">{t('escKey')}</kbd>
       </div>
-      <div ref={listRef} id={`${ids}-list`} role="listbox" aria-label="Results" className="palette-list">
+      <div ref={listRef} id={`${ids}-list`} role="listbox" aria-label={t('results')} className="palette-list">
         {sections.map((section) => (
           <div key={section.group} role="group" aria-labelledby={`${ids}-group-${section.group}`} className="palette-group" data-group={section.group}>
             <div id={`${ids}-group-${section.group}`} className="palette-group-label" role="presentation">
-              {KIND_LABELS[section.group]}
+              {groupLabel(section.group)}
               {section.total !== undefined && section.total > section.items.length && (
                 <span className="palette-group-count">
                   {' '}
-                  · {section.items.length} of {section.total.toLocaleString(locale.locale)}
+                  · {t('groupCount', { shown: formatCount(section.items.length, locale.locale), total: formatCount(section.total, locale.locale) })}
                 </span>
               )}
             </div>
@@ -345,20 +349,20 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
       </div>
       {noMatch && (
         <p className="palette-empty" role="status">
-          Nothing matches “{text.trim()}”.
+          {t('noMatch', { text: text.trim() })}
         </p>
       )}
       {search.isError && query.length > 0 && (
         <p className="palette-empty" role="alert">
-          The search failed: {(search.error as { message?: string }).message ?? 'try again'}.
+          {t('failed', { reason: (search.error as { message?: string }).message ?? t('failedReason') })}
         </p>
       )}
       <p id={`${ids}-status`} className="palette-status" data-testid="palette-searched" aria-live="polite">
         {query.length === 0
-          ? 'Type a trade number, a buyer’s email or name, a course, a coupon code, or a page.'
+          ? t('idle')
           : answer
             ? describeSearched(answer.sources, Date.now(), offline)
-            : 'Searching…'}
+            : t('searching')}
       </p>
     </dialog>
   );

@@ -1,6 +1,7 @@
 // The app's actions the palette offers (go to each page, switch school, export orders, sign out, Settings,
 // theme) and how they rank against what was typed: fuzzy, so "gtord" finds "Go to Orders". Pure: the
 // component runs the chosen one.
+import { t } from '../../../shared/i18n/i18n';
 import type { MatchQuality } from '../../../shared/model/search';
 import { bestMatch, compareHits, fuzzySpan, normalizeText } from '../../../shared/search/ranking';
 
@@ -26,23 +27,38 @@ interface ActionContext {
   activeAccountId: string | null;
 }
 
+/** The English words and the UI language's (a catalogue entry of comma-separated words): either finds the action. */
+function keywords(english: readonly string[], translated: string): string[] {
+  const words = translated.split(',').map((w) => w.trim());
+  return [...new Set([...english, ...words])].filter((w) => w !== '');
+}
+
+/** The actions in the realm's UI language (titles, subtitles and the words they answer to). */
 export function paletteActions(context: ActionContext): PaletteAction[] {
   const active = context.accounts.find((a) => a.id === context.activeAccountId) ?? null;
   return [
-    ...context.nav.map((entry) => ({ id: `go:${entry.to}`, title: `Go to ${entry.label}`, subtitle: 'Page', keywords: [entry.label], run: { type: 'navigate', to: entry.to } as const })),
-    { id: 'go:/settings', title: 'Settings', subtitle: 'Theme, schools, about, updates', keywords: ['preferences', 'options'], run: { type: 'navigate', to: '/settings' } },
+    ...context.nav.map((entry) => ({ id: `go:${entry.to}`, title: t('palette:actions.goTo', { page: entry.label }), subtitle: t('palette:actions.page'), keywords: [entry.label], run: { type: 'navigate', to: entry.to } as const })),
+    { id: 'go:/settings', title: t('palette:actions.settings'), subtitle: t('palette:actions.settingsSub'), keywords: keywords(['preferences', 'options'], t('palette:actions.settingsKeywords')), run: { type: 'navigate', to: '/settings' } },
     ...context.accounts
       .filter((a) => a.id !== context.activeAccountId)
-      .map((a) => ({ id: `switch:${a.id}`, title: `Switch to ${a.school.name}`, subtitle: `School · ${a.admin.name}`, keywords: [a.school.name, 'switch school'], run: { type: 'switchSchool', accountId: a.id } as const })),
-    { id: 'export:orders', title: 'Export orders as CSV', subtitle: 'Every order, as the Orders page shows them', keywords: ['export csv', 'download orders'], run: { type: 'exportOrders' } },
+      .map((a) => ({
+        id: `switch:${a.id}`,
+        title: t('palette:actions.switchTo', { school: a.school.name }),
+        subtitle: t('palette:actions.switchSub', { admin: a.admin.name }),
+        keywords: [a.school.name, ...keywords(['switch school'], t('palette:actions.switchKeywords'))],
+        run: { type: 'switchSchool', accountId: a.id } as const,
+      })),
+    { id: 'export:orders', title: t('palette:actions.exportOrders'), subtitle: t('palette:actions.exportOrdersSub'), keywords: keywords(['export csv', 'download orders'], t('palette:actions.exportKeywords')), run: { type: 'exportOrders' } },
     ...(['light', 'dark', 'system'] as const).map((theme) => ({
       id: `theme:${theme}`,
-      title: `Theme: ${theme === 'system' ? 'follow the system' : theme === 'light' ? 'Light' : 'Dark'}`,
-      subtitle: 'Appearance',
-      keywords: ['theme', theme, 'appearance'],
+      title: t(`palette:actions.theme.${theme}`),
+      subtitle: t('palette:actions.themeSub'),
+      keywords: [theme, ...keywords(['theme', 'appearance'], t('palette:actions.themeKeywords'))],
       run: { type: 'theme', theme } as const,
     })),
-    ...(active ? [{ id: `signout:${active.id}`, title: `Sign out of ${active.school.name}`, subtitle: 'Asks first', keywords: ['sign out', 'log out'], run: { type: 'signOut', accountId: active.id } as const }] : []),
+    ...(active
+      ? [{ id: `signout:${active.id}`, title: t('palette:actions.signOut', { school: active.school.name }), subtitle: t('palette:actions.signOutSub'), keywords: keywords(['sign out', 'log out'], t('palette:actions.signOutKeywords')), run: { type: 'signOut', accountId: active.id } as const }]
+      : []),
   ];
 }
 

@@ -1,19 +1,13 @@
 // What the palette says it searched: each local copy with its age, so an admin offline knows how old what they
 // found is ("from the copy saved 2 h ago"). Pure (takes "now").
 import type { SearchKind, SourceReport } from '../../../shared/model/search';
-import { currentUiLocale } from '../../../shared/i18n/i18n';
+import { currentUiLocale, t } from '../../../shared/i18n/i18n';
 import { describeAgo } from '../../lib/relative-time';
 
-export const KIND_LABELS: Record<SearchKind | 'action' | 'recent', string> = {
-  order: 'Orders',
-  student: 'Students',
-  course: 'Courses',
-  coupon: 'Coupons',
-  action: 'Actions',
-  recent: 'Recent',
-};
-
-const PLURAL: Record<SearchKind, string> = { order: 'orders', student: 'students', course: 'courses', coupon: 'coupons' };
+/** A group's heading in the list. */
+export function groupLabel(group: SearchKind | 'action' | 'recent'): string {
+  return t(`palette:groups.${group}`);
+}
 
 function ago(at: string, now: number): string {
   return describeAgo(Date.parse(at), now, currentUiLocale().locale);
@@ -23,10 +17,19 @@ export function describeSearched(sources: readonly SourceReport[], now: number, 
   const searched: string[] = [];
   const missing: string[] = [];
   for (const s of sources) {
-    if (s.state === 'ok' && s.fetchedAt) searched.push(offline ? `${PLURAL[s.kind]} from the copy saved ${ago(s.fetchedAt, now)}` : `${PLURAL[s.kind]} ${s.kind === 'order' ? 'synced' : 'saved'} ${ago(s.fetchedAt, now)}`);
-    else if (s.state === 'failed') missing.push(`${PLURAL[s.kind]} could not be read`);
-    else missing.push(`${PLURAL[s.kind]} ${s.kind === 'order' ? 'not synced' : 'not saved'} yet`);
+    const kind = t(`palette:searched.kinds.${s.kind}`);
+    // Orders are synced (the engine's copy); the other kinds are copies saved when last fetched.
+    if (s.state === 'ok' && s.fetchedAt) {
+      const at = ago(s.fetchedAt, now);
+      searched.push(offline ? t('palette:searched.fromCopy', { kind, ago: at }) : s.kind === 'order' ? t('palette:searched.synced', { kind, ago: at }) : t('palette:searched.saved', { kind, ago: at }));
+    } else if (s.state === 'failed') missing.push(t('palette:searched.failed', { kind }));
+    else missing.push(s.kind === 'order' ? t('palette:searched.notSynced', { kind }) : t('palette:searched.notSaved', { kind }));
   }
-  const first = searched.length > 0 ? `${offline ? 'Offline: searched' : 'Searched'} ${searched.join(', ')}` : offline ? 'Offline: nothing saved to search yet' : 'Nothing saved to search yet';
-  return missing.length > 0 ? `${first}; ${missing.join(', ')}.` : `${first}.`;
+  const separator = t('palette:searched.separator');
+  const list = searched.join(separator);
+  const first =
+    searched.length > 0
+      ? offline ? t('palette:searched.offlineSearched', { list }) : t('palette:searched.searched', { list })
+      : offline ? t('palette:searched.offlineNothing') : t('palette:searched.nothing');
+  return missing.length > 0 ? t('palette:searched.withMissing', { first, missing: missing.join(separator) }) : t('palette:searched.alone', { first });
 }

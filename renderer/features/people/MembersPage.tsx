@@ -1,7 +1,9 @@
 // Members (#/members): every subscriber with their membership plans and each subscription's state; a member
 // opens in the Subscriptions page's member panel (#/subscriptions/members/:memberId).
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { INTERVAL_LABELS, SUBSCRIPTION_STATE_LABELS } from '../../../shared/state-labels';
 import type { MemberView, SubscriptionView } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -13,11 +15,9 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
-import { SUBSCRIPTION_STATE_LABELS } from '../money/SubscriptionsTable';
+import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import './people.css';
 
-const COLUMNS: Column[] = [{ label: 'Member' }, { label: 'Plan' }, { label: 'State' }, { label: 'Amount', numeric: true }, { label: 'Member since' }];
 const TONES: Partial<Record<SubscriptionView['state'], string>> = { active: 'status-ok', trialing: 'status-ok', past_due: 'status-warn', incomplete: 'status-warn' };
 
 export function MembersPage() {
@@ -31,11 +31,12 @@ export function MembersPage() {
 function MembersView() {
   const account = useActiveAccount();
   const locale = useLocale();
+  const { t } = useTranslation('people');
   const query = useInvokeQuery('people.members', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [text, setText] = useState('');
   return (
-    <Page title="Members" description="Everyone who subscribes to a membership plan, with each subscription's state." meta={<FigureAge answer={query.data} />}>
-      <QueryState query={query} what="the Members page" label="the members">
+    <Page title={t('members.title')} description={t('members.description')} meta={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={t('members.what')} label={t('members.label')}>
         {(answer) => <MembersTable members={answer.data.members} text={text} onText={setText} locale={locale} />}
       </QueryState>
     </Page>
@@ -43,23 +44,31 @@ function MembersView() {
 }
 
 function MembersTable({ members, text, onText, locale }: { members: MemberView[]; text: string; onText(v: string): void; locale: Locale }) {
+  const { t } = useTranslation('people');
+  const columns: Column[] = [
+    { label: t('members.columns.member') },
+    { label: t('members.columns.plan') },
+    { label: t('members.columns.state') },
+    { label: t('members.columns.amount'), numeric: true },
+    { label: t('members.columns.since') },
+  ];
   const shown = useMemo(() => {
-    const q = text.trim().toLowerCase();
-    return q ? members.filter((m) => `${m.name} ${m.email}`.toLowerCase().includes(q)) : members;
-  }, [members, text]);
-  if (members.length === 0) return <EmptyState title="No members yet">Nobody subscribes to a membership plan of this school.</EmptyState>;
+    const q = text.trim().toLocaleLowerCase(locale.locale);
+    return q ? members.filter((m) => `${m.name} ${m.email}`.toLocaleLowerCase(locale.locale).includes(q)) : members;
+  }, [members, text, locale.locale]);
+  if (members.length === 0) return <EmptyState title={t('members.none')}>{t('members.noneHint')}</EmptyState>;
   return (
     <Card
       flush
-      title={`${shown.length} of ${members.length} members`}
+      title={t('members.shown', { shown: formatCount(shown.length, locale.locale), total: formatCount(members.length, locale.locale) })}
       actions={
         <label className="inline-form">
-          <span className="visually-hidden">Find a member</span>
-          <input type="search" placeholder="Name or email" value={text} onChange={(e) => onText(e.target.value)} />
+          <span className="visually-hidden">{t('members.find')}</span>
+          <input type="search" placeholder={t('members.findPlaceholder')} value={text} onChange={(e) => onText(e.target.value)} />
         </label>
       }
     >
-      <DataTable label="Members" testId="members" columns={COLUMNS}>
+      <DataTable label={t('members.title')} testId="members" columns={columns}>
             {shown.map((m) => {
               const subs = m.subscriptions.length > 0 ? m.subscriptions : [null];
               return subs.map((s, k) => (
@@ -75,13 +84,13 @@ function MembersTable({ members, text, onText, locale }: { members: MemberView[]
                     {s ? (
                       <span className={`status-pill ${TONES[s.state] ?? ''}`}>
                         {SUBSCRIPTION_STATE_LABELS[s.state]}
-                        {s.canceling ? ' · canceling' : ''}
+                        {s.canceling ? t('members.canceling') : ''}
                       </span>
                     ) : (
-                      'No subscription'
+                      t('members.noSubscription')
                     )}
                   </td>
-                  <td className="num cell-nowrap">{s ? `${formatMoney(s.amount, s.currency, locale.locale)} / ${s.interval}` : ''}</td>
+                  <td className="num cell-nowrap">{s ? t('members.perInterval', { amount: formatMoney(s.amount, s.currency, locale.locale), interval: INTERVAL_LABELS[s.interval] }) : ''}</td>
                   {k === 0 && (
                     <td className="cell-nowrap" rowSpan={subs.length}>
                       {formatDateTime(m.joinedAt, locale)}

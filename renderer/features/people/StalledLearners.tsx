@@ -2,7 +2,10 @@
 // section, how many days ago they were last active. From the list: tag them (BulkActions), copy their
 // e-mails, export the list as CSV.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
+import { csvTimeOf } from '../../../shared/zoned-time';
 import { toCsv } from '../../../shared/csv';
 import { STALLED_AFTER_DAYS } from '../../../shared/model/learning-status';
 import type { StalledLearners as StalledList } from '../../../shared/model/student-profile';
@@ -20,9 +23,12 @@ import { downloadText } from '../orders/csv-download';
 import { BulkActions } from '../students/BulkActions';
 import './people.css';
 
+const STALLED_SCOPES = ['students:read'] as const;
+
 export function StalledLearners({ courseId, locale }: { courseId: string; locale: Locale }) {
+  const { t } = useTranslation('people');
   return (
-    <ScopeGate scopes={['students:read']} what="The stalled learners list">
+    <ScopeGate scopes={STALLED_SCOPES} what={t('stalled.what')}>
       <StalledCard courseId={courseId} locale={locale} />
     </ScopeGate>
   );
@@ -31,31 +37,52 @@ export function StalledLearners({ courseId, locale }: { courseId: string; locale
 function StalledCard({ courseId, locale }: { courseId: string; locale: Locale }) {
   const account = useActiveAccount();
   const query = useInvokeQuery('people.stalled', { accountId: account?.id ?? '', courseId }, { enabled: account !== null });
+  const { t } = useTranslation('people');
   const count = query.data?.data.learners.length;
   return (
-    <Card title={count === undefined ? 'Stalled learners' : `Stalled learners (${formatCount(count, locale.locale)})`} actions={<FigureAge answer={query.data} />} flush data-testid="stalled-learners">
-      <QueryState query={query} what="the stalled learners" label="the stalled learners">
+    <Card title={count === undefined ? t('stalled.title') : t('stalled.titleCount', { n: formatCount(count, locale.locale) })} actions={<FigureAge answer={query.data} />} flush data-testid="stalled-learners">
+      <QueryState query={query} what={t('stalled.whatList')} label={t('stalled.whatList')}>
         {(answer) => (account ? <StalledBody list={answer.data} accountId={account.id} courseId={courseId} locale={locale} /> : null)}
       </QueryState>
     </Card>
   );
 }
 
+/** The exports' conventions (shared/csv.ts): headers in the UI language, times as the business zone's clock, named in the header. */
 function stalledCsv(list: StalledList, locale: Locale): string {
+  const c = (key: 'name' | 'email' | 'section' | 'progress' | 'days') => translate(`people:stalled.csv.${key}`);
   return toCsv(
-    ['Name', 'Email', 'Stopped in section', 'Progress', 'Last active', 'Days since active'],
-    list.learners.map((l) => [l.name, l.email, l.sectionTitle ?? 'Not started', formatPercent(l.progress, locale.locale), l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : 'Never', l.daysSinceActive]),
+    [c('name'), c('email'), c('section'), c('progress'), translate('people:stalled.csv.lastActive', { zone: locale.timeZone }), c('days')],
+    list.learners.map((l) => [
+      l.name,
+      l.email,
+      l.sectionTitle ?? translate('people:stalled.notStarted'),
+      formatPercent(l.progress, locale.locale),
+      l.lastActivityAt ? csvTimeOf(l.lastActivityAt, locale.timeZone) : translate('people:stalled.csv.never'),
+      l.daysSinceActive,
+    ]),
   );
 }
 
-const COLUMNS: Column[] = [{ label: 'Learner' }, { label: 'Stopped in' }, { label: 'Progress', numeric: true }, { label: 'Last active', numeric: true }];
+/** The file's name: the course's title as far as it makes a file name (Chinese titles kept), and the day. */
+function stalledFileName(list: StalledList): string {
+  const course = list.courseTitle.toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || translate('people:stalled.fileCourse');
+  return translate('people:stalled.fileName', { course, day: list.asOf.slice(0, 10) });
+}
 
 function StalledBody({ list, accountId, courseId, locale }: { list: StalledList; accountId: string; courseId: string; locale: Locale }) {
+  const { t } = useTranslation('people');
   const [copied, setCopied] = useState<string | null>(null);
+  const columns: Column[] = [
+    { label: t('stalled.columns.learner') },
+    { label: t('stalled.columns.stoppedIn') },
+    { label: t('stalled.columns.progress'), numeric: true },
+    { label: t('stalled.columns.lastActive'), numeric: true },
+  ];
   if (list.learners.length === 0) {
     return (
-      <EmptyState title="Nobody has stalled" icon="check">
-        Every learner of “{list.courseTitle}” completed it or was active in the last {STALLED_AFTER_DAYS} days.
+      <EmptyState title={t('stalled.none')} icon="check">
+        {t('stalled.noneHint', { course: list.courseTitle, days: STALLED_AFTER_DAYS })}
       </EmptyState>
     );
   }
@@ -63,23 +90,22 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
     const text = list.learners.map((l) => l.email).join(', ');
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Copied ${formatCount(list.learners.length, locale.locale)} e-mail addresses.`);
+      setCopied(t('stalled.copied', { count: list.learners.length, n: formatCount(list.learners.length, locale.locale) }));
     } catch {
-      setCopied('Could not reach the clipboard: select the addresses in the exported CSV instead.');
+      setCopied(t('stalled.noClipboard'));
     }
   }
-  const fileName = `stalled-${list.courseTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'course'}-${list.asOf.slice(0, 10)}.csv`;
   return (
     <>
       <p className="card-note">
-        Not completed and not active for more than {STALLED_AFTER_DAYS} days, of {formatCount(list.enrollments, locale.locale)} enrolled; longest inactive first.
+        {t('stalled.note', { days: STALLED_AFTER_DAYS, enrolled: formatCount(list.enrollments, locale.locale) })}
       </p>
       <div className="stalled-toolbar">
         <Button size="sm" onClick={() => void copyEmails()}>
-          Copy e-mails
+          {t('stalled.copyEmails')}
         </Button>
-        <Button size="sm" onClick={() => downloadText(stalledCsv(list, locale), fileName)}>
-          Export CSV
+        <Button size="sm" onClick={() => downloadText(stalledCsv(list, locale), stalledFileName(list))}>
+          {t('stalled.exportCsv')}
         </Button>
         {copied && (
           <span role="status" className="muted">
@@ -90,17 +116,17 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
       <div className="stalled-toolbar">
         <BulkActions accountId={accountId} students={list.learners.map((l) => ({ id: l.studentId, name: l.name, email: l.email }))} excludeCourseId={courseId} />
       </div>
-      <DataTable label="Stalled learners" frame={{ className: 'table-scroll-short' }} columns={COLUMNS}>
+      <DataTable label={t('stalled.title')} frame={{ className: 'table-scroll-short' }} columns={columns}>
             {list.learners.map((l) => (
               <tr key={l.enrollmentId} data-student-id={l.studentId}>
                 <th scope="row">
                   <Link to={`/students/${encodeURIComponent(l.studentId)}`}>{l.name}</Link>
                   <div className="muted">{l.email}</div>
                 </th>
-                <td>{l.sectionTitle ?? (l.sectionId === null ? 'Not started' : '—')}</td>
+                <td>{l.sectionTitle ?? (l.sectionId === null ? t('stalled.notStarted') : '—')}</td>
                 <td className="num">{formatPercent(l.progress, locale.locale)}</td>
-                <td className="num cell-nowrap" title={l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : 'Never active: counted from enrolling'}>
-                  {l.daysSinceActive} days ago
+                <td className="num cell-nowrap" title={l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : t('stalled.neverActive')}>
+                  {t('stalled.daysAgo', { count: l.daysSinceActive })}
                 </td>
               </tr>
             ))}

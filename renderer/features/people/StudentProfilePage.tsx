@@ -3,6 +3,7 @@
 // with totals per currency, their subscriptions, tags the admin edits, enroll and unenroll. Every change goes
 // through useWrite() (confirmation, step-up, done with Undo, activity log, outbox).
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isStalled } from '../../../shared/model/learning-status';
 import { StudentTag, StudentTags, type ProfileEnrollment, type StudentProfile } from '../../../shared/model/student-profile';
@@ -17,7 +18,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
-import { formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
+import { formatCount, formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
@@ -37,23 +38,24 @@ function StudentProfileView() {
   const { studentId = '' } = useParams();
   const account = useActiveAccount();
   const locale = useLocale();
+  const { t } = useTranslation('people');
   const write = useWrite();
   const query = useInvokeQuery('people.profile', { accountId: account?.id ?? '', studentId }, { enabled: account !== null && studentId !== '' });
   const profile = query.data?.data;
   return (
     <Page
-      title={profile?.student.name ?? 'Student'}
-      description={profile ? <>{profile.student.email} · joined {formatDateTime(profile.student.joinedAt, locale)}</> : undefined}
+      title={profile?.student.name ?? t('profile.title')}
+      description={profile ? t('profile.joined', { email: profile.student.email, date: formatDateTime(profile.student.joinedAt, locale) }) : undefined}
       meta={<FigureAge answer={query.data} />}
       actions={
         profile?.url ? (
           <Button size="sm" onClick={() => void invoke('app.openExternal', { url: profile.url! }).catch(() => undefined)} data-testid="student-site-link">
-            Open on the school's site
+            {t('profile.openOnSite')}
           </Button>
         ) : undefined
       }
     >
-      <QueryState query={query} what="this student" label="the student">
+      <QueryState query={query} what={t('profile.what')} label={t('profile.label')}>
         {(answer) => (
           <div className="profile" data-testid="student-profile">
             <TagsCard profile={answer.data} write={write} />
@@ -69,6 +71,7 @@ function StudentProfileView() {
 }
 
 function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRunner }) {
+  const { t } = useTranslation('people');
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { student } = profile;
@@ -76,7 +79,7 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
   async function save(tags: string[]) {
     const checked = StudentTags.safeParse(tags);
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'These tags cannot be saved.');
+      setProblem(checked.error.issues[0]?.message ?? t('profile.tags.cannotSave'));
       return false;
     }
     setProblem(null);
@@ -88,11 +91,11 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
     event.preventDefault();
     const tag = StudentTag.safeParse(draft);
     if (!tag.success) {
-      setProblem(tag.error.issues[0]?.message ?? 'Enter a tag.');
+      setProblem(tag.error.issues[0]?.message ?? t('profile.tags.enter'));
       return;
     }
     if (student.tags.includes(tag.data)) {
-      setProblem(`${student.name} already has the tag “${tag.data}”.`);
+      setProblem(t('profile.tags.already', { name: student.name, tag: tag.data }));
       return;
     }
     // What was typed stays until the write is done.
@@ -100,23 +103,23 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
   }
 
   return (
-    <Card title="Tags">
-      <ul className="tag-list" aria-label="Tags">
-        {student.tags.length === 0 && <li className="muted">No tags yet.</li>}
+    <Card title={t('profile.tags.title')}>
+      <ul className="tag-list" aria-label={t('profile.tags.title')}>
+        {student.tags.length === 0 && <li className="muted">{t('profile.tags.none')}</li>}
         {student.tags.map((tag) => (
           <li key={tag} className="tag-chip">
             {tag}
-            <button type="button" className="tag-remove" aria-label={`Remove tag ${tag}`} disabled={write.busy} onClick={() => void save(student.tags.filter((t) => t !== tag))}>
+            <button type="button" className="tag-remove" aria-label={t('profile.tags.remove', { tag })} disabled={write.busy} onClick={() => void save(student.tags.filter((other) => other !== tag))}>
               ×
             </button>
           </li>
         ))}
       </ul>
       <form className="inline-form" onSubmit={(e) => void add(e)}>
-        <label htmlFor="new-tag">Add a tag</label>
+        <label htmlFor="new-tag">{t('profile.tags.add')}</label>
         <input id="new-tag" value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} aria-invalid={problem !== null} aria-describedby={problem ? 'tag-problem' : undefined} />
         <Button type="submit" size="sm" disabled={write.busy}>
-          Add
+          {t('profile.tags.addButton')}
         </Button>
       </form>
       {problem && (
@@ -129,9 +132,19 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
 }
 
 function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; write: WriteRunner; locale: Locale }) {
+  const { t } = useTranslation('people');
   const now = Date.now();
   const pendingFor = usePendingWrites();
+  const pendingEnrollment = (id: string) => pendingFor('enrollment', id);
   const { student } = profile;
+  const columns: Column[] = [
+    { label: t('profile.enrollments.columns.course') },
+    { label: t('profile.enrollments.columns.progress'), numeric: true },
+    { label: t('profile.enrollments.columns.reached') },
+    { label: t('profile.enrollments.columns.lastActive') },
+    { label: t('profile.enrollments.columns.status') },
+    { label: t('profile.enrollments.columns.actions'), hidden: true },
+  ];
   const unenroll = (e: ProfileEnrollment) =>
     void write.run({
       kind: 'student.unenroll',
@@ -146,13 +159,14 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
       seenUpdatedAt: e.updatedAt,
     });
   return (
-    <Card title="Enrollments" flush>
+    <Card title={t('profile.enrollments.title')} flush>
       {profile.enrollments.length === 0 ? (
-        <EmptyState title="Not enrolled in any course">Enroll them below.</EmptyState>
+        <EmptyState title={t('profile.enrollments.none')}>{t('profile.enrollments.noneHint')}</EmptyState>
       ) : (
-        <DataTable label="Enrollments" testId="enrollments" columns={ENROLLMENT_COLUMNS}>
+        <DataTable label={t('profile.enrollments.title')} testId="enrollments" columns={columns}>
               {profile.enrollments.map((e) => {
                 const stalled = isStalled(e, now);
+                const pending = pendingEnrollment(e.id);
                 return (
                   <tr key={e.id} data-course-id={e.courseId}>
                     <th scope="row">
@@ -160,25 +174,25 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
                       {e.planName && <div className="muted">{e.planName}</div>}
                     </th>
                     <td className="num">{formatPercent(e.progress, locale.locale)}</td>
-                    <td>{e.sectionTitle ?? (e.currentSectionId === null ? 'Not started' : '—')}</td>
-                    <td className="cell-nowrap">{e.lastActivityAt ? formatDateTime(e.lastActivityAt, locale) : 'Never'}</td>
+                    <td>{e.sectionTitle ?? (e.currentSectionId === null ? t('profile.enrollments.notStarted') : '—')}</td>
+                    <td className="cell-nowrap">{e.lastActivityAt ? formatDateTime(e.lastActivityAt, locale) : t('profile.enrollments.never')}</td>
                     <td>
                       {e.completedAt ? (
-                        <span className="status-pill status-ok">Completed</span>
+                        <span className="status-pill status-ok">{t('profile.enrollments.completed')}</span>
                       ) : stalled ? (
                         <span className="status-pill status-warn" data-testid="stalled-marker">
-                          Stalled
+                          {t('profile.enrollments.stalled')}
                         </span>
                       ) : (
-                        <span className="status-pill">Learning</span>
+                        <span className="status-pill">{t('profile.enrollments.learning')}</span>
                       )}
                     </td>
                     <td>
-                      {pendingFor('enrollment', e.id) ? (
-                        <PendingWrite item={pendingFor('enrollment', e.id)!} />
+                      {pending ? (
+                        <PendingWrite item={pending} />
                       ) : (
-                        <Button size="sm" variant="ghost" onClick={() => unenroll(e)} disabled={write.busy} aria-label={`Unenroll from ${e.courseTitle}`}>
-                          Unenroll
+                        <Button size="sm" variant="ghost" onClick={() => unenroll(e)} disabled={write.busy} aria-label={t('profile.enrollments.unenrollFrom', { course: e.courseTitle })}>
+                          {t('profile.enrollments.unenroll')}
                         </Button>
                       )}
                     </td>
@@ -192,23 +206,14 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
   );
 }
 
-const ENROLLMENT_COLUMNS: Column[] = [
-  { label: 'Course' },
-  { label: 'Progress', numeric: true },
-  { label: 'Reached' },
-  { label: 'Last active' },
-  { label: 'Status' },
-  { label: 'Actions', hidden: true },
-];
-const ORDER_COLUMNS: Column[] = [{ label: 'Order' }, { label: 'Paid' }, { label: 'State' }, { label: 'Items' }, { label: 'Amount', numeric: true }];
-
 function EnrollForm({ profile, write }: { profile: StudentProfile; write: WriteRunner }) {
+  const { t } = useTranslation('people');
   const enrolled = new Set(profile.enrollments.map((e) => e.courseId));
   const open = profile.courses.filter((c) => !enrolled.has(c.id));
   const [courseId, setCourseId] = useState('');
   const [planId, setPlanId] = useState('');
   const course = open.find((c) => c.id === courseId) ?? null;
-  if (open.length === 0) return <p className="card-note">Enrolled in every course of the school.</p>;
+  if (open.length === 0) return <p className="card-note">{t('profile.enroll.everyCourse')}</p>;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -222,61 +227,70 @@ function EnrollForm({ profile, write }: { profile: StudentProfile; write: WriteR
   }
 
   return (
-    <form className="inline-form card-note" onSubmit={(e) => void submit(e)} aria-label="Enroll in a course">
-      <label htmlFor="enroll-course">Enroll in</label>
+    <form className="inline-form card-note" onSubmit={(e) => void submit(e)} aria-label={t('profile.enroll.form')}>
+      <label htmlFor="enroll-course">{t('profile.enroll.in')}</label>
       <select id="enroll-course" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPlanId(''); }}>
-        <option value="">Choose a course…</option>
+        <option value="">{t('profile.enroll.choose')}</option>
         {open.map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
           </option>
         ))}
       </select>
-      <label htmlFor="enroll-plan">Access</label>
+      <label htmlFor="enroll-plan">{t('profile.enroll.access')}</label>
       <select id="enroll-plan" value={planId} onChange={(e) => setPlanId(e.target.value)} disabled={!course}>
-        <option value="">Free access</option>
+        <option value="">{t('profile.enroll.free')}</option>
         {course?.plans.map((p) => (
           <option key={p.id} value={p.id}>
-            Plan: {p.name}
+            {t('profile.enroll.plan', { plan: p.name })}
           </option>
         ))}
       </select>
       <Button type="submit" size="sm" variant="primary" disabled={!course || write.busy}>
-        Enroll…
+        {t('profile.enroll.submit')}
       </Button>
     </form>
   );
 }
 
 function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Locale }) {
+  const { t } = useTranslation('people');
+  const columns: Column[] = [
+    { label: t('profile.orders.columns.order') },
+    { label: t('profile.orders.columns.paid') },
+    { label: t('profile.orders.columns.state') },
+    { label: t('profile.orders.columns.items') },
+    { label: t('profile.orders.columns.amount'), numeric: true },
+  ];
   return (
-    <Card title="Orders" flush actions={profile.ordersTotal > 0 ? <Link to={`/orders?q=${encodeURIComponent(profile.student.email)}`}>In Orders</Link> : undefined}>
+    <Card title={t('profile.orders.title')} flush actions={profile.ordersTotal > 0 ? <Link to={`/orders?q=${encodeURIComponent(profile.student.email)}`}>{t('profile.orders.inOrders')}</Link> : undefined}>
       {profile.ordersTotal === 0 ? (
-        <EmptyState title="No orders">No order of theirs among the school's loaded orders.</EmptyState>
+        <EmptyState title={t('profile.orders.none')}>{t('profile.orders.noneHint')}</EmptyState>
       ) : (
         <>
-          <ul className="totals-list" aria-label="Totals per currency" data-testid="order-totals">
-            {profile.orderTotals.map((t) => (
-              <li key={t.currency} data-currency={t.currency}>
-                <strong>{t.currency}</strong> {t.count} {t.count === 1 ? 'order' : 'orders'} · paid {formatMoney(t.paid, t.currency, locale.locale)} · refunded {formatMoney(t.refunded, t.currency, locale.locale)} · net{' '}
-                <span data-testid={`net-${t.currency}`} data-minor={t.net}>{formatMoney(t.net, t.currency, locale.locale)}</span>
+          <ul className="totals-list" aria-label={t('profile.orders.totals')} data-testid="order-totals">
+            {profile.orderTotals.map((total) => (
+              <li key={total.currency} data-currency={total.currency}>
+                <strong>{total.currency}</strong> {t('profile.orders.count', { count: total.count })} · {t('profile.orders.paid', { amount: formatMoney(total.paid, total.currency, locale.locale) })} ·{' '}
+                {t('profile.orders.refunded', { amount: formatMoney(total.refunded, total.currency, locale.locale) })} · {t('profile.orders.net')}{' '}
+                <span data-testid={`net-${total.currency}`} data-minor={total.net}>{formatMoney(total.net, total.currency, locale.locale)}</span>
               </li>
             ))}
           </ul>
-          <DataTable label="Their orders" testId="student-orders" columns={ORDER_COLUMNS}>
+          <DataTable label={t('profile.orders.theirs')} testId="student-orders" columns={columns}>
                 {profile.orders.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
                       <Link to={`/orders/${encodeURIComponent(o.id)}`}>{o.tradeNumber}</Link>
                     </th>
-                    <td className="cell-nowrap">{o.paidAt ? formatDateTime(o.paidAt, locale) : 'Not paid'}</td>
+                    <td className="cell-nowrap">{o.paidAt ? formatDateTime(o.paidAt, locale) : t('profile.orders.notPaid')}</td>
                     <td><OrderStateBadge state={o.state} /></td>
                     <td>{o.items.map((item) => item.name).join(', ')}</td>
                     <td className="num cell-nowrap">{formatMoney(o.paidAmount - o.refundedAmount, o.currency, locale.locale)}</td>
                   </tr>
                 ))}
           </DataTable>
-          {profile.ordersTotal > profile.orders.length && <p className="card-note">The newest {profile.orders.length} of {profile.ordersTotal}; the totals count all of them.</p>}
+          {profile.ordersTotal > profile.orders.length && <p className="card-note">{t('profile.orders.newest', { shown: formatCount(profile.orders.length, locale.locale), total: formatCount(profile.ordersTotal, locale.locale) })}</p>}
         </>
       )}
     </Card>
@@ -284,13 +298,14 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
 }
 
 function SubscriptionsCard({ profile, locale }: { profile: StudentProfile; locale: Locale }) {
+  const { t } = useTranslation('people');
   const { subscriptions } = profile;
   return (
-    <Card title="Subscriptions" flush>
+    <Card title={t('profile.subscriptions.title')} flush>
       {subscriptions === null ? (
-        <p className="card-note">Their subscriptions need the permission to read members and subscriptions.</p>
+        <p className="card-note">{t('profile.subscriptions.needScope')}</p>
       ) : subscriptions.length === 0 ? (
-        <EmptyState title="No subscriptions">They do not subscribe to a membership plan.</EmptyState>
+        <EmptyState title={t('profile.subscriptions.none')}>{t('profile.subscriptions.noneHint')}</EmptyState>
       ) : (
         <SubscriptionsTable
           subscriptions={subscriptions}

@@ -8,6 +8,7 @@ import { errors } from './errors';
 import { events } from './events';
 import { explorer } from './explorer';
 import { exports } from './exports';
+import { labels } from './labels';
 import { main } from './main';
 import { money } from './money';
 import { orders } from './orders';
@@ -18,4 +19,4 @@ import { students } from './students';
 import { today } from './today';
 import { writes } from './writes';
 
-export const en = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };
+export const en = { common, shell, errors, main, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

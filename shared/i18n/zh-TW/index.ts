@@ -10,6 +10,7 @@ import { errors } from './errors';
 import { events } from './events';
 import { explorer } from './explorer';
 import { exports } from './exports';
+import { labels } from './labels';
 import { main } from './main';
 import { money } from './money';
 import { orders } from './orders';
@@ -20,4 +21,4 @@ import { students } from './students';
 import { today } from './today';
 import { writes } from './writes';
 
-export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, exports, charts, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };
+export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

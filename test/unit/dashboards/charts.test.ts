@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 import { chartTable, summarizeChart, type ChartSpec } from '../../../renderer/charts/chart-spec';
 import { buildChartOption, LONG_SERIES } from '../../../renderer/charts/chart-option';
 import { DARK_PALETTE, LIGHT_PALETTE } from '../../../renderer/charts/palette';
@@ -41,6 +42,17 @@ describe('the text summary a screen reader hears', () => {
 
   it('says so when there is nothing to draw', () => {
     expect(summarizeChart(spec({ categories: [], series: [] }))).toBe('Net revenue per day (USD): no data.');
+  });
+
+  it('speaks the UI language, and so does the option\'s "so far"', () => {
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      expect(summarizeChart(spec({ title: '每日淨營收（TWD）', categories: ['11/1', '11/2', '11/3'] }))).toBe('每日淨營收（TWD）：共 3 個資料點，從 11/1 到 11/3。 最高 $12.00（11/1），最低 $3.00（11/3）。');
+      const option = buildChartOption(spec({ partialFrom: 2 }), LIGHT_PALETTE) as { series: { markArea?: { label?: { formatter?: string } } }[] };
+      expect(option.series[0]!.markArea?.label?.formatter).toBe('進行中');
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment, SalesReport, Subscription, SalesTotals } from '../../../shared/platform/resources';
@@ -22,6 +23,16 @@ describe('orders → candidates', () => {
     expect(refunding).toMatchObject({ key: 'refund:ord_1', kind: 'refund', at: '2026-11-20T10:00:00Z', route: '/orders/ord_1' });
     expect(refunded!.key).toBe(refunding!.key);
     expect(refunded!.title).toBe('Refund: $50.00');
+  });
+
+  it('says it in the UI language, amounts in its formats (TWD in whole dollars)', () => {
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      const [refunded] = orderCandidates(order({ state: 'refunded', currency: 'TWD', paidAmount: 120000, refundedAmount: 120000, buyer: { id: 'stu_1', name: '林怡君', email: 'l@example.com' } }), {});
+      expect(refunded).toMatchObject({ title: '退款：NT$1,200', body: '林怡君 的訂單 T1 已退款。' });
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 
   it('a failed order is a payment problem', () => {

@@ -1,0 +1,109 @@
+// The app in 繁體中文 at both window sizes, signed in to the Taiwanese demo school (TWD, Asia/Taipei) when the
+// platform has one: on every main page no table cell's or tile's text runs into the next or out of its box,
+// nothing scrolls sideways, and the palette finds a Chinese course title and a Chinese student name.
+import type { Page } from '@playwright/test';
+import { test, expect as baseExpect } from './fixtures/app';
+import { IN_CHINESE } from './fixtures/language';
+import { sidewaysScrollers, textOutside } from './fixtures/layout';
+
+test.use(IN_CHINESE);
+const expect = baseExpect.configure({ timeout: 30_000 });
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+const CELLS = 'td, th, [role="cell"], [role="columnheader"], .stat-tile, .chip, .badge, .status-pill';
+
+/** The page on screen fits: no sideways scrolling of the page or a card, no text outside its cell or tile. */
+async function expectFits(page: Page, what: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await sidewaysScrollers(page.locator('main'), '.table-scroll, .card, .vtable, .vtable-body'), `${what}: scrolls sideways`).toEqual([]);
+  expect(await textOutside(page.locator('main'), CELLS), `${what}: text outside its cell or tile`).toEqual([]);
+}
+
+async function go(page: Page, route: string): Promise<void> {
+  await page.goto(new URL(`#${route}`, page.url()).toString());
+}
+
+/** Opens the palette, types `text` and returns the option of that kind which names it. */
+async function paletteFinds(page: Page, text: string, kind: 'course' | 'student') {
+  await page.keyboard.press(`${MOD}+k`);
+  const dialog = page.getByRole('dialog', { name: '快速指令' });
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(text);
+  await expect(dialog.getByTestId('palette-searched')).toContainText('已搜尋');
+  const option = dialog.locator(`[role="option"][data-kind="${kind}"]`).filter({ hasText: text }).first();
+  await expect(option).toBeVisible();
+  return option;
+}
+
+test('繁體中文: every main page fits, Chinese dates and labels inside their cells, and the palette finds Chinese names', async ({ page, sandbox, consent }) => {
+  test.setTimeout(240_000);
+  const school = sandbox.platform.schools.find((s) => s.currency === 'TWD') ?? sandbox.platform.schools[0]!;
+  const data = sandbox.platform.data.get(school.id)!;
+  consent.school = school.subdomain;
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await page.getByRole('button', { name: '連線', exact: true }).first().click();
+  await expect(page.getByTestId('active-school')).toHaveText(school.name);
+
+  // Courses (the first page), then a Chinese course title through the palette, to its page.
+  const courses = page.getByTestId('courses-table');
+  await expect(courses.locator('tbody tr').first()).toBeVisible();
+  await expectFits(page, 'Courses');
+  const course = data.catalog.courses.map((c) => c.course).find((c) => /\p{Script=Han}/u.test(c.title)) ?? data.catalog.courses[0]!.course;
+  const courseOption = await paletteFinds(page, course.title, 'course');
+  await courseOption.click();
+  await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+  await expect(page.getByTestId('stalled-learners')).toContainText('停滯學員');
+  await expect(page.locator('.stat-tile').first()).toBeVisible();
+  await expectFits(page, 'a course page');
+
+  // Orders: Chinese dates in their column, TWD amounts in whole dollars.
+  await go(page, '/orders');
+  const orders = page.getByTestId('orders-table');
+  await expect(orders.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await expect(orders.locator('.is-loading')).toHaveCount(0);
+  await expectFits(page, 'Orders');
+  if (school.currency === 'TWD') await expect(orders.getByRole('cell').filter({ hasText: /NT\$/ }).first()).not.toContainText('.');
+
+  await go(page, '/analytics');
+  await expect(page.getByTestId('sales-tiles').locator('.stat-tile').first()).toBeVisible();
+  await expectFits(page, 'Analytics');
+
+  // Students, then a Chinese student's name through the palette, to their profile.
+  await go(page, '/students');
+  await expect(page.getByTestId('students-match-count')).toBeVisible();
+  await expectFits(page, 'Students');
+  let student = data.students.name(0);
+  for (let i = 0; i < 50 && !/\p{Script=Han}/u.test(student); i++) student = data.students.name(i);
+  const studentOption = await paletteFinds(page, student, 'student');
+  await studentOption.click();
+  await expect(page.getByTestId('student-profile')).toBeVisible();
+  await expect(page.getByTestId('enrollments').or(page.getByText('沒有報名任何課程'))).toBeVisible();
+  await expectFits(page, "a student's profile");
+
+  await go(page, '/members');
+  await expect(page.getByRole('heading', { level: 1, name: '會員' })).toBeVisible();
+  await expect(page.getByTestId('members').or(page.getByText('還沒有會員'))).toBeVisible();
+  await expectFits(page, 'Members');
+
+  await go(page, '/events');
+  await expect(page.getByRole('heading', { level: 1, name: '活動' })).toBeVisible();
+  const events = page.getByTestId('events-table');
+  await expect(events.or(page.getByText('沒有即將舉行的活動'))).toBeVisible();
+  await expectFits(page, 'Events');
+  if (await events.isVisible()) {
+    await events.locator('tbody tr th a').first().click();
+    await expect(page.getByTestId('attendees-table').or(page.getByText('還沒有參加者'))).toBeVisible();
+    await expectFits(page, 'an event');
+  }
+
+  await go(page, '/comments');
+  await expect(page.getByRole('heading', { level: 1, name: '留言' })).toBeVisible();
+  await expect(page.getByTestId('comment-list').or(page.getByText('還沒有留言'))).toBeVisible();
+  await expectFits(page, 'Comments');
+
+  // The explorer's overview: the areas named in Chinese (each area's list asks for its own permission first).
+  await go(page, '/explore');
+  await expect(page.getByRole('heading', { level: 1, name: '更多功能' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '功能區' }).getByRole('link', { name: /講師/ })).toBeVisible();
+  await expectFits(page, 'Explorer');
+});
