@@ -19,7 +19,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
+import { PendingWrite, TAG_WRITES, usePendingWrites } from '../writes/pending-writes';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
 import { OrderStateBadge } from '../orders/OrderStateBadge';
 import '../writes/writes.css';
@@ -72,6 +72,8 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { student } = profile;
+  // A tag change waiting in the outbox shows here; another one made meanwhile joins it there.
+  const waiting = usePendingWrites()('student', student.id, TAG_WRITES);
 
   async function save(tags: string[]) {
     const checked = StudentTags.safeParse(tags);
@@ -101,6 +103,11 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
 
   return (
     <Card title="Tags">
+      {waiting && (
+        <p className="card-note" data-testid="tags-pending">
+          <PendingWrite item={waiting} />
+        </p>
+      )}
       <ul className="tag-list" aria-label="Tags">
         {student.tags.length === 0 && <li className="muted">No tags yet.</li>}
         {student.tags.map((tag) => (

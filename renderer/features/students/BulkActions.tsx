@@ -15,6 +15,7 @@ import { invoke, useInvokeQuery } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { formatCount } from '../../lib/format';
 import { useAccounts } from '../../state/active-account';
+import { useAppStatus } from '../../state/app-status';
 import { useBrowserFlowActions } from '../../state/browser-flow-store';
 import { useLocale } from '../common/use-locale';
 import { refreshAfterWrite } from '../writes/refresh';
@@ -37,6 +38,7 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
   const { locale } = useLocale();
   const account = useAccounts().find((a) => a.id === accountId) ?? null;
   const { grantScopes } = useBrowserFlowActions();
+  const online = useAppStatus()?.online ?? true;
   const client = useQueryClient();
   const courses = useInvokeQuery('people.courses', { accountId }, { enabled: account !== null });
   const [tag, setTag] = useState('');
@@ -55,7 +57,8 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
 
   async function permitted(): Promise<boolean> {
     if (!account) return false;
-    if (missingScopes(account.grantedScopes, ['students:write']).length === 0) return true;
+    // Offline the consent page cannot open: the writes wait in the outbox, and the permission is asked when they are sent.
+    if (missingScopes(account.grantedScopes, ['students:write']).length === 0 || !online) return true;
     return (await grantScopes(account, ['students:write'])) !== null;
   }
 

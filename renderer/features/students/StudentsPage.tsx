@@ -28,6 +28,8 @@ import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
+import type { OutboxItem } from '../../../shared/ipc/writes';
 import { SelectionBar } from './SelectionBar';
 import { StudentsExport } from './StudentsExport';
 import './students.css';
@@ -333,9 +335,11 @@ function StudentsTable({
     },
     [toggle],
   );
+  // A student with a change waiting in the outbox (a tag, an enrollment) says so in the row.
+  const pendingFor = usePendingWrites();
   const cells = useCallback(
-    (student: StudentRow, index: number, checked: boolean) => <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={toggle} />,
-    [locale, toggle],
+    (student: StudentRow, index: number, checked: boolean) => <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={toggle} pending={pendingFor('student', student.id)} />,
+    [locale, toggle, pendingFor],
   );
 
   if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;
@@ -362,7 +366,7 @@ function StudentsTable({
 
 const studentIdOf = (student: StudentRow) => student.id;
 
-const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void }) {
+const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle, pending }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void; pending: OutboxItem | undefined }) {
   return (
     <>
       <div role="cell" className="cell-check">
@@ -388,7 +392,10 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
         {student.lastActiveAt ? formatDate(student.lastActiveAt, locale, 'day', true) : 'Never'}
         {student.stalled && <span className="badge badge-warning student-stalled">Stalled</span>}
       </div>
-      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>{student.tags.join(', ')}</div>
+      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>
+        {pending && <PendingWrite item={pending} compact />}
+        <span className="cell-tags-text">{student.tags.join(', ')}</span>
+      </div>
     </>
   );
 });

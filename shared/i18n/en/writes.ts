@@ -7,5 +7,6 @@ export const writes = {
   pending: {
     waiting: 'Waiting to be sent: {{summary}}',
     hint: 'Kept in the outbox until the platform can be reached. Open the outbox to edit or drop it.',
+    short: 'Waiting to be sent',
   },
 };
