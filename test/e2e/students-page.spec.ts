@@ -87,6 +87,10 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
 
   // Tag the four: on the platform (the test's own client), and at once in the list and its Tag filter, no Refresh.
   const ids = await Promise.all([1, 2, 3, 4].map((i) => table.locator(`[role="row"][data-index="${i}"]`).getAttribute('data-student-id')));
+  // The age the page shows is that of the last complete sync: the app's own write does not make it younger.
+  const age = page.getByTestId('figure-age').first().locator('time');
+  const syncedAt = await age.getAttribute('datetime');
+  expect(syncedAt).not.toBeNull();
   await bar.getByLabel('Tag', { exact: true }).fill('it-bulk');
   await bar.getByRole('button', { name: 'Tag 4 students…' }).click();
   // Confirmed first, with the count and what it does.
@@ -99,6 +103,7 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   expect(await taggedOnPlatform()).toEqual([...ids].sort());
   const tagOption = page.getByRole('combobox', { name: 'Tag' }).locator('option[value="it-bulk"]');
   await expect(tagOption).toHaveCount(1);
+  await expect(age).toHaveAttribute('datetime', syncedAt!);
   // Undo takes the tag off again, on the platform and in the list's Tag filter.
   await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
   await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
@@ -115,6 +120,8 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await api.delete(`/api/v1/students/${someone.id}/enrollments/${someone.enrollments[0]!.id}`);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(coursesCell).toHaveText(String(someone.enrollments.length - 1));
+  // A full pass is a complete copy: its age is now.
+  await expect(age).not.toHaveAttribute('datetime', syncedAt!);
 
   // Every match at once, then nothing.
   const total = Number(await matchCount(page).getAttribute('data-count'));

@@ -72,7 +72,7 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
   return (
     <>
       <p className="card-note">
-        Not completed and not active for more than {STALLED_AFTER_DAYS} days, of {formatCount(list.enrollments, locale.locale)} enrolled; longest inactive first.
+        Not completed and not active for more than {STALLED_AFTER_DAYS} days, of {formatCount(list.enrollments, locale.locale)} enrolled; the most recently stalled first.
       </p>
       <div className="stalled-toolbar">
         <Button size="sm" onClick={() => void copyEmails()}>
@@ -100,7 +100,7 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
                 <td>{l.sectionTitle ?? (l.sectionId === null ? 'Not started' : '—')}</td>
                 <td className="num">{formatPercent(l.progress, locale.locale)}</td>
                 <td className="num cell-nowrap" title={l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : 'Never active: counted from enrolling'}>
-                  {l.daysSinceActive} days ago
+                  {formatCount(l.daysSinceActive, locale.locale)} days ago
                 </td>
               </tr>
             ))}

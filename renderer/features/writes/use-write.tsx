@@ -20,6 +20,7 @@ import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { useActiveAccount } from '../../state/active-account';
 import { useAppStatus } from '../../state/app-status';
+import { useBusinessTime } from '../../state/business-time';
 import { useBrowserFlowActions, useBrowserFlowStore } from '../../state/browser-flow-store';
 import { BrowserFlowProgress } from '../account/BrowserFlowProgress';
 import { useNotices } from '../../state/notices';
@@ -143,7 +144,9 @@ export function useWrite(): WriteRunner {
 
 function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pending: Pending; onCancel(): void; onConfirm(): void; onGrant(missing: string[]): void; onRetry(): void }) {
   const { t } = useTranslation('writes', { keyPrefix: 'dialog' });
-  const words = describeWrite(pending.request);
+  // Times in the confirmation are the school's business time, the zone named (as the forms that set them).
+  const { timeZone } = useBusinessTime();
+  const words = describeWrite(pending.request, { timeZone });
   const { phase } = pending;
   const flow = useBrowserFlowStore((s) => s.state);
   // A write that needs no confirmation shows nothing while it is sent: the page shows its own busy state.
