@@ -3,6 +3,7 @@
 // the engine's worker; the table draws only the rows in view and asks for those windows as it scrolls. Rows
 // can be selected (checkbox, Space, Shift-click for a range, or every match) for bulk work in SelectionBar.
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type StudentFacets, type StudentFilters, type StudentRow, type StudentSort, type StudentSortKey } from '../../../shared/ipc/students';
 import { Page } from '../../components/Page';
@@ -30,6 +31,7 @@ import { useLocale } from '../common/use-locale';
 import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import type { OutboxItem } from '../../../shared/ipc/writes';
+import { ListPanel } from './ListPanel';
 import { SelectionBar } from './SelectionBar';
 import { StudentsExport } from './StudentsExport';
 import './students.css';
@@ -93,6 +95,8 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
 
   const [selection, setSelection] = useState<Selection>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const { t } = useTranslation('students', { keyPrefix: 'list' });
   const copyEmails = useCallback(async () => {
     const emails = [...selection.values()];
     try {
@@ -126,6 +130,11 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       }
       actions={
         <>
+          {actions && ready && accountId && (
+            <Button size="sm" onClick={() => setListOpen((o) => !o)} aria-expanded={listOpen}>
+              {t('openPanel')}
+            </Button>
+          )}
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
             Refresh
           </Button>
@@ -158,6 +167,17 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       )}
       {ready && (
         <>
+          {listOpen && accountId && (
+            <ListPanel
+              accountId={accountId}
+              locale={locale.locale}
+              onClose={() => setListOpen(false)}
+              onSelect={(found) => {
+                setSelection(new Map(found.map((f) => [f.id, f.email])));
+                setNotice(null);
+              }}
+            />
+          )}
           <Card flush>
             <div className="filter-bar" role="search" aria-label="Filter students">
               <label className="field field-full">

@@ -3,6 +3,24 @@ import type { students as en } from '../en/students';
 import type { OneFormTranslation } from '../translation';
 
 export const students: OneFormTranslation<typeof en> = {
+  list: {
+    openPanel: '從名單操作…',
+    title: '從名單操作',
+    close: '關閉',
+    label: '電子郵件地址',
+    placeholder: '貼上地址（一行一個，或從試算表複製的一欄），或把 CSV 檔拖放到這裡',
+    find: '找出學員',
+    open: '開啟 CSV…',
+    hint: 'UTF-8 或 Big5 皆可；任何一欄有地址都行。大小寫與空白不影響比對。',
+    none: '裡面沒有電子郵件地址。',
+    tooMany: '一次最多 {{formatted}} 個地址。',
+    unreadable: '無法讀取「{{name}}」。',
+    found_other: '找到 {{formatted}} 位學員',
+    notFound_other: '{{formatted}} 個地址找不到',
+    repeated_other: '{{formatted}} 個重複，只算一次',
+    notFoundList: '已同步的學員中找不到',
+    select_other: '選取找到的 {{formatted}} 位',
+  },
   bulk: {
     students_other: '{{formatted}} 位學員',
     tagLabel: '標籤',
@@ -24,6 +42,9 @@ export const students: OneFormTranslation<typeof en> = {
     enrollBodyPlan: '他們會立即以方案「{{plan}}」取得課程存取權，不會收費。已開通的學員維持原狀（列為失敗）。完成後，「復原」會取消這次開通的課程。',
     enrollBodyFree: '他們會立即以免費存取取得課程存取權，不會收費。已開通的學員維持原狀（列為失敗）。完成後，「復原」會取消這次開通的課程。',
     enrollConfirm: '為 {{students}}開通課程',
+    alreadyEnrolled_other: '選取的學員中有 {{formatted}} 位已開通，不會重複處理。',
+    alreadyTagged_other: '選取的學員中有 {{formatted}} 位已有這個標籤，不會重複處理。',
+    nothingLeft: '不需要處理：選取的學員都已經有了。',
     whatTag: '加上標籤「{{tag}}」',
     whatEnroll: '開通「{{course}}」',
     whatUndo: '復原：{{what}}',
