@@ -109,6 +109,23 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
   expect(await taggedOnPlatform()).toEqual([]);
   await expect(tagOption).toHaveCount(0);
+  // Removing a tag no one selected has: nothing to send, and the confirmation says why.
+  await bar.getByRole('button', { name: 'Remove the tag from 4 students…' }).click();
+  const nothing = page.getByRole('dialog', { name: 'Remove the tag “it-bulk” from 0 students?' });
+  await expect(nothing).toContainText('Nothing to do: no one selected has the tag.');
+  await expect(nothing.getByTestId('bulk-already')).toHaveText('4 of those selected do not have the tag and are left out.');
+  await nothing.getByRole('button', { name: 'Cancel' }).click();
+  // Tagged again, then the tag removed from all four (on the platform), and its Undo puts it back.
+  await bar.getByRole('button', { name: 'Tag 4 students…' }).click();
+  await page.getByRole('dialog', { name: 'Tag 4 students “it-bulk”?' }).getByRole('button', { name: 'Tag 4 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 tagged', { timeout: 60_000 });
+  await bar.getByRole('button', { name: 'Remove the tag from 4 students…' }).click();
+  await page.getByRole('dialog', { name: 'Remove the tag “it-bulk” from 4 students?' }).getByRole('button', { name: 'Remove from 4 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 untagged', { timeout: 60_000 });
+  expect(await taggedOnPlatform()).toEqual([]);
+  await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
+  expect(await taggedOnPlatform()).toEqual([...ids].sort());
 
   // Another admin unenrolls one of them on the platform: Refresh brings the list fully in line (a deletion,
   // which "what changed since" never sees).

@@ -32,10 +32,10 @@ interface BulkActionsProps {
   leaveOutAlready?: boolean;
 }
 
-type DoneWord = 'tagged' | 'enrolled' | 'undone';
+type DoneWord = 'tagged' | 'untagged' | 'enrolled' | 'undone';
 type Job = { what: string; doneWord: DoneWord; finished: number; total: number; result: BulkResult | null; undoable: boolean };
 /** `targets`: those the write is for (the selection less those who already have it); `already`: how many were left out. */
-type Confirming = { kind: 'tag'; tag: string; targets: BulkTarget[]; already: number } | { kind: 'enroll'; targets: BulkTarget[]; already: number } | { kind: 'undoEnroll'; requests: WriteRequest[]; course: string };
+type Confirming = { kind: 'tag' | 'untag'; tag: string; targets: BulkTarget[]; already: number } | { kind: 'enroll'; targets: BulkTarget[]; already: number } | { kind: 'undoEnroll'; requests: WriteRequest[]; course: string };
 
 export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlready = false }: BulkActionsProps) {
   const { t } = useTranslation('students', { keyPrefix: 'bulk' });
@@ -86,28 +86,28 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
     await refreshAfterWrite(client, accountId);
   }
 
-  /** The selection less those the synced copy says already match `filters` (have the tag, are in the course). */
-  async function withoutAlready(filters: StudentFilters): Promise<BulkTarget[]> {
+  /** The selection less those the synced copy says already match `filters` (have the tag, are in the course), or (`keep`) only those. */
+  async function withoutAlready(filters: StudentFilters, keep = false): Promise<BulkTarget[]> {
     if (!leaveOutAlready) return students;
     try {
       const have = new Set((await invoke('data.students.pick', { accountId, filters })).data.ids);
-      return students.filter((s) => !have.has(s.id));
+      return students.filter((s) => have.has(s.id) === keep);
     } catch {
       // Not known: all of them are tried; the platform refuses an enrollment that exists.
       return students;
     }
   }
 
-  async function askTag(event: FormEvent) {
-    event.preventDefault();
+  /** Tag (add) or untag (remove): those who already have it, or do not, are left out. */
+  async function askTag(kind: 'tag' | 'untag') {
     const parsed = StudentTag.safeParse(tag);
     if (!parsed.success) {
       setTagProblem(parsed.error.issues[0]?.message ?? t('enterTag'));
       return;
     }
     setTagProblem(null);
-    const targets = await withoutAlready({ tag: parsed.data });
-    setConfirming({ kind: 'tag', tag: parsed.data, targets, already: students.length - targets.length });
+    const targets = await withoutAlready({ tag: parsed.data }, kind === 'untag');
+    setConfirming({ kind, tag: parsed.data, targets, already: students.length - targets.length });
   }
 
   async function askEnroll(event: FormEvent) {
@@ -120,6 +120,11 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
   function tagAll(value: string, targets: BulkTarget[]) {
     setConfirming(null);
     void run(t('whatTag', { tag: value }), 'tagged', targets, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.addTag', studentId: s.id, studentName: s.name, tag: value } }));
+  }
+
+  function untagAll(value: string, targets: BulkTarget[]) {
+    setConfirming(null);
+    void run(t('whatUntag', { tag: value }), 'untagged', targets, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.removeTag', studentId: s.id, studentName: s.name, tag: value } }));
   }
 
   function enrollAll(targets: BulkTarget[]) {
@@ -147,11 +152,20 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
   return (
     <div className="bulk" data-testid="bulk-actions">
       <div className="bulk-actions">
-        <form className="inline-form" onSubmit={(e) => void askTag(e)} aria-label={t('tagForm', { students: count })}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void askTag('tag');
+          }}
+          aria-label={t('tagForm', { students: count })}>
           <label htmlFor="bulk-tag">{t('tagLabel')}</label>
           <input id="bulk-tag" value={tag} maxLength={60} placeholder={t('tagPlaceholder')} onChange={(e) => setTag(e.target.value)} aria-invalid={tagProblem !== null} />
           <Button type="submit" size="sm" disabled={none || running}>
             {t('tagButton', { students: count })}
+          </Button>
+          <Button size="sm" variant="ghost" disabled={none || running} onClick={() => void askTag('untag')}>
+            {t('untagButton', { students: count })}
           </Button>
         </form>
         <form
@@ -192,7 +206,7 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
           open
           onClose={() => setConfirming(null)}
           title={t('tagTitle', { students: countOf(confirming.targets.length), tag: confirming.tag })}
-          description={<BulkWords body={t('tagBody')} already={confirming.already > 0 ? t('alreadyTagged', n(confirming.already)) : null} empty={confirming.targets.length === 0} />}
+          description={<BulkWords body={t('tagBody')} already={confirming.already > 0 ? t('alreadyTagged', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingLeft') : null} />}
           actions={
             <>
               <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
@@ -207,12 +221,32 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
           }
         />
       )}
+      {confirming?.kind === 'untag' && (
+        <Dialog
+          open
+          onClose={() => setConfirming(null)}
+          title={t('untagTitle', { students: countOf(confirming.targets.length), tag: confirming.tag })}
+          description={<BulkWords body={t('untagBody')} already={confirming.already > 0 ? t('notTagged', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingToRemove') : null} />}
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
+                {t('cancel')}
+              </Button>
+              {confirming.targets.length > 0 && (
+                <Button variant="primary" onClick={() => untagAll(confirming.tag, confirming.targets)}>
+                  {t('untagConfirm', { students: countOf(confirming.targets.length) })}
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
       {confirming?.kind === 'enroll' && course && (
         <Dialog
           open
           onClose={() => setConfirming(null)}
           title={t('enrollTitle', { students: countOf(confirming.targets.length), course: course.title })}
-          description={<BulkWords body={plan ? t('enrollBodyPlan', { plan: plan.name }) : t('enrollBodyFree')} already={confirming.already > 0 ? t('alreadyEnrolled', n(confirming.already)) : null} empty={confirming.targets.length === 0} />}
+          description={<BulkWords body={plan ? t('enrollBodyPlan', { plan: plan.name }) : t('enrollBodyFree')} already={confirming.already > 0 ? t('alreadyEnrolled', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingLeft') : null} />}
           actions={
             <>
               <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
@@ -250,11 +284,10 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
 }
 
 /** A bulk confirmation's words: what it does, and who is left out because they already have it. */
-function BulkWords({ body, already, empty }: { body: string; already: string | null; empty: boolean }) {
-  const { t } = useTranslation('students', { keyPrefix: 'bulk' });
+function BulkWords({ body, already, empty }: { body: string; already: string | null; empty: string | null }) {
   return (
     <>
-      {empty ? <p>{t('nothingLeft')}</p> : <p>{body}</p>}
+      <p>{empty ?? body}</p>
       {already && <p data-testid="bulk-already">{already}</p>}
     </>
   );
