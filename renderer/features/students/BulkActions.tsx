@@ -288,7 +288,7 @@ function BulkWords({ body, already, empty }: { body: string; already: string | n
   return (
     <>
       <p>{empty ?? body}</p>
-      {already && <p data-testid="bulk-already">{already}</p>}
+      {already && <p className="bulk-already" data-testid="bulk-already">{already}</p>}
     </>
   );
 }
