@@ -18,7 +18,7 @@ export function decodeListFile(bytes: Uint8Array): string {
 /** Something shaped like an address: a local part, one @, a domain with a dot. Display names, quotes and <> are not part of it. */
 const ADDRESS = /[^\s@<>"',;:()[\]]+@[^\s@<>"',;:()[\]]+\.[^\s@<>"',;:()[\]]+/g;
 
-export interface AddressList {
+interface AddressList {
   /** Each address once (the first spelling given), in the order given. */
   addresses: string[];
   /** Given more than once (in any case): how many extra times. */

@@ -11,7 +11,7 @@ import { useActiveAccount } from '../../state/active-account';
 import './writes.css';
 
 type RecordType = NonNullable<ReturnType<typeof describeWrite>['target']>['type'];
-export type PendingLookup = (type: RecordType, id: string, kinds?: readonly WriteRequest['kind'][]) => OutboxItem | undefined;
+type PendingLookup = (type: RecordType, id: string, kinds?: readonly WriteRequest['kind'][]) => OutboxItem | undefined;
 
 /** The student's tag changes, for the tags they show (a student's enrollment changes wait on the enrollment). */
 export const TAG_WRITES = ['student.setTags', 'student.addTag', 'student.removeTag'] as const satisfies readonly WriteRequest['kind'][];
