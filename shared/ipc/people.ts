@@ -19,7 +19,7 @@ export const peopleMethods = {
   'people.stalled': method(
     z.object({ accountId: AccountId, courseId: id }).strict(),
     answerOf(StalledLearners),
-    "A course's stalled learners (shared/model/learning-status.ts): where they stopped (the section's title) and how many days ago they were last active, longest inactive first (needs students:read; section titles need curriculum:read).",
+    "A course's stalled learners (shared/model/learning-status.ts): where they stopped (the section's title) and how many days ago they were last active, the most recently stalled first (needs students:read; section titles need curriculum:read).",
   ),
   'people.members': method(
     z.object({ accountId: AccountId }).strict(),

@@ -108,9 +108,9 @@ export const studentMethods = {
     'Searches, filters and sorts the synced students in the data engine and answers one window of rows with the per-student figures (courses, average progress, last active, stalled), the match count and the facets (courses with titles, tags). Syncs first if needed.',
   ),
   'data.students.pick': method(
-    z.object({ accountId: AccountId, ids: z.array(id).max(1_000_000).optional(), filters: StudentFilters.optional() }).strict(),
+    z.object({ accountId: AccountId, ids: z.array(id).max(1_000_000).optional(), emails: z.array(z.string().max(320)).max(100_000).optional(), filters: StudentFilters.optional() }).strict(),
     answerOf(StudentsPick),
-    'The ids and e-mails of the given students (those synced), or of every student matching the filters, in the list order by name: for bulk work on a selection.',
+    'The ids and e-mails of the given students (those synced), of those with the given e-mail addresses (trimmed, any case; each student once, in the order given: work from a list), or of every student matching the filters, in the list order by name: for bulk work on a selection.',
   ),
   'data.students.exportCsvFile': method(
     z.object({

@@ -21,8 +21,9 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('coupon.create'), draft: CouponDraft }).strict(),
   z.object({ kind: z.literal('coupon.setEnabled'), couponId: id, code: name, enabled: z.boolean(), seenUpdatedAt: seen }).strict(),
   z.object({ kind: z.literal('subscription.cancel'), subscriptionId: id, memberName: name, atPeriodEnd: z.boolean(), seenUpdatedAt: seen }).strict(),
-  /** `title`: the event's title as the admin saw it; `previous`: the same fields as they were, for Undo. */
-  z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, seenUpdatedAt: seen }).strict(),
+  /** `title`: the event's title as the admin saw it; `previous`: the same fields as they were, for Undo and the
+   *  confirmation's old → new; `ticketNames`: the changed ticket types' names, for its words (absent in older outboxes). */
+  z.object({ kind: z.literal('event.update'), eventId: id, title: name, changes: EventFields, previous: EventFields, ticketNames: z.record(id, name).optional(), seenUpdatedAt: seen }).strict(),
   // People (shared/model/people.ts): a student's tags, all at once (the profile) or one added (bulk); enroll and unenroll.
   z.object({ kind: z.literal('student.setTags'), studentId: id, studentName: name, tags: StudentTags, previousTags: StudentTags, seenUpdatedAt: seen }).strict(),
   /** `hadTag`: whether the student had the tag before, as the app's copy says; false lets Undo remove it again. */
@@ -82,14 +83,24 @@ interface WriteWords {
 
 const q = (text: string) => `“${text}”`;
 
-/** A coupon draft in one line: "10% off, every course, from 2026-12-01 00:00 UTC, no end, 100 uses in total, 1 per buyer". */
-export function describeDraft(draft: CouponDraft): string {
+/** How the words say times: in the school's business time zone, named (the renderer knows it); UTC otherwise. */
+export interface WriteWordsOptions {
+  timeZone?: string;
+}
+
+/** "Dec 1, 2026, 08:00 (Asia/Taipei)": an instant in the zone, the zone named. */
+function timeIn(iso: string, timeZone: string): string {
+  const at = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return `${at} (${timeZone})`;
+}
+
+/** A coupon draft in one line: "10% off, every course, from Dec 1, 2026, 08:00 (Asia/Taipei), no end, 100 uses in total, 1 per buyer". */
+export function describeDraft(draft: CouponDraft, { timeZone = 'UTC' }: WriteWordsOptions = {}): string {
   const off = draft.discount.kind === 'percent'
     ? `${draft.discount.percentOff}% off`
     : `${draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, 'en-US')).join(' or ')} off`;
   const courses = draft.courseIds.length === 0 ? 'every course' : draft.courseIds.length === 1 ? '1 course' : `${draft.courseIds.length} courses`;
-  const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-  const parts = [off, courses, draft.startsAt ? `from ${utc(draft.startsAt)}` : 'from now', draft.endsAt ? `until ${utc(draft.endsAt)}` : 'no end'];
+  const parts = [off, courses, draft.startsAt ? `from ${timeIn(draft.startsAt, timeZone)}` : 'from now', draft.endsAt ? `until ${timeIn(draft.endsAt, timeZone)}` : 'no end'];
   if (draft.usageLimit !== null) parts.push(`${draft.usageLimit.toLocaleString('en-US')} uses in total`);
   if (draft.perBuyerLimit !== null) parts.push(`${draft.perBuyerLimit.toLocaleString('en-US')} per buyer`);
   return parts.join(', ').replace(/^./, (c) => c.toUpperCase());
@@ -105,12 +116,12 @@ type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
 /** The admin's own account is not seen by learners: every other explorer change is, so it is confirmed first. */
 const UNSEEN_BY_LEARNERS = new Set(['account']);
 
-export function describeWrite(request: WriteRequest): WriteWords {
-  const words = wordsOf(request);
+export function describeWrite(request: WriteRequest, options: WriteWordsOptions = {}): WriteWords {
+  const words = wordsOf(request, options);
   return { ...words, failed: `Could not ${words.summary.charAt(0).toLowerCase()}${words.summary.slice(1)}` };
 }
 
-function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
+function wordsOf(request: WriteRequest, options: WriteWordsOptions): Omit<WriteWords, 'failed'> {
   switch (request.kind) {
     case 'course.setPublished': {
       const t = q(request.title);
@@ -122,7 +133,7 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
     case 'coupon.create': {
       const t = q(request.draft.code);
       // Confirmed like every write, saying what the coupon will be (the form's values, summed up).
-      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: `${describeDraft(request.draft)}. Buyers can use the code as soon as it starts.`, done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: true, scope: 'coupons:write', target: null };
+      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: `${describeDraft(request.draft, options)}. Buyers can use the code as soon as it starts.`, done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: true, scope: 'coupons:write', target: null };
     }
     case 'coupon.setEnabled': {
       const t = q(request.code);
@@ -145,7 +156,7 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
       return {
         verb: 'Save changes',
         question: `Change event ${t}?`,
-        consequence: `Its ${what} changes on your school's site, where ticket buyers and visitors see it.`,
+        consequence: `${eventChanges(request, options)}. Ticket buyers and visitors see it on your school's site.`,
         done: `Changed event ${t}: ${what}`,
         summary: `Change event ${t}: ${what}`,
         confirm: true,
@@ -155,9 +166,10 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
     }
     case 'student.setTags': {
       const t = q(request.studentName);
-      const tags = request.tags.length === 0 ? 'no tags' : request.tags.map(q).join(', ');
+      const listed = (list: readonly string[]) => (list.length === 0 ? 'no tags' : list.map(q).join(', '));
+      const tags = listed(request.tags);
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
-      return { verb: 'Save tags', question: `Change ${t}'s tags?`, consequence: `Their tags become ${tags}. Learners do not see tags.`, done: `Saved ${t}'s tags`, summary: `Set ${t}'s tags to ${tags}`, confirm: false, scope: 'students:write', target };
+      return { verb: 'Save tags', question: `Change ${t}'s tags?`, consequence: `Their tags become ${tags} (now ${listed(request.previousTags)}). Learners do not see tags.`, done: `Saved ${t}'s tags`, summary: `Set ${t}'s tags to ${tags}`, confirm: true, scope: 'students:write', target };
     }
     case 'student.addTag': {
       const t = q(request.studentName);
@@ -190,15 +202,18 @@ function wordsOf(request: WriteRequest): Omit<WriteWords, 'failed'> {
     case 'record.update': {
       const noun = RECORD_NOUNS[request.area];
       const t = q(request.name);
-      const fields = Object.keys(request.changes).map((f) => f.replace(/[_-]+/g, ' ')).join(', ');
+      const fieldName = (f: string) => f.replace(/[_-]+/g, ' ');
+      const fields = Object.keys(request.changes).map(fieldName).join(', ');
+      const changes = Object.entries(request.changes).map(([f, value]) => (Object.hasOwn(request.previous, f) ? `${fieldName(f)}: ${fieldValue(request.previous[f]!)} → ${fieldValue(value)}` : `${fieldName(f)}: ${fieldValue(value)}`));
       const seen = !UNSEEN_BY_LEARNERS.has(request.area);
       return {
         verb: 'Save',
         question: `Save the changes to ${noun} ${t}?`,
-        consequence: `Changes ${fields}.${seen ? ' Learners see the change on your school right away.' : ''}`,
+        consequence: `${changes.join('; ').replace(/^./, (c) => c.toUpperCase())}.${seen ? ' Learners see the change on your school right away.' : ''}`,
         done: `Saved ${noun} ${t} (${fields})`,
         summary: `Change ${noun} ${t}: ${fields}`,
-        confirm: seen,
+        // Every write is confirmed; the admin's own account too (only its words say learners do not see it).
+        confirm: true,
         scope: request.scope,
         target: { type: noun, id: request.recordId ?? request.area, name: request.name },
       };
@@ -261,6 +276,31 @@ function changedParts(changes: EventFields): string {
   if (changes.capacities !== undefined && changes.capacities.length > 0) parts.push('capacity');
   if (parts.length === 0) return 'nothing';
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** An explorer field's value in a sentence: text quoted (long text cut), numbers and yes/no as they are. */
+function fieldValue(value: FieldValue): string {
+  if (value === null) return 'empty';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  return q(value.length > 60 ? `${value.slice(0, 59)}…` : value);
+}
+
+/** What an event's change does, old → new: "Title: “A” → “B”; starts: Dec 1, 2026, 19:00 → Dec 1, 2026, 20:00 (Asia/Taipei); capacity (General): 100 → 120". */
+function eventChanges(request: Extract<WriteRequest, { kind: 'event.update' }>, { timeZone = 'UTC' }: WriteWordsOptions): string {
+  const { changes, previous } = request;
+  const parts: string[] = [];
+  const arrow = (before: string | undefined, after: string) => (before === undefined ? after : `${before} → ${after}`);
+  if (changes.title !== undefined) parts.push(`title: ${arrow(previous.title === undefined ? undefined : q(previous.title), q(changes.title))}`);
+  if (changes.startsAt !== undefined) parts.push(`starts: ${arrow(previous.startsAt === undefined ? undefined : timeIn(previous.startsAt, timeZone), timeIn(changes.startsAt, timeZone))}`);
+  if (changes.endsAt !== undefined) parts.push(`ends: ${arrow(previous.endsAt === undefined ? undefined : timeIn(previous.endsAt, timeZone), timeIn(changes.endsAt, timeZone))}`);
+  for (const { ticketTypeId, capacity } of changes.capacities ?? []) {
+    const before = previous.capacities?.find((c) => c.ticketTypeId === ticketTypeId)?.capacity;
+    const ticket = request.ticketNames?.[ticketTypeId];
+    parts.push(`capacity${ticket ? ` (${ticket})` : ''}: ${arrow(before?.toLocaleString('en-US'), capacity.toLocaleString('en-US'))}`);
+  }
+  const text = parts.length === 0 ? 'nothing changes' : parts.join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A record's version on the platform now, for the outbox's conflict check: its last change, or gone. */

@@ -91,7 +91,9 @@ test('events: upcoming and past with tickets sold, the attendee list, and an edi
   await expect(form).not.toContainText('cannot be below');
   await form.getByRole('button', { name: 'Save changes' }).click();
   const confirm = page.getByRole('dialog', { name: `Change event “${event.title}”?` });
-  await expect(confirm).toContainText('title, time and capacity');
+  // Each change old → new, the times in the school's zone, named; the capacity by its ticket's name.
+  const said = (iso: string) => `${new Intl.DateTimeFormat('en-US', { timeZone: school.time_zone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))} (${school.time_zone})`;
+  await expect(confirm).toContainText(`Title: “${event.title}” → “${event.title} (moved)”; starts: ${said(event.starts_at)} → ${said(earlier)}; capacity (${ticket.name}): ${ticket.capacity.toLocaleString('en-US')} → ${(ticket.sold + 7).toLocaleString('en-US')}.`);
   await confirm.getByRole('button', { name: 'Save changes' }).click();
   await expect(confirm.getByRole('alert')).toContainText('events');
   expect((await api.get<Event>(`/api/v1/events/${event.id}`)).title).toBe(event.title);

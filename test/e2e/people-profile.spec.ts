@@ -57,6 +57,10 @@ test('Profile: enrollments, orders per currency, tags with Undo, enroll and unen
   const before = person.tags;
   await page.getByLabel('Add a tag').fill('e2e-follow-up');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // Confirmed like every write, old → new.
+  const confirmTags = page.getByRole('dialog', { name: `Change “${person.name}”'s tags?` });
+  await expect(confirmTags).toContainText(`(now ${before.length === 0 ? 'no tags' : before.map((t) => `“${t}”`).join(', ')})`);
+  await confirmTags.getByRole('button', { name: 'Save tags' }).click();
   const grant = page.getByRole('dialog').getByRole('button', { name: 'Grant access' });
   await grant.click();
   const saved = page.locator('.notice').filter({ hasText: `Saved “${person.name}”'s tags` });

@@ -36,12 +36,12 @@ test('Stalled learners: the list, copy e-mails, CSV, tag them all, enroll them a
   await page.goto(page.url().replace(/#.*$/, `#/courses/${encodeURIComponent(course.id)}`));
   const card = page.getByTestId('stalled-learners');
   await expect(card.getByRole('table', { name: 'Stalled learners' }).locator('tbody tr')).toHaveCount(stalled.length, { timeout: 30_000 });
-  // Who, where they stopped, how many days ago: the longest inactive one first.
-  const first = [...stalled].sort((a, b) => Date.parse(a.last_activity_at ?? a.enrolled_at) - Date.parse(b.last_activity_at ?? b.enrolled_at))[0]!;
+  // Who, where they stopped, how many days ago: the most recently stalled first (a nudge still reaches them).
+  const first = [...stalled].sort((a, b) => Date.parse(b.last_activity_at ?? b.enrolled_at) - Date.parse(a.last_activity_at ?? a.enrolled_at))[0]!;
   const firstRow = card.locator('tbody tr').first();
   await expect(firstRow).toHaveAttribute('data-student-id', first.student_id);
   await expect(firstRow).toContainText(first.current_section_id ? sectionTitle.get(first.current_section_id)! : 'Not started');
-  await expect(firstRow).toContainText(`${daysSinceActive({ lastActivityAt: first.last_activity_at, enrolledAt: first.enrolled_at }, Date.now())} days ago`);
+  await expect(firstRow).toContainText(`${daysSinceActive({ lastActivityAt: first.last_activity_at, enrolledAt: first.enrolled_at }, Date.now()).toLocaleString('en-US')} days ago`);
 
   // Export CSV: one row per stalled learner with their e-mail.
   const download = page.waitForEvent('download');

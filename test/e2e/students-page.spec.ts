@@ -87,6 +87,10 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
 
   // Tag the four: on the platform (the test's own client), and at once in the list and its Tag filter, no Refresh.
   const ids = await Promise.all([1, 2, 3, 4].map((i) => table.locator(`[role="row"][data-index="${i}"]`).getAttribute('data-student-id')));
+  // The age the page shows is that of the last complete sync: the app's own write does not make it younger.
+  const age = page.getByTestId('figure-age').first().locator('time');
+  const syncedAt = await age.getAttribute('datetime');
+  expect(syncedAt).not.toBeNull();
   await bar.getByLabel('Tag', { exact: true }).fill('it-bulk');
   await bar.getByRole('button', { name: 'Tag 4 students…' }).click();
   // Confirmed first, with the count and what it does.
@@ -94,16 +98,34 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await expect(confirmTag).toContainText('nothing else changes');
   await confirmTag.getByRole('button', { name: 'Tag 4 students' }).click();
   await expect(bar.getByTestId('bulk-summary')).toContainText('4 tagged', { timeout: 60_000 });
-  const api = await platformClient(sandbox.url, context, ['students:read', 'students:write']);
+  const api = await platformClient(sandbox.url, context, ['students:read', 'students:write', 'courses:read']);
   const taggedOnPlatform = async () => (await api.list<Person>('/api/v1/students?tag=it-bulk&limit=100')).map((p) => p.id).sort();
   expect(await taggedOnPlatform()).toEqual([...ids].sort());
   const tagOption = page.getByRole('combobox', { name: 'Tag' }).locator('option[value="it-bulk"]');
   await expect(tagOption).toHaveCount(1);
+  await expect(age).toHaveAttribute('datetime', syncedAt!);
   // Undo takes the tag off again, on the platform and in the list's Tag filter.
   await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
   await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
   expect(await taggedOnPlatform()).toEqual([]);
   await expect(tagOption).toHaveCount(0);
+  // Removing a tag no one selected has: nothing to send, and the confirmation says why.
+  await bar.getByRole('button', { name: 'Remove the tag from 4 students…' }).click();
+  const nothing = page.getByRole('dialog', { name: 'Remove the tag “it-bulk” from 0 students?' });
+  await expect(nothing).toContainText('Nothing to do: no one selected has the tag.');
+  await expect(nothing.getByTestId('bulk-already')).toHaveText('4 of those selected do not have the tag and are left out.');
+  await nothing.getByRole('button', { name: 'Cancel' }).click();
+  // Tagged again, then the tag removed from all four (on the platform), and its Undo puts it back.
+  await bar.getByRole('button', { name: 'Tag 4 students…' }).click();
+  await page.getByRole('dialog', { name: 'Tag 4 students “it-bulk”?' }).getByRole('button', { name: 'Tag 4 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 tagged', { timeout: 60_000 });
+  await bar.getByRole('button', { name: 'Remove the tag from 4 students…' }).click();
+  await page.getByRole('dialog', { name: 'Remove the tag “it-bulk” from 4 students?' }).getByRole('button', { name: 'Remove from 4 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 untagged', { timeout: 60_000 });
+  expect(await taggedOnPlatform()).toEqual([]);
+  await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('4 undone', { timeout: 60_000 });
+  expect(await taggedOnPlatform()).toEqual([...ids].sort());
 
   // Another admin unenrolls one of them on the platform: Refresh brings the list fully in line (a deletion,
   // which "what changed since" never sees).
@@ -115,6 +137,49 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await api.delete(`/api/v1/students/${someone.id}/enrollments/${someone.enrollments[0]!.id}`);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(coursesCell).toHaveText(String(someone.enrollments.length - 1));
+  // A full pass is a complete copy: its age is now.
+  await expect(age).not.toHaveAttribute('datetime', syncedAt!);
+
+  // Work from a list: 40 addresses, 3 unknown, 2 given twice, in mixed case and with spaces, enroll exactly the
+  // 35 right students (on the platform); Undo unenrolls exactly them.
+  const { school, list: everyone } = schoolStudents(sandbox);
+  const course = school.catalog.courses[0]!.course;
+  const courseEnrollments = async () => (await api.list<Enrollment>(`/api/v1/courses/${course.id}/enrollments`)).map((e) => e.student_id);
+  const before = await courseEnrollments();
+  const chosen = everyone.filter((s) => !before.includes(s.id)).slice(0, 35);
+  expect(chosen).toHaveLength(35);
+  const lines = chosen.map((s, k) => (k % 3 === 0 ? s.email.toUpperCase() : k % 3 === 1 ? `  ${s.email} ` : s.email));
+  lines.splice(10, 0, 'nobody.here@example.invalid', ` ${chosen[0]!.email.toLowerCase()}`);
+  lines.splice(20, 0, 'Ghost@Example.invalid', chosen[7]!.email.toUpperCase());
+  lines.push('someone.else@example.invalid');
+  expect(lines).toHaveLength(40);
+  await page.getByRole('button', { name: 'From a list…' }).click();
+  const panel = page.getByTestId('list-panel');
+  await panel.getByLabel('E-mail addresses').fill(lines.join('\n'));
+  await panel.getByRole('button', { name: 'Find them' }).click();
+  const found = panel.getByTestId('list-result');
+  await expect(found).toHaveAttribute('data-found', '35');
+  await expect(found).toHaveAttribute('data-not-found', '3');
+  await expect(found).toHaveAttribute('data-repeated', '2');
+  await expect(found.getByRole('list', { name: 'Not found among the synced students' }).locator('li')).toHaveText(['nobody.here@example.invalid', 'Ghost@Example.invalid', 'someone.else@example.invalid']);
+  await found.getByRole('button', { name: 'Select the 35 found' }).click();
+  await expect(bar.locator('.selection-count')).toHaveAttribute('data-count', '35');
+  await bar.getByLabel('Enroll in').selectOption(course.id);
+  await bar.getByRole('button', { name: 'Enroll 35 students…' }).click();
+  await page.getByRole('dialog', { name: `Enroll 35 students in “${course.title}”?` }).getByRole('button', { name: 'Enroll 35 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('35 enrolled', { timeout: 60_000 });
+  const after = await courseEnrollments();
+  expect(after.filter((id) => !before.includes(id)).sort()).toEqual(chosen.map((s) => s.id).sort());
+  expect(after).toHaveLength(before.length + 35);
+  // Chosen again, everyone is already enrolled: the confirmation says so and offers nothing to send.
+  await bar.getByRole('button', { name: 'Enroll 35 students…' }).click();
+  const again = page.getByRole('dialog', { name: `Enroll 0 students in “${course.title}”?` });
+  await expect(again.getByTestId('bulk-already')).toHaveText('35 of those selected are already enrolled and are left out.');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await bar.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('dialog', { name: 'Undo: unenroll the 35 students just enrolled?' }).getByRole('button', { name: 'Unenroll 35 students' }).click();
+  await expect(bar.getByTestId('bulk-summary')).toContainText('35 undone', { timeout: 60_000 });
+  expect((await courseEnrollments()).sort()).toEqual([...before].sort());
 
   // Every match at once, then nothing.
   const total = Number(await matchCount(page).getAttribute('data-count'));

@@ -48,7 +48,8 @@ export function studentRecordFacts(person: Person): { updatedAt: string | null; 
   return { updatedAt: person.updated_at ?? null, url: person.url ?? null };
 }
 
-/** The stalled ones among a course's enrollments (isStalled at `now`), longest inactive first. */
+/** The stalled ones among a course's enrollments (isStalled at `now`), the most recently stalled first: a nudge
+ *  still reaches them, while someone gone for years sits at the end rather than at the top. */
 export function toStalledLearners(enrollments: readonly Enrollment[], sections: ReadonlyMap<string, string> | null, now: number): StalledLearner[] {
   const out: StalledLearner[] = [];
   for (const e of enrollments) {
@@ -66,5 +67,5 @@ export function toStalledLearners(enrollments: readonly Enrollment[], sections: 
       daysSinceActive: Math.max(0, daysSinceActive(model, now)),
     });
   }
-  return out.sort((a, b) => b.daysSinceActive - a.daysSinceActive || a.name.localeCompare(b.name));
+  return out.sort((a, b) => a.daysSinceActive - b.daysSinceActive || a.name.localeCompare(b.name));
 }

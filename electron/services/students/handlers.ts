@@ -13,7 +13,7 @@ export function engineStudentsHandlers(engine: EngineClient, destination: Export
     'data.students.load': async ({ accountId, jobId, mode }) => engine.call('students.load', { accountId, mode, jobId }),
     'data.students.status': async ({ accountId }) => engine.call('students.status', { accountId }),
     'data.students.query': async ({ accountId, filters, sort, offset, limit, partial }) => engine.call('students.query', { accountId, filters, sort, offset, limit, partial }),
-    'data.students.pick': async ({ accountId, ids, filters }) => engine.call('students.pick', { accountId, ids, filters }),
+    'data.students.pick': async ({ accountId, ids, emails, filters }) => engine.call('students.pick', { accountId, ids, emails, filters }),
     'data.students.exportCsvFile': async ({ accountId, jobId, filters, sort, ids, timeZone, locale }) => {
       checkExportFormat(timeZone, locale);
       const id = jobId ?? `students.export:${accountId}:${now()}`;

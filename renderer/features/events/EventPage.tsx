@@ -176,7 +176,8 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
       setNote(t('edit.nothingChanged'));
       return;
     }
-    await write.run({ kind: 'event.update', eventId: event.id, title: event.title, changes: checked.changes, previous: checked.previous, seenUpdatedAt: event.updatedAt });
+    const ticketNames = Object.fromEntries(event.ticketTypes.filter((t) => t.name.trim() !== '' && checked.changes.capacities?.some((c) => c.ticketTypeId === t.id)).map((t) => [t.id, t.name.slice(0, 300)]));
+    await write.run({ kind: 'event.update', eventId: event.id, title: event.title, changes: checked.changes, previous: checked.previous, ...(Object.keys(ticketNames).length > 0 ? { ticketNames } : {}), seenUpdatedAt: event.updatedAt });
   }
 
   return (

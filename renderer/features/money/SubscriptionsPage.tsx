@@ -18,7 +18,7 @@ import { QueryState } from '../common/QueryState';
 import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { useShownCurrency } from '../common/use-shown-currency';
-import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
+import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
@@ -75,7 +75,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
 }) {
   const pendingFor = usePendingWrites();
   return (
-    <Card title={`${title} (${rows.length})`} flush className="subscription-card">
+    <Card title={`${title} (${formatCount(rows.length, locale.locale)})`} flush className="subscription-card">
       {rows.length === 0 ? (
         <EmptyState title="None in this currency" icon="check" />
       ) : (

@@ -126,7 +126,7 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
                 <td>{l.sectionTitle ?? (l.sectionId === null ? t('stalled.notStarted') : '—')}</td>
                 <td className="num">{formatPercent(l.progress, locale.locale)}</td>
                 <td className="num cell-nowrap" title={l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : t('stalled.neverActive')}>
-                  {t('stalled.daysAgo', { count: l.daysSinceActive })}
+                  {t('stalled.daysAgo', { count: l.daysSinceActive, n: formatCount(l.daysSinceActive, locale.locale) })}
                 </td>
               </tr>
             ))}

@@ -20,7 +20,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
+import { PendingWrite, TAG_WRITES, usePendingWrites } from '../writes/pending-writes';
 import { SubscriptionsTable } from '../money/SubscriptionsTable';
 import { OrderStateBadge } from '../orders/OrderStateBadge';
 import '../writes/writes.css';
@@ -75,6 +75,8 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { student } = profile;
+  // A tag change waiting in the outbox shows here; another one made meanwhile joins it there.
+  const waiting = usePendingWrites()('student', student.id, TAG_WRITES);
 
   async function save(tags: string[]) {
     const checked = StudentTags.safeParse(tags);
@@ -104,6 +106,11 @@ function TagsCard({ profile, write }: { profile: StudentProfile; write: WriteRun
 
   return (
     <Card title={t('profile.tags.title')}>
+      {waiting && (
+        <p className="card-note" data-testid="tags-pending">
+          <PendingWrite item={waiting} />
+        </p>
+      )}
       <ul className="tag-list" aria-label={t('profile.tags.title')}>
         {student.tags.length === 0 && <li className="muted">{t('profile.tags.none')}</li>}
         {student.tags.map((tag) => (

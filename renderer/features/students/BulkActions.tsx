@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { missingScopes } from '../../../shared/app-scopes';
 import type { WriteRequest } from '../../../shared/model/writes';
+import type { StudentFilters } from '../../../shared/ipc/students';
 import { StudentTag } from '../../../shared/model/student-profile';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -15,6 +16,7 @@ import { invoke, useInvokeQuery } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { formatCount } from '../../lib/format';
 import { useAccounts } from '../../state/active-account';
+import { useAppStatus } from '../../state/app-status';
 import { useBrowserFlowActions } from '../../state/browser-flow-store';
 import { useLocale } from '../common/use-locale';
 import { refreshAfterWrite } from '../writes/refresh';
@@ -26,17 +28,21 @@ interface BulkActionsProps {
   students: BulkTarget[];
   /** The course they are all in already (a course's stalled learners): not offered under Enroll in. */
   excludeCourseId?: string;
+  /** Leave out, and say so, those the synced copy says already have the tag or the course (the Students page, whose students are synced). */
+  leaveOutAlready?: boolean;
 }
 
-type DoneWord = 'tagged' | 'enrolled' | 'undone';
+type DoneWord = 'tagged' | 'untagged' | 'enrolled' | 'undone';
 type Job = { what: string; doneWord: DoneWord; finished: number; total: number; result: BulkResult | null; undoable: boolean };
-type Confirming = { kind: 'tag'; tag: string } | { kind: 'enroll' } | { kind: 'undoEnroll'; requests: WriteRequest[]; course: string };
+/** `targets`: those the write is for (the selection less those who already have it); `already`: how many were left out. */
+type Confirming = { kind: 'tag' | 'untag'; tag: string; targets: BulkTarget[]; already: number } | { kind: 'enroll'; targets: BulkTarget[]; already: number } | { kind: 'undoEnroll'; requests: WriteRequest[]; course: string };
 
-export function BulkActions({ accountId, students, excludeCourseId }: BulkActionsProps) {
+export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlready = false }: BulkActionsProps) {
   const { t } = useTranslation('students', { keyPrefix: 'bulk' });
   const { locale } = useLocale();
   const account = useAccounts().find((a) => a.id === accountId) ?? null;
   const { grantScopes } = useBrowserFlowActions();
+  const online = useAppStatus()?.online ?? true;
   const client = useQueryClient();
   const courses = useInvokeQuery('people.courses', { accountId }, { enabled: account !== null });
   const [tag, setTag] = useState('');
@@ -52,10 +58,12 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
   const none = students.length === 0;
   const countOf = (n: number) => t('students', { count: n, formatted: formatCount(n, locale) });
   const count = countOf(students.length);
+  const n = (value: number) => ({ count: value, formatted: formatCount(value, locale) });
 
   async function permitted(): Promise<boolean> {
     if (!account) return false;
-    if (missingScopes(account.grantedScopes, ['students:write']).length === 0) return true;
+    // Offline the consent page cannot open: the writes wait in the outbox, and the permission is asked when they are sent.
+    if (missingScopes(account.grantedScopes, ['students:write']).length === 0 || !online) return true;
     return (await grantScopes(account, ['students:write'])) !== null;
   }
 
@@ -78,26 +86,51 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
     await refreshAfterWrite(client, accountId);
   }
 
-  function askTag(event: FormEvent) {
-    event.preventDefault();
+  /** The selection less those the synced copy says already match `filters` (have the tag, are in the course), or (`keep`) only those. */
+  async function withoutAlready(filters: StudentFilters, keep = false): Promise<BulkTarget[]> {
+    if (!leaveOutAlready) return students;
+    try {
+      const have = new Set((await invoke('data.students.pick', { accountId, filters })).data.ids);
+      return students.filter((s) => have.has(s.id) === keep);
+    } catch {
+      // Not known: all of them are tried; the platform refuses an enrollment that exists.
+      return students;
+    }
+  }
+
+  /** Tag (add) or untag (remove): those who already have it, or do not, are left out. */
+  async function askTag(kind: 'tag' | 'untag') {
     const parsed = StudentTag.safeParse(tag);
     if (!parsed.success) {
       setTagProblem(parsed.error.issues[0]?.message ?? t('enterTag'));
       return;
     }
     setTagProblem(null);
-    setConfirming({ kind: 'tag', tag: parsed.data });
+    const targets = await withoutAlready({ tag: parsed.data }, kind === 'untag');
+    setConfirming({ kind, tag: parsed.data, targets, already: students.length - targets.length });
   }
 
-  function tagAll(value: string) {
+  async function askEnroll(event: FormEvent) {
+    event.preventDefault();
+    if (!course) return;
+    const targets = await withoutAlready({ courseId: course.id });
+    setConfirming({ kind: 'enroll', targets, already: students.length - targets.length });
+  }
+
+  function tagAll(value: string, targets: BulkTarget[]) {
     setConfirming(null);
-    void run(t('whatTag', { tag: value }), 'tagged', students, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.addTag', studentId: s.id, studentName: s.name, tag: value } }));
+    void run(t('whatTag', { tag: value }), 'tagged', targets, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.addTag', studentId: s.id, studentName: s.name, tag: value } }));
   }
 
-  function enrollAll() {
+  function untagAll(value: string, targets: BulkTarget[]) {
+    setConfirming(null);
+    void run(t('whatUntag', { tag: value }), 'untagged', targets, (s) => invoke('writes.perform', { accountId, request: { kind: 'student.removeTag', studentId: s.id, studentName: s.name, tag: value } }));
+  }
+
+  function enrollAll(targets: BulkTarget[]) {
     setConfirming(null);
     if (!course) return;
-    void run(t('whatEnroll', { course: course.title }), 'enrolled', students, (s) =>
+    void run(t('whatEnroll', { course: course.title }), 'enrolled', targets, (s) =>
       invoke('writes.perform', { accountId, request: { kind: 'student.enroll', studentId: s.id, studentName: s.name, courseId: course.id, courseTitle: course.title, planId: plan?.id ?? null, planName: plan?.name ?? null } }),
     );
   }
@@ -119,20 +152,26 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
   return (
     <div className="bulk" data-testid="bulk-actions">
       <div className="bulk-actions">
-        <form className="inline-form" onSubmit={askTag} aria-label={t('tagForm', { students: count })}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void askTag('tag');
+          }}
+          aria-label={t('tagForm', { students: count })}>
           <label htmlFor="bulk-tag">{t('tagLabel')}</label>
           <input id="bulk-tag" value={tag} maxLength={60} placeholder={t('tagPlaceholder')} onChange={(e) => setTag(e.target.value)} aria-invalid={tagProblem !== null} />
           <Button type="submit" size="sm" disabled={none || running}>
             {t('tagButton', { students: count })}
           </Button>
+          <Button size="sm" variant="ghost" disabled={none || running} onClick={() => void askTag('untag')}>
+            {t('untagButton', { students: count })}
+          </Button>
         </form>
         <form
           className="inline-form"
           aria-label={t('enrollForm', { students: count })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (course) setConfirming({ kind: 'enroll' });
-          }}
+          onSubmit={(e) => void askEnroll(e)}
         >
           <label htmlFor="bulk-course">{t('enrollIn')}</label>
           <select id="bulk-course" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPlanId(''); }}>
@@ -166,16 +205,38 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
         <Dialog
           open
           onClose={() => setConfirming(null)}
-          title={t('tagTitle', { students: count, tag: confirming.tag })}
-          description={<p>{t('tagBody')}</p>}
+          title={t('tagTitle', { students: countOf(confirming.targets.length), tag: confirming.tag })}
+          description={<BulkWords body={t('tagBody')} already={confirming.already > 0 ? t('alreadyTagged', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingLeft') : null} />}
           actions={
             <>
               <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
                 {t('cancel')}
               </Button>
-              <Button variant="primary" onClick={() => tagAll(confirming.tag)}>
-                {t('tagConfirm', { students: count })}
+              {confirming.targets.length > 0 && (
+                <Button variant="primary" onClick={() => tagAll(confirming.tag, confirming.targets)}>
+                  {t('tagConfirm', { students: countOf(confirming.targets.length) })}
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
+      {confirming?.kind === 'untag' && (
+        <Dialog
+          open
+          onClose={() => setConfirming(null)}
+          title={t('untagTitle', { students: countOf(confirming.targets.length), tag: confirming.tag })}
+          description={<BulkWords body={t('untagBody')} already={confirming.already > 0 ? t('notTagged', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingToRemove') : null} />}
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
+                {t('cancel')}
               </Button>
+              {confirming.targets.length > 0 && (
+                <Button variant="primary" onClick={() => untagAll(confirming.tag, confirming.targets)}>
+                  {t('untagConfirm', { students: countOf(confirming.targets.length) })}
+                </Button>
+              )}
             </>
           }
         />
@@ -184,16 +245,18 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
         <Dialog
           open
           onClose={() => setConfirming(null)}
-          title={t('enrollTitle', { students: count, course: course.title })}
-          description={<p>{plan ? t('enrollBodyPlan', { plan: plan.name }) : t('enrollBodyFree')}</p>}
+          title={t('enrollTitle', { students: countOf(confirming.targets.length), course: course.title })}
+          description={<BulkWords body={plan ? t('enrollBodyPlan', { plan: plan.name }) : t('enrollBodyFree')} already={confirming.already > 0 ? t('alreadyEnrolled', n(confirming.already)) : null} empty={confirming.targets.length === 0 ? t('nothingLeft') : null} />}
           actions={
             <>
               <Button variant="ghost" onClick={() => setConfirming(null)} autoFocus>
                 {t('cancel')}
               </Button>
-              <Button variant="primary" onClick={enrollAll}>
-                {t('enrollConfirm', { students: count })}
-              </Button>
+              {confirming.targets.length > 0 && (
+                <Button variant="primary" onClick={() => enrollAll(confirming.targets)}>
+                  {t('enrollConfirm', { students: countOf(confirming.targets.length) })}
+                </Button>
+              )}
             </>
           }
         />
@@ -217,6 +280,16 @@ export function BulkActions({ accountId, students, excludeCourseId }: BulkAction
         />
       )}
     </div>
+  );
+}
+
+/** A bulk confirmation's words: what it does, and who is left out because they already have it. */
+function BulkWords({ body, already, empty }: { body: string; already: string | null; empty: string | null }) {
+  return (
+    <>
+      <p>{empty ?? body}</p>
+      {already && <p className="bulk-already" data-testid="bulk-already">{already}</p>}
+    </>
   );
 }
 

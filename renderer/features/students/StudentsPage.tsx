@@ -3,6 +3,7 @@
 // the engine's worker; the table draws only the rows in view and asks for those windows as it scrolls. Rows
 // can be selected (checkbox, Space, Shift-click for a range, or every match) for bulk work in SelectionBar.
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type StudentFacets, type StudentFilters, type StudentRow, type StudentSort, type StudentSortKey } from '../../../shared/ipc/students';
 import { Page } from '../../components/Page';
@@ -28,6 +29,9 @@ import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
+import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
+import type { OutboxItem } from '../../../shared/ipc/writes';
+import { ListPanel } from './ListPanel';
 import { SelectionBar } from './SelectionBar';
 import { StudentsExport } from './StudentsExport';
 import './students.css';
@@ -91,6 +95,8 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
 
   const [selection, setSelection] = useState<Selection>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const { t } = useTranslation('students', { keyPrefix: 'list' });
   const copyEmails = useCallback(async () => {
     const emails = [...selection.values()];
     try {
@@ -124,6 +130,11 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       }
       actions={
         <>
+          {actions && ready && accountId && (
+            <Button size="sm" onClick={() => setListOpen((o) => !o)} aria-expanded={listOpen}>
+              {t('openPanel')}
+            </Button>
+          )}
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
             Refresh
           </Button>
@@ -156,6 +167,17 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       )}
       {ready && (
         <>
+          {listOpen && accountId && (
+            <ListPanel
+              accountId={accountId}
+              locale={locale.locale}
+              onClose={() => setListOpen(false)}
+              onSelect={(found) => {
+                setSelection(new Map(found.map((f) => [f.id, f.email])));
+                setNotice(null);
+              }}
+            />
+          )}
           <Card flush>
             <div className="filter-bar" role="search" aria-label="Filter students">
               <label className="field field-full">
@@ -333,9 +355,11 @@ function StudentsTable({
     },
     [toggle],
   );
+  // A student with a change waiting in the outbox (a tag, an enrollment) says so in the row.
+  const pendingFor = usePendingWrites();
   const cells = useCallback(
-    (student: StudentRow, index: number, checked: boolean) => <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={toggle} />,
-    [locale, toggle],
+    (student: StudentRow, index: number, checked: boolean) => <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={toggle} pending={pendingFor('student', student.id)} />,
+    [locale, toggle, pendingFor],
   );
 
   if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;
@@ -362,7 +386,7 @@ function StudentsTable({
 
 const studentIdOf = (student: StudentRow) => student.id;
 
-const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void }) {
+const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle, pending }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void; pending: OutboxItem | undefined }) {
   return (
     <>
       <div role="cell" className="cell-check">
@@ -388,7 +412,10 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
         {student.lastActiveAt ? formatDate(student.lastActiveAt, locale, 'day', true) : 'Never'}
         {student.stalled && <span className="badge badge-warning student-stalled">Stalled</span>}
       </div>
-      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>{student.tags.join(', ')}</div>
+      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>
+        {pending && <PendingWrite item={pending} compact />}
+        <span className="cell-tags-text">{student.tags.join(', ')}</span>
+      </div>
     </>
   );
 });

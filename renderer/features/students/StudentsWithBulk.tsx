@@ -9,7 +9,7 @@ export function StudentsWithBulk() {
   const account = useActiveAccount();
   return (
     <StudentsPage
-      actions={(selected) => (account && selected.length > 0 ? <BulkActions accountId={account.id} students={selected.map((s) => ({ id: s.id, name: s.email, email: s.email }))} /> : null)}
+      actions={(selected) => (account && selected.length > 0 ? <BulkActions accountId={account.id} students={selected.map((s) => ({ id: s.id, name: s.email, email: s.email }))} leaveOutAlready /> : null)}
     />
   );
 }

@@ -18,7 +18,7 @@ import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { TimeZoneNote } from '../common/TimeZoneNote';
-import { formatDateTime, type Locale } from '../../lib/format';
+import { formatCount, formatDateTime, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import './writes.css';
 
@@ -145,7 +145,7 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
 
   return (
     <Card
-      title={`Outbox (${items.length})`}
+      title={`Outbox (${formatCount(items.length, locale.locale)})`}
       flush
       data-testid="outbox"
       actions={

@@ -8,7 +8,7 @@
 //  - offline, the write waits in the school's outbox (the main process decides) and the notice says so.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { missingScopes } from '../../../shared/app-scopes';
 import type { WriteOutcome } from '../../../shared/ipc/writes';
@@ -20,6 +20,7 @@ import { invoke } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { useActiveAccount } from '../../state/active-account';
 import { useAppStatus } from '../../state/app-status';
+import { useBusinessTime } from '../../state/business-time';
 import { useBrowserFlowActions, useBrowserFlowStore } from '../../state/browser-flow-store';
 import { BrowserFlowProgress } from '../account/BrowserFlowProgress';
 import { useNotices } from '../../state/notices';
@@ -58,6 +59,7 @@ export function useWrite(): WriteRunner {
   const client = useQueryClient();
   const push = useNotices((s) => s.push);
   const navigate = useNavigate();
+  const { t } = useTranslation('writes', { keyPrefix: 'notice' });
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
   pendingRef.current = pending;
@@ -84,12 +86,12 @@ export function useWrite(): WriteRunner {
             title: outcome.message,
             ...(key ? { key } : {}),
             // An Undo that deletes something (unenroll deletes progress) is confirmed like the action itself.
-            ...(undo ? { action: { label: 'Undo', run: () => void runRef.current(undo, { skipConfirm: undo.kind !== 'student.unenroll' }) } } : {}),
+            ...(undo ? { action: { label: t('undo'), run: () => void runRef.current(undo, { skipConfirm: undo.kind !== 'student.unenroll' }) } } : {}),
           });
         } else if (outcome.status === 'withdrawn') {
           push({ tone: 'info', title: outcome.message });
         } else {
-          push({ tone: 'info', title: 'Saved in the outbox', message: outcome.message, action: { label: 'Open the outbox', run: () => void navigate('/activity') } });
+          push({ tone: 'info', title: t('queued'), message: outcome.message, action: { label: t('openOutbox'), run: () => void navigate('/activity') } });
         }
         finish(outcome);
       } catch (error) {
@@ -98,7 +100,7 @@ export function useWrite(): WriteRunner {
         else update({ kind: 'failed', message: e.message });
       }
     },
-    [account, client, finish, navigate, push, update],
+    [account, client, finish, navigate, push, t, update],
   );
 
   const afterConfirm = useCallback(
@@ -143,7 +145,9 @@ export function useWrite(): WriteRunner {
 
 function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pending: Pending; onCancel(): void; onConfirm(): void; onGrant(missing: string[]): void; onRetry(): void }) {
   const { t } = useTranslation('writes', { keyPrefix: 'dialog' });
-  const words = describeWrite(pending.request);
+  // Times in the confirmation are the school's business time, the zone named (as the forms that set them).
+  const { timeZone } = useBusinessTime();
+  const words = describeWrite(pending.request, { timeZone });
   const { phase } = pending;
   const flow = useBrowserFlowStore((s) => s.state);
   // A write that needs no confirmation shows nothing while it is sent: the page shows its own busy state.
@@ -156,8 +160,7 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
     body = (
       <div className="write-step" role="alert">
         <p>
-          {words.verb} needs one more permission: <strong>{phase.missing.map(describeScope).join(', ')}</strong>. You confirm it on your school's sign-in page, in your browser; then the
-          change is made.
+          <Trans t={t} i18nKey="needsPermission" values={{ verb: words.verb, scopes: phase.missing.map(describeScope).join(', ') }} components={{ strong: <strong /> }} />
         </p>
         {/* The dialog is modal: the sign-in's progress, its link and its Cancel must be here, not behind it. */}
         {phase.kind === 'granting' && flow.phase === 'running' && <BrowserFlowProgress flow={flow} compact />}
@@ -166,10 +169,10 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
     actions = (
       <>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Not now
+          {t('notNow')}
         </Button>
         <Button variant="primary" busy={phase.kind === 'granting'} onClick={() => onGrant(phase.missing)}>
-          {phase.kind === 'granting' ? 'Waiting for the browser…' : 'Grant access'}
+          {phase.kind === 'granting' ? t('waitingForBrowser') : t('grantAccess')}
         </Button>
       </>
     );
@@ -182,10 +185,10 @@ function WriteDialog({ pending, onCancel, onConfirm, onGrant, onRetry }: { pendi
     actions = (
       <>
         <Button variant="ghost" onClick={onCancel}>
-          Close
+          {t('close')}
         </Button>
         <Button variant="primary" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </>
     );

@@ -25,7 +25,7 @@ export const people: OneFormTranslation<typeof en> = {
     whatList: '停滯學員',
     none: '沒有停滯的學員',
     noneHint: '「{{course}}」的每位學員都已完課，或在最近 {{days}} 天內有學習紀錄。',
-    note: '在 {{enrolled}} 位報名學員中，尚未完課且超過 {{days}} 天沒有學習的人；最久沒學習的排在前面。',
+    note: '在 {{enrolled}} 位報名學員中，尚未完課且超過 {{days}} 天沒有學習的人；最近停滯的排在前面。',
     copyEmails: '複製 Email',
     copied_other: '已複製 {{n}} 個 Email 地址。',
     noClipboard: '無法使用剪貼簿，請改從匯出的 CSV 選取地址。',
@@ -35,7 +35,7 @@ export const people: OneFormTranslation<typeof en> = {
     columns: { learner: '學員', stoppedIn: '停在', progress: '進度', lastActive: '最後學習' },
     notStarted: '尚未開始',
     neverActive: '從未學習：從報名日起算',
-    daysAgo_other: '{{count}} 天前',
+    daysAgo_other: '{{n}} 天前',
     csv: {
       name: '姓名',
       email: 'Email',

@@ -81,6 +81,12 @@ describe('the event write', () => {
     });
   });
 
+  it('says each change old → new, times in the zone given and named, capacities by ticket name', () => {
+    expect(describeWrite({ ...request, ticketNames: { tkt_1: 'General' } }).consequence).toBe('Title: “Live Q&A #1” → “Live Q&A: winter”; capacity (General): 100 → 80. Ticket buyers and visitors see it on your school\'s site.');
+    const moved = { ...request, changes: { startsAt: '2026-12-01T12:00:00Z' }, previous: { startsAt: '2026-12-01T11:00:00Z' } };
+    expect(describeWrite(moved, { timeZone: 'Asia/Taipei' }).consequence).toBe('Starts: Dec 1, 2026, 19:00 (Asia/Taipei) → Dec 1, 2026, 20:00 (Asia/Taipei). Ticket buyers and visitors see it on your school\'s site.');
+  });
+
   it('is a PATCH checked against the event’s updated_at, and undone by PATCHing the previous values back', () => {
     expect(planWrite(request)).toMatchObject({ operation: 'updateEvent', path: { event_id: 'evt_1' }, body: { title: 'Live Q&A: winter', tickets: [{ id: 'tkt_1', capacity: 80 }] }, current: { operation: 'getEvent', path: { event_id: 'evt_1' } } });
     expect(seenUpdatedAtOf(request)).toBe('2026-11-01T00:00:00Z');

@@ -88,7 +88,10 @@ describe('record.update words and Undo', () => {
 
   it('confirms a change learners see, naming the record and fields', () => {
     expect(describeWrite(request)).toMatchObject({ confirm: true, question: 'Save the changes to post “Hello”?', scope: 'posts:write', target: { type: 'post', id: 'post_1' } });
-    expect(describeWrite({ ...request, area: 'account', recordId: null }).confirm).toBe(false);
+    expect(describeWrite(request).consequence).toBe('Title: “Hello” → “Hi”; published: yes → no. Learners see the change on your school right away.');
+    // Every write is confirmed; the admin's own account too, without the words about learners.
+    expect(describeWrite({ ...request, area: 'account', recordId: null })).toMatchObject({ confirm: true });
+    expect(describeWrite({ ...request, area: 'account', recordId: null }).consequence).not.toContain('Learners');
   });
 
   it('undoes by PATCHing back the previous values of the changed fields', () => {

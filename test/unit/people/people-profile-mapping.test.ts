@@ -12,7 +12,7 @@ const base = (id: string, over: Partial<Enrollment>): Enrollment => ({
 });
 
 describe('people profile mapping', () => {
-  it('lists only stalled learners, longest inactive first, with the section title', () => {
+  it('lists only stalled learners, the most recently stalled first, with the section title', () => {
     const list = toStalledLearners(
       [
         base('a', {}),
@@ -25,10 +25,10 @@ describe('people profile mapping', () => {
       NOW,
     );
     expect(list.map((l) => [l.studentId, l.daysSinceActive, l.sectionTitle])).toEqual([
-      ['stu_d', 100, null],
       ['stu_a', 20, 'Colour mixing'],
+      ['stu_d', 100, null],
     ]);
-    expect(list[1]).toMatchObject({ name: 'Learner a', email: 'a@x.example' });
+    expect(list[0]).toMatchObject({ name: 'Learner a', email: 'a@x.example' });
   });
 
   it("maps a student's enrollment with its course's title, plan name and section title", () => {

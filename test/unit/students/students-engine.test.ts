@@ -214,3 +214,14 @@ describe('a write the app made (engine.applyWrite)', () => {
     expect(pages).toBe(0);
   });
 });
+
+describe('work from a list (students.pick by e-mails)', () => {
+  it('finds each student once, trimmed and in any case, in the order given, and leaves unknown addresses out', async () => {
+    const { engine: students } = engine();
+    await students.load(SCHOOL, 'full');
+    const held = (await students.ensureLoaded(SCHOOL)).table.data.students;
+    const [a, b] = [held[5]!, held[9]!];
+    const picked = await students.api()['students.pick']({ accountId: SCHOOL, emails: [` ${b.email.toUpperCase()} `, 'nobody@example.invalid', a.email, b.email] });
+    expect(picked.data).toEqual({ ids: [b.id, a.id], emails: [b.email, a.email] });
+  });
+});

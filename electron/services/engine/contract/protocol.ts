@@ -144,7 +144,7 @@ export interface StudentsEngineApi {
   'students.query': (a: { accountId: string; filters: StudentFilters; sort: StudentSort; offset: number; limit: number; partial?: boolean | undefined }) => Answer<StudentQueryResult>;
   /** A student's tags in the synced copy (memory or snapshot, never the platform); null when not held. */
   'students.tagsOf': (a: { accountId: string; studentId: string }) => string[] | null;
-  'students.pick': (a: { accountId: string; ids?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
+  'students.pick': (a: { accountId: string; ids?: string[] | undefined; emails?: string[] | undefined; filters?: StudentFilters | undefined }) => Answer<StudentsPick>;
   /** The page's view (or its selection) streamed to a file (students-export.ts; removed on cancel). */
   'students.exportCsvFile': (a: StudentsExportArgs) => Answer<{ rows: number; bytes: number }>;
   /** Learning figures from the synced enrollments (docs/business-api.md, "Learning"); null while none are synced (memory or snapshot). */

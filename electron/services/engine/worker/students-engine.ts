@@ -93,11 +93,12 @@ export class StudentsEngine {
         const at = held?.table.indexOf(studentId);
         return held && at !== undefined ? [...held.table.data.students[at]!.tags] : null;
       },
-      'students.pick': async ({ accountId, ids, filters }) => {
+      'students.pick': async ({ accountId, ids, emails, filters }) => {
         const loaded = await this.ensureLoaded(accountId);
         const { table } = loaded;
         let positions: number[];
         if (ids) positions = ids.map((id) => table.indexOf(id)).filter((s): s is number => s !== undefined);
+        else if (emails) positions = positionsOfEmails(table.data.students, emails);
         else positions = [...table.select(filters ?? {}, DEFAULT_STUDENT_SORT, this.#minute())];
         const students = table.data.students;
         return {
@@ -167,4 +168,16 @@ export class StudentsEngine {
   idle(): Promise<void> {
     return this.#students.idle();
   }
+}
+
+/** The students with these e-mail addresses (trimmed, any case), each once, in the order first given; unknown ones are left out. */
+function positionsOfEmails(students: readonly { email: string }[], emails: readonly string[]): number[] {
+  const at = new Map<string, number>();
+  students.forEach((student, position) => at.set(student.email.trim().toLowerCase(), position));
+  const out = new Set<number>();
+  for (const email of emails) {
+    const position = at.get(email.trim().toLowerCase());
+    if (position !== undefined) out.add(position);
+  }
+  return [...out];
 }
