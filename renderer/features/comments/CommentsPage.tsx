@@ -1,7 +1,10 @@
 // The comments inbox: learners' recent comments on courses, lectures and posts, unanswered first (no reply
 // from the school's staff in the thread after it; docs/business-api.md), each with where it was posted and
 // a link to answer it on the school's site. Read only: the platform lets apps read comments, not write them.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { t } from '../../../shared/i18n/i18n';
 import type { InboxComment } from '../../../shared/model/comments';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -14,6 +17,8 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, type Locale } from '../../lib/format';
+import { keyAccountId } from '../../data/query-keys';
+import { needsAnswer } from '../../../shared/model/today-needs';
 import { filterComments, filtersOf, paramsOf, WHERE_OPTIONS, type Show, type Where } from './comment-filters';
 import '../events/events.css';
 
@@ -46,7 +51,7 @@ function CommentsInboxPage() {
               </EmptyState>
             );
           }
-          const unanswered = inbox.comments.filter((c) => c.unanswered).length;
+          const unanswered = inbox.comments.filter(needsAnswer).length;
           const shown = filterComments(inbox.comments, filters);
           return (
             <Card flush title={`Inbox (${formatCount(unanswered, locale.locale)} unanswered)`} data-testid="comments-inbox">
@@ -82,7 +87,7 @@ function CommentsInboxPage() {
               ) : (
                 <ul className="comment-list" aria-label="Comments" data-testid="comment-list">
                   {shown.map((c) => (
-                    <CommentItem key={c.id} comment={c} locale={locale} />
+                    <CommentItem key={c.id} comment={c} locale={locale} accountId={account!.id} />
                   ))}
                 </ul>
               )}
@@ -94,10 +99,38 @@ function CommentsInboxPage() {
   );
 }
 
-function CommentItem({ comment: c, locale }: { comment: InboxComment; locale: Locale }) {
+/** The admin's "handled" mark: kept by the main process per school; the inbox and Today read again at once. */
+function HandledToggle({ comment: c, accountId }: { comment: InboxComment; accountId: string }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await invoke('comments.setHandled', { accountId, commentId: c.id, handled: !c.handled });
+      await client.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'comments.inbox' || q.queryKey[0] === 'data.today') && keyAccountId(q.queryKey) === accountId });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="link-button" disabled={busy} onClick={() => void toggle()}
+        aria-label={t(c.handled ? 'today:comments.notHandledLabel' : 'today:comments.markHandledLabel', { author: c.authorName })}>
+        {t(c.handled ? 'today:comments.notHandled' : 'today:comments.markHandled')}
+      </button>
+      {error && <span className="field-error" role="alert">{error}</span>}
+    </>
+  );
+}
+
+function CommentItem({ comment: c, locale, accountId }: { comment: InboxComment; locale: Locale; accountId: string }) {
   const place = `${PLACE_WORDS[c.where.kind]} ${c.where.title ? `“${c.where.title}”` : c.where.id}`;
   return (
-    <li className="comment-item" data-comment-id={c.id} data-unanswered={c.unanswered} data-where={c.where.kind}>
+    <li className="comment-item" data-comment-id={c.id} data-unanswered={c.unanswered} data-handled={c.handled === true} data-where={c.where.kind}>
       <div className="comment-head">
         <span className="comment-author">{c.authorName}</span>
         <span className="comment-where">
@@ -109,7 +142,14 @@ function CommentItem({ comment: c, locale }: { comment: InboxComment; locale: Lo
       </div>
       <p className="comment-body">{c.body}</p>
       <div className="comment-side">
-        {c.unanswered ? <span className="badge badge-warning">Unanswered</span> : <span className="comment-answered">Answered by {c.answeredBy}</span>}
+        {c.unanswered && c.handled ? (
+          <span className="badge badge-positive" title={t('today:comments.handledHint')}>{t('today:comments.handled')}</span>
+        ) : c.unanswered ? (
+          <span className="badge badge-warning">Unanswered</span>
+        ) : (
+          <span className="comment-answered">Answered by {c.answeredBy}</span>
+        )}
+        {c.unanswered && <HandledToggle comment={c} accountId={accountId} />}
         {c.url ? (
           <a
             className="link-button"

@@ -42,9 +42,14 @@ function TodayDashboard() {
       description={t('description')}
       meta={
         overview && (
-          <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
-            {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
-          </span>
+          <>
+            <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
+              {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
+            </span>
+            <span className="meta-line" data-testid="today-last-visit" data-last-visit={overview.lastVisit ?? ''}>
+              {overview.lastVisit ? t('lastVisit', { time: formatDateTime(overview.lastVisit, { locale: locale.locale, timeZone: overview.timeZone }) }) : t('firstVisit')}
+            </span>
+          </>
         )
       }
     >
@@ -158,10 +163,11 @@ function NeedRow({ need, label, locale }: { need: TodayNeed; label: string; loca
         {need.seatsLeft !== undefined && need.seatsLeft !== null && <span className="cell-muted"> · {t('needs.seatsLeft', { count: need.seatsLeft })}</span>}
         {!known && <span className="cell-muted"> · {t('needs.unknown')}</span>}
       </span>
+      {need.fresh ? <span className="badge badge-info today-need-fresh">{t('needs.fresh', { count: need.fresh })}</span> : null}
     </>
   );
   return (
-    <li className="today-need" data-need={need.kind} data-count={need.count ?? ''}>
+    <li className="today-need" data-need={need.kind} data-count={need.count ?? ''} data-fresh={need.fresh ?? ''}>
       {known ? (
         <Link to={need.route} className="today-need-link">{body}</Link>
       ) : (

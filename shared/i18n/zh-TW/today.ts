@@ -8,6 +8,8 @@ export const today: OneFormTranslation<typeof en.today> = {
   zone: '時間以 {{zone}} 為準',
   zoneComputer: '時間以 {{zone}}（這台電腦的時區）為準：無法取得學校的時區',
   zoneComputerChosen: '時間以 {{zone}}（這台電腦的時區）為準：依設定所選',
+  lastVisit: '自你上次查看（{{time}}）以來的新項目已標示',
+  firstVisit: '這是你第一次查看：下次起會標示自本次以來的新項目',
   sales: {
     heading: '銷售',
     currency: '{{currency}} 銷售',
@@ -36,9 +38,23 @@ export const today: OneFormTranslation<typeof en.today> = {
     canceling: '即將結束的訂閱',
     refunds: '{{since}} 之後的退款',
     unanswered: '尚未回覆的留言',
+    stalled: '本週停滯的學員',
     upcomingEvents: '未來 7 天的活動',
     seatsLeft_other: '剩 {{count}} 個名額',
     outbox: '待送出或被拒絕的變更',
+    fresh_other: '{{count}} 項新的',
     open: '開啟',
+  },
+  filters: {
+    stalledThisWeek: '本週停滯（任一課程）',
+    stalledThisWeekInCourse: '本週在此課程停滯',
+  },
+  comments: {
+    handled: '已處理',
+    markHandled: '標示為已處理',
+    notHandled: '改回未處理',
+    handledHint: '已在本應用程式標示為已處理：不再計為尚未回覆',
+    markHandledLabel: '將 {{author}} 的留言標示為已處理',
+    notHandledLabel: '將 {{author}} 的留言改回尚未回覆',
   },
 };
