@@ -49,6 +49,8 @@ export const TodayOverview = z.object({
   /** The zone every period is in: the school's, or the computer's when the school's cannot be read. */
   timeZone: z.string(),
   schoolZone: z.boolean(),
+  /** False when the school's platform could not be reached for this answer: every figure is its last copy. */
+  reached: z.boolean(),
   now: isoTime,
   periods: z.record(TodayPeriodName, TodayRange),
   /** The end of the admin's last visit to Today (per school, kept across restarts); null on the first visit. */

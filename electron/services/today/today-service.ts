@@ -14,7 +14,7 @@ import { comparisonInstantsOf } from '../../../shared/date-range';
 import { isValidTimeZone } from '../../../shared/zoned-time';
 import { lastSevenDays, TODAY_PERIODS, todayPeriods, type TodayPeriod } from '../../../shared/today-periods';
 import type { PlatformCaller } from '../api/platform-caller';
-import type { CachedReader } from '../data/cached-read';
+import { isUnavailable, isUnavailableCode, type CachedReader } from '../data/cached-read';
 import type { EngineClient } from '../engine/client/engine-client';
 import { CACHE_KEYS } from '../data/cache-keys';
 import { readSchoolProfile } from '../platform/school-platform';
@@ -84,19 +84,21 @@ export class TodayService {
     this.#now = deps.now ?? Date.now;
   }
 
-  async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean }> {
+  /** The zone of business dates, and whether the school's platform answered this read (null: not asked). */
+  async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean; reached: boolean | null }> {
     const computer = { timeZone: isValidTimeZone(fallback) ? fallback : 'UTC', schoolZone: false };
     // The admin chose this computer's zone for business dates (Settings › Time zone).
-    if (this.deps.timeZoneSource?.() === 'computer') return computer;
+    if (this.deps.timeZoneSource?.() === 'computer') return { ...computer, reached: null };
     try {
       const { caller, reader } = this.deps;
       // The school record under the key data.school reads it with: one read serves both.
-      const zone = (await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal))).data.timeZone;
-      if (isValidTimeZone(zone)) return { timeZone: zone, schoolZone: true };
-    } catch {
+      const answer = await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal));
+      const zone = answer.data.timeZone;
+      return isValidTimeZone(zone) ? { timeZone: zone, schoolZone: true, reached: !answer.fromCache } : { ...computer, reached: !answer.fromCache };
+    } catch (error) {
       // No school:read, or never read and offline: the computer's zone, and the screen says so.
+      return { ...computer, reached: isUnavailable(error) ? false : null };
     }
-    return computer;
   }
 
   /** One period's sales from the engine; Today compares its own periods, so only `current` is read (the engine's comparisons are the usual ones of shared/date-range.ts). */
@@ -149,7 +151,7 @@ export class TodayService {
   async overview(input: TodayInput, context: CallContext): Promise<TodayOverview> {
     const { accountId } = input;
     const now = this.#now();
-    const [{ timeZone, schoolZone }, lastVisit] = await Promise.all([this.#zone(accountId, input.fallbackTimeZone, context.signal), this.#lastVisit(accountId, now)]);
+    const [{ timeZone, schoolZone, reached }, lastVisit] = await Promise.all([this.#zone(accountId, input.fallbackTimeZone, context.signal), this.#lastVisit(accountId, now)]);
     const periods = todayPeriods(now, timeZone);
     const week = lastSevenDays(now).from;
     const since = lastVisit ?? week;
@@ -201,9 +203,12 @@ export class TodayService {
       }),
       settle('outbox', '/activity', async () => ({ count: (await this.deps.sources['writes.outbox']({ accountId }, context)).length, fetchedAt: null, fromCache: false })),
     ]);
+    // The platform did not answer this look: what shows is the last copy (the needs read through the cache say so too).
+    const unreached = reached === false || isUnavailableCode(sales.problem) || needs.some((n) => n.fromCache || isUnavailableCode(n.problem));
     return {
       timeZone,
       schoolZone,
+      reached: !unreached,
       now: new Date(now).toISOString(),
       periods,
       lastVisit,

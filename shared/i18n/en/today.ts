@@ -57,4 +57,14 @@ export const today = {
     markHandledLabel: 'Mark the comment of {{author}} handled',
     notHandledLabel: 'Count the comment of {{author}} as unanswered again',
   },
+  schools: {
+    heading: 'All schools',
+    school: 'School',
+    age: 'Figures',
+    unreached: "Can't be reached: its last figures",
+    total: 'All schools, {{currency}}',
+    show: 'Show',
+    one: 'This school',
+    all: 'All schools',
+  },
 };

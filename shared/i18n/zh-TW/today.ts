@@ -57,4 +57,14 @@ export const today: OneFormTranslation<typeof en.today> = {
     markHandledLabel: '將 {{author}} 的留言標示為已處理',
     notHandledLabel: '將 {{author}} 的留言改回尚未回覆',
   },
+  schools: {
+    heading: '所有學校',
+    school: '學校',
+    age: '資料時間',
+    unreached: "無法連線：顯示最後的資料",
+    total: '所有學校合計（{{currency}}）',
+    show: '顯示',
+    one: '這所學校',
+    all: '所有學校',
+  },
 };

@@ -62,7 +62,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'renderer/features/money': ['renderer/components', 'renderer/features/analytics', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/students': ['renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/events': ['renderer/components', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
-  'renderer/features/today': ['renderer/components', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc'],
+  'renderer/features/today': ['renderer/components', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/explorer': ['renderer/components', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/comments': ['renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/analytics': ['renderer/charts', 'renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
