@@ -39,6 +39,7 @@ import { CachedReader } from './data/cached-read';
 import { createPeopleHandlers } from './people/handlers';
 import { createWriteHandlers } from './writes/handlers';
 import { createTodayHandlers, TodayService } from './today/today-service';
+import { TodayMarksStore } from './today/marks-store';
 import { createSearchHandlers, defaultSearchSources } from './search/search-service';
 import { createExplorer } from './explorer/handlers';
 import { WriteService } from './writes/write-service';
@@ -131,10 +132,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     ...(options.exportDestination ? { exportDestination: options.exportDestination } : {}),
     onOnlineChange: lifecycle.onOnlineChange,
   });
-  const screens = createScreenServices({ access, dataService, emit, logger, lifecycle });
+  const todayMarks = createTodayMarks(options, lifecycle);
+  const screens = createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks });
   const writes = createWrites({ options, access, dataService, explorer: screens.explorer, isOnline, emit, lifecycle });
   const writeHandlers = createWriteHandlers(writes.service);
-  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings });
+  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
@@ -243,7 +245,16 @@ function createSignIn(options: AppServicesOptions, weakAllowed: () => boolean) {
 }
 
 /** The screens' services beyond the dashboards: money, events and comments, people, the explorer. */
-function createScreenServices({ access, dataService, emit, logger, lifecycle }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle }) {
+/** Today's marks per school (the last visit, comments marked handled): sealed on disk, gone with the school. */
+function createTodayMarks(options: AppServicesOptions, lifecycle: Lifecycle): TodayMarksStore {
+  const marks = new TodayMarksStore(join(options.dataDir, 'today'), options.cipher, options.logger);
+  lifecycle.onAccountRemoved((accountId) => {
+    void marks.drop(accountId).catch(() => undefined);
+  });
+  return marks;
+}
+
+function createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
   const { caller } = access;
   const { cache, engine } = dataService;
   const money = createMoneyHandlers({ caller, cache, engine, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
@@ -252,7 +263,10 @@ function createScreenServices({ access, dataService, emit, logger, lifecycle }: 
   lifecycle.onOnlineChange((online) => {
     if (online) contentReader.backOnline();
   });
-  const content = { ...createEventHandlers(caller, contentReader), ...createCommentHandlers(caller, contentReader) };
+  const content = { ...createEventHandlers(caller, contentReader), ...createCommentHandlers(caller, contentReader, {
+    handled: (accountId) => todayMarks.handled(accountId),
+    setHandled: (accountId, commentId, handled) => todayMarks.setHandled(accountId, commentId, handled, Date.now()),
+  }) };
   const people = createPeopleHandlers({
     caller,
     cache,
@@ -297,8 +311,8 @@ function createWrites({ options, access, dataService, explorer, isOnline, emit, 
 }
 
 /** Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today"). */
-function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings }: {
-  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore;
+function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks }: {
+  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore; marks: TodayMarksStore;
 }): TodayService {
   // The school's time zone, kept in the offline cache like every read.
   const reader = new CachedReader(dataService.cache, emit, logger);
@@ -311,6 +325,7 @@ function createToday({ access, dataService, screens, writeHandlers, emit, logger
     caller: access.caller,
     reader,
     timeZoneSource: () => settings.get().timeZoneSource,
+    marks,
   });
 }
 

@@ -24,6 +24,8 @@ export const StudentFilters = z.object({
   tag: z.string().min(1).max(40).optional(),
   /** Stalled (shared/model/learning-status.ts) in the chosen course, or in any course without one. */
   stalled: z.boolean().optional(),
+  /** Stalled this week (shared/model/learning-status.ts, stalledThisWeek) in the chosen course, or in any course without one. */
+  stalledThisWeek: z.literal(true).optional(),
   /** Active in the last 7, 30 or 90 days (any course), or never active. */
   lastActive: LastActiveFilter.optional(),
 }).strict();

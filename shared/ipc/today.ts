@@ -23,7 +23,7 @@ export const TodayCurrency = z.object({
 });
 export type TodayCurrency = z.infer<typeof TodayCurrency>;
 
-const NEED_KINDS = ['failedOrders', 'pastDue', 'canceling', 'refunds', 'unanswered', 'upcomingEvents', 'outbox'] as const;
+const NEED_KINDS = ['failedOrders', 'pastDue', 'canceling', 'refunds', 'unanswered', 'stalled', 'upcomingEvents', 'outbox'] as const;
 export const NeedKind = z.enum(NEED_KINDS);
 export type NeedKind = z.infer<typeof NeedKind>;
 
@@ -38,6 +38,8 @@ export const TodayNeed = z.object({
   fromCache: z.boolean(),
   /** The screen that lists exactly the records counted, as a route with its query. */
   route: z.string(),
+  /** How many of those counted are new since the last visit (null: the first visit, or no time to tell by). */
+  fresh: z.int().nonnegative().nullable().optional(),
   /** Events only: seats left over the events counted; null when one of them has no limit. */
   seatsLeft: z.int().nonnegative().nullable().optional(),
 });
@@ -47,9 +49,13 @@ export const TodayOverview = z.object({
   /** The zone every period is in: the school's, or the computer's when the school's cannot be read. */
   timeZone: z.string(),
   schoolZone: z.boolean(),
+  /** False when the school's platform could not be reached for this answer: every figure is its last copy. */
+  reached: z.boolean(),
   now: isoTime,
   periods: z.record(TodayPeriodName, TodayRange),
-  /** Since when refunds count as new: the admin's last visit to Today, else the last seven days. */
+  /** The end of the admin's last visit to Today (per school, kept across restarts); null on the first visit. */
+  lastVisit: isoTime.nullable(),
+  /** Since when refunds count: the last visit, else the last seven days. */
   since: isoTime,
   /** Null: no orders could be read (nothing synced and the platform unreachable, or orders:read missing). */
   sales: z
@@ -66,10 +72,8 @@ export const todayMethods = {
       accountId: AccountId,
       /** The computer's zone, used only when the school's cannot be read. */
       fallbackTimeZone: z.string().min(1).max(64),
-      /** Refunds after this instant are new (the last visit); default the last seven days. */
-      since: isoTime.optional(),
     }).strict(),
     TodayOverview,
-    "Today for one school: sales per currency today, yesterday and this month so far against the same weekday a week before and the same days of last month (in the school's time zone, from the engine's synced orders, offline too), and what needs the admin (failed payments, past due, canceling, refunds since the last visit, unanswered comments, events in the next 7 days, the outbox), each with its age and the route that lists exactly those records.",
+    "Today for one school: sales per currency today, yesterday and this month so far against the same weekday a week before and the same days of last month (in the school's time zone, from the engine's synced orders, offline too), and what needs the admin (failed payments, past due, canceling, refunds since the last visit, unanswered comments, learners who stalled this week, events in the next 7 days, the outbox), each with its age, how many are new since the last visit (which this call records), and the route that lists exactly those records.",
   ),
 } satisfies Record<string, MethodDef>;

@@ -19,6 +19,8 @@ export const InboxComment = z.object({
   isReply: z.boolean(),
   /** No reply from the school's staff in its thread after it (docs/business-api.md, "Unanswered comments"). */
   unanswered: z.boolean(),
+  /** Marked handled in the app (answered on the site or elsewhere; kept per school): no longer counted as unanswered. */
+  handled: z.boolean().optional(),
   /** The staff member who answered, when answered. */
   answeredBy: z.string().nullable(),
   /** The comment on the school's site, where the admin answers it; null where the platform gives none. */

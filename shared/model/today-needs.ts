@@ -2,6 +2,7 @@
 // screen a count links to filters with it, so the link always lands on exactly the records counted.
 import type { OrderState } from './orders';
 import type { EventView } from './events';
+import type { InboxComment } from './comments';
 
 const DAY_MS = 86_400_000;
 
@@ -34,4 +35,12 @@ export function eventsStartingSoon(events: readonly EventView[], now: number): E
 /** Seats still for sale over some events (a ticket type sold out adds nothing). */
 export function seatsLeft(events: readonly EventView[]): number {
   return events.reduce((sum, e) => sum + e.ticketTypes.reduce((n, t) => n + Math.max(0, t.capacity - t.sold), 0), 0);
+}
+
+/** The Students page's address for the learners who stalled this week (the page reads ?stalled=week back). */
+export const STALLED_THIS_WEEK_ROUTE = '/students?stalled=week';
+
+/** A comment waiting for an answer: no staff reply on the platform, and not marked handled in the app. */
+export function needsAnswer(comment: Pick<InboxComment, 'unanswered' | 'handled'>): boolean {
+  return comment.unanswered && comment.handled !== true;
 }

@@ -6,7 +6,7 @@ import { test as appTest, expect as baseExpect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
 import { money } from './fixtures/figures';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { eventsStarting, ordersChangedSince, salesFigures, startOfLocalDay, subscriptionsNeedingAttention, unansweredComments } from '../support/figures-oracle';
+import { eventsStarting, learnersStalledThisWeek, ordersChangedSince, salesFigures, startOfLocalDay, subscriptionsNeedingAttention, unansweredComments } from '../support/figures-oracle';
 import { platformToken, rawApi, readRawSchool, readRawTodayExtras, TODAY_SCOPES } from '../support/raw-records';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -91,9 +91,11 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
   const { pastDue, canceling } = subscriptionsNeedingAttention(raw.subscriptions);
   const unanswered = unansweredComments(extras.comments);
   const soon = eventsStarting(extras.events, { from: now, to: now + 7 * DAY });
+  // The engine judges "stalled" at its minute (students-engine.ts), as the Students page does.
+  const stalled = learnersStalledThisWeek(raw.enrollments, Math.floor(now / 60_000) * 60_000);
   const expected: Record<string, number> = {
     failedOrders: failed.length, pastDue: pastDue.length, canceling: canceling.length, refunds: refunds.length,
-    unanswered: unanswered.length, upcomingEvents: soon.events.length, outbox: 0,
+    unanswered: unanswered.length, stalled: stalled.length, upcomingEvents: soon.events.length, outbox: 0,
   };
   const need = (kind: string) => page.locator(`[data-need="${kind}"]`);
   const expectNeeds = async () => {
@@ -103,6 +105,7 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
   await test.step('what needs the admin equals the oracle', async () => {
     await expectNeeds();
     expect(failed.length + refunds.length + pastDue.length + canceling.length + unanswered.length + soon.events.length).toBeGreaterThan(0);
+    expect(stalled.length, 'the demo school has learners who stalled this week').toBeGreaterThan(0);
     await expect(need('refunds').getByRole('link')).toHaveAttribute('href', new RegExp(`changedFrom=${encodeURIComponent(new Date(weekAgo).toISOString())}`));
   });
   await page.screenshot({ path: test.info().outputPath('today.png'), fullPage: true });
@@ -142,12 +145,48 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
     await expect(page.locator('li.comment-item')).toHaveCount(unanswered.length);
     expect(await idsIn(page, 'li.comment-item', 'data-comment-id')).toEqual(unanswered.map((c) => c.id).sort());
     await backToToday();
+    await need('stalled').getByRole('link').click();
+    await expect(page.getByLabel('Stalled')).toHaveValue('week');
+    await expect(page.getByTestId('students-match-count')).toHaveAttribute('data-count', String(stalled.length));
+    if (stalled.length <= 12) {
+      await expect(page.locator('[data-student-id]')).toHaveCount(stalled.length);
+      expect(await idsIn(page, '[data-student-id]', 'data-student-id')).toEqual(stalled);
+    }
+    await backToToday();
     await need('upcomingEvents').getByRole('link').click();
     if (soon.events.length > 0) {
       await expect(page.getByTestId('events-table').locator('tbody tr')).toHaveCount(soon.events.length);
       expect(await idsIn(page, '[data-testid="events-table"] tbody tr', 'data-event-id')).toEqual(soon.events.map((e) => e.id).sort());
     } else await expect(page.getByText('No upcoming events')).toBeVisible();
     await backToToday();
+  });
+
+  await test.step('since you last looked: the first visit marks nothing new', async () => {
+    await expect(page.getByTestId('today-last-visit')).toHaveAttribute('data-last-visit', '');
+    await expect(page.getByTestId('today-last-visit')).toContainText('Your first look');
+    await expect(page.locator('.today-need-fresh')).toHaveCount(0);
+  });
+
+  await test.step('a comment marked handled leaves the unanswered count and list, and stays so after a reload', async () => {
+    expect(unanswered.length, 'the demo school has unanswered comments').toBeGreaterThan(0);
+    await need('unanswered').getByRole('link').click();
+    const first = page.locator('li.comment-item').first();
+    const handledId = (await first.getAttribute('data-comment-id'))!;
+    await first.getByRole('button', { name: /^Mark the comment of .+ handled$/ }).click();
+    await expect(page.locator(`li.comment-item[data-comment-id="${handledId}"]`)).toHaveCount(0);
+    await expect(page.locator('li.comment-item')).toHaveCount(unanswered.length - 1);
+    expected.unanswered = unanswered.length - 1;
+    // Still in the inbox under All, marked handled, and the mark can be taken back.
+    await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /^All/ }).click();
+    const handled = page.locator(`li.comment-item[data-comment-id="${handledId}"]`);
+    await expect(handled).toHaveAttribute('data-handled', 'true');
+    await expect(handled.getByRole('button', { name: /as unanswered again$/ })).toBeVisible();
+    await backToToday();
+    await expect(need('unanswered')).toHaveAttribute('data-count', String(unanswered.length - 1));
+    await page.reload();
+    await expect(need('unanswered')).toHaveAttribute('data-count', String(unanswered.length - 1));
+    // The same visit: a reload moves no mark.
+    await expect(page.getByTestId('today-last-visit')).toHaveAttribute('data-last-visit', '');
   });
 
   await test.step('the platform stops: the same numbers, with their age', async () => {

@@ -457,3 +457,13 @@ export function eventsStarting<E extends RawEvent>(events: readonly E[], range: 
   const soon = events.filter((e) => within(e.starts_at, range.from, range.to));
   return { events: soon, seatsLeft: soon.reduce((n, e) => n + e.tickets.reduce((m, t) => m + Math.max(0, t.capacity - t.sold), 0), 0) };
 }
+
+/**
+ * Learners who stalled this week (docs/business-api.md, "Stalled learners"): the students with an enrollment not
+ * completed whose last activity (none: the enrollment) is more than 14 days before `now` but not more than 14 days
+ * before a week ago, i.e. in [now − 21 days, now − 14 days). Their ids, sorted.
+ */
+export function learnersStalledThisWeek(enrollments: readonly Enrollment[], now: number): string[] {
+  const stalledAt = (e: Enrollment, t: number) => e.completed_at === null && t - time(e.last_activity_at ?? e.enrolled_at) > 14 * DAY;
+  return [...new Set(enrollments.filter((e) => stalledAt(e, now) && !stalledAt(e, now - 7 * DAY)).map((e) => e.student_id))].sort();
+}

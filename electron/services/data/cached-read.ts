@@ -15,6 +15,11 @@ export function isUnavailable(error: unknown): boolean {
   return isAppError(error) && UNAVAILABLE.has(error.code);
 }
 
+/** The same, for an error already reduced to its code (null: no error). */
+export function isUnavailableCode(code: string | null): boolean {
+  return code !== null && UNAVAILABLE.has(code);
+}
+
 export class CachedReader {
   /** Accounts that were last answered from the cache because the platform could not be reached. */
   readonly #servedOffline = new Set<string>();

@@ -3,20 +3,24 @@
 // engine's synced orders (its worker computes them; offline from its snapshot); past due and canceling, comments
 // and events from the same handlers as their pages (through the offline cache); the outbox from the write
 // service. Each part fails on its own: a count that cannot be known is null with its reason, never a guess.
+import { randomUUID } from 'node:crypto';
 import { isAppError } from '../../../shared/errors';
 import { DEFAULT_ORDER_SORT, type Answer } from '../../../shared/ipc/data';
+import { DEFAULT_STUDENT_SORT } from '../../../shared/ipc/students';
 import type { TimeZoneSource } from '../../../shared/ipc/app';
 import type { NeedKind, TodayCurrency, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
-import { changedOrders, eventsStartingSoon, FAILED_STATES, ordersRoute, REFUND_STATES, seatsLeft } from '../../../shared/model/today-needs';
+import { changedOrders, eventsStartingSoon, FAILED_STATES, needsAnswer, ordersRoute, REFUND_STATES, seatsLeft, STALLED_THIS_WEEK_ROUTE } from '../../../shared/model/today-needs';
 import { comparisonInstantsOf } from '../../../shared/date-range';
 import { isValidTimeZone } from '../../../shared/zoned-time';
 import { lastSevenDays, TODAY_PERIODS, todayPeriods, type TodayPeriod } from '../../../shared/today-periods';
 import type { PlatformCaller } from '../api/platform-caller';
-import type { CachedReader } from '../data/cached-read';
+import { isUnavailable, isUnavailableCode, type CachedReader } from '../data/cached-read';
 import type { EngineClient } from '../engine/client/engine-client';
 import { CACHE_KEYS } from '../data/cache-keys';
 import { readSchoolProfile } from '../platform/school-platform';
 import type { CallContext, MethodHandlers } from '../ipc/handler-types';
+import type { TodayMarksStore } from './marks-store';
+import { nextVisit } from './visit-policy';
 
 type TodaySources = Pick<MethodHandlers, 'money.subscriptions' | 'comments.inbox' | 'events.list' | 'writes.outbox'>;
 
@@ -28,19 +32,33 @@ interface TodayDeps {
   reader: CachedReader;
   /** Whose day Today is (Settings › Time zone; default the school's): the same rule as every screen (renderer/state/business-time.ts). */
   timeZoneSource?: () => TimeZoneSource;
+  /** The school's last visit to Today, kept across restarts ("since you last looked"). */
+  marks: Pick<TodayMarksStore, 'visit'>;
   now?: () => number;
 }
 
 interface TodayInput {
   accountId: string;
   fallbackTimeZone: string;
-  since?: string | undefined;
+}
+
+interface Counted {
+  count: number;
+  fetchedAt: string | null;
+  fromCache: boolean;
+  seatsLeft?: number;
+  /** How many of them are new since the last visit. */
+  fresh?: number;
 }
 
 const problemOf = (error: unknown) => (isAppError(error) ? error.code : 'internal');
 
-function need(kind: NeedKind, route: string, answer: { count: number; fetchedAt: string | null; fromCache: boolean; seatsLeft?: number }): TodayNeed {
-  return { kind, route, count: answer.count, problem: null, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache, ...(answer.seatsLeft !== undefined ? { seatsLeft: answer.seatsLeft } : {}) };
+function need(kind: NeedKind, route: string, answer: Counted): TodayNeed {
+  return {
+    kind, route, count: answer.count, problem: null, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache,
+    ...(answer.seatsLeft !== undefined ? { seatsLeft: answer.seatsLeft } : {}),
+    fresh: answer.fresh ?? null,
+  };
 }
 
 function unknownNeed(kind: NeedKind, route: string, error: unknown): TodayNeed {
@@ -48,7 +66,7 @@ function unknownNeed(kind: NeedKind, route: string, error: unknown): TodayNeed {
 }
 
 /** Counts one need; a count of null means the platform has no such records at all ('not_offered'). */
-async function settle(kind: NeedKind, route: string, count: () => Promise<Parameters<typeof need>[2] | null>): Promise<TodayNeed> {
+async function settle(kind: NeedKind, route: string, count: () => Promise<Counted | null>): Promise<TodayNeed> {
   try {
     const answer = await count();
     return answer === null ? { kind, route, count: null, problem: 'not_offered', fetchedAt: null, fromCache: false } : need(kind, route, answer);
@@ -59,24 +77,28 @@ async function settle(kind: NeedKind, route: string, count: () => Promise<Parame
 
 export class TodayService {
   readonly #now: () => number;
+  /** This run of the app: a restart begins a new visit (visit-policy.ts). */
+  readonly #session = randomUUID();
 
   constructor(private readonly deps: TodayDeps) {
     this.#now = deps.now ?? Date.now;
   }
 
-  async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean }> {
+  /** The zone of business dates, and whether the school's platform answered this read (null: not asked). */
+  async #zone(accountId: string, fallback: string, signal: AbortSignal): Promise<{ timeZone: string; schoolZone: boolean; reached: boolean | null }> {
     const computer = { timeZone: isValidTimeZone(fallback) ? fallback : 'UTC', schoolZone: false };
     // The admin chose this computer's zone for business dates (Settings › Time zone).
-    if (this.deps.timeZoneSource?.() === 'computer') return computer;
+    if (this.deps.timeZoneSource?.() === 'computer') return { ...computer, reached: null };
     try {
       const { caller, reader } = this.deps;
       // The school record under the key data.school reads it with: one read serves both.
-      const zone = (await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal))).data.timeZone;
-      if (isValidTimeZone(zone)) return { timeZone: zone, schoolZone: true };
-    } catch {
+      const answer = await reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(caller, accountId, signal));
+      const zone = answer.data.timeZone;
+      return isValidTimeZone(zone) ? { timeZone: zone, schoolZone: true, reached: !answer.fromCache } : { ...computer, reached: !answer.fromCache };
+    } catch (error) {
       // No school:read, or never read and offline: the computer's zone, and the screen says so.
+      return { ...computer, reached: isUnavailable(error) ? false : null };
     }
-    return computer;
   }
 
   /** One period's sales from the engine; Today compares its own periods, so only `current` is read (the engine's comparisons are the usual ones of shared/date-range.ts). */
@@ -117,21 +139,37 @@ export class TodayService {
     return { count: answer.data.total, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache };
   }
 
+  /** Records this look at Today and answers the end of the last visit (null: the first, or the mark cannot be kept). */
+  async #lastVisit(accountId: string, now: number): Promise<string | null> {
+    try {
+      return (await this.deps.marks.visit(accountId, (stored) => nextVisit(stored, now, this.#session))).since;
+    } catch {
+      return null;
+    }
+  }
+
   async overview(input: TodayInput, context: CallContext): Promise<TodayOverview> {
     const { accountId } = input;
     const now = this.#now();
-    const { timeZone, schoolZone } = await this.#zone(accountId, input.fallbackTimeZone, context.signal);
+    const [{ timeZone, schoolZone, reached }, lastVisit] = await Promise.all([this.#zone(accountId, input.fallbackTimeZone, context.signal), this.#lastVisit(accountId, now)]);
     const periods = todayPeriods(now, timeZone);
-    const since = input.since ?? lastSevenDays(now).from;
     const week = lastSevenDays(now).from;
+    const since = lastVisit ?? week;
     const failed = changedOrders(FAILED_STATES, week);
     const refunds = changedOrders(REFUND_STATES, since);
     const subscriptions = memo(() => this.deps.sources['money.subscriptions']({ accountId }, context));
     const fromAnswer = <T,>(answer: Answer<T>, count: number) => ({ count, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache });
+    /** Of `counted` failed payments, those since the last visit: the same filter from a later moment (a visit over a week ago: all). */
+    const freshFailed = async (counted: number) =>
+      lastVisit === null ? undefined : Date.parse(lastVisit) <= Date.parse(week) ? counted : (await this.#orderCount(accountId, changedOrders(FAILED_STATES, lastVisit))).count;
 
     const [sales, ...needs] = await Promise.all([
       this.sales(accountId, periods, timeZone).then((data) => ({ data, problem: null }), (error: unknown) => ({ data: null, problem: problemOf(error) })),
-      settle('failedOrders', ordersRoute(failed), () => this.#orderCount(accountId, failed)),
+      settle('failedOrders', ordersRoute(failed), async () => {
+        const counted = await this.#orderCount(accountId, failed);
+        const fresh = await freshFailed(counted.count);
+        return fresh === undefined ? counted : { ...counted, fresh };
+      }),
       settle('pastDue', '/subscriptions?show=pastDue', async () => {
         const answer = await subscriptions();
         return fromAnswer(answer, answer.data.pastDue.length);
@@ -140,11 +178,22 @@ export class TodayService {
         const answer = await subscriptions();
         return fromAnswer(answer, answer.data.canceling.length);
       }),
-      settle('refunds', ordersRoute(refunds), () => this.#orderCount(accountId, refunds)),
+      settle('refunds', ordersRoute(refunds), async () => {
+        const counted = await this.#orderCount(accountId, refunds);
+        // Counted since the last visit: all of them are new.
+        return lastVisit === null ? counted : { ...counted, fresh: counted.count };
+      }),
       settle('unanswered', '/comments?show=unanswered', async () => {
         const answer = await this.deps.sources['comments.inbox']({ accountId }, context);
         if (!answer.data.offered) return null;
-        return fromAnswer(answer, answer.data.comments.filter((c) => c.unanswered).length);
+        // Those the admin marked handled no longer need them.
+        const open = answer.data.comments.filter(needsAnswer);
+        return { ...fromAnswer(answer, open.length), ...(lastVisit === null ? {} : { fresh: open.filter((c) => Date.parse(c.createdAt) >= Date.parse(lastVisit)).length }) };
+      }),
+      // From the engine's synced students and enrollments, as the Students page filters them.
+      settle('stalled', STALLED_THIS_WEEK_ROUTE, async () => {
+        const answer = await this.deps.engine.call('students.query', { accountId, filters: { stalledThisWeek: true }, sort: DEFAULT_STUDENT_SORT, offset: 0, limit: 0 });
+        return fromAnswer(answer, answer.data.total);
       }),
       settle('upcomingEvents', '/events?when=soon', async () => {
         const answer = await this.deps.sources['events.list']({ accountId }, context);
@@ -154,11 +203,15 @@ export class TodayService {
       }),
       settle('outbox', '/activity', async () => ({ count: (await this.deps.sources['writes.outbox']({ accountId }, context)).length, fetchedAt: null, fromCache: false })),
     ]);
+    // The platform did not answer this look: what shows is the last copy (the needs read through the cache say so too).
+    const unreached = reached === false || isUnavailableCode(sales.problem) || needs.some((n) => n.fromCache || isUnavailableCode(n.problem));
     return {
       timeZone,
       schoolZone,
+      reached: !unreached,
       now: new Date(now).toISOString(),
       periods,
+      lastVisit,
       since,
       sales: sales.data,
       salesProblem: sales.problem,

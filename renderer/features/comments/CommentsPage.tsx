@@ -1,9 +1,12 @@
 // The comments inbox: learners' recent comments on courses, lectures and posts, unanswered first (no reply
 // from the school's staff in the thread after it; docs/business-api.md), each with where it was posted and
 // a link to answer it on the school's site. Read only: the platform lets apps read comments, not write them.
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { t as translate } from '../../../shared/i18n/i18n';
 import type { InboxComment } from '../../../shared/model/comments';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -16,6 +19,8 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, type Locale } from '../../lib/format';
+import { keyAccountId } from '../../data/query-keys';
+import { needsAnswer } from '../../../shared/model/today-needs';
 import { filterComments, filtersOf, paramsOf, WHERE_OPTIONS, type Show, type Where } from './comment-filters';
 import '../events/events.css';
 
@@ -49,7 +54,7 @@ function CommentsInboxPage() {
               </EmptyState>
             );
           }
-          const unanswered = inbox.comments.filter((c) => c.unanswered).length;
+          const unanswered = inbox.comments.filter(needsAnswer).length;
           const shown = filterComments(inbox.comments, filters);
           return (
             <Card flush title={t('inbox', { n: formatCount(unanswered, locale.locale) })} data-testid="comments-inbox">
@@ -84,7 +89,7 @@ function CommentsInboxPage() {
               ) : (
                 <ul className="comment-list" aria-label={t('list')} data-testid="comment-list">
                   {shown.map((c) => (
-                    <CommentItem key={c.id} comment={c} locale={locale} t={t} />
+                    <CommentItem key={c.id} comment={c} locale={locale} t={t} accountId={account!.id} />
                   ))}
                 </ul>
               )}
@@ -96,10 +101,40 @@ function CommentsInboxPage() {
   );
 }
 
-function CommentItem({ comment: c, locale, t }: { comment: InboxComment; locale: Locale; t: TFunction<'comments'> }) {
-  const place = t(`place.${c.where.kind}`, { title: c.where.title ?? c.where.id });
+/** The admin's "handled" mark: kept by the main process per school; the inbox and Today read again at once. */
+function HandledToggle({ comment: c, accountId }: { comment: InboxComment; accountId: string }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await invoke('comments.setHandled', { accountId, commentId: c.id, handled: !c.handled });
+      await client.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'comments.inbox' || q.queryKey[0] === 'data.today') && keyAccountId(q.queryKey) === accountId });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = translate(c.handled ? 'today:comments.notHandledLabel' : 'today:comments.markHandledLabel', { author: c.authorName });
+  const words = translate(c.handled ? 'today:comments.notHandled' : 'today:comments.markHandled');
   return (
-    <li className="comment-item" data-comment-id={c.id} data-unanswered={c.unanswered} data-where={c.where.kind}>
+    <>
+      <button type="button" className="link-button" disabled={busy} onClick={() => void toggle()} aria-label={label}>
+        {words}
+      </button>
+      {error && <span className="field-error" role="alert">{error}</span>}
+    </>
+  );
+}
+
+function CommentItem({ comment: c, locale, t, accountId }: { comment: InboxComment; locale: Locale; t: TFunction<'comments'>; accountId: string }) {
+  const place = t(`place.${c.where.kind}`, { title: c.where.title ?? c.where.id });
+  const handled = { words: translate('today:comments.handled'), hint: translate('today:comments.handledHint') };
+  return (
+    <li className="comment-item" data-comment-id={c.id} data-unanswered={c.unanswered} data-handled={c.handled === true} data-where={c.where.kind}>
       <div className="comment-head">
         <span className="comment-author">{c.authorName}</span>
         <span className="comment-where">
@@ -111,7 +146,14 @@ function CommentItem({ comment: c, locale, t }: { comment: InboxComment; locale:
       </div>
       <p className="comment-body">{c.body}</p>
       <div className="comment-side">
-        {c.unanswered ? <span className="badge badge-warning">{t('unanswered')}</span> : <span className="comment-answered">{t('answeredBy', { name: c.answeredBy })}</span>}
+        {c.unanswered && c.handled ? (
+          <span className="badge badge-positive" title={handled.hint}>{handled.words}</span>
+        ) : c.unanswered ? (
+          <span className="badge badge-warning">{t('unanswered')}</span>
+        ) : (
+          <span className="comment-answered">{t('answeredBy', { name: c.answeredBy })}</span>
+        )}
+        {c.unanswered && <HandledToggle comment={c} accountId={accountId} />}
         {c.url ? (
           <a
             className="link-button"

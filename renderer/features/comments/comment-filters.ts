@@ -1,5 +1,6 @@
 // The inbox's filters, kept in the page's address (?show=unanswered&where=lecture) so a reload keeps them.
 import type { CommentPlace, InboxComment } from '../../../shared/model/comments';
+import { needsAnswer } from '../../../shared/model/today-needs';
 
 export type Show = 'all' | 'unanswered';
 export type Where = 'any' | CommentPlace;
@@ -20,5 +21,5 @@ export function paramsOf(filters: { show: Show; where: Where }): Record<string, 
 
 /** The inbox's order (unanswered first, newest first) is kept; filters only leave comments out. */
 export function filterComments(comments: readonly InboxComment[], filters: { show: Show; where: Where }): InboxComment[] {
-  return comments.filter((c) => (filters.show === 'all' || c.unanswered) && (filters.where === 'any' || c.where.kind === filters.where));
+  return comments.filter((c) => (filters.show === 'all' || needsAnswer(c)) && (filters.where === 'any' || c.where.kind === filters.where));
 }

@@ -4,7 +4,8 @@
 // can be selected (checkbox, Space, Shift-click for a range, or every match) for bulk work in SelectionBar.
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { DEFAULT_STUDENT_SORT, LAST_ACTIVE_FILTERS, type LastActiveFilter, type StudentFacets, type StudentFilters, type StudentRow, type StudentSort, type StudentSortKey } from '../../../shared/ipc/students';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -42,7 +43,8 @@ const LAST_ACTIVE_LABELS: Record<LastActiveFilter, string> = { '7d': 'In the las
 interface FilterForm {
   courseId: string;
   tag: string;
-  stalled: '' | 'yes' | 'no';
+  /** 'week': stalled this week (Today's count links here with ?stalled=week). */
+  stalled: '' | 'yes' | 'no' | 'week';
   lastActive: '' | LastActiveFilter;
 }
 const NO_FILTERS: FilterForm = { courseId: '', tag: '', stalled: '', lastActive: '' };
@@ -52,7 +54,7 @@ function toFilters(form: FilterForm, text: string): StudentFilters {
     ...(text.trim() ? { text: text.trim() } : {}),
     ...(form.courseId ? { courseId: form.courseId } : {}),
     ...(form.tag ? { tag: form.tag } : {}),
-    ...(form.stalled ? { stalled: form.stalled === 'yes' } : {}),
+    ...(form.stalled === 'week' ? { stalledThisWeek: true as const } : form.stalled ? { stalled: form.stalled === 'yes' } : {}),
     ...(form.lastActive ? { lastActive: form.lastActive } : {}),
   };
 }
@@ -82,7 +84,12 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
     start('auto');
   }, [start]);
 
-  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+  // Today's "learners who stalled this week" opens the page with ?stalled=week; changing that filter drops it.
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<FilterForm>(() => (params.get('stalled') === 'week' ? { ...NO_FILTERS, stalled: 'week' } : NO_FILTERS));
+  useEffect(() => {
+    if (form.stalled !== 'week' && params.has('stalled')) setParams({}, { replace: true });
+  }, [form.stalled, params, setParams]);
   const [text, setText] = useState('');
   const debouncedText = useDebounced(text, 200);
   const filters = useMemo(() => toFilters(form, debouncedText), [form, debouncedText]);
@@ -261,6 +268,7 @@ function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.D
         <option value="">Any</option>
         <option value="yes">{form.courseId ? 'Stalled in this course' : 'Stalled in any course'}</option>
         <option value="no">{form.courseId ? 'Not stalled in this course' : 'Not stalled'}</option>
+        <option value="week">{translate(form.courseId ? 'today:filters.stalledThisWeekInCourse' : 'today:filters.stalledThisWeek')}</option>
       </SelectField>
       <SelectField label="Last active" value={form.lastActive} onChange={(lastActive) => setForm((f) => ({ ...f, lastActive: lastActive as FilterForm['lastActive'] }))}>
         <option value="">Any time</option>

@@ -3,7 +3,7 @@
 // screen that lists exactly those records. Everything from data.today (shared/ipc/today.ts), each part with its
 // age; the background sync's data.invalidated refreshes it like every dashboard.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { NeedKind, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
 import { TODAY_COMPARISONS, type TodayPeriod } from '../../../shared/today-periods';
 import { Card } from '../../components/Card';
@@ -12,12 +12,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { formatChange, formatCount, formatDateTime, formatMoney, relativeChange, type Locale } from '../../lib/format';
-import { useActiveAccount } from '../../state/active-account';
+import { useAccounts, useActiveAccount } from '../../state/active-account';
 import { useUiStore } from '../../state/ui-store';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
+import { AllSchools } from './AllSchools';
 import './today.css';
 
 export function TodayPage() {
@@ -34,17 +35,43 @@ function TodayDashboard() {
   const locale = useLocale();
   // The business zone's rule (Settings › Time zone): the service follows the same setting.
   const zoneSource = useUiStore((s) => s.timeZoneSource);
-  const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null });
+  const accounts = useAccounts();
+  // With several schools, a switch shows them all side by side (kept in the address: ?schools=all).
+  const [params, setParams] = useSearchParams();
+  const all = accounts.length > 1 && params.get('schools') === 'all';
+  const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null && !all });
   const overview = query.data;
+  const switcher = accounts.length > 1 && (
+    <div className="chips chips-inline" role="group" aria-label={t('schools.show')}>
+      {([false, true] as const).map((on) => (
+        <button key={String(on)} type="button" className={`chip${all === on ? ' is-on' : ''}`} aria-pressed={all === on} onClick={() => setParams(on ? { schools: 'all' } : {}, { replace: true })}>
+          {t(on ? 'schools.all' : 'schools.one')}
+        </button>
+      ))}
+    </div>
+  );
+  if (all) {
+    return (
+      <Page title={t('title')} description={t('description')} actions={switcher}>
+        <AllSchools accounts={accounts} fallbackTimeZone={locale.timeZone} locale={locale.locale} onOpen={() => setParams({}, { replace: true })} />
+      </Page>
+    );
+  }
   return (
     <Page
       title={t('title')}
       description={t('description')}
+      actions={switcher}
       meta={
         overview && (
-          <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
-            {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
-          </span>
+          <>
+            <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
+              {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
+            </span>
+            <span className="meta-line" data-testid="today-last-visit" data-last-visit={overview.lastVisit ?? ''}>
+              {overview.lastVisit ? t('lastVisit', { time: formatDateTime(overview.lastVisit, { locale: locale.locale, timeZone: overview.timeZone }) }) : t('firstVisit')}
+            </span>
+          </>
         )
       }
     >
@@ -158,10 +185,11 @@ function NeedRow({ need, label, locale }: { need: TodayNeed; label: string; loca
         {need.seatsLeft !== undefined && need.seatsLeft !== null && <span className="cell-muted"> · {t('needs.seatsLeft', { count: need.seatsLeft })}</span>}
         {!known && <span className="cell-muted"> · {t('needs.unknown')}</span>}
       </span>
+      {need.fresh ? <span className="badge badge-info today-need-fresh">{t('needs.fresh', { count: need.fresh })}</span> : null}
     </>
   );
   return (
-    <li className="today-need" data-need={need.kind} data-count={need.count ?? ''}>
+    <li className="today-need" data-need={need.kind} data-count={need.count ?? ''} data-fresh={need.fresh ?? ''}>
       {known ? (
         <Link to={need.route} className="today-need-link">{body}</Link>
       ) : (

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeStudentsData, StudentsTable, COLLATOR, type StudentsData } from '../../../electron/services/engine/worker/students-table';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from '../../../electron/services/engine/worker/students-snapshot';
-import { isStalled } from '../../../shared/model/learning-status';
+import { isStalled, stalledThisWeek } from '../../../shared/model/learning-status';
 import type { Student, StudentEnrollment } from '../../../shared/model/people';
 import { LAST_ACTIVE_FILTERS, STUDENT_SORT_KEYS, type StudentFilters, type StudentSort } from '../../../shared/ipc/students';
 
@@ -81,7 +81,11 @@ function expected(data: StudentsData, filters: StudentFilters, sort: StudentSort
       const e = list.find((x) => x.courseId === filters.courseId);
       if (!e) return false;
       if (filters.stalled !== undefined && isStalled(e, NOW) !== filters.stalled) return false;
-    } else if (filters.stalled !== undefined && list.some((e) => isStalled(e, NOW)) !== filters.stalled) return false;
+      if (filters.stalledThisWeek && !stalledThisWeek(e, NOW)) return false;
+    } else {
+      if (filters.stalled !== undefined && list.some((e) => isStalled(e, NOW)) !== filters.stalled) return false;
+      if (filters.stalledThisWeek && !list.some((e) => stalledThisWeek(e, NOW))) return false;
+    }
     const l = last(s);
     if (filters.lastActive === 'never' && l !== null) return false;
     if (filters.lastActive && filters.lastActive !== 'never' && (l === null || l < NOW - Number.parseInt(filters.lastActive, 10) * DAY)) return false;
@@ -112,11 +116,19 @@ describe('StudentsTable', () => {
       if (r() < 0.4) filters.courseId = pick(['crs_a', 'crs_b', 'crs_c', 'crs_x']);
       if (r() < 0.3) filters.tag = pick(['vip', 'b2b', 'none']);
       if (r() < 0.4) filters.stalled = r() < 0.5;
+      if (r() < 0.3) filters.stalledThisWeek = true;
       if (r() < 0.4) filters.lastActive = pick(LAST_ACTIVE_FILTERS);
       const sort: StudentSort = { key: pick(STUDENT_SORT_KEYS), direction: r() < 0.5 ? 'asc' : 'desc' };
       const got = [...table.select(filters, sort, NOW)].map((s) => data.students[s]!.id);
       expect(got, JSON.stringify({ filters, sort })).toEqual(expected(data, filters, sort));
     }
+  });
+
+  it('finds the learners who stalled this week: stalled now, not seven days before (and some did)', () => {
+    const got = [...table.select({ stalledThisWeek: true }, { key: 'name', direction: 'asc' }, NOW)].map((s) => data.students[s]!.id);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got).toEqual(expected(data, { stalledThisWeek: true }, { key: 'name', direction: 'asc' }));
+    expect(got.length).toBeLessThan([...table.select({ stalled: true }, { key: 'name', direction: 'asc' }, NOW)].length);
   });
 
   it('narrows the last matches as the admin types on, and starts over when the text changes otherwise', () => {

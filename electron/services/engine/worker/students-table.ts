@@ -5,11 +5,12 @@
 // computed once per key and walked either way; the last selection is kept, so scrolling only slices.
 import type { SyncedChange } from '../../../../shared/model/synced-change';
 import type { Student, StudentEnrollment } from '../../../../shared/model/people';
-import { STALLED_AFTER_DAYS } from '../../../../shared/model/learning-status';
+import { NEWLY_STALLED_DAYS, STALLED_AFTER_DAYS } from '../../../../shared/model/learning-status';
 import type { StudentFacets, StudentFilters, StudentRow, StudentSort, StudentSortKey } from '../../../../shared/ipc/students';
 
 const DAY_MS = 86_400_000;
 const STALLED_MS = STALLED_AFTER_DAYS * DAY_MS;
+const NEWLY_STALLED_MS = NEWLY_STALLED_DAYS * DAY_MS;
 const LAST_ACTIVE_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 /** How names and e-mails sort: case and accents aside, digits as numbers (docs/ui.md). */
 export const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -87,6 +88,7 @@ export class StudentsTable {
   readonly #byId = new Map<string, number>();
   readonly #sortOrders = new Map<StudentSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
   #stalled: { now: number; any: Uint8Array } | null = null;
+  #newlyStalled: { now: number; any: Uint8Array } | null = null;
   #last: { key: string; rest: string; text: string; positions: Uint32Array } | null = null;
   #facets: StudentFacets | null = null;
 
@@ -187,6 +189,26 @@ export class StudentsTable {
     return any;
   }
 
+  /** Per student: stalled this week in at least one course (shared/model/learning-status.ts, stalledThisWeek). */
+  #newlyStalledAny(now: number): Uint8Array {
+    if (this.#newlyStalled?.now === now) return this.#newlyStalled.any;
+    const any = new Uint8Array(this.size);
+    for (let s = 0; s < this.size; s++) {
+      for (let k = this.#enStart[s]!; k < this.#enStart[s + 1]!; k++) {
+        if (this.#isNewlyStalled(this.#enList[k]!, now)) {
+          any[s] = 1;
+          break;
+        }
+      }
+    }
+    this.#newlyStalled = { now, any };
+    return any;
+  }
+
+  #isNewlyStalled(e: number, now: number): boolean {
+    return this.#isStalled(e, now) && !this.#isStalled(e, now - NEWLY_STALLED_MS);
+  }
+
   #isStalled(e: number, now: number): boolean {
     return this.#enCompleted[e] === 0 && now - this.#enActiveAt[e]! > STALLED_MS;
   }
@@ -250,6 +272,7 @@ export class StudentsTable {
     const courseCode = filters.courseId === undefined ? -1 : this.#courseDict.indexOf(filters.courseId);
     const tagCode = filters.tag === undefined ? -1 : this.#tagDict.indexOf(filters.tag);
     const stalledAny = filters.stalled !== undefined && filters.courseId === undefined ? this.#stalledAny(now) : null;
+    const newlyStalledAny = filters.stalledThisWeek && filters.courseId === undefined ? this.#newlyStalledAny(now) : null;
     const activeDays = filters.lastActive && filters.lastActive !== 'never' ? LAST_ACTIVE_DAYS[filters.lastActive] : null;
     const activeFrom = activeDays === null ? NaN : now - activeDays * DAY_MS;
     const match = (s: number): boolean => {
@@ -264,7 +287,11 @@ export class StudentsTable {
         const e = courseCode < 0 ? -1 : this.#enrollmentIn(s, courseCode);
         if (e < 0) return false;
         if (filters.stalled !== undefined && this.#isStalled(e, now) !== filters.stalled) return false;
-      } else if (stalledAny && (stalledAny[s] === 1) !== filters.stalled) return false;
+        if (filters.stalledThisWeek && !this.#isNewlyStalled(e, now)) return false;
+      } else {
+        if (stalledAny && (stalledAny[s] === 1) !== filters.stalled) return false;
+        if (newlyStalledAny && newlyStalledAny[s] !== 1) return false;
+      }
       if (filters.lastActive === 'never' && !Number.isNaN(this.#lastActive[s]!)) return false;
       if (activeDays !== null && !(this.#lastActive[s]! >= activeFrom)) return false;
       return true;
