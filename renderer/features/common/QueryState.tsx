@@ -2,6 +2,7 @@
 // Cached data always wins over an error: the main process answers from its cache when it can, so an error
 // here means there is truly nothing to show.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SerializedAppError } from '../../../shared/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
@@ -16,7 +17,9 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
+/** `what` names the screen in an error ("the Courses dashboard"); `label` what is loading ("courses"), both translated. */
 export function QueryState<T>({ query, what, label, children }: { query: QueryLike<T>; what: string; label: string; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
   if (query.data !== undefined) {
     // While new figures load, the old ones stay (dimmed, marked busy) instead of flashing empty.
     const updating = query.isPlaceholderData === true;
@@ -32,7 +35,8 @@ export function QueryState<T>({ query, what, label, children }: { query: QueryLi
   }
   return (
     <div className="loading-block">
-      <Spinner size={18} label={`Loading ${label}…`} />
+      <Spinner size={18} label={t('loadingWhat', { what: label })} />
+
     </div>
   );
 }

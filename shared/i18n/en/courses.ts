@@ -41,6 +41,7 @@ export const courses = {
     none: 'No plans',
     perInterval: '{{price}} / {{interval}}',
     more: '{{plans}} +{{count}} more',
+    separator: ', ',
   },
   publish: 'Publish',
   unpublish: 'Unpublish',
@@ -89,7 +90,7 @@ export const courses = {
   },
   orders: {
     title: 'Orders',
-    titleCount: 'Orders ({{count}})',
+    titleCount: 'Orders ({{shown}})',
     noScope: 'Orders need the orders permission',
     noScopeBody: "Grant it from the Orders dashboard to see this course's orders here.",
     what: "this course's orders",

@@ -40,6 +40,7 @@ export const courses: OneFormTranslation<typeof en> = {
     none: '沒有方案',
     perInterval: '{{price}} / {{interval}}',
     more: '{{plans}} 等另 {{count}} 個',
+    separator: '、',
   },
   publish: '發佈',
   unpublish: '取消發佈',
@@ -85,7 +86,7 @@ export const courses: OneFormTranslation<typeof en> = {
   },
   orders: {
     title: '訂單',
-    titleCount: '訂單（{{count}}）',
+    titleCount: '訂單（{{shown}}）',
     noScope: '需要訂單權限才能查看訂單',
     noScopeBody: '到訂單總覽授予權限後，這門課程的訂單就會顯示在這裡。',
     what: '這門課程的訂單',
