@@ -194,6 +194,7 @@ export const common = {
   },
   /** A chart's period axis, and the words for a period in running text ("Revenue per day"). */
   periods: {
+    names: { day: 'Day', week: 'Week', month: 'Month' },
     axis: { day: 'Day', week: 'Week of', month: 'Month' },
     words: { day: 'day', week: 'week', month: 'month', year: 'year' },
   },

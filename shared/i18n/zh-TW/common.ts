@@ -183,6 +183,7 @@ export const common: OneFormTranslation<typeof en> = {
     clear: '清除篩選',
   },
   periods: {
+    names: { day: '日', week: '週', month: '月' },
     axis: { day: '日期', week: '週（起始日）', month: '月份' },
     words: { day: '日', week: '週', month: '月', year: '年' },
   },
