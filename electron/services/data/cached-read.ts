@@ -51,7 +51,9 @@ export class CachedReader {
 
   /** A call for the account succeeded: if it had been answered from the cache, its screens should refetch. */
   markOnline(accountId: string): void {
+    // eslint-disable-next-line no-restricted-syntax -- a reason code the renderer reads, not words
     if (this.#servedOffline.delete(accountId)) this.emit('data.invalidated', { accountId, reason: 'back_online' });
+
   }
 
   /** The shell's online probe says the platforms answer again. */
