@@ -39,7 +39,7 @@ export const courses: OneFormTranslation<typeof en> = {
     free: '免費',
     none: '沒有方案',
     perInterval: '{{price}} / {{interval}}',
-    more: '{{plans}} 等另 {{count}} 個',
+    more: '{{plans}} +{{count}}',
     separator: '、',
   },
   publish: '發佈',
