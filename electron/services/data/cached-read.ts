@@ -57,6 +57,7 @@ export class CachedReader {
   /** A call for the account succeeded: if it had been answered from the cache, its screens should refetch. */
   markOnline(accountId: string): void {
     if (this.#servedOffline.delete(accountId)) this.emit('data.invalidated', { accountId, reason: 'back_online' });
+
   }
 
   /** The shell's online probe says the platforms answer again. */

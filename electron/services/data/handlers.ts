@@ -3,6 +3,7 @@
 // queries and exports them: the main process only routes. The composition root merges these with the other parts.
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import { comparisonInstantsOf } from '../../../shared/date-range';
 import { isValidTimeZone } from '../../../shared/zoned-time';
 import type { dataMethods } from '../../../shared/ipc/data';
@@ -71,8 +72,9 @@ export interface DataService {
 }
 
 function checkRange(input: { from: string; to: string; timeZone?: string | undefined }): void {
-  if (!(Date.parse(input.from) < Date.parse(input.to))) throw new AppError('invalid_input', 'The date range must start before it ends.');
-  if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw new AppError('invalid_input', `Unknown time zone "${input.timeZone}".`);
+  if (!(Date.parse(input.from) < Date.parse(input.to))) throw new AppError('invalid_input', t('engine:errors.rangeOrder'));
+  if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw new AppError('invalid_input', t('engine:errors.unknownTimeZone', { zone: input.timeZone }));
+
 }
 
 /** The data service: the offline cache, the engine's client, and the dashboards' handlers over both. */

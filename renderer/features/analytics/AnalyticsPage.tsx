@@ -26,7 +26,8 @@ import { useDashboardRange, useRangeStore, type Period } from '../common/range-s
 import { defaultInterval } from '../../../shared/date-range';
 import { versusDays } from '../common/range-words';
 import { useShownCurrency } from '../common/use-shown-currency';
-import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, formatPeriods, nameCollator, relativeChange, type Locale } from '../../lib/format';
+
 import { CurrencyTabs } from './CurrencyTabs';
 import { completionOf, completionsHint } from '../common/completion-words';
 import { t as translate } from '../../../shared/i18n/i18n';
@@ -35,12 +36,8 @@ import { useAccountProgress } from '../../data/progress';
 import { mrrChart, ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
-const VIEWS = [
-  { id: 'sales', label: 'Sales' },
-  { id: 'subscriptions', label: 'Subscriptions' },
-  { id: 'learning', label: 'Learning' },
-] as const;
-type View = (typeof VIEWS)[number]['id'];
+const VIEWS = ['sales', 'subscriptions', 'learning'] as const;
+type View = (typeof VIEWS)[number];
 
 export function AnalyticsPage() {
   return (
@@ -52,25 +49,25 @@ export function AnalyticsPage() {
 
 function AnalyticsDashboard() {
   const [params, setParams] = useSearchParams();
-  const view: View = VIEWS.some((v) => v.id === params.get('view')) ? (params.get('view') as View) : 'sales';
+  const view: View = VIEWS.some((v) => v === params.get('view')) ? (params.get('view') as View) : 'sales';
   const locale = useLocale();
   const { range, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
-  const { t } = useTranslation('analytics');
+  const { t } = useTranslation(['analytics', 'common']);
   const description = t(`views.${view}`);
   return (
-    <Page title="Analytics" description={description} actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}>
-      <nav className="tabs" aria-label="Analytics views">
+    <Page title={t('common:dashboards.titles.analytics')} description={description} actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}>
+      <nav className="tabs" aria-label={t('tabs.label')}>
         {VIEWS.map((v) => (
           <button
-            key={v.id}
+            key={v}
             type="button"
-            className={`tab${view === v.id ? ' is-active' : ''}`}
-            aria-current={view === v.id ? 'page' : undefined}
-            onClick={() => setParams({ view: v.id })}
+            className={`tab${view === v ? ' is-active' : ''}`}
+            aria-current={view === v ? 'page' : undefined}
+            onClick={() => setParams({ view: v })}
           >
-            {v.label}
+            {t(`tabs.${v}`)}
           </button>
         ))}
       </nav>
@@ -103,17 +100,18 @@ function SalesView({ locale }: { locale: Locale }) {
   const syncing = query.isFetching ? progress : null;
   // The learning report names every course: the course filter needs no other scope than analytics:read.
   const courses = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
+  const { t } = useTranslation(['analytics', 'common']);
   return (
-    <section aria-label="Sales" className="dashboard-grid">
+    <section aria-label={t('tabs.sales')} className="dashboard-grid">
       <div className="toolbar">
-        <SelectField label="By" value={interval} onChange={(v) => setInterval(v as typeof interval)}>
-            <option value="auto">Auto ({step})</option>
-            <option value="day">Day</option>
-            <option value="week">Week</option>
-            <option value="month">Month</option>
+        <SelectField label={t('sales.by')} value={interval} onChange={(v) => setInterval(v as typeof interval)}>
+            <option value="auto">{t('sales.auto', { interval: t(`common:periods.words.${step}`) })}</option>
+            <option value="day">{t('common:periods.names.day')}</option>
+            <option value="week">{t('common:periods.names.week')}</option>
+            <option value="month">{t('common:periods.names.month')}</option>
         </SelectField>
-        <SelectField label="Course" value={courseId} onChange={setCourseId}>
-            <option value="">All courses</option>
+        <SelectField label={t('sales.course')} value={courseId} onChange={setCourseId}>
+            <option value="">{t('sales.allCourses')}</option>
             {courses.data?.data.courses.map((c) => (
               <option key={c.courseId} value={c.courseId}>
                 {c.title}
@@ -123,9 +121,9 @@ function SalesView({ locale }: { locale: Locale }) {
         <FigureAge answer={query.data} />
       </div>
       {/* A platform without the report: the figures wait on the engine's sync, shown instead of a bare spinner. */}
-      {syncing && <SyncProgress progress={syncing} locale={locale} what="the sales figures" />}
+      {syncing && <SyncProgress progress={syncing} locale={locale} what={t('sales.syncing')} />}
       {!(syncing && query.data === undefined) && (
-        <QueryState query={query} what="the sales report" label="sales">
+        <QueryState query={query} what={t('sales.what')} label={t('sales.label')}>
           {(answer) => <SalesBody report={answer.data} locale={locale} previous={previous} lastYear={lastYear} />}
         </QueryState>
       )}
@@ -146,16 +144,16 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
   const partial = entry ? partialBucket(entry.series, report.to, Date.now()) : -1;
   const revenue = useMemo(() => (entry ? salesChart(entry, report.interval, locale, partial) : null), [entry, report.interval, locale, partial]);
   const orders = useMemo(() => (entry ? ordersChart(entry, report.interval, locale, partial) : null), [entry, report.interval, locale, partial]);
-  if (!entry || !revenue || !orders) return <EmptyState title="No sales in this range">Pick a longer range or another course.</EmptyState>;
+  if (!entry || !revenue || !orders) return <EmptyState title={t('sales.none')}>{t('sales.noneBody')}</EmptyState>;
   const partialNote =
     partial >= 0 ? (
       <p className="chart-note" data-testid="partial-period">
-        {revenue.categories[partial]?.replace(/ \(so far\)$/, '')} is not over yet: its {report.interval === 'day' ? 'day' : report.interval} shows only the sales so far.
+        {t(`sales.partial.${report.interval}`, { period: formatPeriods([entry.series[partial]!.periodStart], locale, report.interval)[0] })}
       </p>
     ) : null;
   return (
     <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
+      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')} />
       <div className="tiles" data-testid="sales-tiles" data-currency={entry.currency}>
         {salesTiles(entry, locale, { lastYear: lastYear !== null }).map((tile) => (
           <div key={tile.key} data-tile={tile.key} data-value={entry.current[tile.key]} className="tile-wrap">
@@ -171,7 +169,7 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
                   ? undefined
                   : tile.yearDelta === null
                     ? t('lastYearNone', { days: formatDays(lastYear, locale.locale) })
-                    : `${describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale, tile.deltaUnit).text} ${versusDays(lastYear, locale)}`
+                    : t('sales.yearHint', { change: describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale, tile.deltaUnit).text, versus: versusDays(lastYear, locale) })
               }
             />
           </div>
@@ -200,14 +198,15 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
   const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from: before.from, to: before.to, interval, timeZone: locale.timeZone } : null);
   const progress = useAccountProgress(account?.id ?? null);
   const syncing = query.isFetching ? progress : null;
+  const { t } = useTranslation('analytics');
   return (
-    <section aria-label="Subscriptions" className="dashboard-grid">
+    <section aria-label={t('tabs.subscriptions')} className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
-      {syncing && <SyncProgress progress={syncing} locale={locale} what="the subscription figures" />}
+      {syncing && <SyncProgress progress={syncing} locale={locale} what={t('subscriptions.syncing')} />}
       {!(syncing && query.data === undefined) && (
-        <QueryState query={query} what="the subscriptions report" label="subscriptions">
+        <QueryState query={query} what={t('subscriptions.what')} label={t('subscriptions.label')}>
           {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} period={before} locale={locale} />}
         </QueryState>
       )}
@@ -232,28 +231,28 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
         ? {
             kind: 'bar',
             title: t('subscriptions.chart', { currency: entry.currency }),
-            categoryLabel: 'Figure',
-            categories: ['New', 'Churned', 'Past due', 'Canceling'],
-            series: [{ name: 'Subscribers', values: [entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
+            categoryLabel: t('subscriptions.chartCategory'),
+            categories: [t('subscriptions.new'), t('subscriptions.churned'), t('subscriptions.pastDue'), t('subscriptions.canceling')],
+            series: [{ name: t('subscriptions.chartSeries'), values: [entry.newSubscribers, entry.churnedSubscribers, entry.pastDue, entry.canceling] }],
             formatValue: (v) => formatCount(v, locale.locale),
             integer: true,
           }
         : null,
     [entry, locale, t],
   );
-  if (!entry || !spec || !trend || !mrrSpec) return <EmptyState title="No subscriptions yet" />;
+  if (!entry || !spec || !trend || !mrrSpec) return <EmptyState title={t('subscriptions.none')} />;
   // MRR at the range's end (now, while the range runs), against its start (docs/business-api.md, "MRR over the range").
   const { atEnd, since } = mrrMoments(overview.report, locale);
   return (
     <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
+      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')} />
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
         <div className="tile-wrap" data-tile="mrr" data-value={trend.end.mrr}>
-          <StatTile label="MRR" value={formatMoney(trend.end.mrr, entry.currency, locale.locale)} delta={relativeChange(trend.end.mrr, trend.start.mrr)} deltaLabel={since} hint={atEnd} />
+          <StatTile label={t('subscriptions.mrr')} value={formatMoney(trend.end.mrr, entry.currency, locale.locale)} delta={relativeChange(trend.end.mrr, trend.start.mrr)} deltaLabel={since} hint={atEnd} />
         </div>
         <div className="tile-wrap" data-tile="active" data-value={trend.end.activeSubscribers}>
           <StatTile
-            label="Active subscribers"
+            label={t('subscriptions.activeSubscribers')}
             value={formatCount(trend.end.activeSubscribers, locale.locale)}
             delta={relativeChange(trend.end.activeSubscribers, trend.start.activeSubscribers)}
             deltaLabel={since}
@@ -261,11 +260,11 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
           />
         </div>
         <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} hint={t('subscriptions.started')} />
+          <StatTile label={t('subscriptions.new')} value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} hint={t('subscriptions.started')} />
         </div>
         <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
           <StatTile
-            label="Churned"
+            label={t('subscriptions.churned')}
             value={formatCount(entry.churnedSubscribers, locale.locale)}
             delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : undefined}
             deltaLabel={versus}
@@ -293,8 +292,22 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
         </Card>
       </div>
       <div className="chart-row">
-        <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
-        <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
+        <SubscriptionList
+          title={t('subscriptions.pastDueList', { currency: entry.currency, shown: formatCount(pastDue.length, locale.locale) })}
+          rows={pastDue}
+          locale={locale}
+          dateLabel={t('subscriptions.nextCharge')}
+          dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd}
+          testId="past-due"
+        />
+        <SubscriptionList
+          title={t('subscriptions.cancelingList', { currency: entry.currency, shown: formatCount(canceling.length, locale.locale) })}
+          rows={canceling}
+          locale={locale}
+          dateLabel={t('subscriptions.ends')}
+          dateOf={(s) => s.currentPeriodEnd}
+          testId="canceling"
+        />
       </div>
     </>
   );
@@ -317,17 +330,18 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
   dateOf(row: SubscriptionRow): string;
   testId: string;
 }) {
+  const { t } = useTranslation(['analytics', 'common']);
   return (
     <Card title={title} flush>
       {rows.length === 0 ? (
-        <EmptyState title="None right now" />
+        <EmptyState title={t('subscriptions.noneNow')} />
       ) : (
-        <DataTable label={title} testId={testId} frame={{ className: 'table-scroll-short' }} columns={[{ label: 'Member' }, { label: 'Amount', numeric: true }, { label: dateLabel }]}>
+        <DataTable label={title} testId={testId} frame={{ className: 'table-scroll-short' }} columns={[{ label: t('subscriptions.member') }, { label: t('subscriptions.amount'), numeric: true }, { label: dateLabel }]}>
               {rows.map((s) => (
                 <tr key={s.id}>
                   <th scope="row">{s.memberName}</th>
                   <td className="num">
-                    {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
+                    {t('subscriptions.perInterval', { amount: formatMoney(s.amount, s.currency, locale.locale), interval: intervalWord(s.interval) })}
                   </td>
                   <td>{formatDateTime(dateOf(s), locale)}</td>
                 </tr>
@@ -338,17 +352,23 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
   );
 }
 
+/** A billing interval as a word ("month" / "月"); one the app does not know stays as the platform sent it. */
+function intervalWord(interval: string): string {
+  return interval === 'day' || interval === 'week' || interval === 'month' || interval === 'year' ? translate(`common:periods.words.${interval}`) : interval;
+}
+
 function LearningView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
   const { from, to, previous: before } = useDashboardRange();
   const query = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   const previous = useDataQuery('data.learning.report', account ? { accountId: account.id, from: before.from, to: before.to, timeZone: locale.timeZone } : null);
+  const { t } = useTranslation('analytics');
   return (
-    <section aria-label="Learning" className="dashboard-grid">
+    <section aria-label={t('tabs.learning')} className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
-      <QueryState query={query} what="the learning report" label="learning">
+      <QueryState query={query} what={t('learning.what')} label={t('learning.label')}>
         {(answer) => <LearningBody report={answer.data} previous={previous.data?.data} period={before} locale={locale} />}
       </QueryState>
     </section>
@@ -358,45 +378,50 @@ function LearningView({ locale }: { locale: Locale }) {
 // Active students get no "vs previous period": the platform keeps only each learner's last activity, so an
 // earlier window misses everyone active since, and the change would show growth that is not there.
 const LEARNING_TILES = [
-  { key: 'enrollments', label: 'Enrollments', kind: 'count', compare: true },
-  { key: 'activeStudents', tile: 'active', label: 'Active students', kind: 'count', compare: false },
-  { key: 'completions', label: 'Completions', kind: 'count', compare: true },
-  { key: 'completionRate', tile: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
+  { key: 'enrollments', kind: 'count', compare: true },
+  { key: 'activeStudents', tile: 'active', kind: 'count', compare: false },
+  { key: 'completions', kind: 'count', compare: true },
+  { key: 'completionRate', tile: 'completion_rate', kind: 'rate', compare: true },
 ] as const;
 
 function LearningBody({ report, previous, period, locale }: { report: LearningReport; previous: LearningReport | undefined; period: Period; locale: Locale }) {
+  const { t, i18n } = useTranslation('analytics');
   // Active students count the 30 days that end with the range (docs/business-api.md).
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
     enrollments: translate('analytics:learning.enrollmentsHint'),
-    activeStudents: `in the 30 days to ${activeUntil}`,
+    activeStudents: t('learning.activeHint', { day: activeUntil }),
     completions: completionsHint(),
     completionRate: completionOf(report, locale.locale),
   };
-  const top = useMemo(() => [...report.courses].sort((a, b) => b.enrollments - a.enrollments || a.title.localeCompare(b.title)).slice(0, 10), [report]);
+  const top = useMemo(() => {
+    const byName = nameCollator(locale.locale);
+    return [...report.courses].sort((a, b) => b.enrollments - a.enrollments || byName.compare(a.title, b.title)).slice(0, 10);
+  }, [report, locale.locale]);
   const spec = useMemo<ChartSpec>(
     () => ({
       kind: 'hbar',
-      title: 'Top courses by enrollments in the range',
-      categoryLabel: 'Course',
+      title: t('learning.chart'),
+      categoryLabel: t('learning.chartCategory'),
       categories: top.map((c) => c.title),
       series: [
-        { name: 'Enrollments', values: top.map((c) => c.enrollments) },
-        { name: 'Active students', values: top.map((c) => c.activeStudents) },
-        { name: 'Completions', values: top.map((c) => c.completions) },
+        { name: t('learning.enrollments'), values: top.map((c) => c.enrollments) },
+        { name: t('learning.activeStudents'), values: top.map((c) => c.activeStudents) },
+        { name: t('learning.completions'), values: top.map((c) => c.completions) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [top, locale],
+    // `i18n.language`: the words follow the UI language.
+    [top, locale, t, i18n.language],
   );
   return (
     <>
       <div className="tiles" data-testid="learning-tiles">
-        {LEARNING_TILES.map(({ key, label, kind, compare, ...named }) => (
+        {LEARNING_TILES.map(({ key, kind, compare, ...named }) => (
           <div key={key} className="tile-wrap" data-tile={'tile' in named ? named.tile : key} data-value={report[key]} data-previous={compare ? previous?.[key] : undefined}>
             <StatTile
-              label={label}
+              label={t(`learning.${key}`)}
               value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}
               // The completion rate changes in percentage points, the counts relatively.
               delta={!compare || !previous ? undefined : kind === 'rate' ? (report.enrollments === 0 || previous.enrollments === 0 ? null : report[key] - previous[key]) : relativeChange(report[key], previous[key])}
@@ -407,7 +432,7 @@ function LearningBody({ report, previous, period, locale }: { report: LearningRe
           </div>
         ))}
       </div>
-      <Card>{top.length === 0 ? <EmptyState title="No learning activity in this range" /> : <Chart spec={spec} height={Math.max(240, top.length * 40)} />}</Card>
+      <Card>{top.length === 0 ? <EmptyState title={t('learning.none')} /> : <Chart spec={spec} height={Math.max(240, top.length * 40)} />}</Card>
     </>
   );
 }

@@ -22,20 +22,22 @@ interface SalesTile {
   lowerIsBetter: boolean;
 }
 
-const TILES: { key: keyof SalesTotals; label: string; kind: 'money' | 'count' | 'rate'; lowerIsBetter?: boolean }[] = [
-  // "Gross" is the list price, before discounts and refunds: the label says so where it is shown.
-  { key: 'gross', label: 'Gross revenue (before discounts)', kind: 'money' },
-  { key: 'discounts', label: 'Discounts', kind: 'money', lowerIsBetter: true },
-  { key: 'refunds', label: 'Refunds', kind: 'money', lowerIsBetter: true },
-  { key: 'net', label: 'Net revenue', kind: 'money' },
-  { key: 'orders', label: 'Orders', kind: 'count' },
-  { key: 'averageOrderValue', label: 'Average order value', kind: 'money' },
-  { key: 'refundRate', label: 'Refund rate', kind: 'rate', lowerIsBetter: true },
+// Each tile's label is analytics:sales.tiles.<key>.
+const TILES: { key: Exclude<keyof SalesTotals, 'refundedOrders'>; kind: 'money' | 'count' | 'rate'; lowerIsBetter?: boolean }[] = [
+
+  { key: 'gross', kind: 'money' },
+  { key: 'discounts', kind: 'money', lowerIsBetter: true },
+  { key: 'refunds', kind: 'money', lowerIsBetter: true },
+  { key: 'net', kind: 'money' },
+  { key: 'orders', kind: 'count' },
+  { key: 'averageOrderValue', kind: 'money' },
+  { key: 'refundRate', kind: 'rate', lowerIsBetter: true },
 ];
 
 export function salesTiles(entry: CurrencySales, locale: Locale, options: { lastYear?: boolean } = {}): SalesTile[] {
   const lastYear = options.lastYear ?? true;
-  return TILES.map(({ key, label, kind, lowerIsBetter = false }) => {
+  return TILES.map(({ key, kind, lowerIsBetter = false }) => {
+    const label = t(`analytics:sales.tiles.${key}`);
     const value = entry.current[key];
     const text = kind === 'money' ? formatMoney(value, entry.currency, locale.locale) : kind === 'rate' ? formatPercent(value, locale.locale) : formatCount(value, locale.locale);
     // A period without orders has no refund rate (its 0% is only no sales): nothing to compare.
@@ -52,14 +54,14 @@ function periodLabels(entry: CurrencySales, interval: SalesReport['interval'], l
 export function salesChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
   return {
     kind: 'line',
-    title: `Revenue per ${interval} (${entry.currency})`,
-    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    title: t(`analytics:sales.revenueChart.${interval}`, { currency: entry.currency }),
+    categoryLabel: t(`common:periods.axis.${interval}`),
     categories: periodLabels(entry, interval, locale, partial),
     partialFrom: partial >= 0 ? partial : undefined,
     series: [
-      { name: 'Gross (before discounts)', values: entry.series.map((p) => p.gross) },
-      { name: 'Net', values: entry.series.map((p) => p.net) },
-      { name: 'Refunds', values: entry.series.map((p) => p.refunds) },
+      { name: t('analytics:sales.series.gross'), values: entry.series.map((p) => p.gross) },
+      { name: t('analytics:sales.series.net'), values: entry.series.map((p) => p.net) },
+      { name: t('analytics:sales.series.refunds'), values: entry.series.map((p) => p.refunds) },
     ],
     formatValue: (v) => formatMoney(v, entry.currency, locale.locale),
     formatAxis: (v) => formatMoney(v, entry.currency, locale.locale, { compact: true }),
@@ -69,11 +71,11 @@ export function salesChart(entry: CurrencySales, interval: SalesReport['interval
 export function ordersChart(entry: CurrencySales, interval: SalesReport['interval'], locale: Locale, partial = -1): ChartSpec {
   return {
     kind: 'bar',
-    title: `Orders per ${interval} (${entry.currency})`,
-    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    title: t(`analytics:sales.ordersChart.${interval}`, { currency: entry.currency }),
+    categoryLabel: t(`common:periods.axis.${interval}`),
     categories: periodLabels(entry, interval, locale, partial),
     partialFrom: partial >= 0 ? partial : undefined,
-    series: [{ name: 'Orders', values: entry.series.map((p) => p.orders) }],
+    series: [{ name: t('analytics:sales.series.orders'), values: entry.series.map((p) => p.orders) }],
     formatValue: (v) => formatCount(v, locale.locale),
     integer: true,
   };
@@ -84,7 +86,8 @@ export function mrrChart(trend: MrrTrend, interval: SalesReport['interval'], loc
   return {
     kind: 'line',
     title: t(`analytics:subscriptions.mrrChart.${interval}`, { currency: trend.currency }),
-    categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+    categoryLabel: t(`common:periods.axis.${interval}`),
+
     categories: markPartial(formatPeriods(trend.series.map((p) => p.periodStart), locale, interval), partial),
     partialFrom: partial >= 0 ? partial : undefined,
     series: [{ name: 'MRR', values: trend.series.map((p) => p.mrr) }],

@@ -17,6 +17,7 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
+/** `what` names the screen in an error ("the Courses dashboard"); `label` what is loading ("courses"), both translated. */
 export function QueryState<T>({ query, what, label, children }: { query: QueryLike<T>; what: string; label: string; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('common');
   if (query.data !== undefined) {

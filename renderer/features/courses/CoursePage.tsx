@@ -2,6 +2,7 @@
 // refunds per currency in the range, its orders, and publish/unpublish.
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { CourseDetail, CourseOrdersPage } from '../../../shared/ipc/data';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -55,11 +56,12 @@ function CourseDashboard() {
   const interval = defaultInterval(range);
   const query = useDataQuery('data.courses.get', account ? { accountId: account.id, courseId, from, to, interval, timeZone: locale.timeZone } : null);
   const shownInterval = useSettled(interval, !query.isPlaceholderData);
-  const title = query.data?.data.course.title ?? 'Course';
+  const { t } = useTranslation('courses', { keyPrefix: 'page' });
+  const title = query.data?.data.course.title ?? t('untitled');
   return (
     <Page
       title={title}
-      description={<Link to="/courses">← All courses</Link>}
+      description={<Link to="/courses">{t('back')}</Link>}
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
@@ -69,7 +71,7 @@ function CourseDashboard() {
       }
     >
       {problem ? <RangeProblem problem={problem} /> : (
-        <QueryState query={query} what="this course's page" label="the course">
+        <QueryState query={query} what={t('what')} label={t('label')}>
           {(answer) => <CourseBody detail={answer.data} locale={locale} interval={shownInterval} />}
         </QueryState>
       )}
@@ -77,18 +79,32 @@ function CourseDashboard() {
   );
 }
 
-const REVENUE_COLUMNS: Column[] = [
-  { label: 'Currency' },
-  { label: 'Orders', numeric: true },
-  { label: 'Gross (before discounts)', numeric: true },
-  { label: 'Discounts', numeric: true },
-  { label: 'Refunds', numeric: true },
-  { label: 'Net', numeric: true },
-];
-const ORDER_COLUMNS: Column[] = [{ label: 'Order' }, { label: 'Buyer' }, { label: 'State' }, { label: 'Paid' }, { label: 'Amount', numeric: true }];
+function revenueColumns(): Column[] {
+  return [
+    { label: t('courses:revenue.currency') },
+    { label: t('courses:revenue.orders'), numeric: true },
+    { label: t('courses:revenue.gross'), numeric: true },
+    { label: t('courses:revenue.discounts'), numeric: true },
+    { label: t('courses:revenue.refunds'), numeric: true },
+    { label: t('courses:revenue.net'), numeric: true },
+  ];
+}
+
+function orderColumns(): Column[] {
+  return [
+    { label: t('courses:orders.order') },
+    { label: t('courses:orders.buyer') },
+    { label: t('courses:orders.state') },
+    { label: t('courses:orders.paid') },
+    { label: t('courses:orders.amount'), numeric: true },
+  ];
+}
 
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
+  // Re-rendered on a language change (the chart specs below read the current language).
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   // Where the range's learners stall, as the learning figures count them (docs/business-api.md, "Section funnel").
   const funnel = detail.funnel ?? [];
   const series = useMemo(() => detail.enrollmentsSeries ?? [], [detail.enrollmentsSeries]);
@@ -97,30 +113,32 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   const enrollmentsSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'line',
-      title: `Enrollments per ${interval}`,
-      categoryLabel: interval === 'day' ? 'Day' : interval === 'week' ? 'Week of' : 'Month',
+      title: t(`courses:enrollmentsChart.title.${interval}`),
+      categoryLabel: t(`common:periods.axis.${interval}`),
       categories: markPartial(formatPeriods(series.map((p) => p.periodStart), locale, interval), partial),
       partialFrom: partial >= 0 ? partial : undefined,
-      series: [{ name: 'Enrollments', values: series.map((p) => p.enrollments) }],
+      series: [{ name: t('courses:enrollmentsChart.series'), values: series.map((p) => p.enrollments) }],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [series, locale, interval, partial],
+    // `language`: the words follow the UI language.
+    [series, locale, interval, partial, language],
   );
   const funnelSpec = useMemo<ChartSpec>(
     () => ({
       kind: 'hbar',
-      title: 'Where learners stall, per section',
-      categoryLabel: 'Section',
+      title: t('courses:funnel.title'),
+      categoryLabel: t('courses:funnel.section'),
       categories: funnel.map((s, i) => `${i + 1}. ${s.title}`),
       series: [
-        { name: 'Reached', values: funnel.map((s) => s.reached) },
-        { name: 'Completed', values: funnel.map((s) => s.completed) },
+        { name: t('courses:funnel.reached'), values: funnel.map((s) => s.reached) },
+        { name: t('courses:funnel.completed'), values: funnel.map((s) => s.completed) },
       ],
       formatValue: (v) => formatCount(v, locale.locale),
       integer: true,
     }),
-    [funnel, locale],
+    // `language`: the words follow the UI language.
+    [funnel, locale, language],
   );
   const stats = course.stats;
   // Learners of the range, counted as on Courses and Analytics › Learning (docs/business-api.md).
@@ -128,17 +146,21 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   return (
     <div className="dashboard-grid">
-      <div className="tiles" aria-label="Course figures">
-        <StatTile label="State" value={<StateBadge state={course.state} />} hint={course.publishedAt ? `${course.state === 'published' ? 'published' : 'first published'} ${formatDateTime(course.publishedAt, locale)}` : undefined} />
+      <div className="tiles" aria-label={t('courses:page.figures')}>
+        <StatTile
+          label={t('courses:page.state')}
+          value={<StateBadge state={course.state} />}
+          hint={course.publishedAt ? t(course.state === 'published' ? 'courses:page.published' : 'courses:page.firstPublished', { date: formatDateTime(course.publishedAt, locale) }) : undefined}
+        />
         <div className="tile-wrap" data-tile="enrollments" data-value={learning?.enrollments}>
-          <StatTile label="Enrollments in the range" value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? `${formatCount(stats.enrollments, locale.locale)} all time` : undefined} />
+          <StatTile label={t('courses:page.enrollments')} value={learning ? formatCount(learning.enrollments, locale.locale) : '–'} hint={stats ? t('courses:page.allTime', { shown: formatCount(stats.enrollments, locale.locale) }) : undefined} />
         </div>
         <div className="tile-wrap" data-tile="active" data-value={learning?.activeStudents}>
-          <StatTile label="Active students" value={learning ? formatCount(learning.activeStudents, locale.locale) : '–'} hint={`in the 30 days to ${activeUntil}`} />
+          <StatTile label={t('courses:page.activeStudents')} value={learning ? formatCount(learning.activeStudents, locale.locale) : '–'} hint={t('courses:page.activeHint', { day: activeUntil })} />
         </div>
         <div className="tile-wrap" data-tile="completion_rate" data-value={learning?.completionRate}>
           <StatTile
-            label="Completion rate"
+            label={t('courses:page.completionRate')}
             value={learning && learning.enrollments > 0 ? formatPercent(learning.completionRate, locale.locale) : '–'}
             hint={learning ? completionOf(learning, locale.locale) : undefined}
           />
@@ -146,13 +168,17 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
         <div className="tile-wrap" data-tile="completions" data-value={learning?.completions}>
           <StatTile label={t('courses:completions')} value={learning ? formatCount(learning.completions, locale.locale) : '–'} hint={completionsHint()} />
         </div>
-        <StatTile label="Plans" value={<span className="stat-small">{describePlans(course.pricingPlans, locale.locale, 3)}</span>} hint={`${curriculum.sections.length} sections · ${course.lecturesCount} lectures`} />
+        <StatTile
+          label={t('courses:page.plans')}
+          value={<span className="stat-small">{describePlans(course.pricingPlans, locale.locale, 3)}</span>}
+          hint={`${t('courses:page.sections', { count: curriculum.sections.length, shown: formatCount(curriculum.sections.length, locale.locale) })} · ${t('courses:page.lectures', { count: course.lecturesCount, shown: formatCount(course.lecturesCount, locale.locale) })}`}
+        />
       </div>
-      <Card title="Revenue and refunds in the range" flush>
+      <Card title={t('courses:revenue.title')} flush>
         {report.revenue.every((r) => r.orders === 0) ? (
-          <EmptyState title="No sales in this range" />
+          <EmptyState title={t('courses:revenue.none')} />
         ) : (
-          <DataTable label="Revenue per currency" testId="course-revenue" frame={false} columns={REVENUE_COLUMNS}>
+          <DataTable label={t('courses:revenue.table')} testId="course-revenue" frame={false} columns={revenueColumns()}>
               {report.revenue.filter((r) => r.orders > 0).map((r) => (
                 <tr key={r.currency} data-currency={r.currency}>
                   <th scope="row">{r.currency}</th>
@@ -172,7 +198,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
           <Chart spec={enrollmentsSpec} />
         </Card>
         <Card>
-          {funnel.length === 0 ? <EmptyState title="No sections yet" /> : <Chart spec={funnelSpec} height={Math.max(220, funnel.length * 44)} />}
+          {funnel.length === 0 ? <EmptyState title={t('courses:funnel.none')} /> : <Chart spec={funnelSpec} height={Math.max(220, funnel.length * 44)} />}
         </Card>
       </div>
       <CourseOrders courseId={course.id} locale={locale} />
@@ -189,10 +215,11 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
+  const { t } = useTranslation('courses', { keyPrefix: 'orders' });
   if (!account?.grantedScopes.includes('orders:read')) {
     return (
-      <Card title="Orders">
-        <EmptyState title="Orders need the orders permission">Grant it from the Orders dashboard to see this course's orders here.</EmptyState>
+      <Card title={t('title')}>
+        <EmptyState title={t('noScope')}>{t('noScopeBody')}</EmptyState>
       </Card>
     );
   }
@@ -214,14 +241,14 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
     }
   }
   return (
-    <Card title={page ? `Orders (${formatCount(page.total, locale.locale)})` : 'Orders'} actions={<FigureAge answer={first.data} />} flush>
+    <Card title={page ? t('titleCount', { shown: formatCount(page.total, locale.locale) }) : t('title')} actions={<FigureAge answer={first.data} />} flush>
       {first.error && !page ? (
-        <ErrorState error={toSerializedError(first.error)} what="this course's orders" onRetry={() => void first.refetch()} />
+        <ErrorState error={toSerializedError(first.error)} what={t('what')} onRetry={() => void first.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title={first.isPending ? 'Loading orders…' : 'No orders for this course yet'} />
+        <EmptyState title={first.isPending ? t('loading') : t('none')} />
       ) : (
         <>
-          <DataTable label="This course's orders" columns={ORDER_COLUMNS}>
+          <DataTable label={t('table')} columns={orderColumns()}>
                 {rows.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
@@ -239,7 +266,8 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
           {next && (
             <div className="table-foot">
               <Button size="sm" busy={loadingMore} onClick={() => void loadMore()}>
-                Show more orders
+                {t('more')}
+
               </Button>
               {moreError && <span className="field-error">{moreError}</span>}
             </div>

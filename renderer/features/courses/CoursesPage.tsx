@@ -2,6 +2,7 @@
 // figures as Analytics › Learning); search, filters and sortable columns; a row opens the course's page.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -23,7 +24,6 @@ import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import { filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
 import { completionOf, completionShort } from '../common/completion-words';
-import { t } from '../../../shared/i18n/i18n';
 import { StateBadge } from './StateBadge';
 
 export function CoursesPage() {
@@ -52,34 +52,35 @@ function CoursesDashboard() {
   const filtered = filter.text !== '' || filter.state !== '' || filter.category !== '' || filter.tag !== '';
   // One Tab stop for the whole list; arrows move between courses, as in the Orders table.
   const rowFocus = useRowFocus(rows.length);
+  const { t } = useTranslation(['courses', 'common']);
 
   return (
     <Page
-      title="Courses"
-      description="Every course with its plans; enrollments, completion and revenue in the range; students active in the 30 days up to its end."
+      title={t('common:dashboards.titles.courses')}
+      description={t('list.description')}
       meta={<FigureAge answer={query.data} />}
       actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}
     >
       {problem ? <RangeProblem problem={problem} /> : (
-      <QueryState query={query} what="the Courses dashboard" label="courses">
+      <QueryState query={query} what={t('common:dashboards.names.courses')} label={t('list.label')}>
         {(answer) => (
           <Card flush>
-            <div className="filter-bar" role="search" aria-label="Filter courses">
+            <div className="filter-bar" role="search" aria-label={t('list.filters')}>
               <label className="field field-grow">
-                <span className="visually-hidden">Search courses</span>
+                <span className="visually-hidden">{t('list.search')}</span>
                 <input
                   type="search"
                   className="input"
-                  placeholder="Search by title"
+                  placeholder={t('list.searchPlaceholder')}
                   value={filter.text}
                   onChange={(e) => setFilter({ ...filter, text: e.target.value })}
                 />
               </label>
-              <FacetSelect label="State" value={filter.state} options={answer.data.facets.states} labelOf={(state) => stateLabel(COURSE_STATE_LABELS, state)} onChange={(state) => setFilter({ ...filter, state })} />
-              <FacetSelect label="Category" value={filter.category} options={answer.data.facets.categories} onChange={(category) => setFilter({ ...filter, category })} />
-              <FacetSelect label="Tag" value={filter.tag} options={answer.data.facets.tags} onChange={(tag) => setFilter({ ...filter, tag })} />
+              <FacetSelect label={t('list.state')} value={filter.state} options={answer.data.facets.states} labelOf={(state) => stateLabel(COURSE_STATE_LABELS, state)} onChange={(state) => setFilter({ ...filter, state })} />
+              <FacetSelect label={t('list.category')} value={filter.category} options={answer.data.facets.categories} onChange={(category) => setFilter({ ...filter, category })} />
+              <FacetSelect label={t('list.tag')} value={filter.tag} options={answer.data.facets.tags} onChange={(tag) => setFilter({ ...filter, tag })} />
               {currency && currencies.length > 1 && (
-                <SelectField label="Revenue in" value={currency} onChange={choose}>
+                <SelectField label={t('list.revenueIn')} value={currency} onChange={choose}>
                   {currencies.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -88,35 +89,37 @@ function CoursesDashboard() {
                 </SelectField>
               )}
               <span className="filter-count" aria-live="polite" data-testid="course-count">
-                {rows.length === answer.data.courses.length ? `${rows.length} courses` : `${rows.length} of ${answer.data.courses.length} courses`}
+                {rows.length === answer.data.courses.length
+                  ? t('list.count', { count: rows.length, shown: formatCount(rows.length, locale.locale) })
+                  : t('list.countOf', { count: answer.data.courses.length, shown: formatCount(rows.length, locale.locale), all: formatCount(answer.data.courses.length, locale.locale) })}
               </span>
               {filtered && (
                 <button type="button" className="link-button" onClick={() => setFilter(NO_COURSE_FILTER)}>
-                  Clear filters
+                  {t('common:filters.clear')}
                 </button>
               )}
             </div>
             {rows.length === 0 ? (
-              <EmptyState title={answer.data.courses.length === 0 ? 'No courses yet' : 'No course matches'}>
-                {answer.data.courses.length === 0 ? 'Courses you create on the platform show here.' : 'Try another search or clear the filters.'}
+              <EmptyState title={answer.data.courses.length === 0 ? t('list.none') : t('list.noMatch')}>
+                {answer.data.courses.length === 0 ? t('list.noneBody') : t('list.noMatchBody')}
               </EmptyState>
             ) : (
               <DataTable
-                label="Courses"
+                label={t('list.table')}
                 testId="courses-table"
                 className="data-table-fit"
                 sort={sort}
                 onSort={setSort}
                 body={{ onKeyDown: rowFocus.onKeyDown, onFocus: rowFocus.onFocus }}
                 columns={[
-                  { label: 'Course', sortKey: 'title' },
-                  { label: 'State', sortKey: 'state' },
-                  { label: 'Price plans' },
-                  { label: 'Lecturers', numeric: true },
-                  { label: 'Enrollments', sortKey: 'enrollments', numeric: true },
-                  { label: 'Active students', sortKey: 'activeStudents', numeric: true, note: `30 days to ${activeUntil}` },
-                  { label: 'Completion', sortKey: 'completionRate', numeric: true, note: t('courses:completionNote') },
-                  { label: currency ? `Net revenue (${currency})` : 'Net revenue', sortKey: 'revenue', numeric: true },
+                  { label: t('columns.course'), sortKey: 'title' },
+                  { label: t('columns.state'), sortKey: 'state' },
+                  { label: t('columns.plans') },
+                  { label: t('columns.lecturers'), numeric: true },
+                  { label: t('columns.enrollments'), sortKey: 'enrollments', numeric: true },
+                  { label: t('columns.activeStudents'), sortKey: 'activeStudents', numeric: true, note: t('columns.activeNote', { day: activeUntil }) },
+                  { label: t('columns.completion'), sortKey: 'completionRate', numeric: true, note: t('completionNote') },
+                  { label: currency ? t('columns.netIn', { currency }) : t('columns.net'), sortKey: 'revenue', numeric: true },
                 ]}
               >
                     {rows.map((course, index) => (
@@ -168,9 +171,11 @@ function CoursesDashboard() {
 }
 
 function FacetSelect({ label, value, options, onChange, labelOf = (o) => o }: { label: string; value: string; options: readonly string[]; onChange(value: string): void; labelOf?(option: string): string }) {
+  const { t } = useTranslation();
   return (
     <SelectField label={label} value={value} onChange={onChange}>
-      <option value="">Any</option>
+      <option value="">{t('filters.any')}</option>
+
       {options.map((o) => (
         <option key={o} value={o}>
           {labelOf(o)}

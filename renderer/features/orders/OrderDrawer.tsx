@@ -2,6 +2,7 @@
 // modal dialog that opens at its top; Escape or Close returns to that page as it was, focus on the row or
 // link that opened it.
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/model/orders';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/Button';
@@ -31,22 +32,23 @@ export function OrderDrawer() {
   // Opened from its page: Back returns there without a new history entry. Opened from an address (a reload):
   // replace it with the page.
   const close = () => void (openedFromList(location.state, listPath) ? navigate(-1) : navigate(listPath, { replace: true }));
+  const { t } = useTranslation(['orders', 'common']);
   return (
     <Dialog
       open
       onClose={close}
       variant="drawer"
       initialFocus="title"
-      title={order ? `Order ${order.tradeNumber}` : 'Order'}
-      actions={<Button onClick={close}>Close</Button>}
+      title={order ? t('drawer.title', { tradeNumber: order.tradeNumber }) : t('drawer.untitled')}
+      actions={<Button onClick={close}>{t('common:actions.close')}</Button>}
     >
       <div className="order-details" data-testid="order-details">
         {order ? (
           <OrderBody order={order} locale={locale} />
         ) : query.error ? (
-          <ErrorState error={toSerializedError(query.error)} what="this order" onRetry={() => void query.refetch()} />
+          <ErrorState error={toSerializedError(query.error)} what={t('drawer.what')} onRetry={() => void query.refetch()} />
         ) : (
-          <Spinner label="Loading the order…" />
+          <Spinner label={t('drawer.loading')} />
         )}
         <FigureAge answer={query.data} />
       </div>
@@ -54,30 +56,31 @@ export function OrderDrawer() {
   );
 }
 
-const ITEM_COLUMNS: Column[] = [{ label: 'Item' }, { label: 'Original', numeric: true }, { label: 'Discount', numeric: true }, { label: 'Amount', numeric: true }];
-
 function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
+  const { t } = useTranslation('orders', { keyPrefix: 'drawer' });
   const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
+  const columns: Column[] = [{ label: t('item') }, { label: t('original'), numeric: true }, { label: t('discount'), numeric: true }, { label: t('amount'), numeric: true }];
   return (
     <>
       <dl className="detail-list">
-        <div><dt>State</dt><dd><OrderStateBadge state={order.state} /></dd></div>
-        <div><dt>Buyer</dt><dd>{order.buyer.name} <span className="muted">&lt;{order.buyer.email}&gt;</span></dd></div>
-        <div><dt>Paid</dt><dd>{formatDateTime(order.paidAt, locale)}</dd></div>
-        <div><dt>Created</dt><dd>{formatDateTime(order.createdAt, locale)}</dd></div>
-        <div><dt>Payment</dt><dd>{stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod)}</dd></div>
-        <div><dt>Coupon</dt><dd>{order.coupon?.code ?? 'None'}</dd></div>
+        <div><dt>{t('state')}</dt><dd><OrderStateBadge state={order.state} /></dd></div>
+        <div><dt>{t('buyer')}</dt><dd>{order.buyer.name} <span className="muted">&lt;{order.buyer.email}&gt;</span></dd></div>
+        <div><dt>{t('paid')}</dt><dd>{formatDateTime(order.paidAt, locale)}</dd></div>
+        <div><dt>{t('created')}</dt><dd>{formatDateTime(order.createdAt, locale)}</dd></div>
+        <div><dt>{t('payment')}</dt><dd>{stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod)}</dd></div>
+        <div><dt>{t('coupon')}</dt><dd>{order.coupon?.code ?? t('noCoupon')}</dd></div>
       </dl>
       <DataTable
-        label="Items"
+        label={t('items')}
         frame={false}
-        columns={ITEM_COLUMNS}
+        columns={columns}
         foot={
           <>
-            <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.originalAmount)}</td></tr>
-            <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discountAmount)}</td></tr>
-            <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paidAmount)}</td></tr>
-            <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refundedAmount)}</td></tr>
+            <tr><th scope="row">{t('original')}</th><td colSpan={3} className="num">{money(order.originalAmount)}</td></tr>
+            <tr><th scope="row">{t('discount')}</th><td colSpan={3} className="num">{money(order.discountAmount)}</td></tr>
+            <tr><th scope="row">{t('paidAmount')}</th><td colSpan={3} className="num" data-field="paid">{money(order.paidAmount)}</td></tr>
+            <tr><th scope="row">{t('refunded')}</th><td colSpan={3} className="num">{money(order.refundedAmount)}</td></tr>
+
           </>
         }
       >

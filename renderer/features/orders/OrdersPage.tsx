@@ -34,7 +34,7 @@ import { useLocale } from '../common/use-locale';
 import type { PickedRange } from '../../../shared/date-range';
 import { useResolvedRange } from '../common/range-store';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
-import { t } from '../../../shared/i18n/i18n';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';
@@ -94,21 +94,22 @@ function OrdersDashboard() {
   const view = useOrdersHead(accountId, ready, filters, sort, load.running);
   const head = view.head?.data;
   const partial = head?.partial ?? null;
+  const { t } = useTranslation(['orders', 'common']);
 
   return (
     <Page
-      title="Orders"
-      description="Every order of the school: filter, sort, open one, export what you see."
+      title={t('common:dashboards.titles.orders')}
+      description={t('description')}
       meta={
         <span className="meta-line">
           <FigureAge answer={load.result ?? undefined} />
-          {head && <span data-testid="orders-loaded">{formatCount(head.loaded, locale.locale)} orders loaded</span>}
+          {head && <span data-testid="orders-loaded">{t('loaded', { count: head.loaded, shown: formatCount(head.loaded, locale.locale) })}</span>}
         </span>
       }
       actions={
         <>
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
-            Refresh all
+            {t('refreshAll')}
           </Button>
           <ExportButton accountId={accountId} filters={filters} sort={sort} locale={locale} disabled={!head || head.total === 0 || partial !== null} />
         </>
@@ -117,30 +118,30 @@ function OrdersDashboard() {
       {load.running && (
         <Card>
           <Progress
-            label={progress?.label ?? 'Loading orders…'}
+            label={progress?.label ?? t('loading')}
             value={progress && progress.total ? progress.loaded : undefined}
             max={progress?.total ?? 1}
-            detail={progress ? `${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''} orders` : undefined}
+            detail={progress ? progressDetail(progress, locale) : undefined}
             onCancel={load.cancel}
           />
         </Card>
       )}
       {load.error && !ready && (
         load.error.code === 'cancelled' ? (
-          <EmptyState title="Loading was cancelled" action={<Button variant="primary" onClick={() => load.start('auto')}>Load orders</Button>}>
-            Nothing changed. Load the orders when you are ready.
+          <EmptyState title={t('cancelled.title')} action={<Button variant="primary" onClick={() => load.start('auto')}>{t('cancelled.load')}</Button>}>
+            {t('cancelled.body')}
           </EmptyState>
         ) : (
-          <ErrorState error={load.error} what="the Orders dashboard" onRetry={() => load.start('auto')} />
+          <ErrorState error={load.error} what={t('common:dashboards.names.orders')} onRetry={() => load.start('auto')} />
         )
       )}
       {ready && (
         <>
           <Card flush>
-            <div className="filter-bar" role="search" aria-label="Filter orders">
+            <div className="filter-bar" role="search" aria-label={t('filters.region')}>
               <label className="field field-full">
-                <span className="visually-hidden">Search orders</span>
-                <input type="search" className="input" placeholder="Trade number, buyer name or email" value={text} onChange={(e) => setText(e.target.value)} />
+                <span className="visually-hidden">{t('filters.search')}</span>
+                <input type="search" className="input" placeholder={t('filters.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
               </label>
               <RangePicker
                 value={range}
@@ -155,8 +156,8 @@ function OrdersDashboard() {
               <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
               {changedFrom && (
                 <span className="chip is-on" data-testid="changed-from">
-                  {t('orders:changedFrom', { date: formatDateTime(changedFrom, locale) })}
-                  <button type="button" className="link-button" aria-label={t('orders:changedFromRemove')} onClick={() => setChangedFrom(null)}>
+                  {t('changedFrom', { date: formatDateTime(changedFrom, locale) })}
+                  <button type="button" className="link-button" aria-label={t('changedFromRemove')} onClick={() => setChangedFrom(null)}>
                     <Icon name="close" size={14} />
                   </button>
                 </span>
@@ -171,7 +172,7 @@ function OrdersDashboard() {
                     setText('');
                   }}
                 >
-                  Clear filters
+                  {t('common:filters.clear')}
                 </button>
               )}
             </div>
@@ -183,7 +184,9 @@ function OrdersDashboard() {
                 <PartialSyncNotice
                   partial={partial}
                   loaded={head.loaded}
+                  // eslint-disable-next-line i18next/no-literal-string -- which notice, not words
                   what="orders"
+
                   locale={locale}
                   error={load.error}
                   onResume={() => load.start('auto')}
@@ -200,16 +203,25 @@ function OrdersDashboard() {
               <OrdersTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} />
             </>
           ) : view.error ? (
-            <ErrorState error={view.error} what="the Orders dashboard" />
+            <ErrorState error={view.error} what={t('common:dashboards.names.orders')} />
           ) : (
             <div className="loading-block">
-              <Spinner size={18} label="Filtering the orders…" />
+              <Spinner size={18} label={t('filtering')} />
             </div>
           )}
         </>
       )}
     </Page>
   );
+}
+
+/** "120 of 1,300 orders" while the first sync runs. */
+function progressDetail(progress: { loaded: number; total?: number | null }, locale: Locale): string {
+  const loaded = formatCount(progress.loaded, locale.locale);
+  return progress.total
+    ? translate('orders:progressOf', { count: progress.total, loaded, total: formatCount(progress.total, locale.locale) })
+    : translate('orders:progress', { count: progress.loaded, loaded });
+
 }
 
 /** The local days a link names (?from=2026-11-01&to=2026-11-30, both included), if it names valid ones. */
@@ -232,36 +244,37 @@ function FacetFilters({
   facets: OrderFacets | undefined;
   locale: Locale;
 }) {
+  const { t } = useTranslation(['orders', 'common']);
   const products = useMemo(() => productOptions(facets?.products ?? [], (iso) => formatDate(iso, locale, 'day', true)), [facets, locale]);
   return (
     <>
-      <SelectField label="Currency" value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
-          <option value="">Any</option>
+      <SelectField label={t('filters.currency')} value={form.currency} onChange={(currency) => setForm((f) => ({ ...f, currency }))}>
+          <option value="">{t('common:filters.any')}</option>
           {facets?.currencies.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
       </SelectField>
-      <SelectField label="Coupon" value={form.coupon} onChange={(coupon) => setForm((f) => ({ ...f, coupon }))}>
-          <option value="">Any</option>
-          <option value={NO_COUPON}>No coupon</option>
+      <SelectField label={t('filters.coupon')} value={form.coupon} onChange={(coupon) => setForm((f) => ({ ...f, coupon }))}>
+          <option value="">{t('common:filters.any')}</option>
+          <option value={NO_COUPON}>{t('filters.noCoupon')}</option>
           {facets?.coupons.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
       </SelectField>
-      <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
-          <option value="">Any</option>
+      <SelectField label={t('filters.course')} value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
+          <option value="">{t('common:filters.any')}</option>
           {facets?.courses.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
           ))}
       </SelectField>
-      <SelectField label="Product" className="select-narrow" value={form.productId} onChange={(productId) => setForm((f) => ({ ...f, productId }))}>
-          <option value="">Any</option>
+      <SelectField label={t('filters.product')} className="select-narrow" value={form.productId} onChange={(productId) => setForm((f) => ({ ...f, productId }))}>
+          <option value="">{t('common:filters.any')}</option>
           {products.map((p) => (
             <option key={p.value} value={p.value}>
               {p.label}
@@ -273,10 +286,11 @@ function FacetFilters({
 }
 
 function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange(states: OrderState[]): void; facets: OrderFacets | undefined }) {
+  const { t } = useTranslation('orders', { keyPrefix: 'filters' });
   const states = facets?.states.length ? facets.states : OrderStateSchema.options;
   return (
-    <div className="chips" role="group" aria-label="Order state">
-      <span className="field-label">State</span>
+    <div className="chips" role="group" aria-label={t('states')}>
+      <span className="field-label">{t('state')}</span>
       {states.map((state) => {
         const on = value.includes(state);
         return (
@@ -293,7 +307,7 @@ function StateChips({ value, onChange, facets }: { value: OrderState[]; onChange
       })}
       {value.length > 0 && (
         <button type="button" className="link-button" onClick={() => onChange([])}>
-          Any state
+          {t('anyState')}
         </button>
       )}
     </div>
@@ -317,9 +331,9 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale.locale);
   const course = courseTotals !== null;
   return (
-    <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label="Totals of the filtered orders" aria-busy={stale || undefined} data-testid="orders-totals">
+    <section className={stale ? 'totals query-body is-updating' : 'totals'} aria-label={t('region')} aria-busy={stale || undefined} data-testid="orders-totals">
       <p className="totals-count" aria-live="polite">
-        <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
+        <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {t('matches', { count: total })}
         <span className="totals-note"> {t('note')}</span>
       </p>
       {totals.map((w) => (
@@ -374,18 +388,21 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
   );
 }
 
-const COLUMNS: Column<OrderSortKey>[] = [
-  { label: 'Order', sortKey: 'tradeNumber' },
-  { label: 'Paid at', sortKey: 'paidAt' },
-  { label: 'Buyer', sortKey: 'buyerName' },
-  { label: 'Items' },
-  { label: 'Coupon' },
-  { label: 'State', sortKey: 'state' },
-  { label: 'Original', sortKey: 'originalAmount', numeric: true },
-  { label: 'Discount', sortKey: 'discountAmount', numeric: true },
-  { label: 'Paid amount', sortKey: 'paidAmount', numeric: true },
-  { label: 'Refunded', sortKey: 'refundedAmount', numeric: true },
-];
+/** The table's columns in the current UI language. */
+function orderColumns(): Column<OrderSortKey>[] {
+  return [
+    { label: translate('orders:columns.order'), sortKey: 'tradeNumber' },
+    { label: translate('orders:columns.paidAt'), sortKey: 'paidAt' },
+    { label: translate('orders:columns.buyer'), sortKey: 'buyerName' },
+    { label: translate('orders:columns.items') },
+    { label: translate('orders:columns.coupon') },
+    { label: translate('orders:columns.state'), sortKey: 'state' },
+    { label: translate('orders:columns.original'), sortKey: 'originalAmount', numeric: true },
+    { label: translate('orders:columns.discount'), sortKey: 'discountAmount', numeric: true },
+    { label: translate('orders:columns.paidAmount'), sortKey: 'paidAmount', numeric: true },
+    { label: translate('orders:columns.refunded'), sortKey: 'refundedAmount', numeric: true },
+  ];
+}
 
 function OrdersTable({
   accountId,
@@ -402,6 +419,8 @@ function OrdersTable({
   onSort(sort: OrderSort): void;
   locale: Locale;
 }) {
+  const { t, i18n } = useTranslation('orders');
+  const columns = useMemo(() => orderColumns(), [i18n.language]);
   const total = view.head?.data.total ?? 0;
   const navigate = useNavigate();
   const { orderId } = useParams();
@@ -430,12 +449,12 @@ function OrdersTable({
   );
   const cells = useCallback((order: Order) => <OrderCells order={order} locale={locale} />, [locale]);
 
-  if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
+  if (total === 0) return <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>;
   return (
     <VirtualTable
-      label="Orders"
+      label={t('table')}
       name="orders"
-      columns={COLUMNS}
+      columns={columns}
       sort={sort}
       onSort={onSort}
       virtual={virtual}
@@ -478,10 +497,11 @@ const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; l
 });
 
 function ExportButton({ accountId, filters, sort, locale, disabled }: { accountId: string | null; filters: ReturnType<typeof toOrderFilters>; sort: OrderSort; locale: Locale; disabled: boolean }) {
+  const { t } = useTranslation('orders', { keyPrefix: 'export' });
   // Streamed to a file by the data engine: the Save dialog (desktop) or a one-time download (browser mode).
   const exporter = useCsvFileExport(
     accountId ? (jobId) => invoke('data.orders.exportCsvFile', { accountId, jobId, filters, sort, timeZone: locale.timeZone, locale: locale.locale }) : null,
-    { one: 'order', other: 'orders' },
+    { one: t('rows', { count: 1 }), other: t('rows', { count: 2 }) },
     locale.locale,
   );
   // The command palette's "Export orders as CSV" opens this page with ?export=csv: it runs once the orders are in.
@@ -495,5 +515,6 @@ function ExportButton({ accountId, filters, sort, locale, disabled }: { accountI
     }, { replace: true });
     void exporter.run();
   }, [exportAsked, disabled]);
-  return <ExportCsvControl state={exporter} label="Export CSV" disabled={disabled} />;
+  return <ExportCsvControl state={exporter} label={t('label')} disabled={disabled} />;
+
 }

@@ -2,6 +2,7 @@
 // "filter by nothing" never differ in the query key.
 import type { OrderFacets, OrderFilters } from '../../../shared/ipc/data';
 import type { OrderState } from '../../../shared/model/orders';
+import { t } from '../../../shared/i18n/i18n';
 
 export interface OrderFilterForm {
   allTime: boolean;
@@ -47,7 +48,10 @@ interface FilterOption {
 export function productOptions(products: OrderFacets['products'], describeDate: (iso: string) => string): FilterOption[] {
   const byName = new Map<string, number>();
   for (const p of products) byName.set(p.name, (byName.get(p.name) ?? 0) + 1);
-  const labels = products.map((p) => ((byName.get(p.name) ?? 0) > 1 ? `${p.name} · last sold ${p.lastSoldAt ? describeDate(p.lastSoldAt) : 'never'}` : p.name));
+  const labels = products.map((p) =>
+    (byName.get(p.name) ?? 0) > 1 ? t('orders:filters.lastSold', { name: p.name, date: p.lastSoldAt ? describeDate(p.lastSoldAt) : t('common:time.never') }) : p.name,
+  );
+
   const seen = new Map<string, number>();
   const counts = new Map<string, number>();
   for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);

@@ -187,6 +187,17 @@ export const common = {
     saved: 'Saved {{rows}} to {{path}}',
     downloaded: 'Downloaded {{file}} ({{rows}})',
   },
+  /** Filters of the lists (Orders, Courses). */
+  filters: {
+    any: 'Any',
+    clear: 'Clear filters',
+  },
+  /** A chart's period axis, and the words for a period in running text ("Revenue per day"). */
+  periods: {
+    names: { day: 'Day', week: 'Week', month: 'Month' },
+    axis: { day: 'Day', week: 'Week of', month: 'Month' },
+    words: { day: 'day', week: 'week', month: 'month', year: 'year' },
+  },
   sort: {
     ascending: 'ascending',
     descending: 'descending',

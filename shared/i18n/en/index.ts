@@ -4,6 +4,7 @@ import { charts } from './charts';
 import { comments } from './comments';
 import { common } from './common';
 import { courses } from './courses';
+import { engine } from './engine';
 import { errors } from './errors';
 import { events } from './events';
 import { explorer } from './explorer';
@@ -19,4 +20,4 @@ import { students } from './students';
 import { today } from './today';
 import { writes } from './writes';
 
-export const en = { common, shell, errors, main, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };
+export const en = { common, shell, errors, main, engine, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

@@ -1,7 +1,43 @@
 // The orders area's strings in English (docs/ui.md, "Language"). Its 繁體中文 twin is ../zh-TW/orders.ts.
 export const orders = {
+  description: 'Every order of the school: filter, sort, open one, export what you see.',
+  loaded_one: '{{shown}} order loaded',
+  loaded_other: '{{shown}} orders loaded',
+  refreshAll: 'Refresh all',
+  loading: 'Loading orders…',
+  progress_one: '{{loaded}} order',
+  progress_other: '{{loaded}} orders',
+  progressOf_one: '{{loaded}} of {{total}} order',
+  progressOf_other: '{{loaded}} of {{total}} orders',
+  cancelled: {
+    title: 'Loading was cancelled',
+    body: 'Nothing changed. Load the orders when you are ready.',
+    load: 'Load orders',
+  },
+  filters: {
+    region: 'Filter orders',
+    search: 'Search orders',
+    searchPlaceholder: 'Trade number, buyer name or email',
+    currency: 'Currency',
+    coupon: 'Coupon',
+    noCoupon: 'No coupon',
+    course: 'Course',
+    product: 'Product',
+    states: 'Order state',
+    state: 'State',
+    anyState: 'Any state',
+    /** Products that share a name (an event's tickets, held again a year later) say when they last sold. */
+    lastSold: '{{name}} · last sold {{date}}',
+  },
+  filtering: 'Filtering the orders…',
+  /** Today's links: orders changed at or after an instant. */
+  changedFrom: 'Changed since {{date}}',
+  changedFromRemove: 'Remove the “changed since” filter',
   /** The totals of the filtered orders (docs/business-api.md, "Orders totals"). */
   totals: {
+    region: 'Totals of the filtered orders',
+    matches_one: 'order matches',
+    matches_other: 'orders match',
     note: 'Amounts count only the orders sold: paid, refunding or refunded.',
     whole: 'Whole orders, {{currency}}',
     counts_one: '{{shown}} order, {{sold}} sold',
@@ -17,7 +53,49 @@ export const orders = {
     gross: 'Gross',
     refunds: 'Refunds',
   },
-  /** Today's links: orders changed at or after an instant. */
-  changedFrom: 'Changed since {{date}}',
-  changedFromRemove: 'Remove the “changed since” filter',
+  columns: {
+    order: 'Order',
+    paidAt: 'Paid at',
+    buyer: 'Buyer',
+    items: 'Items',
+    coupon: 'Coupon',
+    state: 'State',
+    original: 'Original',
+    discount: 'Discount',
+    paidAmount: 'Paid amount',
+    refunded: 'Refunded',
+  },
+  table: 'Orders',
+  empty: {
+    title: 'No order matches',
+    body: 'Widen the range or clear a filter.',
+  },
+  export: {
+    label: 'Export CSV',
+    /** "Saved 1,200 orders to …": the count is formatted before the noun. */
+    rows_one: 'order',
+    rows_other: 'orders',
+  },
+  /** One order's drawer (OrderDrawer.tsx). */
+  drawer: {
+    title: 'Order {{tradeNumber}}',
+    untitled: 'Order',
+    what: 'this order',
+    loading: 'Loading the order…',
+    state: 'State',
+    buyer: 'Buyer',
+    paid: 'Paid',
+    created: 'Created',
+    payment: 'Payment',
+    coupon: 'Coupon',
+    noCoupon: 'None',
+    items: 'Items',
+    item: 'Item',
+    original: 'Original',
+    discount: 'Discount',
+    amount: 'Amount',
+    /** The foot's total paid (the "Paid" row above is the date). */
+    paidAmount: 'Paid',
+    refunded: 'Refunded',
+  },
 };

@@ -178,6 +178,15 @@ export const common: OneFormTranslation<typeof en> = {
     saved: '已將{{rows}}儲存到 {{path}}',
     downloaded: '已下載 {{file}}（{{rows}}）',
   },
+  filters: {
+    any: '全部',
+    clear: '清除篩選',
+  },
+  periods: {
+    names: { day: '日', week: '週', month: '月' },
+    axis: { day: '日期', week: '週（起始日）', month: '月份' },
+    words: { day: '日', week: '週', month: '月', year: '年' },
+  },
   sort: {
     ascending: '遞增',
     descending: '遞減',

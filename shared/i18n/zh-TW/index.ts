@@ -6,6 +6,7 @@ import { charts } from './charts';
 import { comments } from './comments';
 import { common } from './common';
 import { courses } from './courses';
+import { engine } from './engine';
 import { errors } from './errors';
 import { events } from './events';
 import { explorer } from './explorer';
@@ -21,4 +22,4 @@ import { students } from './students';
 import { today } from './today';
 import { writes } from './writes';
 
-export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };
+export const zhTW: { [Area in keyof typeof en]: OneFormTranslation<(typeof en)[Area]> } = { common, shell, errors, main, engine, exports, charts, labels, analytics, comments, courses, events, explorer, money, orders, palette, people, students, today, writes };

@@ -53,7 +53,7 @@ const walk = (list: string): FeedWalk => ({
   at: (cursor) => ({ accountId: 'a', operation: 'listOrders', query: { list, cursor } }),
 });
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
-const options = (signal = new AbortController().signal, concurrency = 2) => ({ signal, profile: new SyncProfile(), concurrency, what: 'numbers' });
+const options = (signal = new AbortController().signal, concurrency = 2) => ({ signal, profile: new SyncProfile(), concurrency, what: 'orders' as const });
 
 describe('page walks', () => {
   it('reads every page of every walk, at most `concurrency` walks at once', async () => {
@@ -102,7 +102,7 @@ describe('page walks', () => {
 
   it('stops when the platform names a page it already gave', async () => {
     const { source } = platform({ a: range(0, 50) }, { nextOf: () => '10' });
-    await expect(runWalks(source, walkStates([walk('a')]), reader, () => undefined, options())).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('numbers') });
+    await expect(runWalks(source, walkStates([walk('a')]), reader, () => undefined, options())).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('the same page of orders twice') });
   });
 
   it("stops every walk on one walk's failure, and fails with it", async () => {

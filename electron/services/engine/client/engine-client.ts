@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { AppError } from '../../../../shared/errors';
+import { currentUiLocale, t } from '../../../../shared/i18n/i18n';
 import type { PlatformCaller } from '../../api/platform-caller';
 import type { EmitEvent } from '../../ipc/handler-types';
 import type { Logger } from '../../log';
@@ -57,6 +58,8 @@ export class EngineClient {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   readonly #pageCalls = new Map<number, AbortController>();
   readonly #keysSent = new Set<string>();
+  /** The UI language the worker speaks (sent before a call whenever the main process's has changed). */
+  #languageSent: string | null = null;
   /** Calls reach the worker in the order they were made (a cancel never overtakes the load it cancels). */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -68,10 +71,15 @@ export class EngineClient {
   }
 
   call<M extends EngineMethod>(method: M, args: EngineArgs<M>): Promise<EngineResult<M>> {
-    if (this.#closed) return Promise.reject(new AppError('internal', 'The data engine has stopped.'));
+    if (this.#closed) return Promise.reject(new AppError('internal', t('engine:errors.stopped')));
     const accountId = (args as { accountId?: unknown }).accountId;
     const posted = this.#queue.then(async () => {
       const worker = this.#start();
+      const locale = currentUiLocale();
+      if (this.#languageSent !== `${locale.language} ${locale.locale}`) {
+        this.#post({ type: 'language', locale });
+        this.#languageSent = `${locale.language} ${locale.locale}`;
+      }
       if (typeof accountId === 'string' && !this.#keysSent.has(accountId)) {
         const key = await this.options.keyFor(accountId);
         if (key && this.#worker === worker) {
@@ -101,7 +109,7 @@ export class EngineClient {
     this.#closed = true;
     const worker = this.#worker;
     this.#worker = null;
-    this.#failAll(new AppError('cancelled', 'The app is closing.'));
+    this.#failAll(new AppError('cancelled', t('engine:errors.closing')));
     if (worker) await worker.terminate();
   }
 
@@ -126,8 +134,10 @@ export class EngineClient {
       if (this.#worker !== worker) return;
       this.#worker = null;
       this.#keysSent.clear();
+      this.#languageSent = null;
+
       if (!this.#closed) this.options.logger.warn('data engine stopped; it restarts on the next call', { code });
-      this.#failAll(new AppError('internal', 'The data engine stopped; try again.'));
+      this.#failAll(new AppError('internal', t('engine:errors.stoppedTryAgain')));
     });
     this.#worker = worker;
     return worker;
@@ -154,7 +164,7 @@ export class EngineClient {
         void this.#page(message.id, message.request);
         return;
       case 'pageCancel':
-        this.#pageCalls.get(message.id)?.abort(new AppError('cancelled', 'Cancelled.'));
+        this.#pageCalls.get(message.id)?.abort(new AppError('cancelled', t('engine:errors.cancelled')));
         this.#pageCalls.delete(message.id);
         return;
       case 'event':
@@ -188,7 +198,8 @@ export class EngineClient {
       const value = await caller.call(request.accountId, request.operation, RawPage, args);
       if (this.#pageCalls.delete(id)) this.#post({ type: 'page', id, ok: true, value });
     } catch (error) {
-      const out = error instanceof AppError ? error : new AppError('internal', 'The platform call failed.');
+      const out = error instanceof AppError ? error : new AppError('internal', t('engine:errors.platformFailed'));
+
       if (this.#pageCalls.delete(id)) this.#post({ type: 'page', id, ok: false, error: out.toJSON() });
     }
   }

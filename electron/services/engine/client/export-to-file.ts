@@ -3,16 +3,17 @@
 // mode's one-time download), run the engine's export into it, and forget the slot when that fails.
 import { AppError } from '../../../../shared/errors';
 import { isValidTimeZone } from '../../../../shared/zoned-time';
+import { t } from '../../../../shared/i18n/i18n';
 import type { Answer, CsvFileExport } from '../../../../shared/ipc/data';
 import type { ExportDestination } from './export-destination';
 
 /** A bad time zone or locale is refused before anything is written. */
 export function checkExportFormat(timeZone: string, locale: string): void {
-  if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
+  if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', t('engine:errors.unknownTimeZone', { zone: timeZone }));
   try {
     new Intl.NumberFormat(locale);
   } catch (error) {
-    throw new AppError('invalid_input', `Unknown locale "${locale}".`, { cause: error });
+    throw new AppError('invalid_input', t('engine:errors.unknownLocale', { locale }), { cause: error });
   }
 }
 
@@ -27,9 +28,10 @@ export async function exportToChosenFile(
   fileName: string,
   write: (path: string) => Promise<Answer<{ rows: number; bytes: number }>>,
 ): Promise<Answer<CsvFileExport>> {
-  if (!destination) throw new AppError('invalid_input', 'Exporting to a file is not available here.');
+  if (!destination) throw new AppError('invalid_input', t('engine:errors.exportUnavailable'));
   const target = await destination.choose(fileName);
-  if (!target) throw new AppError('cancelled', 'The export was cancelled.');
+  if (!target) throw new AppError('cancelled', t('engine:errors.exportCancelled'));
+
   try {
     const answer = await write(target.path);
     return { ...answer, data: { ...answer.data, fileName, savedTo: target.savedTo, downloadUrl: target.downloadUrl } };

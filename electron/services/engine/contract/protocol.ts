@@ -11,6 +11,8 @@ import type { Order } from '../../../../shared/model/orders';
 import type { SalesReport, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../../shared/model/courses';
 import type { PageRequest } from '../../platform/page-request';
+import type { UiLocale } from '../../../../shared/i18n/language';
+
 import type { MatchQuality } from '../../../../shared/model/search';
 import type { CourseLearning, EnrollmentsSeries, FunnelSection, LearningReport, SectionFunnel } from '../../../../shared/model/learning';
 import type { StudentFilters, StudentQueryResult, StudentSort, StudentsLoadResult, StudentsPick, StudentsStatus } from '../../../../shared/ipc/students';
@@ -172,6 +174,8 @@ export type EngineEvent =
 export type MainToWorker =
   | { type: 'call'; id: number; method: EngineMethod; args: unknown }
   | { type: 'key'; accountId: string; key: Uint8Array }
+  /** The main process's UI language, before the first call and after each change: CSV headers, progress labels and errors follow it. */
+  | { type: 'language'; locale: UiLocale }
   | { type: 'page'; id: number; ok: true; value: unknown }
   /** The page's JSON as the platform sent it (transferred, not copied): the worker parses and validates it. */
   | { type: 'page'; id: number; ok: true; bytes: Uint8Array }

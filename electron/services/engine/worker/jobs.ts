@@ -1,6 +1,7 @@
 // Long work the admin can cancel (an orders load, an export): each runs under a job id the UI knows, so a
 // data.cancel from any window reaches it, and its progress events carry the same id.
 import { AppError } from '../../../../shared/errors';
+import { t } from '../../../../shared/i18n/i18n';
 
 interface Job {
   readonly id: string;
@@ -12,13 +13,13 @@ export class JobRegistry {
 
   /** Runs `work` as job `id`; an id already running is refused (the UI picked a duplicate). */
   async run<T>(id: string, work: (job: Job) => Promise<T>, what: string): Promise<T> {
-    if (this.#running.has(id)) throw new AppError('invalid_input', `A job with id "${id}" is already running.`);
+    if (this.#running.has(id)) throw new AppError('invalid_input', t('engine:errors.jobRunning', { id }));
     const controller = new AbortController();
     this.#running.set(id, controller);
     try {
       return await work({ id, signal: controller.signal });
     } catch (error) {
-      if (controller.signal.aborted) throw new AppError('cancelled', `${what} was cancelled.`, { cause: error });
+      if (controller.signal.aborted) throw new AppError('cancelled', t('engine:errors.jobCancelled', { what }), { cause: error });
       throw error;
     } finally {
       this.#running.delete(id);
@@ -32,7 +33,7 @@ export class JobRegistry {
   cancel(id: string): boolean {
     const controller = this.#running.get(id);
     if (!controller) return false;
-    controller.abort(new AppError('cancelled', 'Cancelled by the admin.'));
+    controller.abort(new AppError('cancelled', t('engine:errors.cancelledByAdmin')));
     return true;
   }
 
@@ -43,7 +44,8 @@ export class JobRegistry {
 
 /** Lets the event loop breathe during long synchronous loops (IPC and the UI keep answering), and honours cancel. */
 export async function checkpoint(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
+  if (signal.aborted) throw signal.reason ?? new AppError('cancelled', t('engine:errors.cancelled'));
   await new Promise<void>((resolve) => setImmediate(resolve));
-  if (signal.aborted) throw signal.reason ?? new AppError('cancelled', 'Cancelled.');
+  if (signal.aborted) throw signal.reason ?? new AppError('cancelled', t('engine:errors.cancelled'));
+
 }

@@ -7,6 +7,7 @@ import { csvAmount as sharedCsvAmount } from '../../../../shared/currency-units'
 import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
 import { SALE_ORDER_STATES, type Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
+import { t } from '../../../../shared/i18n/i18n';
 
 interface CsvFormat {
   timeZone: string;
@@ -27,16 +28,19 @@ export function localTimeFormatter(timeZone: string): (iso: string | null) => st
   };
 }
 
-/** The columns of a view filtered by a course: that course's share of each order (docs/business-api.md, "Orders totals"). */
-const COURSE_SHARE_COLUMNS = ['Course share: original', 'Course share: discount', 'Course share: paid', 'Course share: refunded', 'Course share: net'];
-
-/** With `course`, the view is filtered by one course and each row also carries that course's share. */
+/**
+ * The header in the worker's UI language. With `course`, the view is filtered by one course and each row also
+ * carries that course's share (docs/business-api.md, "Orders totals").
+ */
 export function ordersCsvHeader(timeZone: string, course = false): string[] {
+  const h = (key: 'tradeNumber' | 'state' | 'buyer' | 'buyerEmail' | 'paymentMethod' | 'items' | 'coupon' | 'currency' | 'original' | 'discount' | 'paid' | 'refunded' | 'net') => t(`exports:orders.${key}`);
+  const share = course ? (['courseOriginal', 'courseDiscount', 'coursePaid', 'courseRefunded', 'courseNet'] as const).map((key) => t(`exports:orders.${key}`)) : [];
   return [
-    'Trade number', 'State', `Created at (${timeZone})`, `Paid at (${timeZone})`, 'Buyer', 'Buyer email', 'Payment method', 'Items',
-    'Coupon', 'Currency', 'Original', 'Discount', 'Paid', 'Refunded', 'Net', ...(course ? COURSE_SHARE_COLUMNS : []),
+    h('tradeNumber'), h('state'), t('exports:orders.createdAt', { zone: timeZone }), t('exports:orders.paidAt', { zone: timeZone }), h('buyer'), h('buyerEmail'),
+    h('paymentMethod'), h('items'), h('coupon'), h('currency'), h('original'), h('discount'), h('paid'), h('refunded'), h('net'), ...share,
   ];
 }
+
 
 /**
  * One course's share of an order in minor units: its line items' price and discount; what was paid for them

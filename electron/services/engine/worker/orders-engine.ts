@@ -4,6 +4,7 @@
 // a single order. The sync and snapshot flow is the shared one of synced-collection.ts. Plain logic with its
 // host passed in, so tests run it in-process as well as in the worker.
 import type { Answer, OrdersLoadResult, OrdersStatus } from '../../../../shared/ipc/data';
+import { t } from '../../../../shared/i18n/i18n';
 import { JobRegistry } from './jobs';
 import { ordersCsvHeader } from './orders-csv-format';
 import { csvRowWriter } from './orders-csv-columns';
@@ -32,7 +33,6 @@ const ORDERS: CollectionKind<OrdersTable, OrdersLoadResult, OrdersResume> = {
   name: 'orders',
   // The school's first snapshot file was the orders' own: its name stays the account id.
   snapshotId: (accountId) => accountId,
-  labels: { job: 'Loading the orders', full: 'Loading orders', incremental: 'Checking for changed orders' },
   sync: syncOrders,
   encode: (table, fetchedAt) => encodeColumnParts(table.columns, { fetchedAt, since: table.since } satisfies SnapshotMeta),
   decode: (plain) => {
@@ -137,7 +137,7 @@ export class OrdersEngine {
     const { accountId, jobId, filters, sort, timeZone, path } = args;
     const loaded = await this.ensureLoaded(accountId);
     const positions = loaded.table.select(filters, sort).positions;
-    const label = 'Exporting orders';
+    const label = t('engine:exporting.orders');
     const total = positions.length;
     const bytes = await this.#jobs.run(jobId, async (job) => {
       // A view of one course carries that course's share of each order beside the whole order.
@@ -147,7 +147,7 @@ export class OrdersEngine {
         row: (k, out) => row(positions[k]!, out),
         progress: (done, finished) => this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label, done: finished } }),
       });
-    }, 'The export');
+    }, t('engine:exporting.job'));
     return { data: { rows: total, bytes }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
   }
 

@@ -4,6 +4,7 @@
 // was stopped goes on from there. Retries and rate limits are the main process's API client's; a failure here
 // stops every walk and is the sync's failure.
 import { AppError } from '../../../../shared/errors';
+import { t } from '../../../../shared/i18n/i18n';
 import type { FeedPage, FeedReader, FeedWalk } from '../../platform/list-feed';
 import type { PageRequest } from '../../platform/page-request';
 import type { SyncProfile } from './sync-profile';
@@ -30,7 +31,7 @@ interface WalkOptions {
   /** How many walks run at once (each with one request out at a time). */
   concurrency: number;
   /** What the list holds ("orders"), for the message when the platform loops. */
-  what: string;
+  what: 'orders' | 'students' | 'enrollments' | 'courses' | 'subscriptions';
 }
 
 interface Fetch {
@@ -51,7 +52,7 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
     profile.requests++;
     const body = source(position === null ? walk.walk.first : walk.walk.at(position), AbortSignal.any([signal, own.signal]));
     body.catch(() => undefined); // a page asked for ahead and then not needed is dropped, not an unhandled failure
-    return { position, body, cancel: () => own.abort(new AppError('cancelled', 'Not needed.')) };
+    return { position, body, cancel: () => own.abort(new AppError('cancelled', t('engine:errors.notNeeded'))) };
   };
 
   const walkOne = async (walk: WalkState) => {
@@ -91,7 +92,7 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
       }
       if (walk.seen.has(next)) {
         ahead?.cancel();
-        throw new AppError('bad_response', `The platform sent the same page of ${options.what} twice, so loading stopped.`);
+        throw new AppError('bad_response', t('engine:errors.samePageTwice', { what: t(`engine:lists.${options.what}`) }));
       }
       walk.seen.add(next);
       walk.position = next;
@@ -115,7 +116,8 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
       }),
     ),
   );
-  if (options.signal.aborted) throw options.signal.reason ?? new AppError('cancelled', 'Cancelled.');
+  if (options.signal.aborted) throw options.signal.reason ?? new AppError('cancelled', t('engine:errors.cancelled'));
+
   // The first walk's own failure (the others then failed because it stopped them).
   if (results.some((r) => r.status === 'rejected')) throw stop.signal.reason;
 }

@@ -4,6 +4,7 @@
 // in the header, as the orders export), and the courses the student has stalled in (shared/model/learning-status.ts).
 // Every text cell goes through shared/csv.ts (RFC 4180 quoting, formula guard).
 import { csvCell } from '../../../../shared/csv';
+import { t } from '../../../../shared/i18n/i18n';
 import type { CsvBytes } from './orders-csv-columns';
 import { localMsFormatter } from './fast-local-time';
 import type { StudentsExportColumns } from './students-table';
@@ -12,7 +13,11 @@ import type { StudentsExportColumns } from './students-table';
 const LIST_SEPARATOR = '; ';
 
 export function studentsCsvHeader(timeZone: string): string[] {
-  return ['Name', 'Email', 'Tags', 'Courses', `Last active (${timeZone})`, `Joined (${timeZone})`, 'Stalled courses'];
+  return [
+    t('exports:students.name'), t('exports:students.email'), t('exports:students.tags'), t('exports:students.courses'),
+    t('exports:students.lastActive', { zone: timeZone }), t('exports:students.joined', { zone: timeZone }), t('exports:students.stalled'),
+  ];
+
 }
 
 /** Writes student `s` (a position in the table) as one CSV record, CRLF included. */

@@ -3,6 +3,7 @@
 // updated_since; kept as a StudentsTable and as a sealed snapshot (snapshot-store.ts) that answers offline.
 // Plain logic with its host passed in, so tests run it in-process as well as in the worker.
 import type { Answer } from '../../../../shared/ipc/data';
+import { t } from '../../../../shared/i18n/i18n';
 import type { StudentsLoadResult, StudentsStatus } from '../../../../shared/ipc/students';
 import { DEFAULT_STUDENT_SORT } from '../../../../shared/ipc/students';
 import { JobRegistry } from './jobs';
@@ -35,7 +36,6 @@ export class StudentsEngine {
       {
         name: 'students',
         snapshotId: studentsSnapshotId,
-        labels: { job: 'Loading the students', full: 'Loading students', incremental: 'Checking for changed students' },
         sync: (context) => syncStudents(context, (table) => this.#warmLearning(table), host.logger),
         encode: (table, fetchedAt) => encodeStudentsSnapshot(table.data, fetchedAt),
         decode: (plain) => {
@@ -109,7 +109,7 @@ export class StudentsEngine {
       },
       'students.exportCsvFile': async (args) => {
         const loaded = await this.ensureLoaded(args.accountId);
-        return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), 'The export');
+        return this.#jobs.run(args.jobId, (job) => exportStudentsCsvFile(loaded, args, this.#minute(), job.signal, (event) => this.host.emit(event)), t('engine:exporting.job'));
       },
     };
   }

@@ -2,6 +2,7 @@
 // filters in its sort order, or only the selected ones (in the same sort order, whatever the filters), written
 // by csv-file-export.ts from the table's columns (students-csv.ts), with progress and Cancel.
 import type { Answer } from '../../../../shared/ipc/data';
+import { t } from '../../../../shared/i18n/i18n';
 import type { StudentFilters, StudentSort } from '../../../../shared/ipc/students';
 import { writeCsvFile } from './csv-file-export';
 import type { EngineEvent, StudentsExportArgs } from '../contract/protocol';
@@ -38,7 +39,7 @@ export async function exportStudentsCsvFile(
   const bytes = await writeCsvFile({
     path, header: studentsCsvHeader(timeZone), total, signal,
     row: (k, out) => row(positions[k]!, out),
-    progress: (done, finished) => emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label: 'Exporting students', done: finished } }),
+    progress: (done, finished) => emit({ event: 'data.progress', payload: { jobId, accountId, loaded: done, total, label: t('engine:exporting.students'), done: finished } }),
   });
   return { data: { rows: total, bytes }, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
 }

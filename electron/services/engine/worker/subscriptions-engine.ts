@@ -34,7 +34,6 @@ export class SubscriptionsEngine {
       {
         name: 'subscriptions',
         snapshotId: subscriptionsSnapshotId,
-        labels: { job: 'Loading the subscriptions', full: 'Loading subscriptions', incremental: 'Checking for changed subscriptions' },
         sync: async ({ accountId, base, signal, profile, page, progress }) => {
           const fetched: SubscriptionRecord[] = [];
           await runWalks(page, walkStates([subscriptionsWalk(accountId)]), subscriptionsReader, (batch) => {

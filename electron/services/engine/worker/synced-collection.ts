@@ -8,6 +8,7 @@
 // flow around it is written once here.
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../../shared/errors';
+import { t } from '../../../../shared/i18n/i18n';
 import type { Answer } from '../../../../shared/ipc/data';
 import { checkpoint, type JobRegistry } from './jobs';
 import type { Logger } from '../../log';
@@ -67,12 +68,13 @@ export interface SyncOutcome<T> {
 
 /** What makes a collection what it is; the flow (SyncedCollection) is the same for all. */
 export interface CollectionKind<T, R, S = never> {
-  /** 'orders', 'students', 'subscriptions': default job ids and log lines. */
-  name: string;
+  /**
+   * Default job ids and log lines; in the UI language, the job's name in a "… was cancelled" message and the
+   * progress labels of a first and a later sync (engine:sync.<name>).
+   */
+  name: 'orders' | 'students' | 'subscriptions';
   /** The snapshot's name in the store (one file per school and collection). */
   snapshotId(accountId: string): string;
-  /** The job's name in a "… was cancelled" message, and the progress labels of a first and a later sync. */
-  labels: { job: string; full: string; incremental: string };
   /** Brings the table up to date from the platform (all of it when `base` is null). Honour `signal` in long loops. */
   sync(context: SyncContext<T, S>): Promise<SyncOutcome<T>>;
   encode(table: T, fetchedAt: string): Uint8Array[];
@@ -218,7 +220,7 @@ export class SyncedCollection<T, R, S = never> {
     if (state.loaded) return state.loaded;
     if (state.loading) await state.loading.promise;
     else await this.load(accountId, 'auto');
-    if (!state.loaded) throw new AppError('internal', `The ${this.kind.name} could not be loaded.`);
+    if (!state.loaded) throw new AppError('internal', t('engine:errors.notLoaded', { what: t(`engine:lists.${this.kind.name}`) }));
     return state.loaded;
   }
 
@@ -252,7 +254,7 @@ export class SyncedCollection<T, R, S = never> {
     if (state.loading) return state.loading.promise;
     const id = jobId ?? `${this.kind.name}.load:${accountId}:${this.#now()}`;
     const promise = this.jobs
-      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), this.kind.labels.job)
+      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), t(`engine:sync.${this.kind.name}.job`))
       .finally(() => {
         state.loading = null;
         if (state.refreshAfterRestore && !state.forgotten) {
@@ -284,7 +286,7 @@ export class SyncedCollection<T, R, S = never> {
     // Only a sync with nothing held shows its rows as they come and can go on after it stops.
     const first = state.loaded === null;
     const startedAt = new Date(this.#now()).toISOString();
-    const label = base ? kind.labels.incremental : kind.labels.full;
+    const label = t(base ? `engine:sync.${kind.name}.incremental` : `engine:sync.${kind.name}.full`);
     const progress = (loaded: number, total: number | null, done: boolean) =>
       this.host.emit({ event: 'data.progress', payload: { jobId, accountId, loaded, total, label, done } });
     progress(0, null, false);
@@ -334,7 +336,8 @@ export class SyncedCollection<T, R, S = never> {
     profile.end();
     this.host.reachable(accountId, true);
     await checkpoint(signal);
-    if (state.forgotten) throw new AppError('cancelled', 'The school was signed out.');
+    if (state.forgotten) throw new AppError('cancelled', t('engine:errors.signedOut'));
+
     const { table, changed, fetched } = outcome;
     state.loaded = { table, fetchedAt: startedAt, fromCache: false };
     state.partial = null;

@@ -3,6 +3,7 @@
 // from source through tsx in browser mode and in tests).
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../../shared/errors';
+import { setUiLocale, t } from '../../../../shared/i18n/i18n';
 import type { Logger, LogFields } from '../../log';
 import { OrdersEngine } from './orders-engine';
 import type { EngineArgs, EngineEvent, EngineMethod, MainToWorker, PageRequest, WorkerToMain } from '../contract/protocol';
@@ -28,7 +29,7 @@ function page(request: PageRequest, signal: AbortSignal): Promise<unknown> {
     const onAbort = () => {
       pages.delete(id);
       send({ type: 'pageCancel', id });
-      reject(signal.reason ?? new AppError('cancelled', 'Cancelled.'));
+      reject(signal.reason ?? new AppError('cancelled', t('engine:errors.cancelled')));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -69,6 +70,10 @@ port.on('message', (message: MainToWorker) => {
     case 'key':
       keys.set(message.accountId, Buffer.from(message.key));
       return;
+    case 'language':
+      setUiLocale(message.locale);
+      return;
+
     case 'page': {
       const waiting = pages.get(message.id);
       pages.delete(message.id);
@@ -82,7 +87,7 @@ port.on('message', (message: MainToWorker) => {
       const handler = api[message.method];
       void (async () => {
         try {
-          if (!handler) throw new AppError('internal', `The engine has no method ${message.method}.`);
+          if (!handler) throw new AppError('internal', t('engine:errors.noMethod', { method: message.method }));
           let value = await handler(message.args);
           if (message.method === 'jobs.cancel') value = value === true || students.cancel((message.args as { jobId: string }).jobId);
           if (message.method === 'engine.forget') await students.forget((message.args as { accountId: string }).accountId);
@@ -91,7 +96,8 @@ port.on('message', (message: MainToWorker) => {
           send({ type: 'result', id: message.id, ok: true, value });
         } catch (error) {
           if (!(error instanceof AppError)) logger.error('engine method failed', { method: message.method, error: (error as Error).message });
-          const out = error instanceof AppError ? error : new AppError('internal', 'The data engine failed; try again.');
+          const out = error instanceof AppError ? error : new AppError('internal', t('engine:errors.failed'));
+
           send({ type: 'result', id: message.id, ok: false, error: out.toJSON() });
         }
       })();
