@@ -96,7 +96,20 @@ function openInBrowser(path) {
   }
 }
 
+/**
+ * The app runs on the Node the project pins (the `node` devDependency, first on PATH under `npm start`). An older
+ * Node started by hand serves the pages but its data engine's worker cannot load the app's TypeScript, so every
+ * figure would fail: say so instead.
+ */
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 13)) return;
+  console.error(`School Companion needs Node 22.13 or newer; this is Node ${process.versions.node}. Start it with "npm start", which uses the project's own Node.`);
+  process.exit(1);
+}
+
 async function main() {
+  checkNode();
   const opts = options();
   if (opts.help) {
     console.log('Usage: npm start -- [--school <address>] [--port <n>] [--no-open]');
