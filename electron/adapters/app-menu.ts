@@ -78,7 +78,13 @@ export function installAppMenu(deps: AppMenuDeps): () => void {
 export function installContextMenu(contents: WebContents): void {
   contents.on('context-menu', (_event, params) => {
     const items = decideContextMenu(
-      { isEditable: params.isEditable, selectionText: params.selectionText, linkURL: params.linkURL, editFlags: params.editFlags, x: params.x, y: params.y },
+      {
+        isEditable: params.isEditable,
+        selectionText: params.selectionText,
+        linkURL: params.linkURL,
+        misspelledWord: params.misspelledWord,
+        dictionarySuggestions: params.dictionarySuggestions,
+        editFlags: params.editFlags, x: params.x, y: params.y },
       { packaged: app.isPackaged },
     );
     if (items.length === 0) return;
@@ -87,6 +93,7 @@ export function installContextMenu(contents: WebContents): void {
       if ('role' in item) return { role: item.role, label: item.label, enabled: item.enabled };
       const action = item.action;
       if (action.kind === 'copy-text') return { label: item.label, click: () => clipboard.writeText(action.text) };
+      if (action.kind === 'replace-misspelling') return { label: item.label, click: () => contents.replaceMisspelling(action.text) };
       return { label: item.label, click: () => contents.inspectElement(action.x, action.y) };
     };
     Menu.buildFromTemplate(items.map(toElectron)).popup();

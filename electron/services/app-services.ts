@@ -97,11 +97,15 @@ export interface AppServices {
   /** What needs the admin: app.notification events, the attention count (tray, badge). */
   notifier: Notifier;
   status(): AppStatus;
+  /** A later launch named this school (--school): the Connect screen offers it, or it comes on screen if connected. */
+  nameSchool(school: NonNullable<AppStatus['defaultSchool']>): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const { logger } = options;
+  // The school the Connect screen offers; a later launch of the desktop app may name another (nameSchool).
+  let defaultSchool = options.defaultSchool;
   const events = options.events ?? createEventHub({ validate: true });
   const emit = events.emit;
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
@@ -241,7 +245,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const probe = createOnlineProbe({
     targets: () => {
       const issuers = [...access.accountsIfOpen().map((account) => account.issuer), ...access.pendingRevocationIssuers()];
-      const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
+      const fallback = issuers.length === 0 && defaultSchool ? [defaultSchool.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
           return [protectedResourceMetadataUrl(address)];
@@ -267,7 +271,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       mode: options.mode,
       online: probe.online,
       lastSyncAt: syncs.at(-1) ?? null,
-      defaultSchool: options.defaultSchool,
+      defaultSchool,
       systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
     };
   }
@@ -337,15 +341,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
   };
 
-  await access.retry();
   // A school named on the command line (--school) is what the person wants now: when it is connected, it is
   // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
-  if (options.defaultSchool?.named) {
-    const named = accountNamedBy(access.accountsIfOpen(), options.defaultSchool.address);
+  async function showNamedSchool(): Promise<void> {
+    if (!defaultSchool?.named) return;
+    const named = accountNamedBy(access.accountsIfOpen(), defaultSchool.address);
     if (named && settings.get().activeAccountId !== named) {
       await settings.update({ activeAccountId: named }).catch((error: unknown) => logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
     }
   }
+
+  await access.retry();
+  await showNamedSchool();
   probe.start();
   for (const account of access.accountsIfOpen()) notifiedAccounts.add(account.id);
   notifier.start();
@@ -361,6 +368,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     probe,
     notifier,
     status,
+    async nameSchool(school) {
+      defaultSchool = school;
+      await showNamedSchool();
+      emit('app.statusChanged', status());
+    },
     async close() {
       language.close();
       probe.stop();

@@ -2,6 +2,7 @@
 import { arch, platform, release } from 'node:os';
 import type { AppMode } from '../../../shared/ipc/app';
 import { buildDiagnosticBundle, DIAGNOSTIC_LOG_LINES } from '../desktop/diagnostics';
+import { listCrashDumps } from '../desktop/crash-dumps';
 import { readLogTail } from '../log';
 import type { SettingsStore } from '../store/settings';
 import type { PlatformAccessSlot } from '../access/platform-access-slot';
@@ -12,6 +13,8 @@ export type DiagnosticsMethodName = 'app.logInfo' | 'app.openLogFile' | 'app.dia
 /** What only the desktop app can do with its log; browser mode passes the path alone. */
 export interface LogAccess {
   path: string;
+  /** The desktop app's crash-dumps folder (crashReporter, kept locally); its minidumps are listed in the bundle. */
+  crashDumpsDir?: string;
   /** Opens the file with the OS (desktop: shell.openPath, or shows it in its folder). */
   open?(): Promise<void>;
   /** Puts text on the clipboard (desktop: Electron's clipboard; the page's own clipboard API is not allowed there). */
@@ -48,6 +51,7 @@ export function createDiagnosticsHandlers(deps: DiagnosticsDeps): MethodHandlers
         online: deps.online(),
         logFile: deps.log.path,
         logTail: await readLogTail(deps.log.path, DIAGNOSTIC_LOG_LINES),
+        ...(deps.log.crashDumpsDir ? { crashDumps: await listCrashDumps(deps.log.crashDumpsDir) } : {}),
         now: new Date(),
       });
       if (!deps.log.copy) return { text, copied: false };

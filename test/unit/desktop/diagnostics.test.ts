@@ -77,10 +77,28 @@ describe('the diagnostics handlers', () => {
       expect(result.text).toContain('"refreshToken":"[redacted]"');
       for (const secret of ['rt_very_secret_value', 'Alex Morgan', 'alex@lumen.example', 'Lumen Academy', 'lumen.example']) expect(result.text).not.toContain(secret);
 
+      // The desktop app's crash-dumps folder: its minidumps (in Crashpad's subfolders) are listed, newest first.
+      const { mkdirSync, writeFileSync, utimesSync } = await import('node:fs');
+      const dumps = join(dir, 'Crashpad');
+      mkdirSync(join(dumps, 'completed'), { recursive: true });
+      writeFileSync(join(dumps, 'completed', 'older.dmp'), Buffer.alloc(2048));
+      utimesSync(join(dumps, 'completed', 'older.dmp'), new Date('2026-11-20T10:00:00Z'), new Date('2026-11-20T10:00:00Z'));
+      writeFileSync(join(dumps, 'completed', 'newer.dmp'), Buffer.alloc(4096));
+      utimesSync(join(dumps, 'completed', 'newer.dmp'), new Date('2026-11-22T10:00:00Z'), new Date('2026-11-22T10:00:00Z'));
+      writeFileSync(join(dumps, 'settings.dat'), 'not a dump');
+      const withDumps = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, crashDumpsDir: dumps }, settings, access, online: () => false });
+      expect((await withDumps['app.diagnosticBundle']({}, context)).text).toContain(
+        'crash dumps: 2\n  2026-11-22T10:00:00.000Z completed/newer.dmp (4096 bytes)\n  2026-11-20T10:00:00.000Z completed/older.dmp (2048 bytes)\n',
+      );
+      const noFolder = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, crashDumpsDir: join(dir, 'none') }, settings, access, online: () => false });
+      expect((await noFolder['app.diagnosticBundle']({}, context)).text).toContain('crash dumps: 0\n');
+
       const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access, online: () => true });
       expect(await browser['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: false });
       expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
-      expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);
+      const browserBundle = await browser['app.diagnosticBundle']({}, context);
+      expect(browserBundle.copied).toBe(false);
+      expect(browserBundle.text).not.toContain('crash dumps');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
