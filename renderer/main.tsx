@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n';
 import { localeFromPreferences } from '../shared/i18n/language';
 import { applyUiLocale, browserLanguages } from './lib/ui-language';
+import { reportUncaughtWindowErrors } from './lib/window-errors';
 import { App } from './shell/App';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -12,6 +13,7 @@ import './styles/shell.css';
 
 // The first paint in the browser's language; the Settings choice and the OS's languages follow at once.
 applyUiLocale(localeFromPreferences(browserLanguages()));
+reportUncaughtWindowErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -320,6 +320,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     language,
   });
   const diagnosticsHandlers = createDiagnosticsHandlers({
+    logger,
     appName: 'School Companion',
     version: options.version,
     mode: options.mode,

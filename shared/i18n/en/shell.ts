@@ -87,6 +87,16 @@ export const shell = {
     home: 'Go to the start',
     body: 'The screen may have moved. Use the navigation on the left.',
   },
+  routeError: {
+    title: 'Something went wrong',
+    heading: 'This screen could not be shown',
+    body: 'The app ran into a problem while drawing it. Reload the window to try again; if it happens again, copy the details and send them to support.',
+    reload: 'Reload',
+    copy: 'Copy details',
+    copied: 'Details copied.',
+    manual: 'The clipboard was not available: select the details below and copy them.',
+    show: 'Details',
+  },
   crash: {
     title: 'The window stopped unexpectedly and was reloaded',
     message: 'You are back on the page you had open. The log has the details.',

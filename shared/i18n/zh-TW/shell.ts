@@ -87,6 +87,16 @@ export const shell: OneFormTranslation<typeof en> = {
     home: '回到首頁',
     body: '這個畫面可能已經搬移，請使用左側選單。',
   },
+  routeError: {
+    title: '發生錯誤',
+    heading: '無法顯示這個畫面',
+    body: 'App 在繪製這個畫面時發生問題。請重新載入視窗再試一次；如果再次發生，請複製詳細資訊並寄給客服。',
+    reload: '重新載入',
+    copy: '複製詳細資訊',
+    copied: '已複製詳細資訊。',
+    manual: '無法使用剪貼簿：請選取下方的詳細資訊並複製。',
+    show: '詳細資訊',
+  },
   crash: {
     title: '視窗意外停止，已重新載入',
     message: '你已回到原本開啟的頁面，詳細原因記錄在記錄檔中。',
