@@ -33,6 +33,7 @@ import { bringsWindowForward } from './services/desktop/window-focus';
 import { showDesktopNotifications } from './adapters/desktop-notifications';
 import { showTaskbarProgress } from './adapters/taskbar-progress';
 import { startTray } from './adapters/tray';
+import { desktopFetch } from './adapters/chromium-net';
 import { appUserModelIdFor } from './services/desktop/app-identity';
 import { childProcessGoneLog } from './services/desktop/crash-recovery';
 import { schoolNamedBySecondLaunch } from './services/desktop/second-instance';
@@ -114,6 +115,8 @@ async function start(): Promise<void> {
   services = await createAppServices({
     mode: 'desktop',
     version: app.getVersion(),
+    // Chromium's network stack: the system/PAC proxy and the OS's trust store (browser mode keeps Node's fetch).
+    fetch: desktopFetch(),
     dataDir,
     cipher: safeStorageCipher(),
     openExternal,
