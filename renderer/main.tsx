@@ -10,6 +10,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
+import './styles/system-modes.css';
 
 // The first paint in the browser's language; the Settings choice and the OS's languages follow at once.
 applyUiLocale(localeFromPreferences(browserLanguages()));

@@ -1,6 +1,7 @@
 // Applies the menus decided in electron/services/desktop/: the application menu, the right-click menu of
 // every window, and About. Only the mapping to Electron's objects lives here. The labels are the current UI
 // language's: installAppMenu answers a rebuild for when it changes.
+import { writeFile } from 'node:fs/promises';
 import { app, clipboard, dialog, Menu, shell } from 'electron';
 import type { BrowserWindow, MenuItemConstructorOptions, WebContents } from 'electron';
 import type { MenuCommand } from '../../shared/ipc/app';
@@ -46,6 +47,14 @@ export function installAppMenu(deps: AppMenuDeps): () => void {
         return;
       case 'open-log-folder':
         void shell.openPath(deps.logFolder);
+        return;
+      case 'print':
+        deps.mainWindow()?.webContents.print({}, (done, reason) => {
+          if (!done && reason !== 'cancelled') deps.logger.warn('printing failed', { reason });
+        });
+        return;
+      case 'save-pdf':
+        void savePageAsPdf(deps.mainWindow()).catch((error: unknown) => deps.logger.warn('the PDF could not be saved', { error: error instanceof Error ? error.name : typeof error }));
         return;
       case 'about':
         if (about.kind === 'panel') app.showAboutPanel();
@@ -98,4 +107,14 @@ export function installContextMenu(contents: WebContents): void {
     };
     Menu.buildFromTemplate(items.map(toElectron)).popup();
   });
+}
+
+/** File › Save as PDF…: the page as it prints (system-modes.css), named after its title, where the admin chooses. */
+async function savePageAsPdf(window: BrowserWindow | null): Promise<void> {
+  if (!window) return;
+  const title = window.webContents.getTitle().replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'School Companion';
+  const choice = await dialog.showSaveDialog(window, { defaultPath: `${title}.pdf`, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+  if (choice.canceled || !choice.filePath) return;
+  const pdf = await window.webContents.printToPDF({ pageSize: 'A4', printBackground: false });
+  await writeFile(choice.filePath, pdf);
 }

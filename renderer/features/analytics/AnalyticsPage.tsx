@@ -139,8 +139,7 @@ function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: 
       </p>
     ) : null;
   return (
-    <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
+    <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency">
       <div className="tiles" data-testid="sales-tiles" data-currency={entry.currency}>
         {salesTiles(entry, locale).map((tile) => (
           <div key={tile.key} data-tile={tile.key} data-value={entry.current[tile.key]} className="tile-wrap">
@@ -165,7 +164,7 @@ function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: 
           {partialNote}
         </Card>
       </div>
-    </>
+    </CurrencyTabs>
   );
 }
 
@@ -217,8 +216,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
   );
   if (!entry || !spec) return <EmptyState title="No subscriptions yet" />;
   return (
-    <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency" />
+    <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency">
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
         <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
         <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
@@ -243,7 +241,7 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
         <SubscriptionList title={`Past due, ${entry.currency} (${pastDue.length})`} rows={pastDue} locale={locale} dateLabel="Next charge" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} testId="past-due" />
       </div>
       <SubscriptionList title={`Canceling, ${entry.currency} (${canceling.length})`} rows={canceling} locale={locale} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} testId="canceling" />
-    </>
+    </CurrencyTabs>
   );
 }
 

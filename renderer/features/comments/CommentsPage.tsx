@@ -116,7 +116,7 @@ function CommentItem({ comment: c, locale }: { comment: InboxComment; locale: Lo
             href={c.url}
             target="_blank"
             rel="noreferrer"
-            aria-label={`Answer ${c.authorName} on your site (${place})`}
+            aria-label={`Answer on your site: ${c.authorName} (${place})`}
             onClick={(event) => {
               event.preventDefault();
               invoke('app.openExternal', { url: c.url! }).catch(() => undefined);

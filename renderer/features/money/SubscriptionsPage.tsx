@@ -46,9 +46,10 @@ function SubscriptionsDashboard() {
           const currency = picked && currencies.includes(picked) ? picked : currencies[0]!;
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
-              <CurrencyTabs currencies={currencies} value={currency} onChange={setPicked} label="Currency" />
-              <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />
-              <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />
+              <CurrencyTabs currencies={currencies} value={currency} onChange={setPicked} label="Currency">
+                <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />
+                <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />
+              </CurrencyTabs>
             </div>
           );
         }}
@@ -98,11 +99,11 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                   <td className="cell-nowrap">{formatDateTime(dateOf(s), locale)}</td>
                   <td className="row-actions">
                     {!s.canceling && (
-                      <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription at period end`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
+                      <Button size="sm" variant="ghost" aria-label={`Cancel at period end: ${s.memberName}'s subscription`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
                         Cancel at period end
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription now`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
+                    <Button size="sm" variant="ghost" aria-label={`Cancel now: ${s.memberName}'s subscription`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
                       Cancel now
                     </Button>
                   </td>

@@ -7,6 +7,8 @@ export const main = {
     settingsMac: 'Settings…',
     settings: 'Settings',
     palette: 'Command Palette…',
+    print: 'Print…',
+    savePdf: 'Save as PDF…',
     about: 'About {{app}}',
     services: 'Services',
     hide: 'Hide {{app}}',

@@ -59,8 +59,9 @@ export const shell = {
     menuItem: 'Sign out of {{school}}',
   },
   switcher: {
-    label: 'School: {{school}}, signed in as {{admin}}. Switch school',
-    labelAt: 'School: {{school}} at {{address}}, signed in as {{admin}}. Switch school',
+    // The visible words first, in their order (WCAG 2.5.3: a voice user says what they see).
+    label: '{{school}}, {{admin}}: switch school',
+    labelAt: '{{school}}, {{admin}}, {{address}}: switch school',
     schools: 'Schools',
     add: 'Add a school',
   },

@@ -8,6 +8,8 @@ export const main: OneFormTranslation<typeof en> = {
     settingsMac: '設定…',
     settings: '設定',
     palette: '快速指令…',
+    print: '列印…',
+    savePdf: '儲存為 PDF…',
     about: '關於 {{app}}',
     services: '服務',
     hide: '隱藏 {{app}}',

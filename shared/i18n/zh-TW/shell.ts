@@ -59,8 +59,8 @@ export const shell: OneFormTranslation<typeof en> = {
     menuItem: '登出 {{school}}',
   },
   switcher: {
-    label: '學校：{{school}}，登入身分：{{admin}}。切換學校',
-    labelAt: '學校：{{school}}（{{address}}），登入身分：{{admin}}。切換學校',
+    label: '{{school}}，{{admin}}：切換學校',
+    labelAt: '{{school}}，{{admin}}，{{address}}：切換學校',
     schools: '學校',
     add: '新增學校',
   },
