@@ -34,8 +34,6 @@ const SCREENS: readonly [route: string, title: RegExp][] = [
   ['/connect', /school/i],
 ];
 
-const timings: string[] = [];
-
 interface Finding {
   where: string;
   rule: string;
@@ -48,12 +46,10 @@ async function audit(page: Page, where: string, findings: Finding[]): Promise<vo
   await expect(page.locator('.spinner-labelled, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    const started = Date.now();
     // Only violations are collected (passes and "incomplete" cost most of axe's time); in the dark theme only
     // colour contrast, the one rule a theme changes.
     const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
     const result = await (theme === 'light' ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']) : builder.withRules(['color-contrast'])).analyze();
-    timings.push(`${where} ${theme}: ${Date.now() - started} ms`);
     for (const violation of result.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
       console.log(`${where} (${theme}) ${violation.id} ${violation.impact}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
@@ -93,6 +89,5 @@ test('axe finds no serious or critical violation on any screen or dialog, light 
     await audit(page, `command palette ${at}`, findings);
     await page.keyboard.press('Escape');
   }
-  console.log(timings.join('\n'));
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
 });
