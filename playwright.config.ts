@@ -15,6 +15,9 @@ export default defineConfig({
   // Playwright empties its output folder at start: keep it apart from the reports `npm test` sums up.
   outputDir: 'test-results/e2e-artifacts',
   timeout: 60_000,
+  // A sign-in (consent tab, token exchange, profile, first reports) on a loaded 2-CPU box can pass 5 s; an
+  // assertion still fails at once when the page shows something else, it only waits longer for the page.
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

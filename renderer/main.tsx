@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n';
 import { localeFromPreferences } from '../shared/i18n/language';
-import { applyUiLocale, browserLanguages } from './lib/ui-language';
+import { applyUiLocale, browserLanguages } from './state/ui-language';
 import { reportUncaughtWindowErrors } from './lib/window-errors';
 import { App } from './shell/App';
 import './styles/tokens.css';

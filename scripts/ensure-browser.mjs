@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-export function findChromium() {
+function findChromium() {
   return CANDIDATES.find((p) => p && existsSync(p)) ?? null;
 }
 

@@ -3,7 +3,7 @@
 import type { Scope } from './scopes';
 
 /** Who the admin is and which school: the account header. */
-export const IDENTITY_SCOPES = ['openid', 'profile', 'school:read'] as const satisfies readonly Scope[];
+const IDENTITY_SCOPES = ['openid', 'profile', 'school:read'] as const satisfies readonly Scope[];
 
 /** What each dashboard reads; a dashboard whose scopes were not granted explains it and offers "grant access". */
 export const DASHBOARD_SCOPES = {

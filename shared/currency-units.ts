@@ -36,7 +36,7 @@ export function decimalStringToMinor(text: string, currency: string): number {
   return minus && minor !== 0 ? -minor : minor;
 }
 
-export interface FormatMoneyOptions {
+interface FormatMoneyOptions {
   /** 'symbol' (NT$1,200), 'code' (TWD 1,200) or 'none' (1,200: grouping and display decimals of the locale). */
   display?: 'symbol' | 'narrowSymbol' | 'code' | 'none';
   /**
@@ -52,7 +52,7 @@ export interface FormatMoneyOptions {
  */
 const DISPLAY_FRACTION_DIGITS: Readonly<Record<string, number>> = { TWD: 0 };
 
-export function displayFractionDigits(currency: string): number {
+function displayFractionDigits(currency: string): number {
   return DISPLAY_FRACTION_DIGITS[currency] ?? currencyExponent(currency);
 }
 

@@ -3,7 +3,7 @@
 // are the catalogue's, in the realm's current language.
 import { t } from './i18n/i18n';
 
-export type SchoolAddressResult = { ok: true; url: string } | { ok: false; message: string };
+type SchoolAddressResult = { ok: true; url: string } | { ok: false; message: string };
 
 // shared/ is type-checked without DOM or Node types; WHATWG URL is a global in every runtime we target.
 interface WhatwgUrl { protocol: string; hostname: string; username: string; password: string; hash: string; search: string; pathname: string; origin: string }

@@ -1,7 +1,7 @@
 // The platform's scope catalog (spec: "Scopes"), with the plain words shown to people:
 // on the sandbox's consent page and in the app's "grant more access" prompts.
 
-export const SCOPE_DESCRIPTIONS = {
+const SCOPE_DESCRIPTIONS = {
   openid: 'Confirm who you are (OpenID Connect sign-in)',
   profile: 'See your basic profile: name and picture',
   email: 'See your email address',

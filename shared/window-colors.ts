@@ -5,9 +5,9 @@ import type { Theme } from './ipc/app';
 
 export const PAGE_BACKGROUND = { light: '#f7f7f9', dark: '#0f1013' } as const;
 
-export type ResolvedTheme = keyof typeof PAGE_BACKGROUND;
+type ResolvedTheme = keyof typeof PAGE_BACKGROUND;
 
-export interface NativeThemeDecision {
+interface NativeThemeDecision {
   /** Electron's nativeTheme.themeSource: the OS's choice for "system", else pinned. */
   themeSource: Theme;
   backgroundColor: string;

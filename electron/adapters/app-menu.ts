@@ -13,7 +13,7 @@ import type { ContextMenuItem } from '../services/desktop/context-menu';
 import type { HelpLinks } from '../services/desktop/help-links';
 import type { Logger } from '../services/log';
 
-export interface AppMenuDeps {
+interface AppMenuDeps {
   links: HelpLinks;
   /** Sends app.menuCommand to the page (through the event hub). */
   sendCommand(command: MenuCommand): void;

@@ -5,7 +5,7 @@ import type { BrowserWindow } from 'electron';
 import { CrashHistory, recoveryActionFor, recoveryPageHtml, recoveryPageUrl, reloadUrlAfterCrash } from '../services/desktop/crash-recovery';
 import type { Logger } from '../services/log';
 
-export interface CrashRecoveryOptions {
+interface CrashRecoveryOptions {
   entryUrl: string;
   appOrigin: string;
   logFolder: string;

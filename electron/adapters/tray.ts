@@ -6,7 +6,7 @@ import type { EventHub } from '../services/ipc/event-hub';
 import type { Notifier } from '../services/notifications/notifier';
 import { badgeModel, trayModel, type DesktopPlatform, type TrayItem } from '../services/notifications/tray-model';
 
-export interface TrayOptions {
+interface TrayOptions {
   notifier: Notifier;
   events: EventHub;
   mainWindow: () => BrowserWindow | null;

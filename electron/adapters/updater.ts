@@ -23,7 +23,7 @@ import { pausedSettingFile } from '../services/updates/paused-setting';
 import { UpdatePolicy } from '../services/updates/update-policy';
 import type { UpdatePolicyOptions } from '../services/updates/update-policy';
 
-export interface StartUpdatesDeps {
+interface StartUpdatesDeps {
   /** The app's data folder (app.getPath('userData')); the pause setting is kept there as updates.json. */
   dataDir: string;
   /** Sends updates.changed to the renderer. */

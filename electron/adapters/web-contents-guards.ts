@@ -5,7 +5,7 @@ import type { Logger } from '../services/log';
 import { decideNavigation, decideWindowOpen } from '../services/security/navigation-policy';
 import { decidePermissionCheck, decidePermissionRequest } from '../services/security/permission-policy';
 
-export interface GuardDeps {
+interface GuardDeps {
   /** The origin the window may stay on: app://school-companion, or the loopback dev server in development. */
   appOrigin: string;
   openExternal(url: string): Promise<void>;

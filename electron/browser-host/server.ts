@@ -31,7 +31,7 @@ import type { GuardContext, GuardVerdict } from './request-guard';
 import { LaunchCodes } from './secrets';
 import { BrowserSessions, type BrowserSessionRecord } from './sessions';
 
-export interface BrowserHostOptions {
+interface BrowserHostOptions {
   /** Preselected school address (the sandbox in development, or --school). */
   school?: string;
   schoolLabel?: string;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { randomSecret, secretEquals } from './secrets';
 
 /** A working day and then some: after that the browser needs a new launch link. */
-export const SESSION_TTL_MS = 12 * 60 * 60_000;
+const SESSION_TTL_MS = 12 * 60 * 60_000;
 const MAX_SESSIONS = 50;
 
 export interface BrowserSessionRecord {
@@ -18,7 +18,7 @@ export interface BrowserSessionRecord {
   readonly pageKey: string;
 }
 
-export interface IssuedSession {
+interface IssuedSession {
   session: BrowserSessionRecord;
   cookie: string;
   pageKey: string;
@@ -111,7 +111,7 @@ function digest(value: string): string {
 }
 
 /** "Chrome on Linux": enough to tell two browsers apart in Settings, never the whole User-Agent. */
-export function browserLabel(userAgent: string | undefined): string {
+function browserLabel(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /HeadlessChrome\//.test(ua) ? 'Headless Chrome' : /Chromium\//.test(ua) ? 'Chromium' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'A browser';
   const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /Linux|X11/.test(ua) ? 'Linux' : null;

@@ -4,7 +4,7 @@
 import type { AccountView } from '../../shared/model/accounts';
 import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { join } from 'node:path';
-import { createDataService } from './data/handlers';
+import { createDataService, type DataService } from './data/handlers';
 import type { ExportDestination } from './engine/client/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
@@ -27,7 +27,7 @@ import type { SecretProtection } from '../../shared/ipc/security';
 import { tightenDataDirModes } from './store/data-dir-modes';
 import { describeProtection, type SecretCipher } from './store/secret-cipher';
 import { WeakProtectionConsent } from './store/weak-protection';
-import { SettingsStore } from './store/settings';
+import { SettingsStore, settingsWithout } from './store/settings';
 import type { SettingsBackendFactory } from './store/settings';
 import { createDiagnosticsHandlers } from './ipc/diagnostics-handlers';
 import type { LogAccess } from './ipc/diagnostics-handlers';
@@ -102,19 +102,113 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
+/**
+ * The parts, in the order they are built, and how they are joined: each part is a small builder below; the
+ * lifecycle (online, school removed) reaches the parts through the listeners they registered.
+ */
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const { logger } = options;
-  // The school the Connect screen offers; a later launch of the desktop app may name another (nameSchool).
-  let defaultSchool = options.defaultSchool;
   const events = options.events ?? createEventHub({ validate: true });
   const emit = events.emit;
-  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  await tightenDataDirModes(options.dataDir, logger);
-  const settings = await SettingsStore.open(options.dataDir, logger, options.settingsBackend);
-  const language = new UiLanguage(settings, options.systemLanguages ?? null);
-  const weakConsent = await WeakProtectionConsent.open(options.dataDir, logger);
-  const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
+  // The school the Connect screen offers; a later launch of the desktop app may name another (nameSchool).
+  let offeredSchool = options.defaultSchool;
+  const offered = () => offeredSchool;
+  const { settings, language, weakConsent, weakAllowed } = await openAppStore(options);
+  const lifecycle = createLifecycle();
+  const signIn = createSignIn(options, weakAllowed);
+  const { access } = signIn;
+  // The probe is built further down (it reads the accounts) and started last; until then nothing asks it.
+  const isOnline = () => probe.online;
 
+  const dataService = createDataService({
+    caller: access.caller,
+    cipher: options.cipher,
+    dataDir: options.dataDir,
+    emit,
+    logger,
+    onAccountRemoved: lifecycle.onAccountRemoved,
+    // The offline cache is dropped when the app version changes; the dashboards refetch when the probe sees the platforms again.
+    appVersion: options.version,
+    ...(options.exportDestination ? { exportDestination: options.exportDestination } : {}),
+    onOnlineChange: lifecycle.onOnlineChange,
+  });
+  const screens = createScreenServices({ access, dataService, emit, logger, lifecycle });
+  const writes = createWrites({ options, access, explorer: screens.explorer, isOnline, emit, lifecycle });
+  const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle });
+  const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
+  const probe = createProbe({ options, offered, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
+  const status = statusOf(options, offered, access, probe);
+  const unsubscribers = followAccounts({ access, settings, emit, status, probe, notifications, syncSchedule, lifecycle, logger });
+  const shell = createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit });
+  signIn.reportAuthorizationUrl(shell.accounts.authorizationUrlOpened);
+
+  await start({ options, offered, access, settings, probe, notifications, syncSchedule, writes });
+
+  return {
+    handlers: {
+      ...shell.handlers,
+      ...dataService.handlers,
+      ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}),
+      ...screens.handlers,
+      ...createWriteHandlers(writes.service),
+      ...createNotificationHandlers(notifications.notifier),
+      ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }),
+      ...options.extraHandlers,
+    },
+    events,
+    settings,
+    language,
+    probe,
+    notifier: notifications.notifier,
+    status,
+    async nameSchool(school) {
+      offeredSchool = school;
+      await showNamedSchool(options, school, access, settings);
+      emit('app.statusChanged', status());
+    },
+    async close() {
+      language.close();
+      probe.stop();
+      notifications.notifier.stop();
+      syncSchedule?.stop();
+      shell.accounts.cancelAll();
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      await dataService.close(); // stops the data engine's worker, and with it its snapshot writes
+    },
+  };
+}
+
+type Emit = AppServices['events']['emit'];
+type Access = ReturnType<typeof createPlatformAccessSlot>;
+type Lifecycle = ReturnType<typeof createLifecycle>;
+
+/** The data folder (user-only), the settings, and the admin's word on weak protection of saved sign-ins. */
+async function openAppStore(options: AppServicesOptions) {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  await tightenDataDirModes(options.dataDir, options.logger);
+  const settings = await SettingsStore.open(options.dataDir, options.logger, options.settingsBackend);
+  const language = new UiLanguage(settings, options.systemLanguages ?? null);
+  const weakConsent = await WeakProtectionConsent.open(options.dataDir, options.logger);
+  const weakAllowed = () => options.weakProtection === 'accepted' || weakConsent.agreedFor(options.cipher.backend);
+  return { settings, language, weakConsent, weakAllowed };
+}
+
+/** What every part may follow: the platforms coming back or going (the probe's verdict), a school signed out. */
+function createLifecycle() {
+  const removedListeners = new Set<(accountId: string) => void>();
+  const onlineListeners = new Set<(online: boolean) => void>();
+  return {
+    onAccountRemoved: (listener: (accountId: string) => void) => void removedListeners.add(listener),
+    onOnlineChange: (listener: (online: boolean) => void) => void onlineListeners.add(listener),
+    /** Runs the parts' listeners in the order they registered. */
+    accountRemoved: (accountId: string) => [...removedListeners].forEach((listener) => listener(accountId)),
+    onlineChanged: (online: boolean) => [...onlineListeners].forEach((listener) => listener(online)),
+  };
+}
+
+/** Platform access (sign-in + the API client), whose consent page opens only at a checked http(s) address. */
+function createSignIn(options: AppServicesOptions, weakAllowed: () => boolean) {
+  const { logger } = options;
   // Sign-in hands the consent page's address to openExternal: the account handlers put it in the
   // progress events too, so the Connect screen can always offer the link.
   let onAuthorizationUrl: (url: string) => void = () => undefined;
@@ -129,7 +223,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       logger.warn('could not open the system browser', { error: error instanceof Error ? error.name : typeof error });
     }
   };
-
   const access = createPlatformAccessSlot(
     options.platformAccess ?? openPlatformAccess,
     () => ({
@@ -142,110 +235,110 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }),
     logger,
   );
+  return {
+    access,
+    reportAuthorizationUrl(listener: (url: string) => void) {
+      onAuthorizationUrl = listener;
+    },
+  };
+}
 
-  const removedListeners = new Set<(accountId: string) => void>();
-  const onlineListeners = new Set<(online: boolean) => void>();
-  const dataService = createDataService({
-    caller: access.caller,
-    cipher: options.cipher,
-    dataDir: options.dataDir,
-    emit,
-    logger,
-    onAccountRemoved: (listener) => {
-      removedListeners.add(listener);
-    },
-    // The offline cache is dropped when the app version changes; the dashboards refetch when the probe sees the platforms again.
-    appVersion: options.version,
-    ...(options.exportDestination ? { exportDestination: options.exportDestination } : {}),
-    onOnlineChange: (listener) => {
-      onlineListeners.add(listener);
-    },
-  });
-
-  const dataHandlers = dataService.handlers;
-  const moneyHandlers = createMoneyHandlers({
-    caller: access.caller,
-    cache: dataService.cache,
-    engine: dataService.engine,
-    emit,
-    logger,
-    onOnlineChange: (listener) => {
-      onlineListeners.add(listener);
-    },
-  });
+/** The screens' services beyond the dashboards: money, events and comments, people, the explorer. */
+function createScreenServices({ access, dataService, emit, logger, lifecycle }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle }) {
+  const { caller } = access;
+  const { cache, engine } = dataService;
+  const money = createMoneyHandlers({ caller, cache, engine, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   // Events and the comments inbox: read through the offline cache like the rest.
-  const contentReader = new CachedReader(dataService.cache, emit, logger);
-  onlineListeners.add((online) => {
+  const contentReader = new CachedReader(cache, emit, logger);
+  lifecycle.onOnlineChange((online) => {
     if (online) contentReader.backOnline();
   });
-  const contentHandlers = { ...createEventHandlers(access.caller, contentReader), ...createCommentHandlers(access.caller, contentReader) };
-  const peopleHandlers = createPeopleHandlers({
-    caller: access.caller,
-    cache: dataService.cache,
-    queryOrders: (input, context) => dataHandlers['data.orders.query'](input, context),
+  const content = { ...createEventHandlers(caller, contentReader), ...createCommentHandlers(caller, contentReader) };
+  const people = createPeopleHandlers({
+    caller,
+    cache,
+    queryOrders: (input, context) => dataService.handlers['data.orders.query'](input, context),
     emit,
     logger,
-    onOnlineChange: (listener) => {
-      onlineListeners.add(listener);
-    },
+    onOnlineChange: lifecycle.onOnlineChange,
   });
-  const explorer = createExplorer({ caller: access.caller, cache: dataService.cache, emit, logger, onOnlineChange: (listener) => { onlineListeners.add(listener); } });
-  // Writes: sent now, or kept in the school's outbox until the probe sees the platform again.
-  const writesStore = new WritesStore(join(options.dataDir, 'writes'), options.cipher, logger);
-  const writes = new WriteService({
+  const explorer = createExplorer({ caller, cache, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
+  return { explorer, handlers: { ...money, ...people, ...content, ...explorer.handlers } };
+}
+
+/** Writes: sent now, or kept in the school's outbox until the probe sees the platform again. */
+function createWrites({ options, access, explorer, isOnline, emit, lifecycle }: { options: AppServicesOptions; access: Access; explorer: ReturnType<typeof createExplorer>; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle }) {
+  const store = new WritesStore(join(options.dataDir, 'writes'), options.cipher, options.logger);
+  const service = new WriteService({
     caller: access.caller,
     records: explorer.records,
-    store: writesStore,
-    isOnline: () => probe.online,
+    store,
+    isOnline,
     emit,
-    logger,
+    logger: options.logger,
     onChanged: (accountId, request) => {
       if (request.kind === 'course.setPublished') emit('data.invalidated', { accountId, reason: 'course_changed' });
     },
   });
-  const connectedIds = () => access.accountsIfOpen().map((account) => account.id);
-  removedListeners.add((accountId) => {
-    void writesStore.drop(accountId).catch(() => undefined);
+  const flushAll = () => service.flushAll(access.accountsIfOpen().map((account) => account.id));
+  lifecycle.onAccountRemoved((accountId) => {
+    void store.drop(accountId).catch(() => undefined);
     // An export waiting for its download may hold this school's buyers: it goes with the sign-out.
     void options.exportDestination?.clear?.().catch(() => undefined);
   });
-  onlineListeners.add((online) => {
-    if (online) void writes.flushAll(connectedIds());
+  lifecycle.onOnlineChange((online) => {
+    if (online) void flushAll();
   });
+  return { service, flushAll };
+}
 
-  // Notifications: each school polled on its own timer while the probe says online (docs/notifications.md).
-  const notifyStore = await NotifyStore.open(options.dataDir, logger);
+/** Notifications: each school polled on its own timer while the probe says online (docs/notifications.md). */
+async function createNotifications({ options, access, settings, isOnline, emit, lifecycle }: { options: AppServicesOptions; access: Access; settings: SettingsStore; isOnline(): boolean; emit: Emit; lifecycle: Lifecycle }) {
+  const store = await NotifyStore.open(options.dataDir, options.logger);
   const notifier = createNotifier({
     caller: access.caller,
-    store: notifyStore,
+    store,
     accounts: () => access.accountsIfOpen(),
-    isOnline: () => probe.online,
+    isOnline,
     settings: () => settings.get().notifications,
+    timeZoneSource: () => settings.get().timeZoneSource,
     emit,
-    logger,
+    logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
   });
   const notifiedAccounts = new Set<string>();
-  removedListeners.add((accountId) => {
+  lifecycle.onAccountRemoved((accountId) => {
     notifiedAccounts.delete(accountId);
     void notifier.forget(accountId).catch(() => undefined);
   });
-  onlineListeners.add((online) => {
+  lifecycle.onOnlineChange((online) => {
     if (online) notifier.online();
   });
+  return { notifier, notifiedAccounts };
+}
+type Notifications = Awaited<ReturnType<typeof createNotifications>>;
 
-  // The engine's collections sync on their own, per signed-in school, while the probe says online (docs/data-and-offline.md).
-  const syncSchedule = dataService.engine
-    ? createSyncSchedule({ ...engineSyncTargets(dataService.engine), isOnline: () => probe.online, logger, intervalMs: () => options.syncIntervalMs ?? settings.get().syncIntervalMinutes * 60_000 })
+/** The engine's collections sync on their own, per signed-in school, while the probe says online (docs/data-and-offline.md). */
+function createEngineSync({ options, dataService, settings, isOnline, lifecycle }: { options: AppServicesOptions; dataService: DataService; settings: SettingsStore; isOnline(): boolean; lifecycle: Lifecycle }) {
+  const schedule = dataService.engine
+    ? createSyncSchedule({ ...engineSyncTargets(dataService.engine), isOnline, logger: options.logger, intervalMs: () => options.syncIntervalMs ?? settings.get().syncIntervalMinutes * 60_000 })
     : null;
-  const syncedAccounts = (list: readonly AccountView[]) => list.filter((account) => account.status !== 'sign_in_needed').map((account) => account.id);
-  onlineListeners.add((online) => {
-    if (online) syncSchedule?.online();
+  lifecycle.onOnlineChange((online) => {
+    if (online) schedule?.online();
   });
-  const probe = createOnlineProbe({
+  return schedule;
+}
+type SyncSchedule = ReturnType<typeof createEngineSync>;
+
+const syncedAccounts = (list: readonly AccountView[]) => list.filter((account) => account.status !== 'sign_in_needed').map((account) => account.id);
+
+/** The online probe: asks each connected school's platform (or the offered one), and tells every part when it changes its mind. */
+function createProbe({ options, offered, access, emit, status, lifecycle, sendPendingRevocations }: { options: AppServicesOptions; offered(): AppStatus['defaultSchool']; access: Access; emit: Emit; status(): AppStatus; lifecycle: Lifecycle; sendPendingRevocations(): void }): OnlineProbe {
+  return createOnlineProbe({
     targets: () => {
       const issuers = [...access.accountsIfOpen().map((account) => account.issuer), ...access.pendingRevocationIssuers()];
-      const fallback = issuers.length === 0 && defaultSchool ? [defaultSchool.address] : [];
+      const school = offered();
+      const fallback = issuers.length === 0 && school ? [school.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
           return [protectedResourceMetadataUrl(address)];
@@ -256,32 +349,45 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     onChange: (online) => {
       emit('app.statusChanged', status());
-      for (const listener of [...onlineListeners]) listener(online);
+      lifecycle.onlineChanged(online);
       if (online) sendPendingRevocations();
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {}),
-    logger,
+    logger: options.logger,
   });
+}
 
-  function status(): AppStatus {
+function statusOf(options: AppServicesOptions, offered: () => AppStatus['defaultSchool'], access: Access, probe: OnlineProbe): () => AppStatus {
+  return () => {
     const syncs = access.accountsIfOpen().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
     return {
       version: options.version,
       mode: options.mode,
       online: probe.online,
       lastSyncAt: syncs.at(-1) ?? null,
-      defaultSchool,
+      defaultSchool: offered(),
       systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
     };
-  }
+  };
+}
 
+function sendPendingRevocations(access: Access, logger: Logger): void {
+  void access.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
+    logger.warn('queued revocations could not be sent', { error: error instanceof Error ? error.name : typeof error });
+  });
+}
+
+/** Settings and accounts as events for the renderer; the parts that follow the schools (notifier, sync, probe) told of each change. */
+function followAccounts({ access, settings, emit, status, probe, notifications, syncSchedule, lifecycle, logger }: {
+  access: Access; settings: SettingsStore; emit: Emit; status(): AppStatus; probe: OnlineProbe; notifications: Notifications; syncSchedule: SyncSchedule; lifecycle: Lifecycle; logger: Logger;
+}): (() => void)[] {
   const unsubscribers: (() => void)[] = [settings.onChange((value) => emit('settings.changed', value))];
   access.onOpen((auth) => {
     unsubscribers.push(
       auth.onAccountsChanged((accounts) => {
         emit('accounts.changed', accounts);
-        syncNotifierAccounts(notifier, notifiedAccounts, accounts);
+        syncNotifierAccounts(notifications.notifier, notifications.notifiedAccounts, accounts);
         syncSchedule?.setAccounts(syncedAccounts(accounts));
         emit('app.statusChanged', status());
         // A platform call just failed to connect (or succeeded again) and disagrees with the probe: the
@@ -289,24 +395,25 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         if (accounts.some((account) => account.status === 'offline') === probe.online) void probe.check();
       }),
       auth.onAccountRemoved((accountId) => {
-        for (const listener of [...removedListeners]) listener(accountId);
-        if (settings.get().activeAccountId === accountId) void settings.update({ activeAccountId: null }).catch(() => undefined);
+        lifecycle.accountRemoved(accountId);
+        const forgotten = settingsWithout(settings.get(), accountId);
+        if (forgotten) void settings.update(forgotten).catch(() => undefined);
       }),
     );
     // Accounts the saved sign-ins dropped as they opened (an edited record): their cache, outbox and snapshots go as at a sign-out.
-    for (const accountId of auth.removedAtOpen?.() ?? []) for (const listener of [...removedListeners]) listener(accountId);
+    for (const accountId of auth.removedAtOpen?.() ?? []) lifecycle.accountRemoved(accountId);
     emit('accounts.changed', auth.listAccounts());
-    sendPendingRevocations();
+    sendPendingRevocations(access, logger);
   });
+  return unsubscribers;
+}
 
-  function sendPendingRevocations(): void {
-    void access.ready().then((auth) => auth.sendPendingRevocations?.()).catch((error: unknown) => {
-      logger.warn('queued revocations could not be sent', { error: error instanceof Error ? error.name : typeof error });
-    });
-  }
-
+/** The shell's handlers: accounts (connect, sign out …), the app, diagnostics, and how saved sign-ins are protected. */
+function createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit }: {
+  options: AppServicesOptions; access: Access; settings: SettingsStore; language: UiLanguage; probe: OnlineProbe; status(): AppStatus; weakConsent: WeakProtectionConsent; weakAllowed(): boolean; emit: Emit;
+}) {
+  const { logger } = options;
   const accounts = createAccountHandlers({ access, emit, logger, afterSignIn: () => void probe.check(), defaultSchool: options.defaultSchool });
-  onAuthorizationUrl = accounts.authorizationUrlOpened;
   const appHandlers = createAppHandlers({
     access,
     settings,
@@ -341,47 +448,29 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return { allowed: true };
     },
   };
+  return { accounts, handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers } };
+}
 
-  // A school named on the command line (--school) is what the person wants now: when it is connected, it is
-  // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
-  async function showNamedSchool(): Promise<void> {
-    if (!defaultSchool?.named) return;
-    const named = accountNamedBy(access.accountsIfOpen(), defaultSchool.address);
-    if (named && settings.get().activeAccountId !== named) {
-      await settings.update({ activeAccountId: named }).catch((error: unknown) => logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
-    }
+// A school named on the command line (--school) is what the person wants now: when it is connected, it is
+// the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
+async function showNamedSchool(options: AppServicesOptions, school: AppStatus['defaultSchool'], access: Access, settings: SettingsStore): Promise<void> {
+  if (!school?.named) return;
+  const named = accountNamedBy(access.accountsIfOpen(), school.address);
+  if (named && settings.get().activeAccountId !== named) {
+    await settings.update({ activeAccountId: named }).catch((error: unknown) => options.logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
   }
+}
 
+/** Opens the saved sign-ins, shows the school named on the command line, then starts the probe, notifier, sync and outbox. */
+async function start({ options, offered, access, settings, probe, notifications, syncSchedule, writes }: {
+  options: AppServicesOptions; offered(): AppStatus['defaultSchool']; access: Access; settings: SettingsStore; probe: OnlineProbe; notifications: Notifications; syncSchedule: SyncSchedule; writes: ReturnType<typeof createWrites>;
+}): Promise<void> {
   await access.retry();
-  await showNamedSchool();
+  await showNamedSchool(options, offered(), access, settings);
   probe.start();
-  for (const account of access.accountsIfOpen()) notifiedAccounts.add(account.id);
-  notifier.start();
+  for (const account of access.accountsIfOpen()) notifications.notifiedAccounts.add(account.id);
+  notifications.notifier.start();
   syncSchedule?.setAccounts(syncedAccounts(access.accountsIfOpen()));
   // Writes left waiting when the app last stopped go as soon as their platform answers.
-  void probe.check().then((online) => (online ? writes.flushAll(connectedIds()) : undefined));
-
-  return {
-    handlers: { ...accounts.handlers, ...appHandlers, ...diagnosticsHandlers, ...securityHandlers, ...dataHandlers, ...(dataService.engine ? engineStudentsHandlers(dataService.engine, options.exportDestination ?? null) : {}), ...moneyHandlers, ...peopleHandlers, ...contentHandlers, ...explorer.handlers, ...createWriteHandlers(writes), ...createNotificationHandlers(notifier), ...createSearchHandlers({ sources: defaultSearchSources(dataService), logger }), ...options.extraHandlers },
-    events,
-    settings,
-    language,
-    probe,
-    notifier,
-    status,
-    async nameSchool(school) {
-      defaultSchool = school;
-      await showNamedSchool();
-      emit('app.statusChanged', status());
-    },
-    async close() {
-      language.close();
-      probe.stop();
-      notifier.stop();
-      syncSchedule?.stop();
-      accounts.cancelAll();
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      await dataService.close(); // stops the data engine's worker, and with it its snapshot writes
-    },
-  };
+  void probe.check().then((online) => (online ? writes.flushAll() : undefined));
 }

@@ -2,7 +2,7 @@
 // (preselect a school; the Connect screen offers it), --school-label, --school-former <address> (repeatable:
 // where that same platform was before, so accounts there can be re-pointed), --school-named (the person
 // named the school on `npm start`'s command line: offer it even when signed in), --port, --no-open.
-export interface LaunchArgs {
+interface LaunchArgs {
   school?: string;
   schoolLabel?: string;
   formerSchoolAddresses: string[];

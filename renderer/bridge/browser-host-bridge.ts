@@ -8,7 +8,7 @@ import { PAGE_KEY_STORAGE } from '../../shared/ipc/channels';
 import { openEventStream } from './event-stream';
 import { unwrapResult } from './unwrap';
 
-export interface BrowserHostBridgeOptions {
+interface BrowserHostBridgeOptions {
   origin?: string;
   storage?: Pick<Storage, 'getItem'>;
   fetch?: typeof fetch;

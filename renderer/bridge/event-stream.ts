@@ -3,7 +3,7 @@
 // events, so nothing needs re-asking.
 import { EventEnvelope } from '../../shared/ipc/wire';
 
-export interface EventStreamOptions {
+interface EventStreamOptions {
   url: string;
   headers: () => Record<string, string>;
   onEvent: (event: string, payload: unknown) => void;

@@ -5,7 +5,7 @@ import type { GridComponentOption, LegendComponentOption, TooltipComponentOption
 import type { ChartSpec } from './chart-spec';
 import type { ChartPalette } from './palette';
 
-export type ChartOption = ComposeOption<
+type ChartOption = ComposeOption<
   LineSeriesOption | BarSeriesOption | FunnelSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkAreaComponentOption
 >;
 

@@ -1,9 +1,9 @@
 // What a chart shows, independent of how it is drawn: the same spec feeds the ECharts option, the table
 // behind the chart and the text summary read by screen readers. Pure, so each is unit-tested.
 
-export type ChartKind = 'line' | 'bar' | 'hbar' | 'funnel';
+type ChartKind = 'line' | 'bar' | 'hbar' | 'funnel';
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   /** One value per category; null where there is nothing to show (never drawn as zero). */
   values: (number | null)[];
@@ -15,7 +15,7 @@ export interface ChartSpec {
   title: string;
   /** Header of the category column in the table, e.g. "Day", "Section", "Course". */
   categoryLabel: string;
-  /** Category labels in display order (already formatted: dates in the admin's time zone). */
+  /** Category labels in display order (already formatted: dates in the business time zone). */
   categories: string[];
   series: ChartSeries[];
   /** How a value reads to a person (money in the school's format, percentages, counts). */
@@ -31,7 +31,7 @@ export interface ChartSpec {
   partialFrom?: number | undefined;
 }
 
-export interface ChartTable {
+interface ChartTable {
   caption: string;
   columns: string[];
   rows: string[][];

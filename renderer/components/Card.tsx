@@ -1,6 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   title?: ReactNode;
   /** Right side of the card's header: a filter, a link. */
   actions?: ReactNode;

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { describeDataAge, toMs } from '../lib/relative-time';
 import { useAppStatus } from '../state/app-status';
 import { Icon } from './Icon';
-import { useUiLocale } from '../lib/ui-language';
+import { useUiLocale } from '../state/ui-language';
 
-export interface DataAgeProps {
+interface DataAgeProps {
   /** When the data was fetched from the platform (ISO string, epoch ms or Date). */
   updatedAt: string | number | Date | null | undefined;
   /** Shown from the offline cache; defaults to the app's online status. */

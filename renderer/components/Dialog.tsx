@@ -22,7 +22,7 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
   }
 }
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: string;

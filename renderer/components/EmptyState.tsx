@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   title: string;
   children?: ReactNode;
   icon?: IconName;

@@ -10,7 +10,7 @@ import { Icon } from './Icon';
 import { GrantAccess } from './ScopeGate';
 import { NothingSavedOffline } from './NothingSavedOffline';
 
-export interface ErrorStateProps {
+interface ErrorStateProps {
   error: Pick<SerializedAppError, 'code' | 'message' | 'missingScopes'>;
   onRetry?: () => void;
   /**

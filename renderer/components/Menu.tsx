@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { nextFocusIndex } from '../lib/roving-focus';
 
-export interface MenuProps {
+interface MenuProps {
   /** The button's content. */
   trigger: ReactNode;
   /** The button's accessible name when its content is not enough. */
@@ -98,7 +98,7 @@ export function Menu({ trigger, label, triggerClassName, children, align = 'star
   );
 }
 
-export interface MenuItemProps {
+interface MenuItemProps {
   onSelect: () => void;
   children: ReactNode;
   /** For a choice among several (the active school): a menuitemradio. */

@@ -9,7 +9,7 @@ import { EmptyState } from './EmptyState';
 import { Icon } from './Icon';
 
 /** "Nothing saved for the sales report yet": `what` names the view as ErrorState's `what` does. */
-export function nothingSavedTitle(what: string): string {
+function nothingSavedTitle(what: string): string {
   return translate('common:nothingSaved.title', { what });
 }
 

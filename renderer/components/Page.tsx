@@ -1,8 +1,9 @@
 // Every screen in the signed-in frame: a title (the page's one h1, focused after navigation by the
 // frame), optional description and actions, then the content.
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { PageNoteContext } from './page-note';
 
-export interface PageProps {
+interface PageProps {
   title: string;
   description?: ReactNode;
   /** Buttons and filters on the title's right. */
@@ -13,6 +14,7 @@ export interface PageProps {
 }
 
 export function Page({ title, description, actions, meta, children }: PageProps) {
+  const note = useContext(PageNoteContext);
   return (
     <div className="page">
       <header className="page-header">
@@ -21,7 +23,12 @@ export function Page({ title, description, actions, meta, children }: PageProps)
             {title}
           </h1>
           {description && <p className="page-description">{description}</p>}
-          {meta && <div className="page-meta">{meta}</div>}
+          {(meta || note) && (
+            <div className="page-meta">
+              {meta}
+              {note}
+            </div>
+          )}
         </div>
         {actions && <div className="page-actions">{actions}</div>}
       </header>

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
-export interface ProgressProps {
+interface ProgressProps {
   /** Done so far, out of `max`; omit for indeterminate. */
   value?: number;
   max?: number;

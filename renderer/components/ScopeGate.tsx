@@ -9,7 +9,7 @@ import { useBrowserFlow, useBrowserFlowActions } from '../state/browser-flow-sto
 import { Button } from './Button';
 import { Icon } from './Icon';
 
-export interface ScopeGateProps {
+interface ScopeGateProps {
   scopes: readonly string[];
   /** What needs them, for the sentence "<what> needs your permission to …": "the Orders dashboard". */
   what: string;

@@ -3,9 +3,9 @@
 import type { OrderFilters, OrderSort } from '../../shared/ipc/data';
 import { useListHead, useListRows, useSyncJob, type ListHead, type ListRows, type SyncJobState } from './windowed-list';
 
-export type OrdersLoadState = SyncJobState<'data.orders.load'>;
+type OrdersLoadState = SyncJobState<'data.orders.load'>;
 export type OrdersHead = ListHead<'data.orders.query'>;
-export type OrderRows = ListRows<'data.orders.query'>;
+type OrderRows = ListRows<'data.orders.query'>;
 
 /** Runs `data.orders.load` for the account; the page shows its progress and may cancel it. */
 export function useOrdersLoad(accountId: string | null): OrdersLoadState {

@@ -4,9 +4,9 @@
 import type { StudentFilters, StudentSort } from '../../shared/ipc/students';
 import { useListHead, useListRows, useSyncJob, type ListHead, type ListRows, type SyncJobState } from './windowed-list';
 
-export type StudentsLoadState = SyncJobState<'data.students.load'>;
+type StudentsLoadState = SyncJobState<'data.students.load'>;
 export type StudentsHead = ListHead<'data.students.query'>;
-export type StudentRows = ListRows<'data.students.query'>;
+type StudentRows = ListRows<'data.students.query'>;
 
 export function useStudentsLoad(accountId: string | null): StudentsLoadState {
   return useSyncJob('data.students.load', 'data.students.query', 'students', accountId);

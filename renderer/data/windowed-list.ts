@@ -13,11 +13,11 @@ import { useDataQuery } from './hooks';
 
 export { BLOCK_SIZE };
 
-export type SyncMethod = 'data.orders.load' | 'data.students.load';
-export type WindowMethod = 'data.orders.query' | 'data.students.query';
+type SyncMethod = 'data.orders.load' | 'data.students.load';
+type WindowMethod = 'data.orders.query' | 'data.students.query';
 type SyncMode<M extends SyncMethod> = NonNullable<MethodInput<M>['mode']>;
 /** One row of a window method's answer. */
-export type WindowRow<M extends WindowMethod> = MethodOutput<M>['data']['rows'][number];
+type WindowRow<M extends WindowMethod> = MethodOutput<M>['data']['rows'][number];
 
 export interface SyncJobState<M extends SyncMethod> {
   jobId: string | null;

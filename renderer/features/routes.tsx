@@ -21,7 +21,7 @@ import './dashboards.css';
 import { t } from '../../shared/i18n/i18n';
 import type { en } from '../../shared/i18n/en';
 
-export interface DashboardNavEntry {
+interface DashboardNavEntry {
   to: string;
   /** In the current UI language, read when shown. */
   readonly label: string;

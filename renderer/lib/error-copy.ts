@@ -3,7 +3,7 @@
 import type { AppErrorCode } from '../../shared/errors';
 import { t } from '../../shared/i18n/i18n';
 
-export interface ErrorCopy {
+interface ErrorCopy {
   title: string;
   /** What the admin can do next. */
   hint: string;

@@ -1,16 +1,16 @@
-// How figures read on the dashboards, all from the UI locale (lib/ui-language): money in the currency's own
-// minor unit (TWD in whole dollars), counts with grouping, rates as percentages, times in the time zone
-// given, relative times through Intl.RelativeTimeFormat, names sorted with Intl.Collator (zh-Hant order for
-// Chinese names).
+// How figures read on the dashboards, all from the UI locale (state/ui-language): money in the currency's own
+// minor unit (TWD in whole dollars), counts with grouping, rates as percentages, times in the business time
+// zone given (the school's, or this computer's), relative times through Intl.RelativeTimeFormat, names sorted
+// with Intl.Collator (zh-Hant order for Chinese names).
 import { currencyExponent, formatMoney as formatSharedMoney } from '../../shared/currency-units';
-import { currentUiLocale } from '../../shared/i18n/i18n';
+import { currentUiLocale, t } from '../../shared/i18n/i18n';
 
 export interface Locale {
   locale: string;
   timeZone: string;
 }
 
-/** The UI locale in force (lib/ui-language keeps it) and the computer's time zone. */
+/** The UI locale in force (state/ui-language keeps it) and the computer's time zone. */
 export function systemLocale(): Locale {
   const resolved = new Intl.DateTimeFormat().resolvedOptions();
   return { locale: currentUiLocale().locale, timeZone: resolved.timeZone || 'UTC' };
@@ -73,6 +73,16 @@ function isChinese(locale: string): boolean {
 }
 
 /**
+ * A change of a rate in percentage points, signed: "+1.2 pp", "-0.5 pp", "0.0 pp" (0.012 is 1.2 points). A
+ * rate's change is never a percent of the rate: 2.5% → 3.6% is +1.1 pp, not +44%. `spoken` writes the unit
+ * out ("1.2 percentage points") for screen readers.
+ */
+export function formatPointsChange(ratioPoints: number, locale: string, form: 'short' | 'spoken' = 'short'): string {
+  const value = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: form === 'short' ? 'exceptZero' : 'auto' }).format(ratioPoints * 100);
+  return t(form === 'short' ? 'common:delta.points' : 'common:delta.pointsSpoken', { value });
+}
+
+/**
  * "Nov 21, 2026, 2:05 PM" (English) or "2026/11/21 14:05" (中文) in the time zone: the one way a moment reads
  * on every screen, so a table never shows "11/21/26" next to a drawer's "Nov 21, 2026".
  */
@@ -107,6 +117,25 @@ export function formatPeriods(isos: readonly string[], locale: Locale, interval:
   const year = (iso: string) => dateFormat('en', { year: 'numeric', timeZone: locale.timeZone }).format(new Date(iso));
   const withYear = isos.length > 0 && year(isos[0] as string) !== year(isos[isos.length - 1] as string);
   return isos.map((iso) => formatDate(iso, locale, interval, withYear));
+}
+
+/**
+ * Whole local days as the locale writes a span: "Oct 1 – 27", "Sep 28 – Oct 4", "Nov 26" for one day; the year
+ * only when the days are not all in `currentYear` ("Nov 1 – 27, 2025"). The days are calendar dates, so they
+ * are formatted as UTC dates: no zone can move them.
+ */
+export function formatDays(days: { startDay: string; endDay: string }, locale: string, currentYear: number = new Date().getFullYear()): string {
+  const first = Date.parse(`${days.startDay}T00:00:00Z`);
+  const last = Date.parse(`${days.endDay}T00:00:00Z`);
+  const withYear = days.startDay.slice(0, 4) !== String(currentYear) || days.endDay.slice(0, 4) !== String(currentYear);
+  const format = dateFormat(locale, { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return first === last ? format.format(first) : format.formatRange(first, last);
+}
+
+/** "Europe/London, GMT+1" / "Europe/London，GMT+1": a zone's name and its offset at that instant (now by default). */
+export function formatZone(timeZone: string, locale: string, at: number = Date.now()): string {
+  const offset = dateFormat(locale, { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return offset ? t('common:timeZone.zone', { zone: timeZone, offset }) : timeZone;
 }
 
 const MINUTE = 60_000;

@@ -17,7 +17,7 @@ export function nextFocusIndex(key: string, current: number, count: number): num
 }
 
 /** Rows a PageUp/PageDown moves by in a table. */
-export const ROWS_PER_PAGE = 10;
+const ROWS_PER_PAGE = 10;
 
 // Which row of a table gets focus for a key (the grid pattern's row movement): arrows and PageUp/PageDown
 // stop at the ends instead of wrapping, Home/End jump. Null for keys it does not handle.

@@ -3,9 +3,9 @@
 // also offers the details to copy for support.
 import { getBridge } from '../bridge';
 
-export type WindowErrorKind = 'render' | 'error' | 'unhandledrejection';
+type WindowErrorKind = 'render' | 'error' | 'unhandledrejection';
 
-export interface WindowErrorFacts {
+interface WindowErrorFacts {
   name: string;
   message: string;
   stack?: string;
@@ -33,7 +33,7 @@ export function errorDetailsText(facts: WindowErrorFacts, context: { route: stri
 }
 
 /** The hash route without its query (a search box's text stays out of the log). */
-export function currentRoute(): string {
+function currentRoute(): string {
   return window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 }
 

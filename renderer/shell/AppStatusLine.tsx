@@ -3,7 +3,7 @@
 // reload with the platform gone never shows a green "Online" first.
 import { useTranslation } from 'react-i18next';
 import { describeAgo, toMs } from '../lib/relative-time';
-import { useUiLocale } from '../lib/ui-language';
+import { useUiLocale } from '../state/ui-language';
 import { useActiveAccount } from '../state/active-account';
 import { useAppStatus } from '../state/app-status';
 import { useNow } from '../components/DataAge';

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface GivenClient {
+interface GivenClient {
   clientId: string;
   clientSecret: string;
 }

@@ -3,7 +3,7 @@
 // app, each with its expiry, to sign out one by one or all but this one.
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format';
-import { useUiLocale } from '../lib/ui-language';
+import { useUiLocale } from '../state/ui-language';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrowserSession } from '../../shared/ipc/security';
 import { useInvoke, useInvokeQuery } from '../lib/bridge-hooks';

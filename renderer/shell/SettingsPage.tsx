@@ -1,5 +1,6 @@
-// Settings and About: the theme, the connected schools (switch, sign in again, sign out, add), security
-// (how sign-ins are protected, browser sessions), the version and mode, and the app's updates.
+// Settings and About: the theme, the language, the connected schools (switch, sign in again, sign out, add),
+// whose time zone dates follow, security (how sign-ins are protected, browser sessions), the version and mode,
+// and the app's updates.
 import { useState } from 'react';
 import { useTranslation, Trans } from 'react-i18next';
 import { LANGUAGE_SETTINGS } from '../../shared/i18n/language';
@@ -17,10 +18,11 @@ import { Card } from '../components/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
-import { browserLanguages } from '../lib/ui-language';
+import { browserLanguages } from '../state/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { TimeZoneCard } from './TimeZoneCard';
 import { SecurityCard } from './SecurityCard';
 import { SignOutDialog } from '../features/account/SignOutDialog';
 import { UpdatesPanel } from './UpdatesPanel';
@@ -40,6 +42,7 @@ export function SettingsPage() {
         <AppearanceCard />
         <LanguageCard />
         <SchoolsCard />
+        <TimeZoneCard />
         <NotificationsCard />
         <DataSyncCard />
         <SecurityCard />
@@ -74,7 +77,7 @@ function AppearanceCard() {
   );
 }
 
-/** System / English / 繁體中文: applied at once (lib/ui-language), menus and tray included. Each language named in itself. */
+/** System / English / 繁體中文: applied at once (state/ui-language), menus and tray included. Each language named in itself. */
 function LanguageCard() {
   const language = useUiStore((s) => s.language);
   const setLanguage = useSetLanguage();

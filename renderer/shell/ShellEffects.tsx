@@ -2,7 +2,7 @@
 // sign-in progress, the theme and the language on <html>. (Browser mode's app.openUrl is the bridge's own business.)
 import { useEffect } from 'react';
 import { themeAttribute } from '../lib/theme';
-import { useUiLanguageSync } from '../lib/ui-language';
+import { useUiLanguageSync } from '../state/ui-language';
 import { useCrashReloadNotice } from './crash-notice';
 import { useAccountsSync } from '../state/active-account';
 import { useAppStatusSync } from '../state/app-status';

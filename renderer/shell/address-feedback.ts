@@ -4,9 +4,9 @@
 // green "will connect to" next to "Couldn't reach that address".
 import { normalizeSchoolAddress } from '../../shared/school-address';
 
-export type AddressFeedback = { kind: 'none' } | { kind: 'error'; message: string } | { kind: 'ok'; url: string };
+type AddressFeedback = { kind: 'none' } | { kind: 'error'; message: string } | { kind: 'ok'; url: string };
 
-export interface AddressFeedbackContext {
+interface AddressFeedbackContext {
   /** The admin pressed Connect (or Enter) with this input. */
   submitted?: boolean;
   /** The address a connect just failed for, if any. */

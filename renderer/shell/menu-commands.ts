@@ -6,7 +6,7 @@ import { getBridge } from '../bridge';
 
 export const OPEN_PALETTE_EVENT = 'school-companion:open-palette';
 
-export interface MenuCommandTargets {
+interface MenuCommandTargets {
   navigate(to: string): void;
   dispatch(event: Event): void;
 }

@@ -7,7 +7,6 @@ import { bridgeQueryKey, invoke, useEvent, useInvokeQuery } from '../lib/bridge-
 import { pickActiveAccount } from './pick-active-account';
 import { useUiStore } from './ui-store';
 
-export { pickActiveAccount };
 
 export const ACCOUNTS_KEY = bridgeQueryKey('accounts.list', {});
 

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AppStatus } from '../../shared/ipc/app';
 import { bridgeQueryKey, useEvent, useInvokeQuery } from '../lib/bridge-hooks';
 
-export const APP_STATUS_KEY = bridgeQueryKey('app.status', {});
+const APP_STATUS_KEY = bridgeQueryKey('app.status', {});
 
 export function useAppStatusQuery() {
   return useInvokeQuery('app.status', {}, { staleTime: Infinity });

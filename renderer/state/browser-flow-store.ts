@@ -46,7 +46,7 @@ export function useBrowserFlowSync(): void {
   }, [dispatch]);
 }
 
-export interface BrowserFlowActions {
+interface BrowserFlowActions {
   /** Resolves with the account when signed in, or null when the flow failed (the state holds the error). */
   /** `label` names the school in the progress title ("Connecting to Demo school"); default the address. */
   /** `client`: a client ID (and secret) from the platform, instead of registering the app. */

@@ -10,13 +10,13 @@ import { useNotices } from './notices';
 import { useUiStore } from './ui-store';
 import { useAppStatus } from './app-status';
 
-export type WebPermission = NotificationPermission | 'unsupported';
+type WebPermission = NotificationPermission | 'unsupported';
 
 function webNotifications(): typeof Notification | null {
   return typeof window !== 'undefined' && 'Notification' in window ? window.Notification : null;
 }
 
-export function webPermission(): WebPermission {
+function webPermission(): WebPermission {
   return webNotifications()?.permission ?? 'unsupported';
 }
 
@@ -46,7 +46,7 @@ export function useWebPermission(): { permission: WebPermission; request: () => 
 }
 
 /** Shows the school the notification is about, opens its record and stops counting it as unseen. */
-export function openNotificationTarget(target: { accountId: string; id?: string | undefined; route: string }): void {
+function openNotificationTarget(target: { accountId: string; id?: string | undefined; route: string }): void {
   const ui = useUiStore.getState();
   if (ui.activeAccountId !== target.accountId) {
     ui.setActiveAccountId(target.accountId);

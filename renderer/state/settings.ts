@@ -35,7 +35,7 @@ export function useSetTheme(): (theme: Theme) => void {
   );
 }
 
-/** Applies at once (the store; lib/ui-language follows), then asks the main process to keep it and follow too. */
+/** Applies at once (the store; state/ui-language follows), then asks the main process to keep it and follow too. */
 export function useSetLanguage(): (language: Language) => void {
   const setLanguage = useUiStore((s) => s.setLanguage);
   const push = useNotices((s) => s.push);

@@ -10,7 +10,7 @@ import { en } from './en';
 import type { UiLanguage, UiLocale } from './language';
 import { zhTW } from './zh-TW';
 
-export const DEFAULT_NAMESPACE = 'common';
+const DEFAULT_NAMESPACE = 'common';
 
 /** Typed keys: `t('shell:connect.title')` fails to compile when the key is not in the English catalogue. */
 declare module 'i18next' {
@@ -65,4 +65,3 @@ export function setUiLocale(next: UiLocale): void {
   if (i18next.language !== next.language) void i18next.changeLanguage(next.language);
 }
 
-export type { UiLanguage, UiLocale };

@@ -2,11 +2,11 @@
 // "System" the first of the OS's (desktop) or the browser's (browser mode) preferred languages that the app
 // has. Traditional Chinese (Taiwan, Hong Kong, Macau, any zh-Hant) is 繁體中文; English otherwise.
 
-export const UI_LANGUAGES = ['en', 'zh-TW'] as const;
+const UI_LANGUAGES = ['en', 'zh-TW'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export const LANGUAGE_SETTINGS = ['system', ...UI_LANGUAGES] as const;
-export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
+type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
 
 /** The language a UI is written in and the locale its dates, numbers and sorting follow. */
 export interface UiLocale {

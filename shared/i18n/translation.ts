@@ -8,8 +8,3 @@ type OtherPluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many';
 export type OneFormTranslation<T> = {
   [K in keyof T as K extends `${string}_${OtherPluralCategory}` ? never : K]: T[K] extends string ? string : OneFormTranslation<T[K]>;
 };
-
-/** A catalogue file is nested objects of strings. */
-export interface Strings {
-  readonly [key: string]: string | Strings;
-}

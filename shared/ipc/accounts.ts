@@ -9,9 +9,9 @@ import type { EventDef, MethodDef } from './define';
 export const AccountId = z.string().min(1).max(512);
 
 /** RFC 6749 §3.3 scope-token syntax; which scopes exist is the platform's business, not the contract's. */
-export const ScopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'not a scope token').max(128);
+const ScopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'not a scope token').max(128);
 
-export const CONNECT_STEPS = [
+const CONNECT_STEPS = [
   'discovering', // fetching the platform's metadata
   'registering', // dynamic client registration
   'waiting_for_browser', // the consent page is open; authorizationUrl is set

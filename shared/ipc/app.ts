@@ -44,6 +44,14 @@ export type Language = z.infer<typeof Language>;
 export const SyncIntervalMinutes = z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]);
 export type SyncIntervalMinutes = z.infer<typeof SyncIntervalMinutes>;
 
+/** Which clock business dates follow: the school's time zone (its platform's school record) or this computer's. */
+export const TimeZoneSource = z.enum(['school', 'computer']);
+export type TimeZoneSource = z.infer<typeof TimeZoneSource>;
+
+/** The currency the admin chose to see figures in, per school (account id → ISO 4217 code). */
+export const ShownCurrencies = z.record(z.string().max(512), z.string().regex(/^[A-Z]{3}$/));
+export type ShownCurrencies = z.infer<typeof ShownCurrencies>;
+
 export const Settings = z.object({
   theme: Theme.default('system'),
   language: Language.default('system'),
@@ -52,6 +60,8 @@ export const Settings = z.object({
   /** What pops up, per school and kind, and quiet hours (docs/notifications.md). */
   notifications: NotificationSettings.default(DEFAULT_NOTIFICATION_SETTINGS),
   syncIntervalMinutes: SyncIntervalMinutes.default(15),
+  timeZoneSource: TimeZoneSource.default('school'),
+  shownCurrencies: ShownCurrencies.default({}),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
@@ -67,6 +77,8 @@ export const SettingsPatch = z
     activeAccountId: z.string().max(512).nullable(),
     notifications: NotificationSettings,
     syncIntervalMinutes: SyncIntervalMinutes,
+    timeZoneSource: TimeZoneSource,
+    shownCurrencies: ShownCurrencies,
   })
   .partial()
   .strict();

@@ -2,12 +2,13 @@
 // Every read answers `{ data, fetchedAt, fromCache }` so the UI can show how old a figure is and say when it
 // comes from the offline cache. Money is integer minor units next to its currency, never summed across
 // currencies; times are ISO 8601 instants; date ranges are [from, to) computed by shared/date-range.ts
-// in the admin's time zone.
+// in the business time zone (the school's, or this computer's when chosen).
 import { z } from 'zod';
-import { Order, OrderState, ProductKind } from '../model/orders';
+import { CurrencyTotals, Order, OrderState, ProductKind } from '../model/orders';
 import { Course, CourseReport, CourseRevenue, Curriculum } from '../model/courses';
 import { SalesReport, SubscriptionsOverview } from '../model/analytics';
 import { CourseLearning, EnrollmentsSeries, LearningReport, SectionFunnel } from '../model/learning';
+import { SchoolProfile } from '../model/school';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -32,16 +33,14 @@ export interface Answer<T> {
 }
 
 /** A [from, to) range of instants. */
-export const DateRange = z
+const DateRange = z
   .object({ from: isoTime, to: isoTime })
   .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: '`from` must be before `to`' });
-export type DateRange = z.infer<typeof DateRange>;
 
 // ---------------------------------------------------------------------------------------------- courses
 
 // A course's learners in the asked range (`learning`) and its section funnel (`funnel`) are the app's learning
 // model (shared/model/learning.ts, docs/business-api.md "Learning").
-export { CourseLearning } from '../model/learning';
 
 /**
  * A course with its all-time statistics (`stats`), its learners in the asked range (`learning`, the same
@@ -113,19 +112,6 @@ export const OrderFilters = z
   .strict();
 export type OrderFilters = z.infer<typeof OrderFilters>;
 
-/** Totals of exactly the filtered orders in one currency (integer minor units). */
-export const CurrencyTotals = z.object({
-  currency: currencyCode,
-  count: z.int().nonnegative(),
-  original: z.int(),
-  discount: z.int(),
-  paid: z.int(),
-  refunded: z.int(),
-  /** paid - refunded */
-  net: z.int(),
-});
-export type CurrencyTotals = z.infer<typeof CurrencyTotals>;
-
 export const OrderFacets = z.object({
   currencies: z.array(currencyCode),
   states: z.array(OrderState),
@@ -181,12 +167,12 @@ export type CsvFileExport = z.infer<typeof CsvFileExport>;
 
 // -------------------------------------------------------------------------------------------- analytics
 
-export const ReportInterval = z.enum(['day', 'week', 'month']);
-export type ReportInterval = z.infer<typeof ReportInterval>;
+const ReportInterval = z.enum(['day', 'week', 'month']);
+type ReportInterval = z.infer<typeof ReportInterval>;
 
 // -------------------------------------------------------------------------------------- cache and jobs
 
-export const CacheInfo = z.object({
+const CacheInfo = z.object({
   bytes: z.int().nonnegative(),
   maxBytes: z.int().nonnegative(),
   entries: z.int().nonnegative(),
@@ -196,7 +182,7 @@ export const CacheInfo = z.object({
   /** The orders kept for offline review, if any. */
   orders: z.object({ count: z.int().nonnegative(), fetchedAt: isoTime }).nullable(),
 });
-export type CacheInfo = z.infer<typeof CacheInfo>;
+type CacheInfo = z.infer<typeof CacheInfo>;
 
 export const DataProgress = z.object({
   jobId: JobId,
@@ -213,6 +199,11 @@ const range = { from: isoTime, to: isoTime };
 const reportRange = z.object({ accountId: AccountId, ...range, timeZone: TimeZone.optional() });
 
 export const dataMethods = {
+  'data.school': method(
+    z.object({ accountId: AccountId }).strict(),
+    answerOf(SchoolProfile),
+    "The school's currency and time zone (the platform's school record, needs school:read): the business day of every date, range and bucket on the dashboards, and the currency shown first on a tie.",
+  ),
   'data.courses.list': method(
     reportRange.strict(),
     answerOf(CourseList),
@@ -227,11 +218,6 @@ export const dataMethods = {
     z.object({ accountId: AccountId, courseId: id, limit: z.int().min(1).max(1000).default(50), cursor: z.string().max(1024).optional() }).strict(),
     answerOf(CourseOrdersPage),
     "One page of a course's orders, newest paid first, from the platform (needs orders:read).",
-  ),
-  'data.courses.setPublished': method(
-    z.object({ accountId: AccountId, courseId: id, published: z.boolean() }).strict(),
-    answerOf(Course),
-    'Publishes or unpublishes (hides) a course. Needs courses:write: fails with insufficient_scope and missingScopes until granted (accounts.grantScopes), then retry.',
   ),
 
   'data.orders.load': method(
@@ -266,9 +252,22 @@ export const dataMethods = {
   ),
 
   'data.sales.report': method(
-    z.object({ accountId: AccountId, ...range, interval: ReportInterval.default('day'), timeZone: TimeZone.optional(), courseId: id.optional() }).strict(),
+    z
+      .object({
+        accountId: AccountId,
+        ...range,
+        interval: ReportInterval.default('day'),
+        timeZone: TimeZone.optional(),
+        courseId: id.optional(),
+        /** The periods compared with (shared/date-range.ts comparisonsOf); without them, those of the local days [from, to) touches. */
+        previous: DateRange.optional(),
+        lastYear: DateRange.optional(),
+        /** Only from what is there (the synced orders, or the platform's report): a platform without the report answers not_found instead of a sync. */
+        withoutSync: z.boolean().optional(),
+      })
+      .strict(),
     answerOf(SalesReport),
-    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period, the same period last year and a series by day, week or month; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
+    'Gross, discounts, refunds, net, orders, AOV, refund rate per currency for [from, to), with the previous period and the same days last year (as asked, or as shared/date-range.ts compares the days of the range) and a series by day, week or month in the time zone; optionally for one course. Computed by the data engine from the synced orders whenever it holds them (fetchedAt: when they were synced); the platform\'s report only until then, and a platform without one gets the engine\'s after a sync (progress as data.progress).',
   ),
   'data.subscriptions.report': method(
     reportRange.strict(),

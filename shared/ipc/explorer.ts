@@ -1,8 +1,8 @@
 // Part of the IPC contract (see shared/ipc.ts): the generic explorer of every scope area no dedicated screen
-// covers, driven by the platform's /openapi.json, and what the school's platform offers (capabilities).
+// covers, driven by the platform's /openapi.json.
 // The renderer names an area and a record, never a path; edits go through writes.perform ('record.update').
 import { z } from 'zod';
-import { ExplorerArea, ExplorerAreaId, JsonRecord } from '../model/explorer';
+import { ExplorerArea, ExplorerAreaId, ExplorerRecord } from '../model/explorer';
 import { AccountId } from './accounts';
 import { answerOf } from './data';
 import { method } from './define';
@@ -10,13 +10,13 @@ import type { MethodDef } from './define';
 
 const recordId = z.string().min(1).max(256);
 
-export const ExplorerPage = z.object({
-  records: z.array(JsonRecord),
+const ExplorerPage = z.object({
+  records: z.array(ExplorerRecord),
   total: z.int().nonnegative().nullable(),
   /** Opaque: hand it back for the next page; null on the last page. */
   nextCursor: z.string().max(2048).nullable(),
 });
-export type ExplorerPage = z.infer<typeof ExplorerPage>;
+type ExplorerPage = z.infer<typeof ExplorerPage>;
 
 export const explorerMethods = {
   'explorer.areas': method(
@@ -36,12 +36,7 @@ export const explorerMethods = {
   ),
   'explorer.record': method(
     z.object({ accountId: AccountId, area: ExplorerAreaId, recordId: recordId.nullable() }).strict(),
-    answerOf(JsonRecord),
+    answerOf(ExplorerRecord),
     "One record of an area (the area's single record when recordId is null).",
-  ),
-  'platform.capabilities': method(
-    z.object({ accountId: AccountId }).strict(),
-    answerOf(z.object({ operations: z.array(z.string()) })),
-    "The operation ids the school's platform offers in its /openapi.json, so a screen can say plainly when one is missing.",
   ),
 } satisfies Record<string, MethodDef>;

@@ -11,7 +11,7 @@ export { NotificationKind };
 
 /** The words for each kind, in Settings and in the tray. */
 /** The read scopes a kind is found with (any one of them, all of one list): without them it is not looked for. */
-export const NOTIFICATION_KIND_SCOPES: Record<NotificationKind, readonly (readonly string[])[]> = {
+const NOTIFICATION_KIND_SCOPES: Record<NotificationKind, readonly (readonly string[])[]> = {
   refund: [['orders:read']],
   paymentProblem: [['orders:read'], ['subscriptions:read']],
   comment: [['comments:read']],
@@ -23,7 +23,7 @@ export function kindAvailable(kind: NotificationKind, granted: readonly string[]
 }
 
 /** "HH:MM", 24-hour, the computer's local time. */
-export const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (00:00 to 23:59)');
+const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (00:00 to 23:59)');
 
 export const QuietHours = z.object({
   enabled: z.boolean(),

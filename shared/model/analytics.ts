@@ -10,8 +10,8 @@ import { CurrencyCode, SubscriptionState } from './money';
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 
-export const ReportInterval = z.enum(['day', 'week', 'month']);
-export type ReportInterval = z.infer<typeof ReportInterval>;
+const ReportInterval = z.enum(['day', 'week', 'month']);
+type ReportInterval = z.infer<typeof ReportInterval>;
 
 /** Sales in one currency over one range. net = gross − discounts − refunds. */
 export const SalesTotals = z.object({

@@ -27,14 +27,14 @@ export const CourseState = z.enum(['draft', 'published', 'hidden']);
 export type CourseState = z.infer<typeof CourseState>;
 
 /** All-time statistics; absent for a caller without courses:read. */
-export const CourseStats = z.object({
+const CourseStats = z.object({
   enrollments: z.int().nonnegative(),
   /** Active in the last 30 days. */
   activeStudents: z.int().nonnegative(),
   completions: z.int().nonnegative(),
   completionRate: z.number().min(0).max(1),
 });
-export type CourseStats = z.infer<typeof CourseStats>;
+type CourseStats = z.infer<typeof CourseStats>;
 
 export const Course = z.object({
   id,
@@ -55,14 +55,14 @@ export const Course = z.object({
 });
 export type Course = z.infer<typeof Course>;
 
-export const Lecture = z.object({
+const Lecture = z.object({
   id,
   title: z.string(),
   position: z.int(),
   durationSeconds: z.int().nonnegative(),
   attachments: z.array(z.object({ kind: z.enum(['video', 'audio', 'pdf', 'image', 'embed', 'text']), name: z.string() })),
 });
-export const CurriculumSection = z.object({ id, title: z.string(), position: z.int(), lectures: z.array(Lecture) });
+const CurriculumSection = z.object({ id, title: z.string(), position: z.int(), lectures: z.array(Lecture) });
 export const Curriculum = z.object({ courseId: id, sections: z.array(CurriculumSection) });
 export type Curriculum = z.infer<typeof Curriculum>;
 

@@ -2,12 +2,11 @@
 // mapped into it in one place: electron/services/platform/events-mapping.ts. An edit of an event is an
 // EventEdit: checked by the form and again in the main process by the same function (eventEditProblems).
 import { z } from 'zod';
-import { zonedParts, zoneOffsetMs } from '../date-range';
 
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 
-export const EventTicketType = z.object({
+const EventTicketType = z.object({
   id,
   name: z.string(),
   /** Integer minor units of `currency`. */
@@ -16,7 +15,7 @@ export const EventTicketType = z.object({
   capacity: z.int().nonnegative(),
   sold: z.int().nonnegative(),
 });
-export type EventTicketType = z.infer<typeof EventTicketType>;
+type EventTicketType = z.infer<typeof EventTicketType>;
 
 export const EventView = z.object({
   id,
@@ -63,7 +62,7 @@ export const EventFields = z
   .strict();
 export type EventFields = z.infer<typeof EventFields>;
 
-export interface EventEditProblem {
+interface EventEditProblem {
   /** `title`, `startsAt`, `endsAt` or `capacity.<ticketTypeId>`. */
   field: string;
   message: string;
@@ -99,29 +98,4 @@ export function eventEditProblems(event: Pick<EventView, 'startsAt' | 'endsAt' |
 export function eventTimesProblem(changes: EventFields): string | null {
   if (changes.startsAt === undefined || changes.endsAt === undefined) return null;
   return Date.parse(changes.endsAt) > Date.parse(changes.startsAt) ? null : 'must be after the start';
-}
-
-/** "2026-11-23T19:00" as the wall clock of `timeZone` at an instant (what a datetime-local field shows). */
-export function localInputOf(iso: string, timeZone: string): string {
-  const p = zonedParts(Date.parse(iso), timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
-}
-
-/**
- * The instant a wall-clock time of `timeZone` names ("2026-11-23T19:00"), as ISO 8601 UTC; null when the
- * text is no such time. A time that happens twice (clocks going back) is the earlier; one skipped (clocks
- * going forward) is null, so the admin picks a time that exists.
- */
-export function instantOfLocalInput(text: string, timeZone: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  if (Number.isNaN(wall)) return null;
-  // The zone's offsets a day either side cover both readings of a time the clocks pass twice.
-  const candidates = [wall - zoneOffsetMs(wall - 86_400_000, timeZone), wall - zoneOffsetMs(wall, timeZone), wall - zoneOffsetMs(wall + 86_400_000, timeZone)];
-  const matching = candidates.filter((t) => localInputOf(new Date(t).toISOString(), timeZone) === text.trim());
-  if (matching.length === 0) return null;
-  return new Date(Math.min(...matching)).toISOString();
 }

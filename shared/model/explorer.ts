@@ -69,6 +69,13 @@ export type ExplorerArea = z.infer<typeof ExplorerArea>;
 export const JsonRecord = z.record(z.string(), z.unknown());
 export type JsonRecord = z.infer<typeof JsonRecord>;
 
+/**
+ * A record as the explorer shows it: its fields as the platform sent them (generic by nature), and its version,
+ * when it last changed as an ISO instant, read by the adapter (a write's conflict check compares it), or null.
+ */
+export const ExplorerRecord = z.object({ fields: JsonRecord, version: z.iso.datetime({ offset: true }).nullable() });
+export type ExplorerRecord = z.infer<typeof ExplorerRecord>;
+
 /** A value a form field may send: JSON scalars only (objects and arrays are shown, not edited). */
 export const FieldValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
 export type FieldValue = z.infer<typeof FieldValue>;
@@ -112,7 +119,7 @@ const JsonSchemaNode: z.ZodType<JsonSchemaNode> = z.lazy(() =>
     required: z.array(z.string()).optional(),
   }),
 );
-export interface JsonSchemaNode {
+interface JsonSchemaNode {
   type?: string | string[] | undefined;
   enum?: unknown[] | undefined;
   const?: unknown;
@@ -133,7 +140,6 @@ export interface JsonSchemaNode {
   required?: string[] | undefined;
   [key: string]: unknown;
 }
-export { JsonSchemaNode as JsonSchema };
 
 /** One field from a property's schema, or null when it is not a scalar the explorer can edit (object, array). */
 export function fieldOf(name: string, raw: unknown, required: boolean): Field | null {

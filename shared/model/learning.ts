@@ -30,8 +30,8 @@ export type LearningFigures = z.infer<typeof LearningFigures>;
 export const CourseLearning = LearningFigures;
 export type CourseLearning = LearningFigures;
 
-export const CourseLearningRow = LearningFigures.extend({ courseId: id, title: z.string() });
-export type CourseLearningRow = z.infer<typeof CourseLearningRow>;
+const CourseLearningRow = LearningFigures.extend({ courseId: id, title: z.string() });
+type CourseLearningRow = z.infer<typeof CourseLearningRow>;
 
 export const LearningReport = LearningFigures.extend({
   from: isoTime,
@@ -45,14 +45,14 @@ export type LearningReport = z.infer<typeof LearningReport>;
  * One step of a course's section funnel, for the enrollments made in the range: how many learners reached the
  * section (it is the one they are in, or they went past it) and how many completed every lecture of it.
  */
-export const SectionFunnelStep = z.object({ sectionId: id, title: z.string(), reached: count, completed: count });
-export type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
+const SectionFunnelStep = z.object({ sectionId: id, title: z.string(), reached: count, completed: count });
+type SectionFunnelStep = z.infer<typeof SectionFunnelStep>;
 
 /** Where learners stall: the funnel in curriculum order (reached never grows from one section to the next). */
 export const SectionFunnel = z.array(SectionFunnelStep);
 export type SectionFunnel = z.infer<typeof SectionFunnel>;
 
-/** Enrollments made per day, ISO week or month of the admin's time zone (periodStart: the local period's first instant). */
+/** Enrollments made per day, ISO week or month of the business time zone (periodStart: the local period's first instant). */
 export const EnrollmentsSeries = z.array(z.object({ periodStart: isoTime, enrollments: count }));
 export type EnrollmentsSeries = z.infer<typeof EnrollmentsSeries>;
 

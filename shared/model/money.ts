@@ -6,7 +6,7 @@ const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD');
 
-export const CouponDiscount = z.discriminatedUnion('kind', [
+const CouponDiscount = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), percentOff: z.number().gt(0, 'must be more than 0 %').max(100, 'must be at most 100 %') }).strict(),
   z
     .object({
@@ -20,7 +20,7 @@ export const CouponDiscount = z.discriminatedUnion('kind', [
     .strict()
     .refine((d) => new Set(d.amounts.map((a) => a.currency)).size === d.amounts.length, { message: 'one amount per currency', path: ['amounts'] }),
 ]);
-export type CouponDiscount = z.infer<typeof CouponDiscount>;
+type CouponDiscount = z.infer<typeof CouponDiscount>;
 
 /** What the admin fills in to create a coupon; validated by this schema in the form and again in the main process. */
 export const CouponDraft = z

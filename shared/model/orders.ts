@@ -13,9 +13,6 @@ const currency = z.string().regex(/^[A-Z]{3}$/);
 export const OrderState = z.enum(['notPaid', 'paid', 'expired', 'failed', 'manuallyEnrolled', 'refunded', 'refunding']);
 export type OrderState = z.infer<typeof OrderState>;
 
-/** The states whose orders are sales (docs/business-api.md): paid, being refunded, refunded. */
-export const SALE_ORDER_STATES: readonly OrderState[] = ['paid', 'refunding', 'refunded'];
-
 export const PaymentMethod = z.enum(['creditCard', 'atm', 'convenienceStore', 'paypal', 'linePay', 'applePay', 'free']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -37,8 +34,8 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
-export const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
-export type OrderBuyer = z.infer<typeof OrderBuyer>;
+const OrderBuyer = z.object({ id, name: z.string(), email: z.string() });
+type OrderBuyer = z.infer<typeof OrderBuyer>;
 
 export const Order = z.object({
   id,
@@ -61,3 +58,16 @@ export const Order = z.object({
   updatedAt: isoTime,
 });
 export type Order = z.infer<typeof Order>;
+
+/** Totals of exactly the filtered orders in one currency (integer minor units). */
+export const CurrencyTotals = z.object({
+  currency,
+  count: z.int().nonnegative(),
+  original: z.int(),
+  discount: z.int(),
+  paid: z.int(),
+  refunded: z.int(),
+  /** paid - refunded */
+  net: z.int(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotals>;

@@ -61,7 +61,7 @@ function withJavaScriptMeaning(source: string): string | null {
   return RE2JS.translateRegExp(out);
 }
 
-export interface LinearPattern {
+interface LinearPattern {
   /** Whether `text` matches somewhere (JSON Schema patterns are not anchored), in time linear in its length. */
   test(text: string): boolean;
 }

@@ -2,7 +2,7 @@
 // profile, a course's stalled learners and the members list. Mapped from platform payloads in one place:
 // electron/services/platform/people-profile-mapping.ts.
 import { z } from 'zod';
-import { CurrencyTotals } from '../ipc/data';
+import { CurrencyTotals } from './orders';
 import { MemberView, SubscriptionView } from './money';
 import { Order } from './orders';
 import { Student, StudentEnrollment } from './people';

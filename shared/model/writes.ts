@@ -55,9 +55,8 @@ export const WriteRequest = z.discriminatedUnion('kind', [
   }).strict(),
 ]);
 export type WriteRequest = z.infer<typeof WriteRequest>;
-export type WriteKind = WriteRequest['kind'];
 
-export interface WriteWords {
+interface WriteWords {
   /** The button and the confirmation's action: "Unpublish". */
   verb: string;
   /** The confirmation's title, naming the record: 'Unpublish "Watercolour basics"?' */
@@ -81,11 +80,11 @@ export interface WriteWords {
 const q = (text: string) => `“${text}”`;
 
 /** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
-export const RECORD_NOUNS = {
+const RECORD_NOUNS = {
   school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
   lecturers: 'lecturer', membership_plans: 'membership plan', curriculum: 'curriculum section', account: 'account', storage: 'upload',
 } as const satisfies Record<(typeof EXPLORER_AREAS)[number]['id'], string>;
-export type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
+type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
 
 /** The admin's own account is not seen by learners: every other explorer change is, so it is confirmed first. */
 const UNSEEN_BY_LEARNERS = new Set(['account']);

@@ -43,7 +43,7 @@ export const CourseState = z.enum(['draft', 'published', 'hidden']);
 export type CourseState = z.infer<typeof CourseState>;
 
 /** Statistics are present only for a caller with courses:read; anonymous callers see published courses without them. */
-export const CourseStats = z.object({
+const CourseStats = z.object({
   enrollments: z.int().nonnegative(),
   active_students: z.int().nonnegative(), // activity in the last 30 days
   completions: z.int().nonnegative(),
@@ -69,11 +69,11 @@ export const Course = z.object({
 });
 export type Course = z.infer<typeof Course>;
 
-export const Attachment = z.object({
+const Attachment = z.object({
   kind: z.enum(['video', 'audio', 'pdf', 'image', 'embed', 'text']),
   name: z.string(),
 });
-export const Lecture = z.object({
+const Lecture = z.object({
   id,
   title: z.string(),
   position: z.int(),
@@ -157,6 +157,8 @@ export type Order = z.infer<typeof Order>;
 export const Coupon = z.object({
   id,
   code: z.string(),
+  /** What the school wrote about it (shown to admins, not a code); a platform may leave it out. */
+  description: z.string().nullable().optional(),
   kind: z.enum(['percent', 'fixed']),
   percent_off: z.number().nullable(),
   amount_off: minor.nullable(),

@@ -67,7 +67,7 @@ export function bestMatch(fields: readonly string[], query: string, options: { f
   return best;
 }
 
-export interface Rankable {
+interface Rankable {
   match: MatchQuality;
   /** ISO instant of the record (paid, created), or null. */
   at: string | null;
@@ -97,7 +97,7 @@ export function topHits<T extends Rankable>(hits: readonly T[], limit: number): 
  * The order of the groups on screen: the group holding the best hit first (an exact trade number puts Orders
  * on top, a page name puts Actions on top); on a tie, this fixed order.
  */
-export const GROUP_ORDER = ['order', 'student', 'course', 'coupon', 'action'] as const;
+const GROUP_ORDER = ['order', 'student', 'course', 'coupon', 'action'] as const;
 export type GroupKind = (typeof GROUP_ORDER)[number];
 
 export function orderGroups<G extends { kind: GroupKind; hits: readonly { match: MatchQuality }[] }>(groups: readonly G[]): G[] {

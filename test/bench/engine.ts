@@ -19,6 +19,7 @@ import { standInPage } from './stand-in-pages';
 import type { Subscription } from '../../shared/platform/resources';
 import { prng } from '../unit/data/synthetic-orders';
 import { measured } from './measured';
+import { comparisonInstantsOf } from '../../shared/date-range';
 
 export interface EngineBenchRow {
   orders: number;
@@ -98,7 +99,7 @@ const SUBSCRIPTION_STATES = ['active', 'active', 'active', 'active', 'past_due',
 const SUBSCRIPTION_CURRENCIES = ['USD', 'EUR', 'JPY', 'TWD'] as const;
 
 /** One page of `count` synthetic subscriptions (about 1.3 per member, four currencies, started 2022–2026). */
-export function standInSubscriptionsPage(count: number, start: number, limit: number): { data: Subscription[]; meta: { total: number; limit: number; next_cursor: string | null } } {
+function standInSubscriptionsPage(count: number, start: number, limit: number): { data: Subscription[]; meta: { total: number; limit: number; next_cursor: string | null } } {
   const size = Math.max(0, Math.min(limit, count - start));
   const data: Subscription[] = [];
   for (let k = start; k < start + size; k++) {
@@ -228,7 +229,7 @@ export async function benchEngine(count: number, log: (line: string) => void = c
       ['2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z', 'day', 'UTC'], ['2023-06-01T00:00:00Z', '2026-06-01T00:00:00Z', 'month', 'America/New_York'],
       ['2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z', 'week', 'Europe/Berlin'], ['2024-06-01T00:00:00Z', '2025-06-01T00:00:00Z', 'month', 'Asia/Tokyo'],
       ['2024-02-01T00:00:00Z', '2024-12-01T00:00:00Z', 'day', 'America/Santiago'], ['2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z', 'week', 'Australia/Lord_Howe', 'course_4'],
-    ] as const) salesRuns.push(await measured(() => second.call('sales.report', { accountId: SCHOOL, from, to, interval, timeZone, courseId })));
+    ] as const) salesRuns.push(await measured(() => second.call('sales.report', { accountId: SCHOOL, from, to, interval, timeZone, courseId, ...comparisonInstantsOf({ from, to }, timeZone) })));
     salesRuns.sort((a, b) => a.ms - b.ms);
     const path = join(dir, 'export.csv');
     const exported = await measured(() => second.call('orders.exportCsvFile', { accountId: SCHOOL, jobId: 'export', filters: {}, sort, timeZone: 'Asia/Taipei', locale: 'zh-TW', path }));

@@ -15,7 +15,7 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-export interface FrameCpu {
+interface FrameCpu {
   frames: number;
   /** Main-thread CPU time between two animation frames (ms). */
   cpuP50: number;

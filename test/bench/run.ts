@@ -117,7 +117,7 @@ async function heapMb(page: Page): Promise<number> {
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1048576;
 }
 
-export interface ScrollFrames {
+interface ScrollFrames {
   frames: number;
   longest: number;
   p50: number;

@@ -1,16 +1,17 @@
 // The dashboards against the sandbox: every figure on screen is recomputed here from the platform's raw
 // lists (fetched over HTTP with a token this test obtains through the platform's own OAuth), for the same
-// filters and the same range the page shows; never a number written in the test. The admin sits in Los
-// Angeles while the school keeps New York time, so time zones are exercised too.
+// filters and the same range the page shows; never a number written in the test. The admin's computer is in
+// Taipei while the school keeps New York time: every date, range and CSV time must be the school's.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { count, enrollmentsByCourse, expectSalesEqualPlatform, exponent, inRange, learningFigures, LOCALE, money, monthlyAmount, salesFigures, shownRange, signedIn } from './fixtures/figures';
 import { currencyTotalsOf } from '../support/order-totals';
-import type { Course, Enrollment, Order, Subscription } from '../../shared/platform/resources';
+import { daysText, instantsOfDays, localDay, plusDays } from '../support/local-days';
+import type { Course, Enrollment, Order, School, Subscription } from '../../shared/platform/resources';
 
-const TIME_ZONE = 'America/Los_Angeles';
-test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
+const COMPUTER_ZONE = 'Asia/Taipei';
+test.use({ timezoneId: COMPUTER_ZONE, locale: LOCALE });
 // Two cores shared with the rest of the suite: give each figure time to arrive, never a fixed sleep.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -71,6 +72,8 @@ async function expectOrderTotals(page: Page, expected: Order[]) {
 test('Orders: count and totals per currency equal the platform for each filter; sort, details and CSV of the filtered view', async ({ page, sandbox, context }) => {
   const api = await signedIn(page, sandbox, context);
   const all = await api.list<Order>('/api/v1/orders');
+  const schoolZone = (await api.get<School>('/api/v1/school')).time_zone;
+  expect(schoolZone).not.toBe(COMPUTER_ZONE);
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expectOrderTotals(page, all);
@@ -88,9 +91,13 @@ test('Orders: count and totals per currency equal the platform for each filter; 
   let expected = all.filter((o) => o.currency === currency && (o.state === 'paid' || o.state === 'refunded'));
   await expectOrderTotals(page, expected);
 
-  // Paid in the last 90 days of the admin's calendar.
+  // Paid in the last 90 days of the school's calendar, whatever the computer's zone.
   await page.getByLabel('Range', { exact: true }).selectOption('last90');
-  const range = await shownRange(page);
+  const today = localDay(Date.now(), schoolZone);
+  const range = instantsOfDays(plusDays(today, -89), today, schoolZone);
+  expect(await shownRange(page)).toEqual(range);
+  await expect(page.getByTestId('range-days')).toHaveText(daysText(plusDays(today, -89), today, plusDays(today, -89).slice(0, 4) !== String(new Date().getFullYear())));
+  await expect(page.getByTestId('time-zone')).toContainText(`Times in ${schoolZone}`);
   expected = expected.filter((o) => inRange(o.paid_at, range));
   await expectOrderTotals(page, expected);
   expect(expected.length, 'some orders match').toBeGreaterThan(2);
@@ -101,14 +108,14 @@ test('Orders: count and totals per currency equal the platform for each filter; 
   const firstRow = page.getByTestId('orders-table').locator('[role="row"][data-index="0"]');
   await expect(firstRow).toContainText(money(largest, currency));
 
-  // Export CSV: a file with exactly the filtered orders, in the admin's time zone; amounts are numbers a
+  // Export CSV: a file with exactly the filtered orders, in the school's time zone; amounts are numbers a
   // spreadsheet sums (the currency in its own column), states the labels the screen shows.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   const csv = parseCsv((await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '')).filter((r) => r.length > 1);
   const [header, ...rows] = csv;
-  expect(header).toContain(`Paid at (${TIME_ZONE})`);
+  expect(header).toContain(`Paid at (${schoolZone})`);
   expect(rows).toHaveLength(expected.length);
   const col = (name: string) => header!.indexOf(name);
   expect(new Set(rows.map((r) => r[col('Trade number')]))).toEqual(new Set(expected.map((o) => o.trade_number)));
@@ -122,10 +129,10 @@ test('Orders: count and totals per currency equal the platform for each filter; 
     expect(r[col('Paid')]).toBe((order.paid_amount / unit).toFixed(exponent(currency)));
     expect(r[col('Currency')]).toBe(currency);
     expect(r[col('State')]).toBe(order.state === 'paid' ? 'Paid' : 'Refunded');
-    const local = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: schoolZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
       .format(new Date(order.paid_at!))
       .replace(',', '');
-    expect(r[col(`Paid at (${TIME_ZONE})`)]).toBe(local);
+    expect(r[col(`Paid at (${schoolZone})`)]).toBe(local);
   }
 
   // Text search (debounced) on a buyer of the filtered set.
@@ -170,11 +177,12 @@ test('Courses: learners and revenue per course equal the platform; filters; a co
   }
   expect([...learners.values()].some((f) => f.enrollments > 0 && f.active_students > 0), 'some learners in the range').toBe(true);
 
-  // Revenue: one currency at a time, by default the one with the most course sales in the range (a count
-  // means the same in every currency; amounts of two currencies are never compared), the school's on a tie.
+  // Revenue: one currency at a time, by default the one with the largest net revenue of the school in the
+  // range (each read in whole units of its own currency, no exchange rate), the school's on a tie.
+  const school = await api.get<School>('/api/v1/school');
   const currencies = ['USD', 'EUR'].filter((c) => orders.some((o) => o.currency === c));
-  const sales = new Map(currencies.map((c) => [c, courses.reduce((n, course) => n + salesFigures(orders, c, range, course.id).orders, 0)]));
-  const byDefault = currencies.reduce((best, c) => (sales.get(c)! > sales.get(best)! ? c : best));
+  const units = (c: string) => salesFigures(orders, c, range).net / 10 ** exponent(c);
+  const byDefault = currencies.reduce((best, c) => (units(c) > units(best) || (units(c) === units(best) && c === school.currency) ? c : best));
   const chooser = page.getByLabel('Revenue in', { exact: true });
   await expect(chooser).toHaveValue(byDefault);
   for (const currency of [byDefault, ...currencies.filter((c) => c !== byDefault)]) {
@@ -289,7 +297,13 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
   await page.getByRole('button', { name: 'Learning', exact: true }).click();
   const raw = [...(await enrollmentsByCourse(api)).values()].flat();
   const current = learningFigures(raw, range);
-  const before = learningFigures(raw, { from: new Date(2 * Date.parse(range.from) - Date.parse(range.to)).toISOString(), to: range.from });
+  // The period before: as many of the school's days just before the range's.
+  const schoolZone = (await api.get<School>('/api/v1/school')).time_zone;
+  const [first, last] = [localDay(Date.parse(range.from), schoolZone), localDay(Date.parse(range.to) - 1, schoolZone)];
+  const length = Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+  const [beforeFirst, beforeLast] = [plusDays(first, -length), plusDays(first, -1)];
+  const before = learningFigures(raw, instantsOfDays(beforeFirst, beforeLast, schoolZone));
+  const versus = `vs ${daysText(beforeFirst, beforeLast, beforeFirst.slice(0, 4) !== String(new Date().getFullYear()))}`;
   const learning = page.getByTestId('learning-tiles');
   for (const key of ['enrollments', 'completions', 'active_students', 'completion_rate'] as const) {
     const tile = learning.locator(`[data-tile="${key === 'active_students' ? 'active' : key}"]`);
@@ -298,12 +312,12 @@ test('Analytics: sales per currency and per course, subscriptions and learning e
     else await expect(tile, key).toHaveAttribute('data-value', String(value));
     // Active students are counted from each learner's last activity only: no earlier window to compare with.
     if (key === 'active_students') {
-      await expect(tile).not.toContainText('vs previous period');
+      await expect(tile).not.toContainText('vs ');
       continue;
     }
     const previous = key === 'completion_rate' ? before.completion_rate : before[key];
     if (key === 'completion_rate') expect(Number(await tile.getAttribute('data-previous')), key).toBeCloseTo(previous, 10);
     else await expect(tile, key).toHaveAttribute('data-previous', String(previous));
-    if (previous !== 0) await expect(tile).toContainText('vs previous period');
+    if (previous !== 0) await expect(tile).toContainText(versus);
   }
 });

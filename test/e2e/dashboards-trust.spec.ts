@@ -1,14 +1,25 @@
-// What an admin sees that must not break their trust in the figures (issue 9): the Courses revenue currency is
-// theirs to choose and says which it is, each column says its period; each subscriptions tab lists only its
-// currency; a period still in progress is marked, not drawn as a drop; "vs last year" only where it means
-// something; "Gross" explained; From after To shows no stale figures; one date format, state labels as the
-// badges write them. At 1440×900 and 1280×720, with screenshots to look at (test-results/trust-*.png).
+// What an admin sees that must not break their trust in the figures (issues 9 and 18): the school's days
+// whatever the computer's zone, and the zone named; the currency shown is theirs to choose, kept across a
+// reload and on every screen, and says which it is; each column says its period; each subscriptions tab
+// lists only its currency; a period still in progress is marked, not drawn as a drop; every comparison
+// names its days, rates change in points; "vs last year" only where it means something; "Gross" explained;
+// From after To shows no stale figures; one date format, state labels as the badges write them. At 1440×900
+// and 1280×720, with screenshots to look at (test-results/trust-*.png).
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
+import { daysText, localDay, plusDays } from '../support/local-days';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.use({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+// The computer keeps Taipei time; the demo school keeps New York's.
+const COMPUTER_ZONE = 'Asia/Taipei';
+test.use({ timezoneId: COMPUTER_ZONE, locale: 'en-US' });
+
+/** The same days a year before (29 February is 28 February), as the app compares them. */
+const yearBefore = (day: string) => (day.endsWith('-02-29') ? `${Number(day.slice(0, 4)) - 1}-02-28` : `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`);
+const dayCountBetween = (first: string, last: string) => Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+/** "vs Oct 1 – 27": the year only when the days are not this year's. */
+const versus = (first: string, last: string) => `vs ${daysText(first, last, [first, last].some((d) => d.slice(0, 4) !== String(new Date().getFullYear())))}`;
 test.describe.configure({ timeout: 150_000 });
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€' };
@@ -31,6 +42,13 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await page.emulateMedia({ reducedMotion: 'reduce' }); // charts drawn at once, for the screenshots
       await clickConnectDemoSchool(page);
       await expect(activeSchool(page)).toHaveText(sandbox.platform.schools[0]!.name);
+      // Every date is the school's, named once on the screen, whatever the computer's zone.
+      const zone = sandbox.platform.schools[0]!.time_zone;
+      expect(zone).not.toBe(COMPUTER_ZONE);
+      const today = localDay(Date.now(), zone);
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${zone}, GMT`);
+      await expect(page.getByTestId('time-zone')).toContainText("the school's time zone");
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(plusDays(today, -29), today, plusDays(today, -29).slice(0, 4) !== String(new Date().getFullYear())));
 
       // ---- Courses: the admin picks the revenue currency; the column shows that one only.
       const table = page.getByTestId('courses-table');
@@ -39,8 +57,8 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await expect(chooser).toBeVisible();
       await expectInView(page, chooser);
       const options = await chooser.locator('option').allTextContents();
-      expect(options).toEqual(['USD', 'EUR']);
-      for (const currency of ['EUR', 'USD']) {
+      expect(options.sort()).toEqual(['EUR', 'USD']);
+      for (const currency of ['USD', 'EUR']) {
         await chooser.selectOption(currency);
         await expect(page.getByRole('columnheader', { name: new RegExp(`Net revenue \\(${currency}\\)`) })).toBeVisible();
         const cells = await table.locator('[data-field="revenue"]').allTextContents();
@@ -48,6 +66,10 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
         expect(cells.filter((c) => c !== '–').length, `some revenue in ${currency}`).toBeGreaterThan(0);
         for (const cell of cells) expect(cell === '–' || (cell.includes(SYMBOL[currency]!) && !cell.includes(other)), cell).toBe(true);
       }
+      // The choice is the admin's, for this school: it survives a reload, and every screen shows it (Analytics below).
+      await page.reload();
+      await expect(page.getByLabel('Revenue in', { exact: true })).toHaveValue('EUR');
+      await expect(page.getByRole('columnheader', { name: /Net revenue \(EUR\)/ })).toBeVisible();
       // Each learner column says its period: active students name the 30 days they count.
       await expect(page.getByRole('columnheader', { name: /Active students/ })).toContainText(/30 days to [A-Z][a-z]{2} \d{1,2}/);
       await expect(page.getByText('students active in the 30 days up to its end')).toBeVisible();
@@ -85,23 +107,49 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
       const tiles = page.getByTestId('sales-tiles');
       await expect(tiles).toBeVisible();
+      await expect(page.getByRole('tablist', { name: 'Currency' }).getByRole('tab', { selected: true })).toHaveText('EUR');
+      await expect(tiles).toHaveAttribute('data-currency', 'EUR');
+      await page.getByRole('tablist', { name: 'Currency' }).getByRole('tab', { name: 'USD' }).click();
+      await expect(tiles).toHaveAttribute('data-currency', 'USD');
       await expect(page.getByTestId('partial-period').first()).toContainText('is not over yet');
       const revenue = page.locator('figure[data-chart^="Revenue per day"]');
       await revenue.getByRole('button', { name: 'Show table' }).click();
       await expect(revenue.locator('tbody tr').last().locator('th')).toHaveText(/ \(so far\)$/);
       await expect(revenue.locator('tbody tr').first().locator('th')).not.toHaveText(/so far/);
       await revenue.getByRole('button', { name: 'Show chart' }).click();
-      // Gross says what it is; a month compares with last year too.
+      // Gross says what it is. The last 30 days compare with the 30 before and with the same days last year,
+      // each named by its days.
+      const rangeStart = plusDays(today, -29);
       await expect(tiles.locator('[data-tile="gross"]')).toContainText('Gross revenue (before discounts)');
-      await expect(tiles).toContainText('vs last year');
+      await expect(tiles.locator('[data-tile="gross"]')).toContainText(versus(plusDays(rangeStart, -30), plusDays(rangeStart, -1)));
+      await expect(tiles.locator('[data-tile="gross"]')).toContainText(versus(yearBefore(rangeStart), yearBefore(today)));
       await page.screenshot({ path: shot('sales') });
       await page.locator('.chart-row').first().screenshot({ path: shot('sales-charts') });
+      // This month so far compares with the same days of last month ("vs Oct 1 – 27"), not the days just before.
+      await page.getByLabel('Range', { exact: true }).selectOption('thisMonth');
+      const monthStart = `${today.slice(0, 8)}01`;
+      const lastMonthStart = plusDays(monthStart, -1).slice(0, 8) + '01';
+      const lastMonthEnd = [today.slice(8), plusDays(monthStart, -1).slice(8)].map(Number).reduce((a, b) => Math.min(a, b));
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(monthStart, today));
+      await expect(tiles.locator('[data-tile="gross"]')).toContainText(versus(lastMonthStart, `${lastMonthStart.slice(0, 8)}${String(lastMonthEnd).padStart(2, '0')}`));
+      // A rate changes in percentage points, never as a percent of the rate.
+      await page.getByLabel('Range', { exact: true }).selectOption('last90');
+      await expect(tiles.locator('[data-tile="refundRate"]')).toContainText(/[+-]\d+\.\d pp/);
+      await expect(tiles.locator('[data-tile="refundRate"]')).not.toContainText(/\d%\s*vs/);
+      // Today and yesterday are the school's days.
+      await page.getByLabel('Range', { exact: true }).selectOption('today');
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(today, today));
+      await expect(tiles.locator('[data-tile="gross"]')).toContainText(versus(plusDays(today, -1), plusDays(today, -1)));
+      await page.getByLabel('Range', { exact: true }).selectOption('yesterday');
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(plusDays(today, -1), plusDays(today, -1)));
       // Twelve months: the same days a year before are just the previous period, so "vs last year" goes.
       await page.getByLabel('Range', { exact: true }).selectOption('last12Months');
-      await expect(tiles.locator('[data-tile="gross"]')).toContainText('vs previous period');
+      const yearStart = plusDays(yearBefore(today), 1);
+      const yearLength = dayCountBetween(yearStart, today);
+      await expect(tiles.locator('[data-tile="gross"]')).toContainText(versus(plusDays(yearStart, -yearLength), plusDays(yearStart, -1)));
       await expect(page.locator('.query-body[aria-busy="true"]')).toHaveCount(0);
-      await expect(tiles).not.toContainText('vs last year');
-      await expect(tiles).not.toContainText('none a year before');
+      expect((await tiles.locator('[data-tile="gross"]').textContent())!.match(/vs /g)).toHaveLength(1);
+      await expect(tiles).not.toContainText('none in');
 
       // ---- From after To: an error and no figures, instead of the last range's under the error.
       await page.getByLabel('Range', { exact: true }).selectOption('custom');
@@ -144,11 +192,11 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       expect(seen.get('USD')!.length, 'some USD subscriptions listed').toBeGreaterThan(0);
       expect(seen.get('USD')).not.toEqual(seen.get('EUR'));
 
-      // ---- Learning: what the page promises, it shows: each tile against the previous period.
+      // ---- Learning: what the page promises, it shows: each tile against the 30 days before.
       await page.getByRole('button', { name: 'Learning', exact: true }).click();
       const learning = page.getByTestId('learning-tiles');
       await expect(learning).toBeVisible();
-      await expect(learning.getByText('vs previous period').first()).toBeVisible();
+      await expect(learning.getByText(versus(plusDays(rangeStart, -30), plusDays(rangeStart, -1))).first()).toBeVisible();
       await expect(learning.locator('[data-tile="active"]')).toContainText(/in the 30 days to [A-Z][a-z]{2} \d{1,2}/);
       await page.screenshot({ path: shot('learning') });
       const top = page.locator('figure[data-chart^="Top courses"]');
@@ -173,6 +221,20 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720
       const paidCell = first.getByRole('cell').filter({ hasText: paid });
       expect(await paidCell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.keyboard.press('Escape');
+
+      // ---- Settings › Time zone: this computer's instead, kept across a reload, named on every screen; then back.
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('radio', { name: /This computer's time zone/ }).check();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+      const computerToday = localDay(Date.now(), COMPUTER_ZONE);
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${COMPUTER_ZONE}, GMT+8 (this computer's time zone`);
+      await page.reload();
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${COMPUTER_ZONE}`);
+      await expect(page.getByTestId('range-days')).toHaveText(daysText(plusDays(computerToday, -29), computerToday, plusDays(computerToday, -29).slice(0, 4) !== String(new Date().getFullYear())));
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('radio', { name: /The school's time zone/ }).check();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+      await expect(page.getByTestId('time-zone')).toContainText(`Times in ${zone}`);
 
       // The same marks in the dark theme, to look at.
       await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });

@@ -1,7 +1,7 @@
 // The Students page's Export (issue 11, Export) in browser mode: filter the page, export, and the downloaded
 // file holds exactly the students the platform has for those filters (read through the test's own OAuth
 // client, never the app), each with its tags, the titles of its courses, last active and joined on the
-// wall clock of the admin's zone (New York: DST), and the courses it has stalled in. With a selection, the
+// wall clock of the business time zone (the school's, New York: DST), and the courses it has stalled in. With a selection, the
 // button says how many and the file holds only those; the whole flow runs from the keyboard.
 import { readdir, readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';

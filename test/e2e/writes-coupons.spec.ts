@@ -7,8 +7,11 @@ import type { Coupon, Course, Order } from '../../shared/platform/resources';
 import { test, expect as baseExpect } from './fixtures/app';
 import { connectDemoSchool } from './fixtures/app-actions';
 import { platformClient } from './fixtures/platform-client';
+import { dayStart } from '../support/local-days';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
+// The computer keeps Taipei time, the demo school New York's: a coupon's times are the school's.
+test.use({ timezoneId: 'Asia/Taipei', locale: 'en-US' });
 test.describe.configure({ timeout: 150_000 });
 const SALE = new Set(['paid', 'refunding', 'refunded']);
 
@@ -21,17 +24,25 @@ test('Coupons: results per currency equal the platform, orders one click away; c
   const table = page.getByTestId('coupons-table');
   await expect(table.locator('tbody tr')).toHaveCount(coupons.length, { timeout: 30_000 });
 
-  // Every coupon's net revenue and discount per currency: the sale orders that used it, by hand.
+  // Every coupon's net revenue and discount, one currency at a time: the sale orders that used it, by hand.
   let checked = 0;
-  for (const coupon of coupons) {
-    const used = orders.filter((o) => o.coupon?.coupon_id === coupon.id && SALE.has(o.state));
-    const row = table.locator(`tr[data-coupon-id="${coupon.id}"]`);
-    for (const currency of new Set(used.map((o) => o.currency))) {
-      const mine = used.filter((o) => o.currency === currency);
+  const sold = orders.filter((o) => o.coupon && SALE.has(o.state));
+  for (const currency of [...new Set(sold.map((o) => o.currency))].sort()) {
+    await page.getByLabel('Currency', { exact: true }).selectOption(currency);
+    await expect(table.getByRole('columnheader', { name: `Net revenue (${currency})` })).toBeVisible();
+    for (const coupon of coupons) {
+      const mine = sold.filter((o) => o.coupon!.coupon_id === coupon.id && o.currency === currency);
+      const row = table.locator(`tr[data-coupon-id="${coupon.id}"]`);
+      if (mine.length === 0) {
+        await expect(row.locator('[data-field="net"]')).toHaveCount(0);
+        continue;
+      }
       const net = mine.reduce((s, o) => s + o.paid_amount - o.refunded_amount, 0);
       const discount = mine.reduce((s, o) => s + o.discount_amount, 0);
       await expect(row.locator(`[data-field="net"][data-currency="${currency}"]`)).toHaveAttribute('data-minor', String(net));
       await expect(row.locator(`[data-field="discount"][data-currency="${currency}"]`)).toHaveAttribute('data-minor', String(discount));
+      // Only that currency: never a second line of another.
+      await expect(row.locator('[data-field="net"]')).toHaveCount(1);
       checked++;
     }
   }
@@ -63,6 +74,10 @@ test('Coupons: results per currency equal the platform, orders one click away; c
   await form.getByLabel(currencies[1]!, { exact: true }).fill('5');
   await form.getByLabel('Uses in total').fill('100');
   await form.getByLabel('Uses per buyer').fill('1');
+  // Starts names the school's zone and is read in it, not in the computer's.
+  const zone = sandbox.platform.schools[0]!.time_zone;
+  const startDay = `${new Date().getUTCFullYear() + 1}-01-15`; // no clock change in January
+  await form.getByLabel(`Starts (${zone}, GMT`).fill(`${startDay}T09:00`);
   await form.getByLabel(courses[0]!.title).check();
   await form.getByRole('button', { name: 'Create coupon' }).click();
 
@@ -78,6 +93,7 @@ test('Coupons: results per currency equal the platform, orders one click away; c
     kind: 'fixed', state: 'active', usage_limit: 100, per_buyer_limit: 1, course_ids: [courses[0]!.id],
     amounts_off: [{ currency: currencies[0], amount: minor(currencies[0]!, 5.5) }, { currency: currencies[1], amount: minor(currencies[1]!, 5) }],
   });
+  expect(Date.parse(created.starts_at)).toBe(dayStart(startDay, zone) + 9 * 3_600_000);
   await expect(table.locator(`tr[data-coupon-id="${created.id}"]`)).toBeVisible();
 
   // The platform refuses a duplicate code: said in plain words, and the form keeps what was typed.

@@ -7,7 +7,7 @@ import type { TokenStore } from './oauth/tokens-store';
 import type { KnobsStore } from './knobs';
 
 /** The part of the demo platform the OAuth core needs: who is signed in and which schools they run. */
-export interface PlatformIdentity {
+interface PlatformIdentity {
   admin: { id: string; name: string; email: string };
   schools: School[];
 }

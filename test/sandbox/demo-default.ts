@@ -28,7 +28,7 @@ type StateFile = z.infer<typeof StateFile>;
 const MAX_FORMER_ADDRESSES = 5;
 const SAVE_DELAY_MS = 200;
 
-export interface DemoDefaultOptions extends Pick<SandboxOptions, 'orders' | 'seed' | 'quiet' | 'log'> {
+interface DemoDefaultOptions extends Pick<SandboxOptions, 'orders' | 'seed' | 'quiet' | 'log'> {
   dataDir: string;
 }
 

@@ -12,7 +12,7 @@ export type Knobs = z.infer<typeof Knobs>;
 
 export const KnobsPatch = Knobs.partial().strict();
 
-export const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null };
+const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null };
 
 export class KnobsStore {
   #value: Knobs;

@@ -8,14 +8,14 @@ import { HttpError } from './http/request';
 import { quoteParam } from './http/respond';
 import type { AccessToken, Grant } from './oauth/tokens-store';
 
-export type BearerCaller = { kind: 'anonymous' } | { kind: 'token'; token: string; accessToken: AccessToken; grant: Grant };
+type BearerCaller = { kind: 'anonymous' } | { kind: 'token'; token: string; accessToken: AccessToken; grant: Grant };
 
 function challenge(ctx: SandboxContext, params: Record<string, string>): string {
   const all = { realm: ctx.baseUrl, ...params, resource_metadata: endpointsOf(ctx.baseUrl).protectedResourceMetadata };
   return `Bearer ${Object.entries(all).map(([k, v]) => `${k}=${quoteParam(v)}`).join(', ')}`;
 }
 
-export function invalidToken(ctx: SandboxContext, description: string): HttpError {
+function invalidToken(ctx: SandboxContext, description: string): HttpError {
   return new HttpError(401, 'invalid_token', description, {
     'WWW-Authenticate': challenge(ctx, { error: 'invalid_token', error_description: description }),
   });

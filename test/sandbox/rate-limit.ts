@@ -1,7 +1,7 @@
 // A fixed one-minute window per caller key: simple to reason about in tests ("the N+1st call in a minute
 // gets 429") and Retry-After is exactly the time left in the window.
 
-export interface RateDecision {
+interface RateDecision {
   allowed: boolean;
   retryAfterSeconds: number;
 }

@@ -17,7 +17,7 @@ import { handleUserInfo } from './oauth/userinfo';
 import { buildOpenApi } from './openapi';
 import type { RequestStats } from './stats';
 
-export interface ServerParts {
+interface ServerParts {
   ctx: SandboxContext;
   business: BusinessHost;
   stats: RequestStats;

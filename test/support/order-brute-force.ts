@@ -28,7 +28,7 @@ export function matches(o: Order, f: OrderFilters): boolean {
   return true;
 }
 
-export function sortValue(o: Order, key: OrderSort['key']): number | string | null {
+function sortValue(o: Order, key: OrderSort['key']): number | string | null {
   switch (key) {
     case 'paidAt': return o.paidAt === null ? null : Date.parse(o.paidAt);
     case 'createdAt': return Date.parse(o.createdAt);

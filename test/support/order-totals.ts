@@ -1,6 +1,6 @@
 // The brute-force totals per currency of a list of orders, summed field by field from the order objects (the
 // platform's own, or the app's): the oracle the engine's table and the data handlers are checked against (never their code).
-import type { CurrencyTotals } from '../../shared/ipc/data';
+import type { CurrencyTotals } from '../../shared/model/orders';
 import type { Order as AppOrder } from '../../shared/model/orders';
 import type { Order } from '../../shared/platform/resources';
 

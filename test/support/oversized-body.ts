@@ -4,7 +4,7 @@
 // what the sockets buffer.
 import { request } from 'node:http';
 
-export interface OversizedOutcome {
+interface OversizedOutcome {
   bytesSent: number;
   status: number | null;
   /** The answer's Connection header (null without an answer). */

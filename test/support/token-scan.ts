@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface Unsealer {
+interface Unsealer {
   decrypt(sealed: Uint8Array): Promise<Uint8Array>;
 }
 

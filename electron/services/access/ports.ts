@@ -8,7 +8,7 @@ import type { Logger } from '../log';
 import type { SecretCipher } from '../store/secret-cipher';
 
 /** The steps of a sign-in the Connect screen shows while it runs. */
-export type ConnectProgressStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
+type ConnectProgressStep = Exclude<ConnectStep, 'done' | 'failed' | 'cancelled'>;
 
 export interface InteractiveOptions {
   signal?: AbortSignal;

@@ -15,7 +15,7 @@ import { OperationScopeCatalog } from './operation-scopes';
 import type { CallArgs, DescribedOperation, PlatformCaller } from './platform-caller';
 import { businessUrl } from '../net/business-url';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   logger: Logger;
   fetch?: typeof fetch;
   /** Per request (default 30 s). */
@@ -322,7 +322,7 @@ async function readErrorBody(response: Response): Promise<{ error: string | null
 }
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
+function retryAfterMs(header: string | null, now: number): number | null {
   if (!header) return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

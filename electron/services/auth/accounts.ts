@@ -57,7 +57,7 @@ const StateFile = z.object({
 export const STATE_FILE = 'auth-state.json';
 
 /** Stable across sign-ins: the same school at the same issuer is the same account. */
-export function accountIdFor(issuer: string, schoolId: string): string {
+function accountIdFor(issuer: string, schoolId: string): string {
   return `acct_${createHash('sha256').update(`${issuer}\n${schoolId}`).digest('base64url').slice(0, 22)}`;
 }
 

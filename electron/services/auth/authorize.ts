@@ -7,7 +7,7 @@ import { hostOf } from '../net/guarded-fetch';
 import type { LoopbackRedirectReceiver } from './loopback-receiver';
 import { toAppError } from './oauth-errors';
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   url: URL;
   state: string;
   codeVerifier: string;

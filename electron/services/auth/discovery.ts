@@ -19,7 +19,7 @@ export interface DiscoveryDeps {
   signal?: AbortSignal;
 }
 
-export interface ProtectedResource {
+interface ProtectedResource {
   /** The `resource` the platform names (RFC 8707 indicator), or null when it names none. */
   resource: string | null;
   authorizationServers: string[];
@@ -100,7 +100,7 @@ type ResourceExpectation = { exactly: URL } | { sameOriginAs: URL };
  * Reads protected resource metadata. By default the well-known document for `address` itself; `metadataUrl`
  * for one a 401 challenge named. Null when there is none.
  */
-export async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl?: URL): Promise<ProtectedResource | null> {
+async function fetchProtectedResource(address: URL, deps: DiscoveryDeps, metadataUrl?: URL): Promise<ProtectedResource | null> {
   const url = metadataUrl ?? protectedResourceMetadataUrl(address);
   assertSecureUrl(url, 'The resource description');
   const expectation = expectationFor(url, address);
@@ -183,7 +183,7 @@ async function discoverResource(address: URL, deps: DiscoveryDeps): Promise<Prot
  * challenge. The spec's platforms challenge an invalid token on a business endpoint (an anonymous request is
  * served, not challenged), so the probe sends an obviously invalid one; oauth4webapi reads the challenge.
  */
-export async function protectedResourceFromChallenge(address: URL, deps: DiscoveryDeps): Promise<ProtectedResource | null> {
+async function protectedResourceFromChallenge(address: URL, deps: DiscoveryDeps): Promise<ProtectedResource | null> {
   const probe = businessUrl(address.href, OPERATIONS.getSchool.path);
   let challenges: oauth.WWWAuthenticateChallenge[] | null = null;
   try {

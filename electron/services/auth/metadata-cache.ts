@@ -7,7 +7,7 @@ import { JsonFile } from '../store/json-file';
 import { StateSeal } from '../store/state-seal';
 import type { Logger } from '../log';
 
-export const HEURISTIC_FRESH_MS = 60 * 60 * 1000;
+const HEURISTIC_FRESH_MS = 60 * 60 * 1000;
 
 const CachedDocument = z.object({
   /** The address the document came from: revalidation goes there. */
@@ -19,7 +19,7 @@ const CachedDocument = z.object({
   etag: z.string().nullable(),
   lastModified: z.string().nullable(),
 });
-export type CachedDocument = z.infer<typeof CachedDocument>;
+type CachedDocument = z.infer<typeof CachedDocument>;
 
 const StoredDocument = CachedDocument.extend({ tag: z.string().optional() });
 const CacheFile = z.object({ version: z.literal(1), documents: z.record(z.string(), StoredDocument) });
@@ -111,7 +111,7 @@ function bounded(documents: Record<string, z.infer<typeof StoredDocument>>): Rec
 }
 
 /** Documents read during one discovery: visible to it at once, written to the cache below only on `commit()`. */
-export class PendingDocuments implements DocumentCache {
+class PendingDocuments implements DocumentCache {
   readonly #entries = new Map<string, CachedDocument>();
 
   constructor(private readonly below: DocumentCache) {}
@@ -140,7 +140,7 @@ export class PendingDocuments implements DocumentCache {
   }
 }
 
-export const MAX_FRESH_MS = 24 * 60 * 60 * 1000;
+const MAX_FRESH_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long a discovery document may be reused without asking again: its max-age (capped at a day), else a

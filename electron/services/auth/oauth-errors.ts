@@ -3,7 +3,7 @@
 import * as oauth from 'oauth4webapi';
 import { AppError, type AppErrorCode } from '../../../shared/errors';
 
-export type OAuthStep = 'discovery' | 'registration' | 'authorization' | 'token' | 'refresh' | 'revocation' | 'userinfo';
+type OAuthStep = 'discovery' | 'registration' | 'authorization' | 'token' | 'refresh' | 'revocation' | 'userinfo';
 
 const STEP_WORDS: Record<OAuthStep, string> = {
   discovery: 'describing its sign-in service',

@@ -28,7 +28,7 @@ const UserInfoClaims = z.looseObject({
 
 const SchoolAnswer = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string(), url: z.string().nullish() });
 
-export interface ProfileDeps {
+interface ProfileDeps {
   http: typeof fetch;
   signal?: AbortSignal;
   logger?: Logger;

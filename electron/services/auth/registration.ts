@@ -6,7 +6,7 @@ import { hostOf } from '../net/guarded-fetch';
 import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 
-export const CLIENT_NAME = 'School Companion (desktop)';
+const CLIENT_NAME = 'School Companion (desktop)';
 
 export const RegisteredClient = z.object({
   issuer: z.string(),

@@ -19,7 +19,7 @@ import { stepUpScopes } from './step-up';
 import { clientCredentials } from './token-exchange';
 import { RefreshRefused, refreshTokenGrant } from './token-refresher';
 
-export interface RelocateRequest {
+interface RelocateRequest {
   accountId: string;
   address: string;
   trusted: boolean;

@@ -38,7 +38,7 @@ export function vouchingFor(as: oauth.AuthorizationServer, address: URL, apiBase
 /** A resource no sign-in server serves (RFC 6761 reserves .invalid): one that checks resources refuses it. */
 export const UNSERVED_RESOURCE = 'https://unserved-resource.invalid/';
 
-export interface ResourceProbe {
+interface ResourceProbe {
   as: oauth.AuthorizationServer;
   clientId: string;
   redirectUri: string;

@@ -7,7 +7,7 @@ import { oauthOptions } from './oauth-options';
 import { toAppError } from './oauth-errors';
 import type { ClientCredentials } from './token-exchange';
 
-export type RevocationOutcome = { revoked: true } | { revoked: false; reason: 'unsupported' | 'unreachable' | 'refused'; message: string };
+type RevocationOutcome = { revoked: true } | { revoked: false; reason: 'unsupported' | 'unreachable' | 'refused'; message: string };
 
 export async function revokeTokens(
   as: oauth.AuthorizationServer,

@@ -44,7 +44,7 @@ export interface SignInContext {
   preRegisteredClients: Record<string, { clientId: string; clientSecret?: string }>;
 }
 
-export interface SignInRequest {
+interface SignInRequest {
   address: string;
   scopes: readonly string[];
   /** Set for sign-in-again and step-up: the flow must end at this same account (same school). */
@@ -82,7 +82,7 @@ const WALKTHROUGH_TIMEOUT_MS = 3_000;
  * the platform serves one; asked only after a failure, never for a cancel, and never when the address itself
  * was not trusted (its walkthrough is not the platform's).
  */
-export async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
+async function withWalkthrough(error: unknown, address: string, http: typeof fetch, signal?: AbortSignal): Promise<unknown> {
   if (!(error instanceof AppError) || error.code === 'cancelled' || error.code === 'issuer_mismatch' || error.helpUrl || signal?.aborted) return error;
   let url: string;
   try {

@@ -11,7 +11,7 @@ import { revokeTokens } from './revocation';
 import { clientCredentials } from './token-exchange';
 
 /** A queued revocation older than this is dropped: every token it holds has expired or been replaced by then. */
-export const PENDING_REVOCATION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const PENDING_REVOCATION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 export async function signOutAccount(store: AccountStore, accountId: string, deps: DiscoveryDeps): Promise<{ revokedOnPlatform: boolean; message: string }> {
   const record = store.get(accountId);

@@ -9,7 +9,7 @@ import { toAppError } from './oauth-errors';
 import { type ClientCredentials, type GrantResult, toGrantResult } from './token-exchange';
 
 /** Refresh this long before expiry, or a quarter of the token's life when it lives shorter than that. */
-export const REFRESH_SKEW_MS = 60_000;
+const REFRESH_SKEW_MS = 60_000;
 
 export function needsRefresh(tokens: TokenSet, now: number): boolean {
   if (tokens.expiresAt === null) return false;

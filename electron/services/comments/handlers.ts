@@ -8,10 +8,10 @@ import type { MethodHandlers } from '../ipc/handler-types';
 import { unlessMissing } from '../api/partial-answers';
 import { readCommentsInbox } from '../platform/comments-platform';
 
-export type CommentMethodName = Extract<keyof typeof commentMethods, string>;
+type CommentMethodName = Extract<keyof typeof commentMethods, string>;
 
 /** The inbox shows this many of the newest learner comments (unanswered first); threads are judged on all. */
-export const INBOX_SIZE = 500;
+const INBOX_SIZE = 500;
 
 export function createCommentHandlers(caller: PlatformCaller, reader: CachedReader): MethodHandlers<CommentMethodName> {
   return {

@@ -5,7 +5,7 @@
 // computes the figures itself.
 import { isAppError } from '../../../shared/errors';
 import type { Answer } from '../../../shared/ipc/data';
-import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
+import type { SalesReport, SalesTotals, SubscriptionsOverview } from '../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../shared/model/courses';
 import type { EngineClient } from '../engine/client/engine-client';
 import type { Logger } from '../log';
@@ -19,8 +19,24 @@ export interface SalesInput {
   from: string;
   to: string;
   interval: 'day' | 'week' | 'month';
-  timeZone?: string | undefined;
+  timeZone: string;
   courseId?: string | undefined;
+  previous: { from: string; to: string };
+  lastYear: { from: string; to: string };
+}
+
+const NO_SALES: SalesTotals = { gross: 0, discounts: 0, refunds: 0, net: 0, orders: 0, refundedOrders: 0, averageOrderValue: 0, refundRate: 0 };
+
+/**
+ * A platform's report compared with the app's periods: the platform compares with periods of its own, so the
+ * app asks it for each of its periods too and takes their current figures as `previous` and `lastYear`.
+ */
+export function withComparisons(report: SalesReport, previous: SalesReport, lastYear: SalesReport): SalesReport {
+  const current = (other: SalesReport, currency: string) => other.currencies.find((c) => c.currency === currency)?.current ?? NO_SALES;
+  return {
+    ...report,
+    currencies: report.currencies.map((entry) => ({ ...entry, previous: current(previous, entry.currency), lastYear: current(lastYear, entry.currency) })),
+  };
 }
 
 export class LocalAnalytics {
@@ -44,15 +60,7 @@ export class LocalAnalytics {
 
   /** Sales from the synced orders; syncs them first when none are (a platform without the report). */
   async sales(accountId: string, input: SalesInput): Promise<Answer<SalesReport>> {
-    const answer = await this.engine.call('sales.report', {
-      accountId,
-      from: input.from,
-      to: input.to,
-      interval: input.interval,
-      // Without a zone asked, the buckets are UTC days (the renderer always asks in the admin's zone).
-      timeZone: input.timeZone ?? 'UTC',
-      courseId: input.courseId,
-    });
+    const answer = await this.engine.call('sales.report', { accountId, ...input });
     this.#refreshIfRestored(accountId, answer);
     return answer;
   }

@@ -8,4 +8,5 @@ export const CACHE_KEYS = {
   salesReport: 'data.sales.report@app-model',
   subscriptions: 'data.subscriptions.report@app-model',
   learningReport: 'data.learning.report@app-model',
+  school: 'data.school',
 } as const;

@@ -3,7 +3,8 @@
 // queries and exports them: the main process only routes. The composition root merges these with the other parts.
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
-import { isValidTimeZone } from '../../../shared/date-range';
+import { comparisonInstantsOf } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 import type { dataMethods } from '../../../shared/ipc/data';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { PlatformCaller } from '../api/platform-caller';
@@ -16,15 +17,15 @@ import { EngineClient } from '../engine/client/engine-client';
 import { engineOrdersHandlers } from './orders-handlers';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
-import { readCourseDetail, readCourseList, readCourseTitles, setCoursePublished } from '../platform/courses-platform';
+import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
 import { readSalesReport, readSubscriptions } from '../platform/analytics-platform';
 import { readLearningReport } from '../platform/learning-platform';
-import { LocalAnalytics, notOffered } from './analytics-source';
+import { readSchoolProfile } from '../platform/school-platform';
+import { LocalAnalytics, notOffered, withComparisons, type SalesInput } from './analytics-source';
 import { learningSource } from './learning-source';
 import { CACHE_KEYS } from './cache-keys';
 import type { OrderFacets } from '../../../shared/ipc/data';
 
-export { CACHE_KEYS };
 
 /** The offline cache's name for a course's orders page: new with the app's Order, so a page cached in the platform's shape is never read. */
 const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
@@ -32,7 +33,7 @@ const COURSE_ORDERS_CACHE_KEY = 'data.courses.orders.v2';
 /** How long the Orders filters wait for the course titles before they show the line names. */
 const COURSE_TITLES_TIMEOUT_MS = 5_000;
 
-export type DataMethodName = Extract<keyof typeof dataMethods, string>;
+type DataMethodName = Extract<keyof typeof dataMethods, string>;
 
 export interface DataHandlerDeps {
   caller: PlatformCaller;
@@ -72,37 +73,20 @@ function checkRange(input: { from: string; to: string; timeZone?: string | undef
   if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw new AppError('invalid_input', `Unknown time zone "${input.timeZone}".`);
 }
 
+/** The data service: the offline cache, the engine's client, and the dashboards' handlers over both. */
 export function createDataService(deps: DataHandlerDeps): DataService {
   const now = deps.now ?? Date.now;
-  const cache = new QueryCache({
-    dir: join(deps.dataDir, 'query-cache'),
-    cipher: deps.cipher,
-    appVersion: deps.appVersion ?? 'unknown',
-    logger: deps.logger,
-    ...(deps.cacheMaxBytesPerSchool ? { maxBytesPerSchool: deps.cacheMaxBytesPerSchool } : {}),
-    now,
-  });
+  const cache = openQueryCache(deps, now);
   const reader = new CachedReader(cache, deps.emit, deps.logger, now);
-  const { caller } = deps;
-  const engine = new EngineClient({
-    caller,
-    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
-    emit: deps.emit,
-    logger: deps.logger,
-    snapshotDir: join(deps.dataDir, 'engine'),
-    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
-    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
-  });
-
+  const engine = startEngine(deps, cache, reader);
   // Sales, subscriptions, course revenue and learning from the engine's synced records whenever it has them.
   const local = new LocalAnalytics(engine, deps.logger);
   const learning = learningSource(engine, deps.logger);
-  /** The earlier of two instants: an answer joined from two sources is as old as its older part. */
-  const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+  const titles = courseTitlesOfFacets(deps.caller, reader);
 
   deps.onAccountRemoved((accountId) => {
     reader.forget(accountId);
-    titledFacets.delete(accountId);
+    titles.forget(accountId);
     void engine
       .call('engine.forget', { accountId })
       .then(() => cache.drop(accountId))
@@ -112,28 +96,81 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     if (online) reader.backOnline();
   });
 
-  // The Orders filters name courses by their title (line items say "Course · Plan"): one course list per
-  // loaded copy of the orders (the engine's), through the offline
-  // cache. Without courses:read, or offline with no saved list, the line names stay; an unreachable platform is
-  // asked again on the next query.
-  const titledFacets = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
-  function withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
-    const known = titledFacets.get(accountId);
-    if (known?.loadedAt === loadedAt) return known.facets;
-    const titled = reader
-      .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
-      .then(
-        (answer) => withCourseTitles(facets, new Map(answer.data)),
-        (error: unknown) => {
-          if (isUnavailable(error)) titledFacets.delete(accountId);
-          return facets;
-        },
-      );
-    titledFacets.set(accountId, { loadedAt, facets: titled });
-    return titled;
-  }
-
   const handlers: MethodHandlers<DataMethodName> = {
+    'data.school': async ({ accountId }, { signal }) => reader.read(accountId, CACHE_KEYS.school, {}, () => readSchoolProfile(deps.caller, accountId, signal)),
+    ...courseHandlers(deps.caller, reader, local, learning),
+    ...reportHandlers(deps.caller, reader, local, learning),
+    ...cacheHandlers(cache, engine),
+    ...engineOrdersHandlers(engine, deps.caller, reader, now, deps.exportDestination ?? null, titles.withTitles),
+  };
+  return {
+    handlers,
+    cache,
+    engine,
+    idle: async () => {
+      if (!engine.closed) await engine.call('engine.idle', {});
+    },
+    close: () => engine.close(),
+  };
+}
+
+function openQueryCache(deps: DataHandlerDeps, now: () => number): QueryCache {
+  return new QueryCache({
+    dir: join(deps.dataDir, 'query-cache'),
+    cipher: deps.cipher,
+    appVersion: deps.appVersion ?? 'unknown',
+    logger: deps.logger,
+    ...(deps.cacheMaxBytesPerSchool ? { maxBytesPerSchool: deps.cacheMaxBytesPerSchool } : {}),
+    now,
+  });
+}
+
+/** The data engine's worker, its snapshots sealed with a key of the school's cache; what it reaches tells the reader. */
+function startEngine(deps: DataHandlerDeps, cache: QueryCache, reader: CachedReader): EngineClient {
+  return new EngineClient({
+    caller: deps.caller,
+    keyFor: (accountId) => cache.deriveKey(accountId, 'orders-engine-snapshot'),
+    emit: deps.emit,
+    logger: deps.logger,
+    snapshotDir: join(deps.dataDir, 'engine'),
+    ...(deps.snapshotMaxBytes ? { snapshotMaxBytes: deps.snapshotMaxBytes } : {}),
+    onReachable: (accountId, reachable) => (reachable ? reader.markOnline(accountId) : reader.markOffline(accountId)),
+  });
+}
+
+/**
+ * The Orders filters name courses by their title (line items say "Course · Plan"): one course list per loaded
+ * copy of the orders (the engine's), through the offline cache. Without courses:read, or offline with no saved
+ * list, the line names stay; an unreachable platform is asked again on the next query.
+ */
+function courseTitlesOfFacets(caller: PlatformCaller, reader: CachedReader) {
+  const titled = new Map<string, { loadedAt: string; facets: Promise<OrderFacets> }>();
+  return {
+    withTitles(accountId: string, loadedAt: string, facets: OrderFacets): Promise<OrderFacets> {
+      const known = titled.get(accountId);
+      if (known?.loadedAt === loadedAt) return known.facets;
+      const withNames = reader
+        .read(accountId, 'data.orders.courseTitles', {}, () => readCourseTitles(caller, accountId, AbortSignal.timeout(COURSE_TITLES_TIMEOUT_MS)))
+        .then(
+          (answer) => withCourseTitles(facets, new Map(answer.data)),
+          (error: unknown) => {
+            if (isUnavailable(error)) titled.delete(accountId);
+            return facets;
+          },
+        );
+      titled.set(accountId, { loadedAt, facets: withNames });
+      return withNames;
+    },
+    forget: (accountId: string) => titled.delete(accountId),
+  };
+}
+
+/** The earlier of two instants: an answer joined from two sources is as old as its older part. */
+const older = (a: string, b: string | undefined) => (b !== undefined && Date.parse(b) < Date.parse(a) ? b : a);
+
+/** The course list, a course, a course's orders: from the platform through the cache, revenue and learning from the engine when synced. */
+function courseHandlers(caller: PlatformCaller, reader: CachedReader, local: LocalAnalytics, learning: ReturnType<typeof learningSource>): Pick<MethodHandlers<DataMethodName>, 'data.courses.list' | 'data.courses.get' | 'data.courses.orders'> {
+  return {
     'data.courses.list': async (input, { signal }) => {
       checkRange(input);
       const { accountId, ...rest } = input;
@@ -164,23 +201,34 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       const { accountId, ...rest } = input;
       return reader.read(accountId, COURSE_ORDERS_CACHE_KEY, rest, () => readCourseOrders(caller, accountId, rest, signal));
     },
-    'data.courses.setPublished': async ({ accountId, courseId, published }, { signal }) => {
-      const course = await setCoursePublished(caller, accountId, courseId, published, signal);
-      reader.markOnline(accountId);
-      deps.emit('data.invalidated', { accountId, reason: 'course_changed' });
-      return { data: course, fetchedAt: new Date(now()).toISOString(), fromCache: false };
-    },
+  };
+}
 
+/** Sales, subscriptions and learning: from the engine's synced records, else the platform's reports through the cache. */
+function reportHandlers(caller: PlatformCaller, reader: CachedReader, local: LocalAnalytics, learning: ReturnType<typeof learningSource>): Pick<MethodHandlers<DataMethodName>, 'data.sales.report' | 'data.subscriptions.report' | 'data.learning.report'> {
+  return {
     'data.sales.report': async (input, { signal }) => {
       checkRange(input);
-      const { accountId, ...rest } = input;
+      for (const period of [input.previous, input.lastYear]) if (period) checkRange(period);
+      const { accountId, withoutSync, ...asked } = input;
+      // Without a zone asked, the days and buckets are UTC's (the renderer always asks in the business zone).
+      const timeZone = asked.timeZone ?? 'UTC';
+      const compared = comparisonInstantsOf(asked, timeZone);
+      const rest: SalesInput = { ...asked, timeZone, previous: asked.previous ?? compared.previous, lastYear: asked.lastYear ?? compared.lastYear };
       // The engine answers from the synced orders, online and offline; the platform's report only until then.
       if (await local.ordersSynced(accountId)) return local.sales(accountId, rest);
       try {
-        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, () => readSalesReport(caller, accountId, rest, signal));
+        return await reader.read(accountId, CACHE_KEYS.salesReport, rest, async () => {
+          const [report, previous, lastYear] = await Promise.all([
+            readSalesReport(caller, accountId, rest, signal),
+            readSalesReport(caller, accountId, { ...rest, ...rest.previous, interval: 'month' }, signal),
+            readSalesReport(caller, accountId, { ...rest, ...rest.lastYear, interval: 'month' }, signal),
+          ]);
+          return withComparisons(report, previous, lastYear);
+        });
       } catch (error) {
         // A platform without the report: the engine syncs the orders (progress as data.progress) and computes it.
-        if (notOffered(error)) return local.sales(accountId, rest);
+        if (notOffered(error) && !withoutSync) return local.sales(accountId, rest);
         throw error;
       }
     },
@@ -205,7 +253,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       if (synced) return synced;
       return reader.read(accountId, CACHE_KEYS.learningReport, rest, () => readLearningReport(caller, accountId, rest, signal));
     },
+  };
+}
 
+/** What the school's offline copy holds (cache and engine snapshot together), and cancelling a job of the engine's. */
+function cacheHandlers(cache: QueryCache, engine: EngineClient): Pick<MethodHandlers<DataMethodName>, 'data.cacheInfo' | 'data.cancel'> {
+  return {
     'data.cacheInfo': async ({ accountId }) => {
       const info = await cache.info(accountId);
       // The engine's snapshot counts too; its bound is shared by all schools (least recently used go first).
@@ -219,20 +272,5 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       };
     },
     'data.cancel': async ({ jobId }) => ({ cancelled: await engine.call('jobs.cancel', { jobId }) }),
-    ...engineOrdersHandlers(engine, caller, reader, now, deps.exportDestination ?? null, withTitles),
   };
-
-  return {
-    handlers,
-    cache,
-    engine,
-    idle: async () => {
-      if (!engine.closed) await engine.call('engine.idle', {});
-    },
-    close: () => engine.close(),
-  };
-}
-
-export function createDataHandlers(deps: DataHandlerDeps): MethodHandlers<DataMethodName> {
-  return createDataService(deps).handlers;
 }

@@ -7,14 +7,14 @@ import type { Answer, CourseDetail, CourseList } from '../../../shared/ipc/data'
 import type { Logger } from '../log';
 import type { EngineClient } from '../engine/client/engine-client';
 
-export interface CourseRange {
+interface CourseRange {
   from: string;
   to: string;
   interval?: 'day' | 'week' | 'month' | undefined;
   timeZone?: string | undefined;
 }
 
-export interface LearningSource {
+interface LearningSource {
   /** The school's learning report from the synced enrollments; null while none are synced (or without an engine). */
   report(accountId: string, from: string, to: string): Promise<Answer<LearningReport> | null>;
   /** A course list with each course's learners from the synced enrollments, when there are any. */

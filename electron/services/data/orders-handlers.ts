@@ -14,9 +14,9 @@ import { checkExportFormat, exportFileName, exportToChosenFile } from '../engine
  * The offline cache's name for an order's answer: new with the app's Order (shared/model/orders.ts), so an answer
  * cached in the platform's shape by an earlier version is never read as one.
  */
-export const ORDER_CACHE_KEY = 'data.orders.get.v2';
+const ORDER_CACHE_KEY = 'data.orders.get.v2';
 
-export type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
+type EngineOrdersMethod = 'data.orders.load' | 'data.orders.status' | 'data.orders.query' | 'data.orders.get' | 'data.orders.exportCsvFile';
 
 export function engineOrdersHandlers(
   engine: EngineClient,

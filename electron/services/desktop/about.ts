@@ -3,7 +3,7 @@
 // shows a message box with the same lines, in the current UI language.
 import { t } from '../../../shared/i18n/i18n';
 
-export interface AboutFacts {
+interface AboutFacts {
   appName: string;
   version: string;
   platform: NodeJS.Platform;
@@ -14,7 +14,7 @@ export interface AboutFacts {
   year?: number;
 }
 
-export interface AboutPanelOptions {
+interface AboutPanelOptions {
   applicationName: string;
   applicationVersion: string;
   version?: string;
@@ -23,7 +23,7 @@ export interface AboutPanelOptions {
   credits?: string;
 }
 
-export type AboutPresentation =
+type AboutPresentation =
   | { kind: 'panel'; options: AboutPanelOptions }
   | { kind: 'dialog'; title: string; message: string; detail: string; buttons: [string] };
 

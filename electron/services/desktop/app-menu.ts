@@ -8,7 +8,7 @@
 import { t } from '../../../shared/i18n/i18n';
 import type { MenuCommand } from '../../../shared/ipc/app';
 
-export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
+type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
 export type MenuAction =
   | { kind: 'command'; command: MenuCommand }
@@ -26,7 +26,7 @@ export type MenuItemSpec =
   | { label: string; accelerator?: string; action: MenuAction }
   | { label: string; role?: 'appMenu' | 'fileMenu' | 'editMenu' | 'viewMenu' | 'windowMenu' | 'help'; submenu: MenuItemSpec[] };
 
-export interface AppMenuOptions {
+interface AppMenuOptions {
   platform: DesktopPlatform | NodeJS.Platform;
   appName: string;
   /** A packaged build has no DevTools and no Reload that drops the admin's work without asking. */
@@ -40,7 +40,7 @@ export interface AppMenuOptions {
 const SEPARATOR: MenuItemSpec = { type: 'separator' };
 
 /** The shortcuts the menu shows; the renderer listens for the same keys in browser mode. */
-export const MENU_ACCELERATORS = {
+const MENU_ACCELERATORS = {
   settings: 'CmdOrCtrl+,',
   palette: 'CmdOrCtrl+K',
 } as const;

@@ -12,7 +12,7 @@ import { scrubSecrets } from './process-errors';
 
 export const DIAGNOSTIC_LOG_LINES = 200;
 
-export interface DiagnosticFacts {
+interface DiagnosticFacts {
   appName: string;
   version: string;
   mode: AppMode;

@@ -4,7 +4,7 @@
 import type { AppStatus } from '../../../shared/ipc/app';
 import { parseLaunchArgs } from '../launch-args';
 
-export type NamedSchool = NonNullable<AppStatus['defaultSchool']>;
+type NamedSchool = NonNullable<AppStatus['defaultSchool']>;
 
 /**
  * The school a second launch names, or null (then the running window only comes forward). A former address

@@ -7,7 +7,7 @@ export function bringsWindowForward(event: string, payload: unknown): boolean {
   return step === 'done' || step === 'failed';
 }
 
-export type FocusStep = 'restore' | 'show' | 'focus' | 'app-focus-steal';
+type FocusStep = 'restore' | 'show' | 'focus' | 'app-focus-steal';
 
 /** What it takes on each OS: a minimized window is restored first; the Mac also needs the app activated. */
 export function bringForwardSteps(platform: NodeJS.Platform, window: { minimized: boolean; visible: boolean }): FocusStep[] {

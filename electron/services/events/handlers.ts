@@ -9,7 +9,7 @@ import type { MethodHandlers } from '../ipc/handler-types';
 import { unlessMissing } from '../api/partial-answers';
 import { listEventAttendees, listEvents } from '../platform/events-platform';
 
-export type EventMethodName = Extract<keyof typeof eventMethods, string>;
+type EventMethodName = Extract<keyof typeof eventMethods, string>;
 
 export function createEventHandlers(caller: PlatformCaller, reader: CachedReader): MethodHandlers<EventMethodName> {
   return {

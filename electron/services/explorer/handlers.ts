@@ -9,12 +9,12 @@ import { CachedReader } from '../data/cached-read';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { deriveCatalog, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
+import { deriveCatalog, explorerRecord, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
 import type { RecordWrites } from '../writes/write-service';
 
-export type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
+type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
 
-export interface ExplorerDeps {
+interface ExplorerDeps {
   caller: PlatformCaller;
   cache: QueryCache;
   emit: EmitEvent;
@@ -25,6 +25,9 @@ export interface ExplorerDeps {
 
 /** How long a fetched document is reused before it is asked again (a platform upgrade shows within minutes). */
 const DOCUMENT_TTL_MS = 5 * 60_000;
+
+/** Records are kept as { fields, version } since they carry their version: a cached bare record is never read back as one. */
+const RECORD_MODEL = { model: 2 } as const;
 
 interface Loaded {
   catalog: ExplorerCatalog;
@@ -72,17 +75,13 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
       const { catalog, fetchedAt, fromCache } = await catalogOf(accountId, signal);
       return { data: { areas: catalog.areas }, fetchedAt, fromCache };
     },
-    'platform.capabilities': async ({ accountId }, { signal }) => {
-      const { catalog, fetchedAt, fromCache } = await catalogOf(accountId, signal);
-      return { data: { operations: catalog.operationIds }, fetchedAt, fromCache };
-    },
     'explorer.list': async ({ accountId, area, filters, cursor }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
-      return reader.read(accountId, 'explorer.list', { area, filters, cursor }, () => listRecords(callFor(accountId), catalog, area, filters, cursor, signal));
+      return reader.read(accountId, 'explorer.list', { area, filters, cursor, ...RECORD_MODEL }, () => listRecords(callFor(accountId), catalog, area, filters, cursor, signal));
     },
     'explorer.record': async ({ accountId, area, recordId }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
-      return reader.read(accountId, 'explorer.record', { area, recordId }, () => readRecord(callFor(accountId), catalog, area, recordId, signal));
+      return reader.read(accountId, 'explorer.record', { area, recordId, ...RECORD_MODEL }, async () => explorerRecord(await readRecord(callFor(accountId), catalog, area, recordId, signal)));
     },
   };
 

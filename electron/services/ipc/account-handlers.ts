@@ -9,9 +9,9 @@ import type { Logger } from '../log';
 import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { CallContext, EmitEvent, MethodHandlers } from './handler-types';
 
-export type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.relocate' | 'accounts.signOut';
+type AccountMethodName = 'accounts.list' | 'accounts.connect' | 'accounts.cancelConnect' | 'accounts.signInAgain' | 'accounts.grantScopes' | 'accounts.relocate' | 'accounts.signOut';
 
-export interface AccountHandlerDeps {
+interface AccountHandlerDeps {
   access: PlatformAccessSlot;
   emit: EmitEvent;
   logger: Logger;

@@ -7,9 +7,9 @@ import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { UiLanguage } from '../language/ui-language';
 import type { MethodHandlers } from './handler-types';
 
-export type AppMethodName = 'app.status' | 'app.openExternal' | 'app.reportBrowserLanguages' | 'settings.get' | 'settings.set';
+type AppMethodName = 'app.status' | 'app.openExternal' | 'app.reportBrowserLanguages' | 'settings.get' | 'settings.set';
 
-export interface AppHandlerDeps {
+interface AppHandlerDeps {
   access: PlatformAccessSlot;
   settings: SettingsStore;
   status(): AppStatus | Promise<AppStatus>;

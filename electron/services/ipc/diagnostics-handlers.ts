@@ -9,7 +9,7 @@ import type { SettingsStore } from '../store/settings';
 import type { PlatformAccessSlot } from '../access/platform-access-slot';
 import type { MethodHandlers } from './handler-types';
 
-export type DiagnosticsMethodName = 'app.logInfo' | 'app.openLogFile' | 'app.diagnosticBundle' | 'app.reportError';
+type DiagnosticsMethodName = 'app.logInfo' | 'app.openLogFile' | 'app.diagnosticBundle' | 'app.reportError';
 
 /** What only the desktop app can do with its log; browser mode passes the path alone. */
 export interface LogAccess {
@@ -22,7 +22,7 @@ export interface LogAccess {
   copy?(text: string): void;
 }
 
-export interface DiagnosticsDeps {
+interface DiagnosticsDeps {
   appName: string;
   version: string;
   mode: AppMode;

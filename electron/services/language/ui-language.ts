@@ -7,7 +7,7 @@ import { setUiLocale } from '../../../shared/i18n/i18n';
 import { resolveUiLocale, type UiLocale } from '../../../shared/i18n/language';
 import type { Settings } from '../../../shared/ipc/app';
 
-export interface LanguageSettingsSource {
+interface LanguageSettingsSource {
   get(): Settings;
   onChange(listener: (settings: Settings) => void): () => void;
 }

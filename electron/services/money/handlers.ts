@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
 import { listSubscriptionsNeedingAttention, readCouponCatalog, readMember } from '../platform/money-platform';
 
-export type MoneyMethodName = Extract<keyof typeof moneyMethods, string>;
+type MoneyMethodName = Extract<keyof typeof moneyMethods, string>;
 
 /**
  * The coupon list's cache entry. Until the app model was cached here the entry held the platform's coupons;

@@ -20,7 +20,7 @@ export interface NetRequestOptions {
 }
 
 /** The subset of Electron's IncomingMessage used here: a Node Readable with status and headers. */
-export interface NetResponseLike extends Readable {
+interface NetResponseLike extends Readable {
   statusCode: number;
   statusMessage: string;
   headers: Record<string, string | string[]>;

@@ -2,10 +2,10 @@
 // or broken server cannot make us buffer gigabytes), and network failures turned into typed errors.
 import { AppError } from '../../../shared/errors';
 
-export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
-export interface HttpOptions {
+interface HttpOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   maxBodyBytes?: number;

@@ -29,13 +29,13 @@ export function baselineState(now: Date): SchoolNotifyState {
   return { baseline: at, since: {}, seen: [], unseen: [] };
 }
 
-export interface Delivery {
+interface Delivery {
   candidate: NotificationCandidate;
   /** In quiet hours: counted in the badge, never popped up. */
   silent: boolean;
 }
 
-export interface DecideContext {
+interface DecideContext {
   /** Kinds the admin turned off for this school. */
   off: ReadonlySet<NotificationKind>;
   quiet: boolean;
@@ -110,10 +110,10 @@ export function localMinuteOfDay(now: Date, timeZone?: string): number {
 
 // ---- What to poll ---------------------------------------------------------------------------------------
 
-export type NotificationSource = 'orders' | 'subscriptions' | 'comments' | 'largeSaleThreshold';
+type NotificationSource = 'orders' | 'subscriptions' | 'comments' | 'largeSaleThreshold';
 
 /** The scopes each source needs; a source whose scopes were not granted is skipped, never asked for. */
-export const SOURCE_SCOPES: Record<NotificationSource, readonly string[]> = {
+const SOURCE_SCOPES: Record<NotificationSource, readonly string[]> = {
   orders: ['orders:read'],
   subscriptions: ['subscriptions:read'],
   comments: ['comments:read'],
@@ -141,7 +141,7 @@ export function sourcesToPoll(granted: readonly string[], off: ReadonlySet<Notif
 export const POLL_INTERVAL_MS = 60_000;
 export const MAX_BACKOFF_MS = 30 * 60_000;
 
-export interface PollOutcome {
+interface PollOutcome {
   ok: boolean;
   /** Consecutive failures before this outcome. */
   failures: number;

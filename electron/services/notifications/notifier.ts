@@ -6,6 +6,7 @@
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError } from '../../../shared/errors';
 import type { AppNotification, Attention, NotificationKind, NotificationSettings } from '../../../shared/ipc/notifications';
+import type { TimeZoneSource } from '../../../shared/ipc/app';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
@@ -29,7 +30,7 @@ import type { TraySchool } from './tray-model';
 
 const THRESHOLD_MAX_AGE_MS = 6 * 60 * 60_000;
 
-export interface NotifierOptions {
+interface NotifierOptions {
   caller: PlatformCaller;
   store: NotifyStore;
   accounts: () => AccountView[];
@@ -42,6 +43,8 @@ export interface NotifierOptions {
   random?: () => number;
   /** The time zone of quiet hours (default: the computer's). */
   timeZone?: string;
+  /** Whose day the tray's "today's sales" is (Settings › Time zone; default the school's). */
+  timeZoneSource?: () => TimeZoneSource;
   /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
   later?: (task: () => void, ms: number) => () => void;
 }
@@ -140,7 +143,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         announceAttention();
       }
       if (account.grantedScopes.includes('analytics:read')) {
-        run.today = await readTodaySales(options.caller, accountId, now());
+        run.today = await readTodaySales(options.caller, accountId, now(), { source: options.timeZoneSource?.() ?? 'school', computerTimeZone: options.timeZone ?? (new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC') });
       }
       changed();
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);

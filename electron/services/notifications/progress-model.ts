@@ -13,7 +13,7 @@ interface Job {
 }
 
 /** Electron's BrowserWindow.setProgressBar value: -1 removes the bar, 0..1 a fraction, >1 indeterminate. */
-export type ProgressBarValue = number;
+type ProgressBarValue = number;
 export const NO_PROGRESS = -1;
 export const INDETERMINATE = 2;
 

@@ -15,7 +15,7 @@ export interface TraySchool {
   todaySales: { currency: string; gross: number; orders: number }[] | null;
 }
 
-export type TrayAction = { type: 'open' } | { type: 'openSchool'; accountId: string; route: string } | { type: 'quit' };
+type TrayAction = { type: 'open' } | { type: 'openSchool'; accountId: string; route: string } | { type: 'quit' };
 
 export type TrayItem =
   | { type: 'header'; label: string }
@@ -23,14 +23,14 @@ export type TrayItem =
   | { type: 'info'; label: string }
   | { type: 'separator' };
 
-export interface TrayModel {
+interface TrayModel {
   tooltip: string;
   /** macOS shows a short title next to the menu-bar icon: the attention count, or nothing. */
   title: string;
   items: TrayItem[];
 }
 
-export function attentionTotal(schools: readonly TraySchool[]): number {
+function attentionTotal(schools: readonly TraySchool[]): number {
   return schools.reduce((sum, s) => sum + s.unseen, 0);
 }
 
@@ -58,7 +58,7 @@ export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatf
   return { tooltip, title: platform === 'darwin' && total > 0 ? String(total) : '', items };
 }
 
-export interface BadgeModel {
+interface BadgeModel {
   /** app.setBadgeCount (macOS dock, Linux Unity launchers); 0 clears it. */
   count: number;
   /** Windows: the taskbar overlay's text ('' = no overlay), and its accessible description. */

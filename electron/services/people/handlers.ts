@@ -13,12 +13,12 @@ import type { QueryCache } from '../store/query-cache';
 import { withoutScope } from '../api/partial-answers';
 import { listEnrollableCourses, listMembers, listSubscriptionsByEmail, readStalledLearners, readStudentRecord } from '../platform/people-platform';
 
-export type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;
+type PeopleMethodName = Extract<keyof typeof peopleMethods, string>;
 
 /** The profile lists a student's newest orders up to this many; the totals cover all of them. */
-export const PROFILE_ORDERS = 200;
+const PROFILE_ORDERS = 200;
 
-export interface PeopleHandlerDeps {
+interface PeopleHandlerDeps {
   caller: PlatformCaller;
   cache: QueryCache;
   /** The loaded orders' query (data.orders.query): the engine's worker, or the main-side index. */

@@ -16,7 +16,7 @@ import { rangeQuery, type RangeInput } from './courses-platform';
 
 // ------------------------------------------------------------------------------------------------ mapping
 
-export function toSalesTotals(raw: z.output<typeof PlatformSalesTotals>): SalesTotals {
+function toSalesTotals(raw: z.output<typeof PlatformSalesTotals>): SalesTotals {
   return {
     gross: raw.gross,
     discounts: raw.discounts,

@@ -1,5 +1,5 @@
-// The platform adapter for courses: the operations (listCourses, getCourse, getCurriculum, getCourseReport,
-// publishCourse / unpublishCourse), their query parameters and paging, and the mapping of their snake_case
+// The platform adapter for courses: the operations (listCourses, getCourse, getCurriculum, getCourseReport),
+// their query parameters and paging (publishing is a write: writes-platform.ts), and the mapping of their snake_case
 // payloads into the app's model (shared/model/courses.ts). Nothing else in the app reads these payloads.
 // The joins the Courses screens need (each course with its learners and revenue in the range) happen here so
 // the renderer makes one call per screen.
@@ -28,7 +28,7 @@ export function rangeQuery(input: RangeInput): Record<string, QueryValue> {
 
 // ------------------------------------------------------------------------------------------------ mapping
 
-export function toCourse(raw: z.output<typeof PlatformCourse>): Course {
+function toCourse(raw: z.output<typeof PlatformCourse>): Course {
   return {
     id: raw.id,
     title: raw.title,
@@ -65,7 +65,7 @@ export function toCourseRevenue(raw: z.output<typeof PlatformCourseReport>['reve
   return { currency: raw.currency, gross: raw.gross, refunds: raw.refunds, net: raw.net, orders: raw.orders };
 }
 
-export function toCourseReport(raw: z.output<typeof PlatformCourseReport>): CourseReport {
+function toCourseReport(raw: z.output<typeof PlatformCourseReport>): CourseReport {
   return {
     courseId: raw.course_id,
     from: raw.from,
@@ -99,7 +99,7 @@ function distinctSorted(values: Iterable<string>): string[] {
 }
 
 /** Every course of the school, in the app's model. */
-export async function listCourses(caller: PlatformCaller, accountId: string, signal?: AbortSignal): Promise<Course[]> {
+async function listCourses(caller: PlatformCaller, accountId: string, signal?: AbortSignal): Promise<Course[]> {
   const courses = await caller.paginate(accountId, 'listCourses', PlatformCourse, { query: { limit: 100 }, ...(signal ? { signal } : {}) });
   return courses.map(toCourse);
 }
@@ -108,7 +108,7 @@ export async function listCourses(caller: PlatformCaller, accountId: string, sig
  * Per course, its revenue per currency in the range. `revenueOf` answers it when the caller has it already
  * (the engine's synced orders); otherwise each course's report is asked of the platform.
  */
-export type CourseRevenueSource = (courses: readonly Course[]) => Promise<Map<string, CourseRevenue[]> | null>;
+type CourseRevenueSource = (courses: readonly Course[]) => Promise<Map<string, CourseRevenue[]> | null>;
 
 export async function readCourseList(
   caller: PlatformCaller,
@@ -182,9 +182,4 @@ export async function readCourseDetail(
     funnel: toSectionFunnel(report),
     enrollmentsSeries: toEnrollmentsSeries(report),
   };
-}
-
-/** Publishes or unpublishes (hides) a course; answers the course as the platform now has it. */
-export async function setCoursePublished(caller: PlatformCaller, accountId: string, courseId: string, published: boolean, signal: AbortSignal): Promise<Course> {
-  return toCourse(await caller.call(accountId, published ? 'publishCourse' : 'unpublishCourse', PlatformCourse, { path: { course_id: courseId }, signal }));
 }

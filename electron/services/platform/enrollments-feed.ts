@@ -13,7 +13,7 @@ const PAGE_SIZE = 1000;
 const EnrollmentPage = pageOf(Enrollment);
 const CourseTitlePage = pageOf(z.object({ id: z.string().min(1), title: z.string() }));
 
-export interface EnrollmentsBatch {
+interface EnrollmentsBatch {
   enrollments: StudentEnrollment[];
   updatedAt: string[];
   total: number;
@@ -33,7 +33,7 @@ export function readEnrollmentsBatch(raw: unknown): EnrollmentsBatch {
   return { enrollments: data.map(toStudentEnrollment), updatedAt: data.map((e) => e.updated_at), total: meta.total, next: data.length === 0 ? null : meta.next_cursor };
 }
 
-export interface CourseTitlesBatch {
+interface CourseTitlesBatch {
   titles: { id: string; title: string }[];
   next: FeedPosition;
 }

@@ -8,7 +8,7 @@ import { LearningReport as PlatformLearningReport } from '../../../shared/platfo
 import type { CourseReport } from '../../../shared/platform/resources';
 import type { PlatformCaller } from '../api/platform-caller';
 
-export interface LearningRange {
+interface LearningRange {
   from: string;
   to: string;
   timeZone?: string | undefined;

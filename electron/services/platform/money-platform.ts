@@ -7,13 +7,13 @@ import type { PlatformCaller } from '../api/platform-caller';
 import { planNamesOf, toCouponView, toMemberView, toSubscriptionView } from './money-mapping';
 
 /** What the Coupons page reads from the platform: every coupon, the school's currency, the course titles. */
-export interface CouponCatalog {
+interface CouponCatalog {
   coupons: CouponView[];
   currency: string;
   courses: { id: string; title: string }[];
 }
 
-export async function listCoupons(caller: PlatformCaller, accountId: string, signal?: AbortSignal): Promise<CouponView[]> {
+async function listCoupons(caller: PlatformCaller, accountId: string, signal?: AbortSignal): Promise<CouponView[]> {
   return (await caller.paginate(accountId, 'listCoupons', Coupon, { query: { limit: 1000 }, signal })).map(toCouponView);
 }
 

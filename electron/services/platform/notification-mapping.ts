@@ -7,12 +7,13 @@ import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment as CommentSchema, SalesReport, Subscription } from '../../../shared/platform/resources';
 import type { NotificationCandidate } from '../../../shared/model/notifications';
+import { localDateOf, startOfLocalDay } from '../../../shared/zoned-time';
 
 /** An order at or above this many times the currency's 90-day average order value is "unusually large". */
 export const LARGE_SALE_FACTOR = 5;
 /** Fewer paid orders than this in 90 days: no baseline to call a sale unusual (no large-sale notifications). */
-export const LARGE_SALE_MIN_ORDERS = 20;
-export const LARGE_SALE_WINDOW_DAYS = 90;
+const LARGE_SALE_MIN_ORDERS = 20;
+const LARGE_SALE_WINDOW_DAYS = 90;
 
 type Comment = z.infer<typeof CommentSchema>;
 
@@ -45,7 +46,7 @@ export function largeSaleThresholds(report: SalesReport): Record<string, number>
   return out;
 }
 
-export function orderRoute(orderId: string): string {
+function orderRoute(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}`;
 }
 
@@ -104,11 +105,10 @@ export function commentCandidates(comments: readonly Comment[], staffNames: Read
     }));
 }
 
-/** Today so far, from the computer's local midnight: the tray's "today's sales". */
-export function todaySalesQuery(now: Date): Record<string, string> {
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return { from: midnight.toISOString(), to: now.toISOString(), interval: 'day' };
+/** Today so far, from midnight of the business time zone (the school's, or the computer's when chosen): the tray's "today's sales". */
+export function todaySalesQuery(now: Date, timeZone: string): Record<string, string> {
+  const midnight = startOfLocalDay(localDateOf(now.getTime(), timeZone), timeZone);
+  return { from: new Date(midnight).toISOString(), to: now.toISOString(), interval: 'day', time_zone: timeZone };
 }
 
 /** Per currency, gross sales and orders of the report's range (the tray never adds two currencies). */

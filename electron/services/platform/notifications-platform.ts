@@ -16,16 +16,24 @@ import {
   todaySalesQuery,
 } from './notification-mapping';
 import { readOrdersChangedSince } from './orders-platform';
+import { readSchoolProfile } from './school-platform';
+import type { TimeZoneSource } from '../../../shared/ipc/app';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 
 /** Candidates found since a moment, and the times of every record looked at (to move the moment on). */
-export interface ChangesSince {
+interface ChangesSince {
   candidates: NotificationCandidate[];
   seenAt: string[];
 }
 
-/** Today's sales per currency, for the tray. */
-export async function readTodaySales(caller: PlatformCaller, accountId: string, now: Date): Promise<{ currency: string; gross: number; orders: number }[]> {
-  return todaySales(await caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now) }));
+/**
+ * Today's sales per currency, for the tray: today in the school's time zone (its school record), or in
+ * `computerTimeZone` when the admin chose this computer's (Settings › Time zone) or the school's is unknown.
+ */
+export async function readTodaySales(caller: PlatformCaller, accountId: string, now: Date, zone: { source: TimeZoneSource; computerTimeZone: string }): Promise<{ currency: string; gross: number; orders: number }[]> {
+  const schoolZone = zone.source === 'school' ? await readSchoolProfile(caller, accountId).then((s) => s.timeZone, () => null) : null;
+  const timeZone = schoolZone && isValidTimeZone(schoolZone) ? schoolZone : zone.computerTimeZone;
+  return todaySales(await caller.call(accountId, 'getSalesReport', SalesReport, { query: todaySalesQuery(now, timeZone) }));
 }
 
 /** Per currency, the paid amount from which a sale counts as unusually large (docs/business-api.md). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import {
   EXPLORER_AREAS, JsonRecord, fieldOf, fieldsOf, validatorFor, problemsOf, labelOf,
-  type ExplorerArea, type ExplorerAreaId, type Field,
+  type ExplorerArea, type ExplorerAreaId, type ExplorerRecord, type Field,
 } from '../../../shared/model/explorer';
 import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
 import type { DescribedOperation } from '../api/platform-caller';
@@ -57,7 +57,7 @@ interface AreaWire {
 
 export interface ExplorerCatalog {
   areas: ExplorerArea[];
-  /** Every operation id the document offers (business and OAuth), for platform.capabilities. */
+  /** Every operation id the document offers (business and OAuth): what reading the document found. */
   operationIds: string[];
   wire: Map<ExplorerAreaId, AreaWire>;
 }
@@ -98,7 +98,7 @@ function parametersOf(refs: DocumentRefs, shared: unknown, own: unknown): z.infe
  * Every operation of the document that names a known scope, read through its `$ref`s and `allOf`s
  * (./openapi-refs.ts). Unreadable entries are skipped, not fatal.
  */
-export function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
+function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
   const document = OpenApiDocument.parse(raw);
   const refs = new DocumentRefs(raw);
   const operations: DocOperation[] = [];
@@ -201,7 +201,7 @@ const Page = z.object({
 });
 
 export interface ExplorerPage {
-  records: JsonRecord[];
+  records: ExplorerRecord[];
   total: number | null;
   nextCursor: string | null;
 }
@@ -234,7 +234,7 @@ export async function listRecords(call: OperationCall, catalog: ExplorerCatalog,
   for (const [name, value] of Object.entries(filters)) if (value !== '') query[name] = value;
   if (cursor) query.cursor = cursor;
   const page = await call(describe(wire.list), Page, { query, ...(signal ? { signal } : {}) });
-  return { records: page.data, total: page.meta.total ?? null, nextCursor: page.meta.next_cursor ?? null };
+  return { records: page.data.map(explorerRecord), total: page.meta.total ?? null, nextCursor: page.meta.next_cursor ?? null };
 }
 
 /**
@@ -271,6 +271,13 @@ export async function updateRecord(call: OperationCall, catalog: ExplorerCatalog
   if (Object.keys(checked.data).length === 0) throw new AppError('invalid_input', 'Nothing to change.');
   const path = wire.update.idParam ? { [wire.update.idParam]: requireId(id) } : {};
   return call(describe(wire.update), JsonRecord, { path, body: checked.data, ...(signal ? { signal } : {}) });
+}
+
+/** A platform record with its version: `updated_at` where it carries a valid one. */
+export function explorerRecord(fields: JsonRecord): ExplorerRecord {
+  const updatedAt = fields.updated_at;
+  const version = typeof updatedAt === 'string' && !Number.isNaN(Date.parse(updatedAt)) ? new Date(updatedAt).toISOString() : null;
+  return { fields, version };
 }
 
 function requireId(id: string | null): string {

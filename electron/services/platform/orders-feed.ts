@@ -15,7 +15,7 @@ const OrderPage = pageOf(PlatformOrder);
 /** Where the engine is in a sync: null to start; otherwise the platform's opaque position. */
 export type FeedPosition = string | null;
 
-export interface OrdersBatch {
+interface OrdersBatch {
   orders: Order[];
   /** How many orders the whole sync brings (for progress). */
   total: number;

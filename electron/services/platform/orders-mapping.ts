@@ -34,11 +34,6 @@ const PRODUCT_KINDS: Readonly<Record<PlatformLineItem['kind'], ProductKind>> = {
   meeting: 'meeting',
 };
 
-/** The app's state for the platform's (what filters, badges and the CSV key on). */
-export function toOrderState(state: PlatformOrder['state']): OrderState {
-  return STATES[state];
-}
-
 function toOrderItem(item: PlatformLineItem): OrderItem {
   return {
     id: item.id,

@@ -13,7 +13,7 @@ import { toStudent } from './people-mapping';
 import { courseFactsOf, sectionTitlesOf, studentRecordFacts, toEnrollableCourses, toProfileEnrollment, toStalledLearners } from './people-profile-mapping';
 
 /** A student as the profile shows them: the record, their enrollments (with course, section and plan names), the courses one can enroll in. */
-export interface StudentRecord {
+interface StudentRecord {
   student: Student;
   updatedAt: string | null;
   url: string | null;

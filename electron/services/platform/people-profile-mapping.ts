@@ -7,7 +7,7 @@ import type { Course, Curriculum, Enrollment, Person } from '../../../shared/pla
 import { toStudentEnrollment } from './people-mapping';
 
 /** What the profile needs to know of each course: its title, plans and (when readable) section titles. */
-export interface CourseFacts {
+interface CourseFacts {
   title: string;
   plans: ReadonlyMap<string, string>;
   sections: ReadonlyMap<string, string> | null;

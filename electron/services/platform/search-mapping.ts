@@ -17,10 +17,6 @@ export interface CachedCourse {
   publishedAt?: string | null;
 }
 
-export function orderSearchFields(order: Order): string[] {
-  return [order.tradeNumber, order.buyer.email, order.buyer.name];
-}
-
 export function toOrderHit(order: Order, match: MatchQuality): SearchHit {
   return {
     kind: 'order',

@@ -11,7 +11,7 @@ import { readPage } from './read-page';
 const PAGE_SIZE = 1000;
 const StudentPage = pageOf(StudentRecord);
 
-export interface StudentsBatch {
+interface StudentsBatch {
   students: Student[];
   /** Per student: when it last changed on the platform (ISO), the next incremental sync's `updated_since`. */
   updatedAt: string[];

@@ -10,7 +10,7 @@ import type { FeedPosition } from './orders-feed';
 
 const SubscriptionPage = pageOf(Subscription);
 
-export interface SubscriptionsBatch {
+interface SubscriptionsBatch {
   subscriptions: SubscriptionRecord[];
   total: number;
   next: FeedPosition;

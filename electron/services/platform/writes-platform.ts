@@ -15,7 +15,7 @@ import { toEventPatch } from './events-mapping';
 /** Only what the plan needs of a record: its id and when it last changed. */
 const Versioned = z.object({ id: z.string(), updated_at: z.string().nullable().optional() });
 
-export interface WritePlan {
+interface WritePlan {
   operation: OperationId;
   path: Record<string, string>;
   body?: unknown;

@@ -14,7 +14,7 @@ import { coursesSource } from './sources/courses-source';
 import { studentsSource } from './sources/students-source';
 import { ordersSource } from './sources/orders-source';
 
-export type SearchMethodName = Extract<keyof typeof searchMethods, string>;
+type SearchMethodName = Extract<keyof typeof searchMethods, string>;
 
 /** The sources of the app: orders from the engine (when orders live there), courses and coupons from the cache. */
 export function defaultSearchSources(deps: { engine: Pick<EngineClient, 'call'> | null; cache: Pick<QueryCache, 'getNewest'> }): SearchSource[] {

@@ -4,13 +4,13 @@
 // more module and one line in defaultSearchSources.
 import type { SearchHit, SearchKind, SourceReport } from '../../../shared/model/search';
 
-export interface SearchRequest {
+interface SearchRequest {
   /** As typed; each source normalises it (shared/search/ranking.ts normalizeText). */
   text: string;
   limit: number;
 }
 
-export interface SourceAnswer {
+interface SourceAnswer {
   /** The best `limit` hits, ranked (shared/search/ranking.ts). */
   hits: SearchHit[];
   /** Hits before the limit. */

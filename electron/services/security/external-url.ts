@@ -1,7 +1,7 @@
 // What may leave the app for the system browser: http(s) links only, with no credentials in them.
 // Everything else (javascript:, file:, data:, custom schemes that launch other programs) is refused.
 
-export type ExternalUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+type ExternalUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
 const MAX_LENGTH = 4096;
 

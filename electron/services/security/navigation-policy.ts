@@ -3,7 +3,7 @@
 import { checkExternalUrl } from './external-url';
 import { isSameAppOrigin } from './app-origin';
 
-export type NavigationDecision =
+type NavigationDecision =
   | { action: 'allow' } // same app origin (e.g. a reload of our own page)
   | { action: 'open-external'; url: string }
   | { action: 'deny'; reason: string };

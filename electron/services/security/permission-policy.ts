@@ -3,7 +3,7 @@
 // ("Copy e-mails" uses navigator.clipboard.writeText, which Electron refuses unless this is allowed).
 // Named policies rather than inline callbacks so they are tested.
 
-export interface PermissionDecision {
+interface PermissionDecision {
   granted: boolean;
 }
 

@@ -2,7 +2,7 @@
 // a page that navigated elsewhere is refused before any input is read.
 import { isSameAppOrigin } from './app-origin';
 
-export interface SenderFacts<Frame> {
+interface SenderFacts<Frame> {
   /** The frame that sent the message (Electron: event.senderFrame; null when it is gone). */
   senderFrame: Frame | null | undefined;
   /** The main frame of our main window. */

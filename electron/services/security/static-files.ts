@@ -3,7 +3,7 @@
 // a route without a file extension is the single-page app's index.html.
 import { extname, resolve, sep } from 'node:path';
 
-export type StaticFileResolution = { ok: true; path: string; contentType: string } | { ok: false; status: 400 | 404 };
+type StaticFileResolution = { ok: true; path: string; contentType: string } | { ok: false; status: 400 | 404 };
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,7 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-export function contentTypeFor(path: string): string | undefined {
+function contentTypeFor(path: string): string | undefined {
   return CONTENT_TYPES[extname(path).toLowerCase()];
 }
 

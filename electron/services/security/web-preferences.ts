@@ -2,7 +2,7 @@
 // default, so an upgrade or a copy-paste cannot quietly weaken it. Structurally a subset of Electron's
 // WebPreferences (kept Electron-free so it is unit-tested in plain Node).
 
-export interface SecureWebPreferences {
+interface SecureWebPreferences {
   preload: string;
   contextIsolation: true;
   sandbox: true;
@@ -23,7 +23,7 @@ export interface SecureWebPreferences {
  * Spell-checking uses the OS's own spellchecker on macOS and Windows. Elsewhere Chromium would download
  * Hunspell dictionaries from Google's servers, so it stays off there (nothing is downloaded behind the admin's back).
  */
-export function spellcheckerIsNative(platform: NodeJS.Platform): boolean {
+function spellcheckerIsNative(platform: NodeJS.Platform): boolean {
   return platform === 'darwin' || platform === 'win32';
 }
 

@@ -5,7 +5,7 @@
 // platform call that could not connect) only makes it look again, never overrides it.
 import type { Logger } from '../log';
 
-export interface OnlineProbeOptions {
+interface OnlineProbeOptions {
   /** The URLs to try; the probe is online when any of them answers. None → considered online. */
   targets: () => string[];
   onChange: (online: boolean) => void;

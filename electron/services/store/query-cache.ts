@@ -9,7 +9,7 @@ import type { SecretCipher } from './secret-cipher';
 import { SchoolCache } from './cache/school-cache';
 import type { CachedValues, SchoolCacheInfo } from './cache/school-cache';
 
-export const DEFAULT_MAX_BYTES_PER_SCHOOL = 64 * 1024 * 1024;
+const DEFAULT_MAX_BYTES_PER_SCHOOL = 64 * 1024 * 1024;
 
 export interface QueryCacheOptions {
   /** The cache's own directory, e.g. `<dataDir>/query-cache`. */

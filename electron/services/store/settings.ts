@@ -102,6 +102,17 @@ export class SettingsStore {
   }
 }
 
+/** What changes in the settings when a school is signed out of: nothing of it stays (null when nothing named it). */
+export function settingsWithout(settings: Settings, accountId: string): SettingsPatch | null {
+  const patch: SettingsPatch = {};
+  if (settings.activeAccountId === accountId) patch.activeAccountId = null;
+  if (accountId in settings.shownCurrencies) {
+    const { [accountId]: _dropped, ...rest } = settings.shownCurrencies;
+    patch.shownCurrencies = rest;
+  }
+  return Object.keys(patch).length > 0 ? patch : null;
+}
+
 function isDamagedFile(error: unknown): boolean {
   return error instanceof Error && error.name === 'SyntaxError';
 }

@@ -5,7 +5,7 @@ import type { EngineClient } from '../engine/client/engine-client';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { checkExportFormat, exportFileName, exportToChosenFile } from '../engine/client/export-to-file';
 
-export type EngineStudentsMethod = 'data.students.load' | 'data.students.status' | 'data.students.query' | 'data.students.pick' | 'data.students.exportCsvFile';
+type EngineStudentsMethod = 'data.students.load' | 'data.students.status' | 'data.students.query' | 'data.students.pick' | 'data.students.exportCsvFile';
 
 /** `destination`: where data.students.exportCsvFile writes (the Save dialog, or browser mode's download slots). */
 export function engineStudentsHandlers(engine: EngineClient, destination: ExportDestination | null = null, now: () => number = Date.now): MethodHandlers<EngineStudentsMethod> {

@@ -5,7 +5,7 @@ import type { SerializedAppError } from '../../../shared/errors';
 import { t } from '../../../shared/i18n/i18n';
 import type { UpdateNotice, UpdateState } from '../../../shared/ipc/updates';
 
-export interface MessageFacts {
+interface MessageFacts {
   state: UpdateState;
   supported: boolean;
   paused: boolean;

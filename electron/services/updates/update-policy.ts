@@ -18,13 +18,13 @@ import type { Logger } from '../log';
 import { classifyUpdateError } from './update-errors';
 import { describeUpdateStatus, type UpdatesUnsupportedReason } from './update-messages';
 
-export interface UpdateClock {
+interface UpdateClock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: UpdateClock = {
+const systemClock: UpdateClock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -45,13 +45,13 @@ export interface UpdatePolicyOptions {
   retryBaseMs: number;
 }
 
-export const DEFAULT_UPDATE_OPTIONS: UpdatePolicyOptions = {
+const DEFAULT_UPDATE_OPTIONS: UpdatePolicyOptions = {
   startDelayMs: 30_000,
   intervalMs: 4 * 60 * 60_000,
   retryBaseMs: 5 * 60_000,
 };
 
-export interface UpdatePolicyDeps {
+interface UpdatePolicyDeps {
   currentVersion: string;
   /** Asks the update feed; the outcome arrives through the event methods below (and a rejection = failure). */
   check(): Promise<void>;

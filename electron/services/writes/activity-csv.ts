@@ -1,4 +1,4 @@
-// The activity log as CSV for a spreadsheet: one row per entry, the time in the admin's zone (and in UTC,
+// The activity log as CSV for a spreadsheet: one row per entry, the time in the business time zone (and in UTC,
 // unambiguous), the result as the screen labels it.
 import { toCsv } from '../../../shared/csv';
 import { ACTIVITY_RESULT_LABELS, type ActivityEntry } from '../../../shared/ipc/writes';

@@ -1,12 +1,12 @@
 // Main-side handlers for the writes part of the contract (shared/ipc/writes.ts).
 import type { writeMethods } from '../../../shared/ipc/writes';
-import { isValidTimeZone } from '../../../shared/date-range';
+import { isValidTimeZone } from '../../../shared/zoned-time';
 import { AppError } from '../../../shared/errors';
 import type { MethodHandlers } from '../ipc/handler-types';
 import { activityToCsv } from './activity-csv';
 import type { WriteService } from './write-service';
 
-export type WriteMethodName = Extract<keyof typeof writeMethods, string>;
+type WriteMethodName = Extract<keyof typeof writeMethods, string>;
 
 export function createWriteHandlers(service: WriteService, now: () => number = Date.now): MethodHandlers<WriteMethodName> {
   return {

@@ -28,7 +28,7 @@ export function conflictReason(what: string, seenUpdatedAt: string | null, curre
   return `${what} was changed on the platform (${formatTime(current.updatedAt)}) after the version you changed (${formatTime(seenUpdatedAt)}), so this change was not sent. Look at it again, then make the change anew if it still applies.`;
 }
 
-export type SendFailure =
+type SendFailure =
   | { next: 'keep' } // still unreachable: stays waiting, stop sending for this school
   | { next: 'failed'; reason: string; missingScopes?: string[] };
 

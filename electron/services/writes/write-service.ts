@@ -27,7 +27,7 @@ export interface RecordWrites {
   current(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<JsonRecord | null>;
 }
 
-export interface WriteServiceDeps {
+interface WriteServiceDeps {
   caller: PlatformCaller;
   /** Needed only for record.update (the explorer). */
   records?: RecordWrites;
@@ -41,14 +41,14 @@ export interface WriteServiceDeps {
   now?: () => number;
 }
 
-export interface FlushCounts {
+interface FlushCounts {
   sent: number;
   conflicts: number;
   failed: number;
   waiting: number;
 }
 
-/** A time in the log's words: UTC, to the minute (the renderer shows log times in the admin's zone). */
+/** A time in the log's words: UTC, to the minute (the renderer shows log times in the business time zone). */
 function utcMinute(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -24,10 +24,10 @@ const SchoolWrites = z.object({
   activity: z.array(ActivityEntry),
   outbox: z.array(OutboxItem),
 });
-export type SchoolWrites = z.output<typeof SchoolWrites>;
+type SchoolWrites = z.output<typeof SchoolWrites>;
 
 /** Where the latest generation of each school's file is noted, next to them. */
-export const GENERATIONS_FILE = 'generations.bin';
+const GENERATIONS_FILE = 'generations.bin';
 
 export function writesFileName(accountId: string): string {
   return `${createHash('sha256').update(accountId).digest('hex').slice(0, 40)}.bin`;

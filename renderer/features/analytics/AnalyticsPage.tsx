@@ -2,6 +2,7 @@
 // every chart has its table one click away.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { SalesReport, SubscriptionsOverview } from '../../../shared/model/analytics';
 import type { LearningReport } from '../../../shared/model/learning';
 import { Page } from '../../components/Page';
@@ -16,24 +17,26 @@ import { useDataQuery } from '../../data/hooks';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable } from '../common/DataTable';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
-import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { comparesWithLastYear, defaultInterval, previousInstants } from '../common/range';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
+import { useDashboardRange, useRangeStore, type Period } from '../common/range-store';
+import { defaultInterval } from '../../../shared/date-range';
+import { versusDays } from '../common/range-words';
+import { useShownCurrency } from '../common/use-shown-currency';
+import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
-import { useCurrencyPick } from './use-currency-pick';
 import { SyncProgress } from './SyncProgress';
 import { useAccountProgress } from '../../data/progress';
 import { ordersChart, partialBucket, salesChart, salesTiles } from './sales-view';
 
 // Each view says what it compares with, and only promises what it shows.
 const VIEWS = [
-  { id: 'sales', label: 'Sales', description: 'Sales in the range, against the previous period and, for ranges under a year, the same days last year.' },
-  { id: 'subscriptions', label: 'Subscriptions', description: 'MRR and subscribers as of now; new and churned subscribers in the range, against the previous period.' },
-  { id: 'learning', label: 'Learning', description: 'Enrollments and completions in the range, against the previous period; students active in the 30 days up to its end.' },
+  { id: 'sales', label: 'Sales' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+  { id: 'learning', label: 'Learning' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
@@ -49,12 +52,13 @@ function AnalyticsDashboard() {
   const [params, setParams] = useSearchParams();
   const view: View = VIEWS.some((v) => v.id === params.get('view')) ? (params.get('view') as View) : 'sales';
   const locale = useLocale();
-  const { range, problem } = useRangeInstants(locale.timeZone);
+  const { range, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
-  const description = VIEWS.find((v) => v.id === view)?.description;
+  const { t } = useTranslation('analytics');
+  const description = t(`views.${view}`);
   return (
-    <Page title="Analytics" description={description} actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />}>
+    <Page title="Analytics" description={description} actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}>
       <nav className="tabs" aria-label="Analytics views">
         {VIEWS.map((v) => (
           <button
@@ -83,13 +87,15 @@ function AnalyticsDashboard() {
 
 function SalesView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
-  const { range, from, to } = useRangeInstants(locale.timeZone);
+  const { range, from, to, previous, lastYear, lastYearInstants } = useDashboardRange();
   const [interval, setInterval] = useState<'day' | 'week' | 'month' | 'auto'>('auto');
   const [courseId, setCourseId] = useState('');
   const step = interval === 'auto' ? defaultInterval(range) : interval;
   const query = useDataQuery(
     'data.sales.report',
-    account ? { accountId: account.id, from, to, interval: step, timeZone: locale.timeZone, ...(courseId ? { courseId } : {}) } : null,
+    account
+      ? { accountId: account.id, from, to, interval: step, timeZone: locale.timeZone, previous: { from: previous.from, to: previous.to }, lastYear: lastYearInstants, ...(courseId ? { courseId } : {}) }
+      : null,
   );
   const progress = useAccountProgress(account?.id ?? null);
   const syncing = query.isFetching ? progress : null;
@@ -118,15 +124,22 @@ function SalesView({ locale }: { locale: Locale }) {
       {syncing && <SyncProgress progress={syncing} locale={locale} what="the sales figures" />}
       {!(syncing && query.data === undefined) && (
         <QueryState query={query} what="the sales report" label="sales">
-          {(answer) => <SalesBody report={answer.data} locale={locale} lastYear={comparesWithLastYear(range)} />}
+          {(answer) => <SalesBody report={answer.data} locale={locale} previous={previous} lastYear={lastYear} />}
         </QueryState>
       )}
     </section>
   );
 }
 
-function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: Locale; lastYear: boolean }) {
-  const { currencies, entry, pick } = useCurrencyPick(report.currencies);
+/** The entry of the currency shown (the one rule of use-shown-currency), and the tabs' order. */
+function useShownEntry<T extends { currency: string }>(entries: readonly T[]) {
+  const { currencies, currency, choose } = useShownCurrency(entries.map((e) => e.currency));
+  return { currencies, entry: entries.find((e) => e.currency === currency), pick: choose };
+}
+
+function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport; locale: Locale; previous: Period; lastYear: Period | null }) {
+  const { t } = useTranslation('analytics');
+  const { currencies, entry, pick } = useShownEntry(report.currencies);
   // The period still in progress (today, this week…) holds only what happened so far.
   const partial = entry ? partialBucket(entry.series, report.to, Date.now()) : -1;
   const revenue = useMemo(() => (entry ? salesChart(entry, report.interval, locale, partial) : null), [entry, report.interval, locale, partial]);
@@ -141,15 +154,22 @@ function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: 
   return (
     <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label="Currency">
       <div className="tiles" data-testid="sales-tiles" data-currency={entry.currency}>
-        {salesTiles(entry, locale).map((tile) => (
+        {salesTiles(entry, locale, { lastYear: lastYear !== null }).map((tile) => (
           <div key={tile.key} data-tile={tile.key} data-value={entry.current[tile.key]} className="tile-wrap">
             <StatTile
               label={tile.label}
               value={tile.value}
               delta={tile.delta}
-              deltaLabel="vs previous period"
+              deltaUnit={tile.deltaUnit}
+              deltaLabel={versusDays(previous, locale)}
               lowerIsBetter={tile.lowerIsBetter}
-              hint={!lastYear ? undefined : tile.yearDelta === null ? 'none a year before' : `${describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale).text} vs last year`}
+              hint={
+                !lastYear
+                  ? undefined
+                  : tile.yearDelta === null
+                    ? t('lastYearNone', { days: formatDays(lastYear, locale.locale) })
+                    : `${describeDelta(tile.yearDelta, tile.lowerIsBetter, locale.locale, tile.deltaUnit).text} ${versusDays(lastYear, locale)}`
+              }
             />
           </div>
         ))}
@@ -170,11 +190,10 @@ function SalesBody({ report, locale, lastYear }: { report: SalesReport; locale: 
 
 function SubscriptionsView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
-  const { from, to } = useRangeInstants(locale.timeZone);
+  const { from, to, previous: before } = useDashboardRange();
   const query = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   // New and churned subscribers are counted over the range, so they compare with the period before it.
-  const before = previousInstants({ from, to });
-  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
+  const previous = useDataQuery('data.subscriptions.report', account ? { accountId: account.id, from: before.from, to: before.to, timeZone: locale.timeZone } : null);
   const progress = useAccountProgress(account?.id ?? null);
   const syncing = query.isFetching ? progress : null;
   return (
@@ -185,15 +204,17 @@ function SubscriptionsView({ locale }: { locale: Locale }) {
       {syncing && <SyncProgress progress={syncing} locale={locale} what="the subscription figures" />}
       {!(syncing && query.data === undefined) && (
         <QueryState query={query} what="the subscriptions report" label="subscriptions">
-          {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} locale={locale} />}
+          {(answer) => <SubscriptionsBody overview={answer.data} previous={previous.data?.data.report} period={before} locale={locale} />}
         </QueryState>
       )}
     </section>
   );
 }
 
-function SubscriptionsBody({ overview, previous, locale }: { overview: SubscriptionsOverview; previous: SubscriptionsOverview['report'] | undefined; locale: Locale }) {
-  const { currencies, entry, pick } = useCurrencyPick(overview.report.currencies);
+function SubscriptionsBody({ overview, previous, period, locale }: { overview: SubscriptionsOverview; previous: SubscriptionsOverview['report'] | undefined; period: Period; locale: Locale }) {
+  const { t } = useTranslation('analytics');
+  const { currencies, entry, pick } = useShownEntry(overview.report.currencies);
+  const versus = versusDays(period, locale);
   const before = previous?.currencies.find((c) => c.currency === entry?.currency);
   // Each currency tab lists its own subscriptions: amounts of two currencies never share a list.
   const pastDue = useMemo(() => overview.pastDue.filter((s) => s.currency === entry?.currency), [overview.pastDue, entry?.currency]);
@@ -221,16 +242,25 @@ function SubscriptionsBody({ overview, previous, locale }: { overview: Subscript
         <div className="tile-wrap" data-tile="mrr" data-value={entry.mrr}><StatTile label="MRR" value={formatMoney(entry.mrr, entry.currency, locale.locale)} hint="as of now" /></div>
         <div className="tile-wrap" data-tile="active" data-value={entry.activeSubscribers}><StatTile label="Active subscribers" value={formatCount(entry.activeSubscribers, locale.locale)} hint="as of now" /></div>
         <div className="tile-wrap" data-tile="new" data-value={entry.newSubscribers} data-previous={before?.newSubscribers}>
-          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : null} deltaLabel="vs previous period" />
+          <StatTile label="New" value={formatCount(entry.newSubscribers, locale.locale)} delta={before ? relativeChange(entry.newSubscribers, before.newSubscribers) : undefined} deltaLabel={versus} />
         </div>
         <div className="tile-wrap" data-tile="churned" data-value={entry.churnedSubscribers} data-previous={before?.churnedSubscribers}>
           <StatTile
             label="Churned"
             value={formatCount(entry.churnedSubscribers, locale.locale)}
-            delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : null}
-            deltaLabel="vs previous period"
+            delta={before ? relativeChange(entry.churnedSubscribers, before.churnedSubscribers) : undefined}
+            deltaLabel={versus}
             lowerIsBetter
-            hint={`churn rate ${formatPercent(entry.churnRate, locale.locale)}`}
+          />
+        </div>
+        <div className="tile-wrap" data-tile="churn_rate" data-value={entry.churnRate} data-previous={before?.churnRate}>
+          <StatTile
+            label={t('tiles.churnRate')}
+            value={formatPercent(entry.churnRate, locale.locale)}
+            delta={before ? entry.churnRate - before.churnRate : undefined}
+            deltaUnit="points"
+            deltaLabel={versus}
+            lowerIsBetter
           />
         </div>
       </div>
@@ -260,16 +290,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
       {rows.length === 0 ? (
         <EmptyState title="None right now" />
       ) : (
-        <div className="table-scroll table-scroll-short">
-          <table className="data-table" aria-label={title} data-testid={testId}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col">{dateLabel}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label={title} testId={testId} frame={{ className: 'table-scroll-short' }} columns={[{ label: 'Member' }, { label: 'Amount', numeric: true }, { label: dateLabel }]}>
               {rows.map((s) => (
                 <tr key={s.id}>
                   <th scope="row">{s.memberName}</th>
@@ -279,9 +300,7 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
                   <td>{formatDateTime(dateOf(s), locale)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );
@@ -289,17 +308,16 @@ function SubscriptionList({ title, rows, locale, dateLabel, dateOf, testId }: {
 
 function LearningView({ locale }: { locale: Locale }) {
   const account = useActiveAccount();
-  const { from, to } = useRangeInstants(locale.timeZone);
+  const { from, to, previous: before } = useDashboardRange();
   const query = useDataQuery('data.learning.report', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
-  const before = previousInstants({ from, to });
-  const previous = useDataQuery('data.learning.report', account ? { accountId: account.id, ...before, timeZone: locale.timeZone } : null);
+  const previous = useDataQuery('data.learning.report', account ? { accountId: account.id, from: before.from, to: before.to, timeZone: locale.timeZone } : null);
   return (
     <section aria-label="Learning" className="dashboard-grid">
       <div className="toolbar">
         <FigureAge answer={query.data} />
       </div>
       <QueryState query={query} what="the learning report" label="learning">
-        {(answer) => <LearningBody report={answer.data} previous={previous.data?.data} locale={locale} />}
+        {(answer) => <LearningBody report={answer.data} previous={previous.data?.data} period={before} locale={locale} />}
       </QueryState>
     </section>
   );
@@ -314,7 +332,7 @@ const LEARNING_TILES = [
   { key: 'completionRate', tile: 'completion_rate', label: 'Completion rate', kind: 'rate', compare: true },
 ] as const;
 
-function LearningBody({ report, previous, locale }: { report: LearningReport; previous: LearningReport | undefined; locale: Locale }) {
+function LearningBody({ report, previous, period, locale }: { report: LearningReport; previous: LearningReport | undefined; period: Period; locale: Locale }) {
   // Active students count the 30 days that end with the range (docs/business-api.md).
   const activeUntil = formatDate(new Date(Date.parse(report.to) - 1).toISOString(), locale);
   const hints: Record<(typeof LEARNING_TILES)[number]['key'], string | undefined> = {
@@ -348,8 +366,10 @@ function LearningBody({ report, previous, locale }: { report: LearningReport; pr
             <StatTile
               label={label}
               value={kind === 'rate' ? formatPercent(report[key], locale.locale) : formatCount(report[key], locale.locale)}
-              delta={compare && previous ? relativeChange(report[key], previous[key]) : null}
-              deltaLabel="vs previous period"
+              // The completion rate changes in percentage points, the counts relatively.
+              delta={!compare || !previous ? undefined : kind === 'rate' ? (report.enrollments === 0 || previous.enrollments === 0 ? null : report[key] - previous[key]) : relativeChange(report[key], previous[key])}
+              deltaUnit={kind === 'rate' ? 'points' : 'relative'}
+              deltaLabel={versusDays(period, locale)}
               hint={hints[key]}
             />
           </div>

@@ -2,19 +2,22 @@
 // Pure, so the words and numbers are unit-tested.
 import type { CurrencySales, SalesReport, SalesTotals } from '../../../shared/model/analytics';
 import type { ChartSpec } from '../../charts/chart-spec';
+import type { DeltaUnit } from '../../lib/delta';
 import { formatCount, formatMoney, formatPercent, formatPeriods, relativeChange, type Locale } from '../../lib/format';
-import { markPartial } from '../common/range';
+import { markPartial } from '../common/range-words';
 
-export { partialBucket } from '../common/range';
+export { partialBucket } from '../../../shared/date-range';
 
-export interface SalesTile {
+interface SalesTile {
   key: keyof SalesTotals;
   label: string;
   value: string;
-  /** Against the previous period of the same length. */
+  /** Against the previous period (shared/date-range.ts previousDays). */
   delta: number | null;
-  /** Against the same period last year; null when there was nothing then, or when the range is a year or longer. */
+  /** Against the same days last year; null when there was nothing then, or when that is not shown. */
   yearDelta: number | null;
+  /** Amounts and counts change relatively; the refund rate in percentage points. */
+  deltaUnit: DeltaUnit;
   lowerIsBetter: boolean;
 }
 
@@ -34,7 +37,9 @@ export function salesTiles(entry: CurrencySales, locale: Locale, options: { last
   return TILES.map(({ key, label, kind, lowerIsBetter = false }) => {
     const value = entry.current[key];
     const text = kind === 'money' ? formatMoney(value, entry.currency, locale.locale) : kind === 'rate' ? formatPercent(value, locale.locale) : formatCount(value, locale.locale);
-    return { key, label, value: text, delta: relativeChange(value, entry.previous[key]), yearDelta: lastYear ? relativeChange(value, entry.lastYear[key]) : null, lowerIsBetter };
+    // A period without orders has no refund rate (its 0% is only no sales): nothing to compare.
+    const change = (before: SalesTotals) => (kind !== 'rate' ? relativeChange(value, before[key]) : entry.current.orders === 0 || before.orders === 0 ? null : value - before[key]);
+    return { key, label, value: text, delta: change(entry.previous), yearDelta: lastYear ? change(entry.lastYear) : null, deltaUnit: kind === 'rate' ? 'points' : 'relative', lowerIsBetter };
   });
 }
 

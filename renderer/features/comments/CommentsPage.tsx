@@ -1,6 +1,7 @@
 // The comments inbox: learners' recent comments on courses, lectures and posts, unanswered first (no reply
 // from the school's staff in the thread after it; docs/business-api.md), each with where it was posted and
 // a link to answer it on the school's site. Read only: the platform lets apps read comments, not write them.
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InboxComment } from '../../../shared/model/comments';
 import { Page } from '../../components/Page';
@@ -95,6 +96,7 @@ function CommentsInboxPage() {
 }
 
 function CommentItem({ comment: c, locale }: { comment: InboxComment; locale: Locale }) {
+  const { t } = useTranslation('comments');
   const place = `${PLACE_WORDS[c.where.kind]} ${c.where.title ? `“${c.where.title}”` : c.where.id}`;
   return (
     <li className="comment-item" data-comment-id={c.id} data-unanswered={c.unanswered} data-where={c.where.kind}>
@@ -116,13 +118,13 @@ function CommentItem({ comment: c, locale }: { comment: InboxComment; locale: Lo
             href={c.url}
             target="_blank"
             rel="noreferrer"
-            aria-label={`Answer on your site: ${c.authorName} (${place})`}
+            aria-label={t('answerLabel', { author: c.authorName, place })}
             onClick={(event) => {
               event.preventDefault();
               invoke('app.openExternal', { url: c.url! }).catch(() => undefined);
             }}
           >
-            Answer on your site <Icon name="external" size={14} />
+            {t('answer')} <Icon name="external" size={14} />
           </a>
         ) : (
           <span className="comment-answered">No link from the platform</span>

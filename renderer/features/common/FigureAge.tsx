@@ -4,7 +4,7 @@
 import { DataAge, useNow } from '../../components/DataAge';
 import { describeSavedCopyAge } from '../../lib/relative-time';
 import { useAppStatus } from '../../state/app-status';
-import { useUiLocale } from '../../lib/ui-language';
+import { useUiLocale } from '../../state/ui-language';
 
 export function FigureAge({ answer }: { answer: { fetchedAt: string; fromCache: boolean } | undefined }) {
   const online = useAppStatus()?.online ?? true;

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { toSerializedError } from '../../lib/app-error';
 
-export interface QueryLike<T> {
+interface QueryLike<T> {
   data: T | undefined;
   error: unknown;
   isPending: boolean;

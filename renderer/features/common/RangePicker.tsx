@@ -1,12 +1,15 @@
-// The date range of a dashboard: a preset, or two days picked by the admin (in their time zone).
+// The date range of a dashboard: a preset, or two days picked by the admin (in the business time zone).
 import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
-import { presetLabel, RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from './range';
+import { RANGE_PRESETS, pickPreset, rangeProblem, toInstants, type PickedRange, type RangePreset } from '../../../shared/date-range';
+import { formatDays } from '../../lib/format';
+import { presetLabel, rangeProblemWords } from './range-words';
+import { useLocale } from './use-locale';
 
-export interface RangePickerProps {
+interface RangePickerProps {
+  /** The days it covers today in the business time zone (a preset resolved: useResolvedRange). */
   value: PickedRange;
   onChange(range: PickedRange): void;
-  timeZone: string;
   /** Offer "All time" (only where a dashboard can show everything, e.g. orders). */
   allowAllTime?: boolean;
   allTime?: boolean;
@@ -18,11 +21,13 @@ export interface RangePickerProps {
   onProblem?(problem: string | null): void;
 }
 
-export function RangePicker({ value, onChange, timeZone, allowAllTime = false, allTime = false, onAllTime, onProblem }: RangePickerProps) {
+export function RangePicker({ value, onChange, allowAllTime = false, allTime = false, onAllTime, onProblem }: RangePickerProps) {
   const id = useId();
+  const { locale, timeZone } = useLocale();
   const { t } = useTranslation('common', { keyPrefix: 'range' });
   const [draft, setDraft] = useState({ startDay: value.startDay, endDay: value.endDay });
-  const problem = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
+  const problemCode = value.preset === 'custom' && !allTime ? rangeProblem(draft) : null;
+  const problem = problemCode ? rangeProblemWords(problemCode) : null;
   useEffect(() => onProblem?.(problem), [problem, onProblem]);
   const selected = allTime ? 'all' : value.preset;
   // The instants the dashboard asks for, on the element: tests recompute the figures for exactly them.
@@ -55,6 +60,12 @@ export function RangePicker({ value, onChange, timeZone, allowAllTime = false, a
           ))}
         </select>
       </div>
+      {/* The days a preset means today, in the business zone: "Last 7 days" is never a guess. */}
+      {value.preset !== 'custom' && !allTime && (
+        <span className="range-days" data-testid="range-days">
+          {formatDays(value, locale)}
+        </span>
+      )}
       {value.preset === 'custom' && !allTime && (
         <>
           <div className="field field-inline">

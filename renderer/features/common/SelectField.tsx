@@ -2,7 +2,7 @@
 // (a <select> nested in its <label> would also be named by its current option).
 import { useId, type ReactNode } from 'react';
 
-export interface SelectFieldProps {
+interface SelectFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;

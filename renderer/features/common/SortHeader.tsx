@@ -2,7 +2,7 @@
 // which column orders the table and which way.
 export type SortDirection = 'asc' | 'desc';
 
-export interface SortHeaderProps<K extends string> {
+interface SortHeaderProps<K extends string> {
   label: string;
   sortKey: K;
   sort: { key: K; direction: SortDirection };

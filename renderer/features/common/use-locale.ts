@@ -1,9 +1,14 @@
 import { useMemo } from 'react';
-import { useUiLocale } from '../../lib/ui-language';
+import { useUiLocale } from '../../state/ui-language';
 import type { Locale } from '../../lib/format';
+import { useBusinessTime } from '../../state/business-time';
 
-/** The UI locale and the computer's time zone: every date and amount on the dashboards uses them. */
+/**
+ * The UI locale and the business time zone (the school's, or this computer's when chosen in Settings): every
+ * date, range and amount on the dashboards uses them.
+ */
 export function useLocale(): Locale {
+  const { timeZone } = useBusinessTime();
   const { locale } = useUiLocale();
-  return useMemo(() => ({ locale, timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' }), [locale]);
+  return useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
 }

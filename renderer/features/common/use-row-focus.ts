@@ -4,7 +4,7 @@
 import { useCallback, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { nextRowIndex } from '../../lib/roving-focus';
 
-export interface RowFocus {
+interface RowFocus {
   /** The tabIndex of row `index`'s focus target. */
   tabIndex(index: number): 0 | -1;
   /** For the rows' container (tbody): moves focus on the keys above, lets every other key through. */

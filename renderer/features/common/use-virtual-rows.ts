@@ -11,6 +11,8 @@ import { nextRowIndex } from '../../lib/roving-focus';
 /** Rows beyond the view whose block is asked for already, so a slow scroll rarely shows "Loading…". */
 const MARGIN = 50;
 
+export type VirtualRows = ReturnType<typeof useVirtualRows>;
+
 export function useVirtualRows(total: number, rowHeight: number) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -61,6 +63,7 @@ export function useVirtualRows(total: number, rowHeight: number) {
   );
 
   return {
+    total,
     scrollRef,
     virtualizer,
     items,

@@ -18,12 +18,14 @@ import { toSerializedError } from '../../lib/app-error';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
 import { useLocale } from '../common/use-locale';
 import { useSettled } from '../common/use-settled';
-import { useRangeInstants, useRangeStore } from '../common/range-store';
-import { defaultInterval, markPartial, partialBucket } from '../common/range';
+import { useDashboardRange, useRangeStore } from '../common/range-store';
+import { defaultInterval, partialBucket } from '../../../shared/date-range';
+import { markPartial } from '../common/range-words';
 import { formatCount, formatDate, formatPeriods, formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { StateBadge } from './StateBadge';
 import { PublishButton } from './PublishButton';
@@ -45,7 +47,7 @@ function CourseDashboard() {
   const { courseId = '' } = useParams();
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
   const interval = defaultInterval(range);
@@ -59,7 +61,7 @@ function CourseDashboard() {
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
-          <RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />
+          <RangePicker value={range} onChange={setRange} onProblem={setProblem} />
           {query.data && <PublishButton course={query.data.data.course} />}
         </>
       }
@@ -72,6 +74,16 @@ function CourseDashboard() {
     </Page>
   );
 }
+
+const REVENUE_COLUMNS: Column[] = [
+  { label: 'Currency' },
+  { label: 'Orders', numeric: true },
+  { label: 'Gross (before discounts)', numeric: true },
+  { label: 'Discounts', numeric: true },
+  { label: 'Refunds', numeric: true },
+  { label: 'Net', numeric: true },
+];
+const ORDER_COLUMNS: Column[] = [{ label: 'Order' }, { label: 'Buyer' }, { label: 'State' }, { label: 'Paid' }, { label: 'Amount', numeric: true }];
 
 function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale: Locale; interval: 'day' | 'week' | 'month' }) {
   const { course, report, curriculum } = detail;
@@ -135,18 +147,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
         {report.revenue.every((r) => r.orders === 0) ? (
           <EmptyState title="No sales in this range" />
         ) : (
-          <table className="data-table" aria-label="Revenue per currency" data-testid="course-revenue">
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" className="num">Orders</th>
-                <th scope="col" className="num">Gross (before discounts)</th>
-                <th scope="col" className="num">Discounts</th>
-                <th scope="col" className="num">Refunds</th>
-                <th scope="col" className="num">Net</th>
-              </tr>
-            </thead>
-            <tbody>
+          <DataTable label="Revenue per currency" testId="course-revenue" frame={false} columns={REVENUE_COLUMNS}>
               {report.revenue.filter((r) => r.orders > 0).map((r) => (
                 <tr key={r.currency} data-currency={r.currency}>
                   <th scope="row">{r.currency}</th>
@@ -158,8 +159,7 @@ function CourseBody({ detail, locale, interval }: { detail: CourseDetail; locale
                   <td className="num" data-field="net" data-minor={r.net}>{formatMoney(r.net, r.currency, locale.locale)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </DataTable>
         )}
       </Card>
       <div className="chart-row">
@@ -216,18 +216,7 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
         <EmptyState title={first.isPending ? 'Loading orders…' : 'No orders for this course yet'} />
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="data-table" aria-label="This course's orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Buyer</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col" className="num">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable label="This course's orders" columns={ORDER_COLUMNS}>
                 {rows.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
@@ -241,9 +230,7 @@ function CourseOrders({ courseId, locale }: { courseId: string; locale: Locale }
                     <td className="num">{formatMoney(o.paidAmount, o.currency, locale.locale)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
           {next && (
             <div className="table-foot">
               <Button size="sm" busy={loadingMore} onClick={() => void loadMore()}>

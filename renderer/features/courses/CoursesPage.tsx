@@ -1,7 +1,6 @@
 // Every course of the school: state, plans, lecturers, and its learners and revenue in the range (the same
 // figures as Analytics › Learning); search, filters and sortable columns; a row opens the course's page.
 import { useMemo, useState } from 'react';
-import { create } from 'zustand';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -13,22 +12,17 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { RangePicker } from '../common/RangePicker';
 import { RangeProblem } from '../common/RangeProblem';
-import { SortHeader } from '../common/SortHeader';
+import { DataTable } from '../common/DataTable';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
 import { useRowFocus } from '../common/use-row-focus';
-import { useRangeInstants, useRangeStore } from '../common/range-store';
+import { useDashboardRange, useRangeStore } from '../common/range-store';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { COURSE_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
-import { defaultRevenueCurrency, filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
+import { filterCourses, netIn, NO_COURSE_FILTER, revenueCurrencies, sortCourses, type CourseFilter, type CourseSort } from './course-table';
 import { describePlans } from './plans';
 import { StateBadge } from './StateBadge';
-
-/** The currency the admin picked for the revenue column, kept while they visit a course and come back. */
-const useRevenueCurrency = create<{ picked: string | null; pick(currency: string): void }>()((set) => ({
-  picked: null,
-  pick: (picked) => set({ picked }),
-}));
 
 export function CoursesPage() {
   return (
@@ -41,17 +35,15 @@ export function CoursesPage() {
 function CoursesDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
-  const { range, from, to, problem } = useRangeInstants(locale.timeZone);
+  const { range, from, to, problem } = useDashboardRange();
   const setRange = useRangeStore((s) => s.setRange);
   const setProblem = useRangeStore((s) => s.setProblem);
   const query = useDataQuery('data.courses.list', account ? { accountId: account.id, from, to, timeZone: locale.timeZone } : null);
   const [filter, setFilter] = useState<CourseFilter>(NO_COURSE_FILTER);
   const [sort, setSort] = useState<CourseSort>({ key: 'title', direction: 'asc' });
   const list = query.data?.data;
-  const { picked, pick } = useRevenueCurrency();
-  const currencies = useMemo(() => (list ? revenueCurrencies(list.courses) : []), [list]);
-  // The admin's pick while this school sells in it; otherwise the currency with the most sales in the range.
-  const currency = useMemo(() => (picked && currencies.includes(picked) ? picked : list ? defaultRevenueCurrency(list.courses) : null), [picked, currencies, list]);
+  // One currency at a time, by the rule every such screen follows (use-shown-currency).
+  const { currencies, currency, choose } = useShownCurrency(useMemo(() => (list ? revenueCurrencies(list.courses) : []), [list]));
   // Active students count the 30 days that end with the range (docs/business-api.md): say which days.
   const activeUntil = formatDate(new Date(Date.parse(to) - 1).toISOString(), locale);
   const rows = useMemo(() => (list ? sortCourses(filterCourses(list.courses, filter), sort, currency) : []), [list, filter, sort, currency]);
@@ -64,7 +56,7 @@ function CoursesDashboard() {
       title="Courses"
       description="Every course with its plans; enrollments, completion and revenue in the range; students active in the 30 days up to its end."
       meta={<FigureAge answer={query.data} />}
-      actions={<RangePicker value={range} onChange={setRange} timeZone={locale.timeZone} onProblem={setProblem} />}
+      actions={<RangePicker value={range} onChange={setRange} onProblem={setProblem} />}
     >
       {problem ? <RangeProblem problem={problem} /> : (
       <QueryState query={query} what="the Courses dashboard" label="courses">
@@ -85,7 +77,7 @@ function CoursesDashboard() {
               <FacetSelect label="Category" value={filter.category} options={answer.data.facets.categories} onChange={(category) => setFilter({ ...filter, category })} />
               <FacetSelect label="Tag" value={filter.tag} options={answer.data.facets.tags} onChange={(tag) => setFilter({ ...filter, tag })} />
               {currency && currencies.length > 1 && (
-                <SelectField label="Revenue in" value={currency} onChange={pick}>
+                <SelectField label="Revenue in" value={currency} onChange={choose}>
                   {currencies.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -107,21 +99,24 @@ function CoursesDashboard() {
                 {answer.data.courses.length === 0 ? 'Courses you create on the platform show here.' : 'Try another search or clear the filters.'}
               </EmptyState>
             ) : (
-              <div className="table-scroll">
-                <table className="data-table data-table-fit" aria-label="Courses" data-testid="courses-table">
-                  <thead>
-                    <tr>
-                      <SortHeader label="Course" sortKey="title" sort={sort} onSort={setSort} />
-                      <SortHeader label="State" sortKey="state" sort={sort} onSort={setSort} />
-                      <th scope="col">Price plans</th>
-                      <th scope="col" className="num">Lecturers</th>
-                      <SortHeader label="Enrollments" sortKey="enrollments" sort={sort} onSort={setSort} numeric />
-                      <SortHeader label="Active students" sortKey="activeStudents" sort={sort} onSort={setSort} numeric note={`30 days to ${activeUntil}`} />
-                      <SortHeader label="Completion" sortKey="completionRate" sort={sort} onSort={setSort} numeric />
-                      <SortHeader label={currency ? `Net revenue (${currency})` : 'Net revenue'} sortKey="revenue" sort={sort} onSort={setSort} numeric />
-                    </tr>
-                  </thead>
-                  <tbody onKeyDown={rowFocus.onKeyDown} onFocus={rowFocus.onFocus}>
+              <DataTable
+                label="Courses"
+                testId="courses-table"
+                className="data-table-fit"
+                sort={sort}
+                onSort={setSort}
+                body={{ onKeyDown: rowFocus.onKeyDown, onFocus: rowFocus.onFocus }}
+                columns={[
+                  { label: 'Course', sortKey: 'title' },
+                  { label: 'State', sortKey: 'state' },
+                  { label: 'Price plans' },
+                  { label: 'Lecturers', numeric: true },
+                  { label: 'Enrollments', sortKey: 'enrollments', numeric: true },
+                  { label: 'Active students', sortKey: 'activeStudents', numeric: true, note: `30 days to ${activeUntil}` },
+                  { label: 'Completion', sortKey: 'completionRate', numeric: true },
+                  { label: currency ? `Net revenue (${currency})` : 'Net revenue', sortKey: 'revenue', numeric: true },
+                ]}
+              >
                     {rows.map((course, index) => (
                       <tr key={course.id} data-course-id={course.id}>
                         <th scope="row" className="cell-title">
@@ -153,9 +148,7 @@ function CoursesDashboard() {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+              </DataTable>
             )}
           </Card>
         )}

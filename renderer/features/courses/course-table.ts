@@ -2,8 +2,7 @@
 // pure, so it is unit-tested against hand-picked lists.
 import type { CourseRow } from '../../../shared/ipc/data';
 
-export const COURSE_SORT_KEYS = ['title', 'state', 'enrollments', 'activeStudents', 'completionRate', 'revenue', 'createdAt'] as const;
-export type CourseSortKey = (typeof COURSE_SORT_KEYS)[number];
+type CourseSortKey = 'title' | 'state' | 'enrollments' | 'activeStudents' | 'completionRate' | 'revenue' | 'createdAt';
 export interface CourseSort {
   key: CourseSortKey;
   direction: 'asc' | 'desc';
@@ -39,21 +38,6 @@ export function revenueCurrencies(courses: readonly CourseRow[]): string[] {
   const seen: string[] = [];
   for (const c of courses) for (const r of c.revenue) if (!seen.includes(r.currency)) seen.push(r.currency);
   return seen;
-}
-
-/**
- * The currency the revenue column shows until the admin picks one: the one with the most course sales
- * (orders, counted per course) in the range. Amounts of two currencies are never added or compared, since
- * that would need an exchange rate; a count of sales means the same in every currency. Ties, and a range
- * without sales, go to the currency the platform lists first: the school's own. Null without currencies.
- */
-export function defaultRevenueCurrency(courses: readonly CourseRow[]): string | null {
-  const currencies = revenueCurrencies(courses);
-  const sales = new Map(currencies.map((c) => [c, 0]));
-  for (const c of courses) for (const r of c.revenue) sales.set(r.currency, (sales.get(r.currency) ?? 0) + r.orders);
-  let best: string | null = null;
-  for (const currency of currencies) if (best === null || (sales.get(currency) ?? 0) > (sales.get(best) ?? 0)) best = currency;
-  return best;
 }
 
 export function sortCourses(courses: readonly CourseRow[], sort: CourseSort, currency: string | null): CourseRow[] {

@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/format';
 
 const INTERVAL: Record<string, string> = { day: 'day', month: 'month', year: 'year' };
 
-export function describePlan(plan: PricingPlan, locale: string): string {
+function describePlan(plan: PricingPlan, locale: string): string {
   if (plan.kind === 'free' || plan.price === 0) return 'Free';
   const price = formatMoney(plan.price, plan.currency, locale);
   return plan.interval ? `${price} / ${INTERVAL[plan.interval] ?? plan.interval}` : price;

@@ -4,7 +4,9 @@
 // writing: confirmation, events:write asked the first time (step-up), done with Undo, or the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { eventEditProblems, instantOfLocalInput, localInputOf, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
+import { t as translate } from '../../../shared/i18n/i18n';
+import { eventEditProblems, type AttendeeStatus, type EventFields, type EventView } from '../../../shared/model/events';
+import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -14,12 +16,13 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { useBusinessTime, zoneOwnerWords } from '../../state/business-time';
+import { formatCount, formatDateTime, formatZone } from '../../lib/format';
 import { useWrite } from '../writes/use-write';
 import { CapacityBar } from './CapacityBar';
 import { formatEventTime } from './event-time';
-import { zoneLabel } from './event-view';
 import '../writes/writes.css';
 import './events.css';
 
@@ -36,7 +39,7 @@ export function EventPage() {
 function EventDashboard() {
   const { eventId = '' } = useParams();
   const account = useActiveAccount();
-  const { locale } = useLocale();
+  const { locale, timeZone } = useLocale();
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const overview = query.data?.data;
   const event = overview?.offered ? overview.events.find((e) => e.id === eventId) : undefined;
@@ -56,8 +59,8 @@ function EventDashboard() {
               <Card title="Tickets">
                 <dl className="event-facts">
                   <div>
-                    <dt>When (school time)</dt>
-                    <dd>{formatEventTime(event, overview.timeZone, locale)}</dd>
+                    <dt>{translate('events:event.when')}</dt>
+                    <dd>{formatEventTime(event, timeZone, locale)}</dd>
                   </div>
                   <div>
                     <dt>Sold</dt>
@@ -76,7 +79,7 @@ function EventDashboard() {
                 </dl>
               </Card>
               {/* A new version of the event (after a change, or one made elsewhere) starts the form again from it; a refusal keeps what was typed. */}
-              <EventEditForm key={`${event.id}:${event.updatedAt ?? ''}:${JSON.stringify(event)}`} event={event} timeZone={overview.timeZone} />
+              <EventEditForm key={`${event.id}:${event.updatedAt ?? ''}:${JSON.stringify(event)}`} event={event} timeZone={timeZone} />
               <Attendees eventId={event.id} sold={event.sold} />
             </div>
           );
@@ -105,7 +108,7 @@ function formOf(event: EventView, timeZone: string): FormState {
 }
 
 /** What the form changes, and the same fields as they were (for Undo), or the problems at their fields. */
-export function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
+function changesOf(event: EventView, form: FormState, timeZone: string): { ok: true; changes: EventFields; previous: EventFields } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const changes: EventFields = {};
   const previous: EventFields = {};
@@ -148,7 +151,8 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
   const [form, setForm] = useState<FormState>(() => formOf(event, timeZone));
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState<string | null>(null);
-  const zone = zoneLabel(timeZone, Date.parse(event.startsAt), locale);
+  const zone = formatZone(timeZone, locale, Date.parse(event.startsAt));
+  const owner = zoneOwnerWords(useBusinessTime());
   const set = (patch: Partial<FormState>) => {
     setForm((f) => ({ ...f, ...patch }));
     setNote(null);
@@ -177,10 +181,10 @@ function EventEditForm({ event, timeZone }: { event: EventView; timeZone: string
           <Field label="Title" name="Title" error={errors.title} wide>
             {(props) => <input {...props} className="input" value={form.title} onChange={(e) => set({ title: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint="In the school's time zone">
+          <Field label={<>Starts <span className="field-zone">({zone})</span></>} name="Starts" error={errors.startsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint="In the school's time zone">
+          <Field label={<>Ends <span className="field-zone">({zone})</span></>} name="Ends" error={errors.endsAt} hint={translate('events:event.inZone', { owner })}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
           {event.ticketTypes.map((t) => (
@@ -234,6 +238,8 @@ function Field({ label, name, error, hint, wide = false, children }: { label: Re
   );
 }
 
+const ATTENDEE_COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Ticket' }, { label: 'Status' }, { label: 'Bought' }];
+
 function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
   const account = useActiveAccount();
   const localeInfo = useLocale();
@@ -248,18 +254,13 @@ function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
           if (answer.data.attendees.length === 0) return <EmptyState title="No attendees yet">{sold === 0 ? 'No ticket has been sold.' : null}</EmptyState>;
           return (
             // The list scrolls on its own; it takes focus so the keyboard can scroll it too.
-            <div className="table-scroll attendees-scroll" tabIndex={0} role="region" aria-label="Attendee list">
-              <table className="data-table data-table-fit" aria-label="Attendees" data-testid="attendees-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Ticket</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Bought</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <DataTable
+              label="Attendees"
+              testId="attendees-table"
+              className="data-table-fit"
+              frame={{ className: 'attendees-scroll', tabIndex: 0, role: 'region', 'aria-label': 'Attendee list' }}
+              columns={ATTENDEE_COLUMNS}
+            >
                   {answer.data.attendees.map((a) => (
                     <tr key={a.id} data-status={a.status}>
                       <th scope="row">{a.name}</th>
@@ -269,9 +270,7 @@ function Attendees({ eventId, sold }: { eventId: string; sold: number }) {
                       <td>{formatDateTime(a.boughtAt, localeInfo)}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </DataTable>
           );
         }}
       </QueryState>

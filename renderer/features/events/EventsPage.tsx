@@ -11,6 +11,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatCount } from '../../lib/format';
 import { CapacityBar } from './CapacityBar';
@@ -31,7 +32,7 @@ function EventsDashboard() {
   const query = useInvokeQuery('events.list', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [params, setParams] = useSearchParams();
   const when: When = params.get('when') === 'past' ? 'past' : 'upcoming';
-  const { locale } = useLocale();
+  const { locale, timeZone } = useLocale();
   return (
     <Page title="Events" description="Your live events: tickets sold against capacity, and who is coming." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Events page" label="the events">
@@ -64,15 +65,12 @@ function EventsDashboard() {
                 </div>
               }
             >
-              <p className="events-zone" data-testid="events-zone">
-                Times are in the school's time zone, <strong>{overview.timeZone}</strong>.
-              </p>
               {shown.length === 0 ? (
                 <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'} icon="inbox">
                   {when === 'upcoming' ? 'Events you schedule on your school show here with their tickets.' : 'Events that are over show here.'}
                 </EmptyState>
               ) : (
-                <EventsTable events={shown} when={when} timeZone={overview.timeZone} locale={locale} />
+                <EventsTable events={shown} when={when} timeZone={timeZone} locale={locale} />
               )}
             </Card>
           );
@@ -82,19 +80,11 @@ function EventsDashboard() {
   );
 }
 
+const COLUMNS: Column[] = [{ label: 'Event' }, { label: 'When (school time)' }, { label: 'Tickets sold' }, { label: 'Attendees', numeric: true }];
+
 function EventsTable({ events, when, timeZone, locale }: { events: EventView[]; when: When; timeZone: string; locale: string }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table data-table-fit events-table" aria-label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} data-testid="events-table">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">When (school time)</th>
-            <th scope="col">Tickets sold</th>
-            <th scope="col" className="num">Attendees</th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} testId="events-table" className="data-table-fit events-table" columns={COLUMNS}>
           {events.map((e) => (
             <tr key={e.id} data-event-id={e.id}>
               <th scope="row" className="cell-title">
@@ -118,8 +108,6 @@ function EventsTable({ events, when, timeZone, locale }: { events: EventView[]; 
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

@@ -1,5 +1,4 @@
-// Pure helpers of the Events pages: which events are upcoming or past, how full an event is, and the
-// time zone label that every time on these pages carries.
+// Pure helpers of the Events pages: which events are upcoming or past, and how full an event is.
 import type { EventView } from '../../../shared/model/events';
 
 export type When = 'upcoming' | 'past';
@@ -16,10 +15,4 @@ export function eventsWhen(events: readonly EventView[], when: When, now: number
 export function capacityUse(event: Pick<EventView, 'sold' | 'capacity'>): number {
   if (event.capacity <= 0) return event.sold > 0 ? 1 : 0;
   return Math.min(1, event.sold / event.capacity);
-}
-
-/** "Europe/London, GMT+1": the zone's name and its offset at that instant. */
-export function zoneLabel(timeZone: string, at: number, locale: string): string {
-  const offset = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return offset ? `${timeZone}, ${offset}` : timeZone;
 }

@@ -31,7 +31,8 @@ function hintOf(field: Field): string | null {
   return parts.length > 0 ? parts.join(' · ') : field.description;
 }
 
-export function EditForm({ area, record, recordId, write, onDone }: { area: ExplorerArea; record: JsonRecord; recordId: string | null; write: WriteRunner; onDone(): void }) {
+/** `version`: when the record last changed, as the main process read it (the outbox's conflict check compares it). */
+export function EditForm({ area, record, version, recordId, write, onDone }: { area: ExplorerArea; record: JsonRecord; version: string | null; recordId: string | null; write: WriteRunner; onDone(): void }) {
   const fields = area.edit!.fields;
   const formId = useId();
   const [initial] = useState<Inputs>(() => Object.fromEntries(fields.map((f) => [f.name, inputFromValue(f, record[f.name])])));
@@ -73,7 +74,7 @@ export function EditForm({ area, record, recordId, write, onDone }: { area: Expl
       changes,
       previous,
       scope: area.edit!.scope,
-      seenUpdatedAt: typeof record.updated_at === 'string' && !Number.isNaN(Date.parse(record.updated_at)) ? new Date(record.updated_at).toISOString() : null,
+      seenUpdatedAt: version,
     });
     if (outcome) onDone();
   }

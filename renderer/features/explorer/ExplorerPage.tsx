@@ -2,10 +2,11 @@
 // platform's /openapi.json describes it. An area is a list (filters built from its parameters, paging) or
 // one record; a record opens as readable keys and values, and, where the platform has a PATCH, an edit form
 // built from its request schema. Each area is behind its own read scope (step-up); edits go through useWrite().
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
-import type { ExplorerArea, Field, JsonRecord } from '../../../shared/model/explorer';
+import type { ExplorerArea, ExplorerRecord, Field, JsonRecord } from '../../../shared/model/explorer';
 import { labelOf, nameOf } from '../../../shared/model/explorer';
+import { daysOfInstants, toInstants } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -13,7 +14,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScopeGate } from '../../components/ScopeGate';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { useActiveAccount } from '../../state/active-account';
+import { PageNoteContext } from '../../components/page-note';
 import { FigureAge } from '../common/FigureAge';
+import { TimeZoneNote } from '../common/TimeZoneNote';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
 import { useDebounced } from '../common/use-debounced';
@@ -51,19 +54,22 @@ export function ExplorerPage() {
           ) : null}
         </nav>
         <div className="explorer-main">
-          <QueryState query={query} what="the explorer" label="what your school's platform offers">
-            {() =>
-              area ? (
-                <AreaView key={area.id} area={area} />
-              ) : areaId ? (
-                <Page title="Explorer">
-                  <EmptyState title="No such area">Pick an area on the left.</EmptyState>
-                </Page>
-              ) : (
-                <Overview areas={areas} />
-              )
-            }
-          </QueryState>
+          {/* Records' times and the date filters are in the business time zone, named in each page's header. */}
+          <PageNoteContext value={<TimeZoneNote />}>
+            <QueryState query={query} what="the explorer" label="what your school's platform offers">
+              {() =>
+                area ? (
+                  <AreaView key={area.id} area={area} />
+                ) : areaId ? (
+                  <Page title="Explorer">
+                    <EmptyState title="No such area">Pick an area on the left.</EmptyState>
+                  </Page>
+                ) : (
+                  <Overview areas={areas} />
+                )
+              }
+            </QueryState>
+          </PageNoteContext>
         </div>
       </div>
     </div>
@@ -163,7 +169,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   useEffect(() => setCursors([null]), [sent]);
   const query = useInvokeQuery('explorer.list', { accountId: account?.id ?? '', area: area.id, filters: sent, cursor }, { enabled: account !== null, placeholderData: (previous) => previous });
   const records = query.data?.data.records ?? [];
-  const selectedRecord = selected === null ? null : (records.find((r) => r.id === selected) ?? null);
+  const selectedRecord = selected === null ? null : (records.find((r) => r.fields.id === selected) ?? null);
 
   if (selected !== null) {
     return (
@@ -184,7 +190,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
     );
   }
 
-  const columns = columnsOf(records);
+  const columns = columnsOf(records.map((r) => r.fields));
   const page = cursors.length;
   return (
     <Page title={area.title} meta={<FigureAge answer={query.data} />}>
@@ -209,7 +215,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {answer.data.records.map((r, i) => (
+                    {answer.data.records.map(({ fields: r }, i) => (
                       <tr key={typeof r.id === 'string' ? r.id : i} data-record-id={typeof r.id === 'string' ? r.id : undefined}>
                         {columns.map((c, j) =>
                           j === 0 ? (
@@ -309,13 +315,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
         </label>
       );
     case 'date-time':
-      return (
-        <div className="field field-inline">
-          {label}
-          {/* A day is enough to filter by; the platform gets the start of that day in UTC. */}
-          <input id={id} type="date" className="input" value={value.slice(0, 10)} onChange={(e) => onChange(e.target.value ? `${e.target.value}T00:00:00Z` : '')} />
-        </div>
-      );
+      return <DayFilter id={id} label={label} value={value} onChange={onChange} />;
     default:
       return (
         <div className="field field-inline">
@@ -324,6 +324,19 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
         </div>
       );
   }
+}
+
+/** A day is enough to filter by: the platform gets the instant that day starts in the business time zone. */
+function DayFilter({ id, label, value, onChange }: { id: string; label: ReactNode; value: string; onChange(value: string): void }) {
+  const { timeZone } = useLocale();
+  const day = value && !Number.isNaN(Date.parse(value)) ? daysOfInstants({ from: value, to: value }, timeZone).startDay : '';
+  const pick = (picked: string) => onChange(picked ? toInstants({ startDay: picked, endDay: picked }, timeZone).from : '');
+  return (
+    <div className="field field-inline">
+      {label}
+      <input id={id} type="date" className="input" value={day} onChange={(e) => pick(e.target.value)} />
+    </div>
+  );
 }
 
 function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: string }) {
@@ -337,7 +350,7 @@ function FetchedRecord({ area, recordId }: { area: ExplorerArea; recordId: strin
 }
 
 /** One record: its keys and values, and Edit where the platform has a PATCH for it. */
-function RecordPanel({ area, record, recordId }: { area: ExplorerArea; record: JsonRecord; recordId: string | null }) {
+function RecordPanel({ area, record: { fields: record, version }, recordId }: { area: ExplorerArea; record: ExplorerRecord; recordId: string | null }) {
   const [editing, setEditing] = useState(false);
   const write = useWrite();
   const editId = useId();
@@ -360,7 +373,7 @@ function RecordPanel({ area, record, recordId }: { area: ExplorerArea; record: J
       className="explorer-record"
     >
       {editing && area.edit ? (
-        <EditForm area={area} record={record} recordId={recordId} write={write} onDone={() => setEditing(false)} />
+        <EditForm area={area} record={record} version={version} recordId={recordId} write={write} onDone={() => setEditing(false)} />
       ) : (
         <RecordView record={record} />
       )}

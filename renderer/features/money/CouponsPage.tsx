@@ -1,10 +1,12 @@
-// Every coupon with what the orders that used it brought, per currency (never two currencies added): how
-// many sale orders used it, their net revenue, the discount given and the return (net ÷ discount). From a
+// Every coupon with what the orders that used it brought, one currency at a time (never two added; the
+// currency by the rule every such screen follows): how many sale orders used it, their net revenue, the
+// discount given and the return (net ÷ discount). From a
 // coupon, its orders are one click away (Orders filtered to the code); disable and enable go through the
 // app's one way of writing (confirmation naming the code, step-up, Undo, outbox).
+import { t as translate } from '../../../shared/i18n/i18n';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import type { CouponRow } from '../../../shared/model/money';
+import type { CouponOverview, CouponRow } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -15,8 +17,10 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { SelectField } from '../common/SelectField';
 import { useLocale } from '../common/use-locale';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { couponReturn, describeDiscount, formatReturn } from './coupon-format';
@@ -39,11 +43,13 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   const query = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const [text, setText] = useState(initialText);
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const overview = query.data?.data;
+  const { currencies, currency, choose } = useShownCurrency(useMemo(() => (overview ? couponCurrencies(overview) : []), [overview]));
   const write = useWrite();
   return (
     <Page
       title="Coupons"
-      description="Every coupon with what the orders that used it brought, per currency."
+      description={translate('money:coupons.description')}
       meta={<FigureAge answer={query.data} />}
       actions={
         <Link className="btn btn-primary btn-md" to="/coupons/new">
@@ -66,10 +72,19 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                   <option value="active">Active</option>
                   <option value="disabled">Disabled</option>
                 </SelectField>
+                {currency && currencies.length > 1 && (
+                  <SelectField label={translate('money:coupons.currency')} value={currency} onChange={choose}>
+                    {currencies.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
                 <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
               </div>
             </Card>
-            <CouponTable rows={answer.data.coupons} text={text} state={state} locale={locale} write={write} />
+            <CouponTable rows={answer.data.coupons} text={text} state={state} currency={currency} locale={locale} write={write} />
           </>
         )}
       </QueryState>
@@ -78,7 +93,25 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   );
 }
 
-function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; text: string; state: string; locale: Locale; write: WriteRunner }) {
+/** The currencies a coupon page can show: the school's, and any a coupon's orders were paid in. */
+function couponCurrencies(overview: CouponOverview): string[] {
+  return [...new Set([...overview.currencies, ...overview.coupons.flatMap((c) => c.results.map((r) => r.currency))])];
+}
+
+/** The columns, the money ones naming the currency shown. */
+function couponColumns(currency: string | null): Column[] {
+  return [
+    { label: 'Coupon' },
+    { label: 'State' },
+    { label: 'Used', numeric: true },
+    { label: currency ? translate('money:coupons.netIn', { currency }) : 'Net revenue', numeric: true, title: 'Paid minus refunded, of the sale orders that used it' },
+    { label: currency ? translate('money:coupons.discountIn', { currency }) : 'Discount given', numeric: true },
+    { label: 'Return', numeric: true, title: 'Net revenue for each unit of discount given' },
+    { label: 'Actions', hidden: true },
+  ];
+}
+
+function CouponTable({ rows, text, state, currency, locale, write }: { rows: CouponRow[]; text: string; state: string; currency: string | null; locale: Locale; write: WriteRunner }) {
   const shown = useMemo(() => {
     const q = text.trim().toUpperCase();
     return rows.filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
@@ -93,23 +126,10 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
   if (shown.length === 0) return <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>;
   return (
     <Card flush>
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Coupons" data-testid="coupons-table">
-          <thead>
-            <tr>
-              <th scope="col">Coupon</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">Used</th>
-              <th scope="col" className="num" title="Paid minus refunded, of the sale orders that used it">Net revenue</th>
-              <th scope="col" className="num">Discount given</th>
-              <th scope="col" className="num" title="Net revenue for each unit of discount given">Return</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
+      <DataTable label="Coupons" testId="coupons-table" columns={couponColumns(currency)}>
+            {shown.map((c) => {
+              const results = c.results.filter((r) => r.currency === currency);
+              return (
               <tr key={c.id} data-coupon-id={c.id} data-code={c.code}>
                 <th scope="row">
                   <span className="cell-title coupon-code">{c.code}</span>
@@ -129,18 +149,18 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
                   {c.usageLimit !== null && <span className="cell-muted"> / {formatCount(c.usageLimit, locale.locale)}</span>}
                 </td>
                 <td className="num">
-                  <MoneyLines results={c.results} field="net" locale={locale} />
+                  <MoneyLines results={results} field="net" locale={locale} />
                 </td>
                 <td className="num">
-                  <MoneyLines results={c.results} field="discount" locale={locale} />
+                  <MoneyLines results={results} field="discount" locale={locale} />
                 </td>
                 <td className="num">
                   <span className="money-lines">
-                    {c.results.length === 0 ? <span className="cell-muted">—</span> : c.results.map((r) => {
+                    {results.length === 0 ? <span className="cell-muted">—</span> : results.map((r) => {
                       const ratio = couponReturn(r);
                       return (
                         <span key={r.currency} data-currency={r.currency} data-field="return" className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>
-                          {formatReturn(ratio, locale.locale)} <span className="cell-muted">{r.currency}</span>
+                          {formatReturn(ratio, locale.locale)}
                         </span>
                       );
                     })}
@@ -160,10 +180,9 @@ function CouponTable({ rows, text, state, locale, write }: { rows: CouponRow[]; 
                   </Button>
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              );
+            })}
+      </DataTable>
     </Card>
   );
 }

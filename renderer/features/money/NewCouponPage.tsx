@@ -4,6 +4,7 @@
 // lost. Also edits a coupon still waiting in the outbox (?outbox=<item id>).
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { CouponDraft, draftTimeProblem, type CouponOverview } from '../../../shared/model/money';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { Page } from '../../components/Page';
@@ -16,6 +17,9 @@ import { DashboardFrame } from '../common/DashboardFrame';
 import { QueryState } from '../common/QueryState';
 import { useWrite } from '../writes/use-write';
 import { minorToMajorText, parseMajorAmount } from './coupon-format';
+import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
+import { formatZone } from '../../lib/format';
+import { useLocale } from '../common/use-locale';
 import '../writes/writes.css';
 
 interface FormState {
@@ -23,7 +27,7 @@ interface FormState {
   kind: 'percent' | 'amount';
   percent: string;
   amounts: Record<string, string>;
-  startsAt: string; // datetime-local, in the admin's zone
+  startsAt: string; // datetime-local, in the business time zone
   endsAt: string;
   usageLimit: string;
   perBuyerLimit: string;
@@ -34,14 +38,8 @@ const EMPTY: FormState = { code: '', kind: 'percent', percent: '', amounts: {}, 
 
 type Errors = Partial<Record<'code' | 'percent' | 'amounts' | 'startsAt' | 'endsAt' | 'usageLimit' | 'perBuyerLimit' | 'courseIds' | `amount:${string}`, string>>;
 
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function fromDraft(draft: CouponDraft): FormState {
+function fromDraft(draft: CouponDraft, timeZone: string): FormState {
+  const localInput = (iso: string | null) => (iso ? localInputOf(iso, timeZone) : '');
   return {
     code: draft.code,
     kind: draft.discount.kind,
@@ -55,8 +53,8 @@ function fromDraft(draft: CouponDraft): FormState {
   };
 }
 
-/** The form → a CouponDraft, checked by the shared schema; field errors keyed by the form's fields. */
-export function toDraft(form: FormState, currencies: readonly string[]): { ok: true; draft: CouponDraft } | { ok: false; errors: Errors } {
+/** The form → a CouponDraft, checked by the shared schema; field errors keyed by the form's fields. Times are the zone's wall clock. */
+function toDraft(form: FormState, currencies: readonly string[], timeZone: string): { ok: true; draft: CouponDraft } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const amounts: { currency: string; amountOff: number }[] = [];
   if (form.kind === 'amount') {
@@ -71,12 +69,9 @@ export function toDraft(form: FormState, currencies: readonly string[]): { ok: t
   const number = (text: string) => (text.trim() === '' ? null : Number(text));
   const instant = (text: string, field: 'startsAt' | 'endsAt') => {
     if (!text) return null;
-    const t = new Date(text);
-    if (Number.isNaN(t.getTime())) {
-      errors[field] = 'must be a date and time';
-      return null;
-    }
-    return t.toISOString();
+    const t = instantOfLocalInput(text, timeZone);
+    if (t === null) errors[field] = translate('money:newCoupon.noSuchTime', { zone: timeZone });
+    return t;
   };
   const candidate = {
     code: form.code,
@@ -141,7 +136,9 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
   const account = useActiveAccount();
   const navigate = useNavigate();
   const write = useWrite();
-  const initial = item?.request.kind === 'coupon.create' ? fromDraft(item.request.draft) : EMPTY;
+  const { locale, timeZone } = useLocale();
+  const zone = formatZone(timeZone, locale);
+  const initial = item?.request.kind === 'coupon.create' ? fromDraft(item.request.draft, timeZone) : EMPTY;
   const [form, setForm] = useState<FormState>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
@@ -152,14 +149,14 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!tried) return;
-    const checked = toDraft(form, currencies);
+    const checked = toDraft(form, currencies, timeZone);
     setErrors(checked.ok ? {} : checked.errors);
-  }, [form, currencies, tried]);
+  }, [form, currencies, tried, timeZone]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    const checked = toDraft(form, currencies);
+    const checked = toDraft(form, currencies, timeZone);
     if (!checked.ok) {
       setErrors(checked.errors);
       // Focus the first field in error, so keyboard and screen-reader users land on it.
@@ -235,10 +232,10 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
               )}
             </fieldset>
           )}
-          <Field label="Starts" error={errors.startsAt} hint="Empty: as soon as it is created.">
+          <Field label={translate('money:newCoupon.startsIn', { zone })} error={errors.startsAt} hint="Empty: as soon as it is created.">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
           </Field>
-          <Field label="Ends" error={errors.endsAt} hint="Empty: no end.">
+          <Field label={translate('money:newCoupon.endsIn', { zone })} error={errors.endsAt} hint="Empty: no end.">
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
           </Field>
           <Field label="Uses in total" error={errors.usageLimit} hint="Empty: no limit.">

@@ -1,7 +1,8 @@
 // The subscriptions that need the admin: past due (a payment failed) and canceling (set to end with the
 // period), one currency at a time (never mixed). Each row links to its member; cancel at period end and
 // cancel now go through the app's one way of writing, with a confirmation naming the member.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { SubscriptionView } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
@@ -15,12 +16,15 @@ import { CurrencyTabs } from '../analytics/CurrencyTabs';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
+import { useShownCurrency } from '../common/use-shown-currency';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
 import { SubscriptionsTable } from './SubscriptionsTable';
 
+const NO_CURRENCIES: string[] = [];
 
 export function SubscriptionsPage() {
   return (
@@ -35,18 +39,17 @@ function SubscriptionsDashboard() {
   const account = useActiveAccount();
   const locale = useLocale();
   const query = useInvokeQuery('money.subscriptions', { accountId: account?.id ?? '' }, { enabled: account !== null });
-  const [picked, setPicked] = useState<string | null>(null);
+  // One currency at a time, by the rule every such screen follows (use-shown-currency).
+  const { currencies, currency, choose } = useShownCurrency(query.data?.data.currencies ?? NO_CURRENCIES);
   const write = useWrite();
   return (
     <Page title="Subscriptions" description="Subscriptions that need you: payments that failed, and members who are leaving." meta={<FigureAge answer={query.data} />}>
       <QueryState query={query} what="the Subscriptions page" label="the subscriptions">
         {(answer) => {
-          const { currencies } = answer.data;
-          if (currencies.length === 0) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
-          const currency = picked && currencies.includes(picked) ? picked : currencies[0]!;
+          if (currency === null) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
-              <CurrencyTabs currencies={currencies} value={currency} onChange={setPicked} label="Currency">
+              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency">
                 <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />
                 <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />
               </CurrencyTabs>
@@ -68,25 +71,18 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
   locale: Locale;
   write: WriteRunner;
 }) {
+  const { t } = useTranslation('money', { keyPrefix: 'subscriptions' });
   return (
     <Card title={`${title} (${rows.length})`} flush className="subscription-card">
       {rows.length === 0 ? (
         <EmptyState title="None in this currency" icon="check" />
       ) : (
-        <div className="table-scroll">
-          <table className="data-table subscription-table" aria-label={title} data-testid={testId}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col">{dateLabel}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable
+          label={title}
+          testId={testId}
+          className="subscription-table"
+          columns={[{ label: 'Member' }, { label: 'Plan' }, { label: 'Amount', numeric: true }, { label: dateLabel }, { label: 'Actions', hidden: true }]}
+        >
               {rows.map((s) => (
                 <tr key={s.id} data-subscription-id={s.id}>
                   <th scope="row">
@@ -99,19 +95,17 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                   <td className="cell-nowrap">{formatDateTime(dateOf(s), locale)}</td>
                   <td className="row-actions">
                     {!s.canceling && (
-                      <Button size="sm" variant="ghost" aria-label={`Cancel at period end: ${s.memberName}'s subscription`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
-                        Cancel at period end
+                      <Button size="sm" variant="ghost" aria-label={t('cancelAtPeriodEndLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
+                        {t('cancelAtPeriodEnd')}
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" aria-label={`Cancel now: ${s.memberName}'s subscription`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
-                      Cancel now
+                    <Button size="sm" variant="ghost" aria-label={t('cancelNowLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
+                      {t('cancelNow')}
                     </Button>
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );

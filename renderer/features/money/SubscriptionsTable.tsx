@@ -3,22 +3,17 @@
 import type { ReactNode } from 'react';
 import type { SubscriptionView } from '../../../shared/model/money';
 import { formatMoney, type Locale } from '../../lib/format';
+import { DataTable, type Column } from '../common/DataTable';
 
 export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionView['state'], string> = {
   active: 'Active', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past due', canceled: 'Canceled', expired: 'Expired',
 };
 
+const COLUMNS: Column[] = [{ label: 'Plan' }, { label: 'State' }, { label: 'Amount', numeric: true }];
+
 export function SubscriptionsTable({ subscriptions, locale, plan = (s) => s.planName ?? s.planId }: { subscriptions: readonly SubscriptionView[]; locale: Locale; plan?: (s: SubscriptionView) => ReactNode }) {
   return (
-    <table className="data-table" aria-label="Their subscriptions">
-      <thead>
-        <tr>
-          <th scope="col">Plan</th>
-          <th scope="col">State</th>
-          <th scope="col" className="num">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
+    <DataTable label="Their subscriptions" frame={false} columns={COLUMNS}>
         {subscriptions.map((s) => (
           <tr key={s.id}>
             <th scope="row">{plan(s)}</th>
@@ -31,7 +26,6 @@ export function SubscriptionsTable({ subscriptions, locale, plan = (s) => s.plan
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </DataTable>
   );
 }

@@ -3,7 +3,7 @@
 import type { CouponCurrencyResult, CouponView } from '../../../shared/model/money';
 import { formatMoney } from '../../lib/format';
 
-export function currencyExponent(currency: string): number {
+function currencyExponent(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 

@@ -11,6 +11,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { useDataQuery } from '../../data/hooks';
 import { toSerializedError } from '../../lib/app-error';
 import { FigureAge } from '../common/FigureAge';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { PAYMENT_METHOD_LABELS, stateLabel } from '../../../shared/state-labels';
@@ -53,6 +54,8 @@ export function OrderDrawer() {
   );
 }
 
+const ITEM_COLUMNS: Column[] = [{ label: 'Item' }, { label: 'Original', numeric: true }, { label: 'Discount', numeric: true }, { label: 'Amount', numeric: true }];
+
 function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
   const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
   return (
@@ -65,16 +68,19 @@ function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
         <div><dt>Payment</dt><dd>{stateLabel(PAYMENT_METHOD_LABELS, order.paymentMethod)}</dd></div>
         <div><dt>Coupon</dt><dd>{order.coupon?.code ?? 'None'}</dd></div>
       </dl>
-      <table className="data-table" aria-label="Items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">Original</th>
-            <th scope="col" className="num">Discount</th>
-            <th scope="col" className="num">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
+      <DataTable
+        label="Items"
+        frame={false}
+        columns={ITEM_COLUMNS}
+        foot={
+          <>
+            <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.originalAmount)}</td></tr>
+            <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discountAmount)}</td></tr>
+            <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paidAmount)}</td></tr>
+            <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refundedAmount)}</td></tr>
+          </>
+        }
+      >
           {order.items.map((item) => (
             <tr key={item.id}>
               <th scope="row">
@@ -85,14 +91,7 @@ function OrderBody({ order, locale }: { order: Order; locale: Locale }) {
               <td className="num">{money(item.amount)}</td>
             </tr>
           ))}
-        </tbody>
-        <tfoot>
-          <tr><th scope="row">Original</th><td colSpan={3} className="num">{money(order.originalAmount)}</td></tr>
-          <tr><th scope="row">Discount</th><td colSpan={3} className="num">{money(order.discountAmount)}</td></tr>
-          <tr><th scope="row">Paid</th><td colSpan={3} className="num" data-field="paid">{money(order.paidAmount)}</td></tr>
-          <tr><th scope="row">Refunded</th><td colSpan={3} className="num">{money(order.refundedAmount)}</td></tr>
-        </tfoot>
-      </table>
+      </DataTable>
     </>
   );
 }

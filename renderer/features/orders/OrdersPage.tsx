@@ -1,11 +1,11 @@
 // Every order of the school: loaded once into the main process (progress, Cancel), then filtered, sorted
 // and totalled there; the table draws only the rows in view (@tanstack/react-virtual) and asks for just
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
-// filtered, sorted view in the admin's time zone and money format.
+// filtered, sorted view in the school's time zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_ORDER_SORT, type CurrencyTotals, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
-import { OrderState as OrderStateSchema, type Order, type OrderState } from '../../../shared/model/orders';
+import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
+import { OrderState as OrderStateSchema, type CurrencyTotals, type Order, type OrderState } from '../../../shared/model/orders';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -23,11 +23,13 @@ import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
 import { FigureAge } from '../common/FigureAge';
 import { RangePicker } from '../common/RangePicker';
 import { SelectField } from '../common/SelectField';
-import { SortHeader } from '../common/SortHeader';
+import { VirtualTable } from '../common/VirtualTable';
+import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { pickPreset, toInstants, type PickedRange } from '../common/range';
+import type { PickedRange } from '../../../shared/date-range';
+import { useResolvedRange } from '../common/range-store';
 import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
@@ -56,14 +58,15 @@ function OrdersDashboard() {
     start('auto');
   }, [start]);
 
-  const [range, setRange] = useState<PickedRange>(() => pickPreset('last30', Date.now(), locale.timeZone));
+  // Paid dates in the business zone; a preset's days follow the calendar there.
+  const [picked, setRange] = useState<PickedRange>({ preset: 'last30', startDay: '', endDay: '' });
+  const { range, from, to } = useResolvedRange(picked);
   // Other screens link here with a filter in the address: ?coupon=CODE (Coupons), ?q=email (a member).
   const [params] = useSearchParams();
   const [form, setForm] = useState<Omit<OrderFilterForm, 'from' | 'to' | 'text'>>(() => ({ ...NO_FORM_FILTERS, coupon: params.get('coupon') ?? '' }));
   const [text, setText] = useState(() => params.get('q') ?? '');
   const debouncedText = useDebounced(text, 250);
-  const instants = useMemo(() => toInstants(range, locale.timeZone), [range, locale.timeZone]);
-  const filters = useMemo(() => toOrderFilters({ ...form, ...instants, text: debouncedText }), [form, instants, debouncedText]);
+  const filters = useMemo(() => toOrderFilters({ ...form, from, to, text: debouncedText }), [form, from, to, debouncedText]);
   const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   const ready = load.result !== null;
   const view = useOrdersHead(accountId, ready, filters, sort);
@@ -122,7 +125,6 @@ function OrdersDashboard() {
                   setRange(r);
                   setForm((f) => ({ ...f, allTime: false }));
                 }}
-                timeZone={locale.timeZone}
                 allowAllTime
                 allTime={form.allTime}
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
@@ -274,17 +276,17 @@ function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; to
   );
 }
 
-const COLUMNS: { label: string; key?: OrderSortKey; numeric?: boolean }[] = [
-  { label: 'Order', key: 'tradeNumber' },
-  { label: 'Paid at', key: 'paidAt' },
-  { label: 'Buyer', key: 'buyerName' },
+const COLUMNS: Column<OrderSortKey>[] = [
+  { label: 'Order', sortKey: 'tradeNumber' },
+  { label: 'Paid at', sortKey: 'paidAt' },
+  { label: 'Buyer', sortKey: 'buyerName' },
   { label: 'Items' },
   { label: 'Coupon' },
-  { label: 'State', key: 'state' },
-  { label: 'Original', key: 'originalAmount', numeric: true },
-  { label: 'Discount', key: 'discountAmount', numeric: true },
-  { label: 'Paid amount', key: 'paidAmount', numeric: true },
-  { label: 'Refunded', key: 'refundedAmount', numeric: true },
+  { label: 'State', sortKey: 'state' },
+  { label: 'Original', sortKey: 'originalAmount', numeric: true },
+  { label: 'Discount', sortKey: 'discountAmount', numeric: true },
+  { label: 'Paid amount', sortKey: 'paidAmount', numeric: true },
+  { label: 'Refunded', sortKey: 'refundedAmount', numeric: true },
 ];
 
 function OrdersTable({
@@ -305,9 +307,9 @@ function OrdersTable({
   const total = view.head?.data.total ?? 0;
   const navigate = useNavigate();
   const { orderId } = useParams();
-  const { scrollRef, virtualizer, items, focusIndex, setFocusIndex, moveFocus, first, last } = useVirtualRows(total, ROW_HEIGHT);
+  const virtual = useVirtualRows(total, ROW_HEIGHT);
   // The windows are read here, so their answers re-render this table and not the dashboard around it.
-  const rows = useOrderRows(accountId, view, filters, sort, first, last);
+  const rows = useOrderRows(accountId, view, filters, sort, virtual.first, virtual.last);
 
   // Rows are memoised; their handlers are stable and read the latest rows through this ref.
   const latest = useRef({ rows, navigate });
@@ -322,99 +324,37 @@ function OrdersTable({
   }, []);
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
-      if (!moveFocus(index, e.key)) {
-        if ((e.key === 'Enter' || e.key === ' ') && latest.current.rows.row(index)) open(index);
-        else return;
-      }
-      e.preventDefault();
+      if ((e.key !== 'Enter' && e.key !== ' ') || !latest.current.rows.row(index)) return false;
+      open(index);
+      return true;
     },
-    [moveFocus, open],
+    [open],
   );
+  const cells = useCallback((order: Order) => <OrderCells order={order} locale={locale} />, [locale]);
 
   if (total === 0) return <EmptyState title="No order matches">Widen the range or clear a filter.</EmptyState>;
   return (
-    <div className="vtable" role="table" aria-label="Orders" aria-rowcount={total + 1} aria-busy={view.isFetching || rows.isFetching || undefined} data-testid="orders-table">
-      <div className="vtable-inner">
-      <div className="vtable-head" role="rowgroup">
-        <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
-          {COLUMNS.map((c) =>
-            c.key ? (
-              <SortHeader key={c.label} as="div" label={c.label} sortKey={c.key} sort={sort} onSort={onSort} numeric={c.numeric} />
-            ) : (
-              <div key={c.label} role="columnheader">
-                {c.label}
-              </div>
-            ),
-          )}
-        </div>
-      </div>
-      <div ref={scrollRef} className="vtable-body" role="rowgroup" data-testid="orders-scroll">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const order = rows.row(item.index);
-            return (
-              <OrderRow
-                key={item.key}
-                index={item.index}
-                start={item.start}
-                order={order}
-                selected={order !== undefined && order.id === orderId}
-                focusable={item.index === focusIndex}
-                locale={locale}
-                onOpen={open}
-                onFocusIndex={setFocusIndex}
-                onKey={onRowKey}
-              />
-            );
-          })}
-        </div>
-      </div>
-      </div>
-    </div>
+    <VirtualTable
+      label="Orders"
+      name="orders"
+      columns={COLUMNS}
+      sort={sort}
+      onSort={onSort}
+      virtual={virtual}
+      rowHeight={ROW_HEIGHT}
+      rowAt={rows.row}
+      idOf={orderIdOf}
+      idAttribute="order-id"
+      selected={(order) => (order !== undefined && order.id === orderId) || undefined}
+      cells={cells}
+      onRowKey={onRowKey}
+      onRowClick={open}
+      busy={view.isFetching || rows.isFetching}
+    />
   );
 }
 
-// Memoised with stable handlers: as the list scrolls, only the rows entering the view (or whose block
-// just arrived) render; the others keep their element and only React's diff of the list runs.
-const OrderRow = memo(function OrderRow({
-  index,
-  start,
-  order,
-  selected,
-  focusable,
-  locale,
-  onOpen,
-  onFocusIndex,
-  onKey,
-}: {
-  index: number;
-  start: number;
-  order: Order | undefined;
-  selected: boolean;
-  focusable: boolean;
-  locale: Locale;
-  onOpen(index: number): void;
-  onFocusIndex(index: number): void;
-  onKey(index: number, e: React.KeyboardEvent<HTMLDivElement>): void;
-}) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected || undefined}
-      data-index={index}
-      data-order-id={order?.id}
-      tabIndex={focusable ? 0 : -1}
-      className={`vtable-row${selected ? ' is-selected' : ''}${order ? '' : ' is-loading'}`}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
-      onClick={() => onOpen(index)}
-      onFocus={() => onFocusIndex(index)}
-      onKeyDown={(e) => onKey(index, e)}
-    >
-      {order ? <OrderCells order={order} locale={locale} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
-    </div>
-  );
-});
+const orderIdOf = (order: Order) => order.id;
 
 // Memoised: a row already on screen does not re-render as the list scrolls past it.
 const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; locale: Locale }) {

@@ -35,11 +35,7 @@ export function toOrderFilters(form: OrderFilterForm): OrderFilters {
   return out;
 }
 
-export function activeFilterCount(filters: OrderFilters): number {
-  return Object.keys(filters).filter((k) => k !== 'from' && k !== 'to').length + (filters.from ? 1 : 0);
-}
-
-export interface FilterOption {
+interface FilterOption {
   value: string;
   label: string;
 }

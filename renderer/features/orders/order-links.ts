@@ -1,7 +1,7 @@
 // Where an order's drawer opens and where it closes to. An order opens over the page it was opened from:
 // the Orders list, or a course's page (its orders table). The navigation carries which page opened it, so
 // Close goes back in history (to the very row or link, with the page as it was) instead of adding an entry.
-export interface OrderLinkState {
+interface OrderLinkState {
   openedFrom: string;
 }
 

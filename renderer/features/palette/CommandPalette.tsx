@@ -48,7 +48,7 @@ interface Section {
 }
 
 /** Where a record opens. */
-export function recordPath(kind: SearchHit['kind'], id: string, title: string): string {
+function recordPath(kind: SearchHit['kind'], id: string, title: string): string {
   switch (kind) {
     case 'order':
       return `/orders/${encodeURIComponent(id)}`;

@@ -11,7 +11,7 @@ export type ActionRun =
   | { type: 'signOut'; accountId: string }
   | { type: 'theme'; theme: 'system' | 'light' | 'dark' };
 
-export interface PaletteAction {
+interface PaletteAction {
   id: string;
   title: string;
   subtitle: string;
@@ -20,7 +20,7 @@ export interface PaletteAction {
   run: ActionRun;
 }
 
-export interface ActionContext {
+interface ActionContext {
   nav: readonly { to: string; label: string }[];
   accounts: readonly { id: string; school: { name: string }; admin: { name: string } }[];
   activeAccountId: string | null;
@@ -46,7 +46,7 @@ export function paletteActions(context: ActionContext): PaletteAction[] {
   ];
 }
 
-export interface RankedAction {
+interface RankedAction {
   action: PaletteAction;
   match: MatchQuality;
 }

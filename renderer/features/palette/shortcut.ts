@@ -14,7 +14,7 @@ export function rendererPlatform(nav: { platform?: string; userAgentData?: { pla
   return nav.userAgentData?.platform || nav.platform || '';
 }
 
-export interface KeyLike {
+interface KeyLike {
   key: string;
   code?: string;
   ctrlKey: boolean;

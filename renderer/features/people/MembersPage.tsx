@@ -11,13 +11,13 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, type Locale } from '../../lib/format';
+import { SUBSCRIPTION_STATE_LABELS } from '../money/SubscriptionsTable';
 import './people.css';
 
-const STATE_LABELS: Record<SubscriptionView['state'], string> = {
-  active: 'Active', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past due', canceled: 'Canceled', expired: 'Expired',
-};
+const COLUMNS: Column[] = [{ label: 'Member' }, { label: 'Plan' }, { label: 'State' }, { label: 'Amount', numeric: true }, { label: 'Member since' }];
 const TONES: Partial<Record<SubscriptionView['state'], string>> = { active: 'status-ok', trialing: 'status-ok', past_due: 'status-warn', incomplete: 'status-warn' };
 
 export function MembersPage() {
@@ -59,18 +59,7 @@ function MembersTable({ members, text, onText, locale }: { members: MemberView[]
         </label>
       }
     >
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Members" data-testid="members">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Plan</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">Amount</th>
-              <th scope="col">Member since</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable label="Members" testId="members" columns={COLUMNS}>
             {shown.map((m) => {
               const subs = m.subscriptions.length > 0 ? m.subscriptions : [null];
               return subs.map((s, k) => (
@@ -85,7 +74,7 @@ function MembersTable({ members, text, onText, locale }: { members: MemberView[]
                   <td>
                     {s ? (
                       <span className={`status-pill ${TONES[s.state] ?? ''}`}>
-                        {STATE_LABELS[s.state]}
+                        {SUBSCRIPTION_STATE_LABELS[s.state]}
                         {s.canceling ? ' · canceling' : ''}
                       </span>
                     ) : (
@@ -101,9 +90,7 @@ function MembersTable({ members, text, onText, locale }: { members: MemberView[]
                 </tr>
               ));
             })}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </Card>
   );
 }

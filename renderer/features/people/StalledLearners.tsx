@@ -14,6 +14,7 @@ import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { useActiveAccount } from '../../state/active-account';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { formatCount, formatDateTime, formatPercent, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import { BulkActions } from '../students/BulkActions';
@@ -40,12 +41,14 @@ function StalledCard({ courseId, locale }: { courseId: string; locale: Locale })
   );
 }
 
-export function stalledCsv(list: StalledList, locale: Locale): string {
+function stalledCsv(list: StalledList, locale: Locale): string {
   return toCsv(
     ['Name', 'Email', 'Stopped in section', 'Progress', 'Last active', 'Days since active'],
     list.learners.map((l) => [l.name, l.email, l.sectionTitle ?? 'Not started', formatPercent(l.progress, locale.locale), l.lastActivityAt ? formatDateTime(l.lastActivityAt, locale) : 'Never', l.daysSinceActive]),
   );
 }
+
+const COLUMNS: Column[] = [{ label: 'Learner' }, { label: 'Stopped in' }, { label: 'Progress', numeric: true }, { label: 'Last active', numeric: true }];
 
 function StalledBody({ list, accountId, locale }: { list: StalledList; accountId: string; locale: Locale }) {
   const [copied, setCopied] = useState<string | null>(null);
@@ -87,17 +90,7 @@ function StalledBody({ list, accountId, locale }: { list: StalledList; accountId
       <div className="stalled-toolbar">
         <BulkActions accountId={accountId} students={list.learners.map((l) => ({ id: l.studentId, name: l.name, email: l.email }))} />
       </div>
-      <div className="table-scroll table-scroll-short">
-        <table className="data-table" aria-label="Stalled learners">
-          <thead>
-            <tr>
-              <th scope="col">Learner</th>
-              <th scope="col">Stopped in</th>
-              <th scope="col" className="num">Progress</th>
-              <th scope="col" className="num">Last active</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable label="Stalled learners" frame={{ className: 'table-scroll-short' }} columns={COLUMNS}>
             {list.learners.map((l) => (
               <tr key={l.enrollmentId} data-student-id={l.studentId}>
                 <th scope="row">
@@ -111,9 +104,7 @@ function StalledBody({ list, accountId, locale }: { list: StalledList; accountId
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useActiveAccount } from '../../state/active-account';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { formatDateTime, formatMoney, formatPercent, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
@@ -147,21 +148,7 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
       {profile.enrollments.length === 0 ? (
         <EmptyState title="Not enrolled in any course">Enroll them below.</EmptyState>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" aria-label="Enrollments" data-testid="enrollments">
-            <thead>
-              <tr>
-                <th scope="col">Course</th>
-                <th scope="col" className="num">Progress</th>
-                <th scope="col">Reached</th>
-                <th scope="col">Last active</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Enrollments" testId="enrollments" columns={ENROLLMENT_COLUMNS}>
               {profile.enrollments.map((e) => {
                 const stalled = isStalled(e, now);
                 return (
@@ -192,14 +179,22 @@ function EnrollmentsCard({ profile, write, locale }: { profile: StudentProfile; 
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
       <EnrollForm profile={profile} write={write} />
     </Card>
   );
 }
+
+const ENROLLMENT_COLUMNS: Column[] = [
+  { label: 'Course' },
+  { label: 'Progress', numeric: true },
+  { label: 'Reached' },
+  { label: 'Last active' },
+  { label: 'Status' },
+  { label: 'Actions', hidden: true },
+];
+const ORDER_COLUMNS: Column[] = [{ label: 'Order' }, { label: 'Paid' }, { label: 'State' }, { label: 'Items' }, { label: 'Amount', numeric: true }];
 
 function EnrollForm({ profile, write }: { profile: StudentProfile; write: WriteRunner }) {
   const enrolled = new Set(profile.enrollments.map((e) => e.courseId));
@@ -262,18 +257,7 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
               </li>
             ))}
           </ul>
-          <div className="table-scroll">
-            <table className="data-table" aria-label="Their orders" data-testid="student-orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Items</th>
-                  <th scope="col" className="num">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable label="Their orders" testId="student-orders" columns={ORDER_COLUMNS}>
                 {profile.orders.map((o) => (
                   <tr key={o.id}>
                     <th scope="row">
@@ -285,9 +269,7 @@ function OrdersCard({ profile, locale }: { profile: StudentProfile; locale: Loca
                     <td className="num cell-nowrap">{formatMoney(o.paidAmount - o.refundedAmount, o.currency, locale.locale)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
           {profile.ordersTotal > profile.orders.length && <p className="card-note">The newest {profile.orders.length} of {profile.ordersTotal}; the totals count all of them.</p>}
         </>
       )}

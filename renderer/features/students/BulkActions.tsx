@@ -16,7 +16,7 @@ import { refreshAfterWrite } from '../writes/refresh';
 import { runBulk, summarize, type BulkResult, type BulkTarget } from './bulk-run';
 import '../people/people.css';
 
-export interface BulkActionsProps {
+interface BulkActionsProps {
   accountId: string;
   students: BulkTarget[];
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { formatCount } from '../../lib/format';
 
-export interface SelectionBarProps {
+interface SelectionBarProps {
   count: number;
   locale: string;
   onCopyEmails(): void;

@@ -21,7 +21,8 @@ import { toSerializedError } from '../../lib/app-error';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { SelectField } from '../common/SelectField';
-import { SortHeader } from '../common/SortHeader';
+import { VirtualTable } from '../common/VirtualTable';
+import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
@@ -63,7 +64,7 @@ export function StudentsPage({ actions }: { actions?: SelectionActions } = {}) {
   );
 }
 
-export type SelectionActions = (selected: { id: string; email: string }[]) => ReactNode;
+type SelectionActions = (selected: { id: string; email: string }[]) => ReactNode;
 
 function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const account = useActiveAccount();
@@ -238,13 +239,15 @@ function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.D
   );
 }
 
-const COLUMNS: { label: string; key: StudentSortKey; numeric?: boolean }[] = [
-  { label: 'Name', key: 'name' },
-  { label: 'Email', key: 'email' },
-  { label: 'Joined', key: 'joined' },
-  { label: 'Courses', key: 'courses', numeric: true },
-  { label: 'Progress', key: 'progress', numeric: true },
-  { label: 'Last active', key: 'lastActive' },
+const COLUMNS: Column<StudentSortKey>[] = [
+  { label: 'Selected', hidden: true },
+  { label: 'Name', sortKey: 'name' },
+  { label: 'Email', sortKey: 'email' },
+  { label: 'Joined', sortKey: 'joined' },
+  { label: 'Courses', sortKey: 'courses', numeric: true },
+  { label: 'Progress', sortKey: 'progress', numeric: true },
+  { label: 'Last active', sortKey: 'lastActive' },
+  { label: 'Tags' },
 ];
 
 function StudentsTable({
@@ -260,8 +263,8 @@ function StudentsTable({
   setSelection: React.Dispatch<React.SetStateAction<Selection>>;
 }) {
   const total = view.head?.data.total ?? 0;
-  const { scrollRef, virtualizer, items, focusIndex, setFocusIndex, moveFocus, first, last } = useVirtualRows(total, ROW_HEIGHT);
-  const rows = useStudentRows(accountId, view, filters, sort, first, last);
+  const virtual = useVirtualRows(total, ROW_HEIGHT);
+  const rows = useStudentRows(accountId, view, filters, sort, virtual.first, virtual.last);
 
   const latest = useRef({ rows, accountId, filters, sort });
   useEffect(() => {
@@ -310,90 +313,41 @@ function StudentsTable({
 
   const onRowKey = useCallback(
     (index: number, e: React.KeyboardEvent<HTMLDivElement>) => {
-      if (e.target !== e.currentTarget) return; // the name link and the checkbox handle their own keys
-      if (!moveFocus(index, e.key)) {
-        if (e.key === ' ') toggle(index, e.shiftKey);
-        else if (e.key === 'Enter') e.currentTarget.querySelector<HTMLAnchorElement>('a')?.click();
-        else return;
-      }
-      e.preventDefault();
+      if (e.key === ' ') toggle(index, e.shiftKey);
+      else if (e.key === 'Enter') e.currentTarget.querySelector<HTMLAnchorElement>('a')?.click();
+      else return false;
+      return true;
     },
-    [moveFocus, toggle],
+    [toggle],
+  );
+  const cells = useCallback(
+    (student: StudentRow, index: number, checked: boolean) => <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={toggle} />,
+    [locale, toggle],
   );
 
   if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;
   return (
-    <div className="vtable students-table" role="table" aria-label="Students" aria-rowcount={total + 1} aria-busy={view.isFetching || rows.isFetching || undefined} data-testid="students-table">
-      <div className="vtable-inner">
-        <div className="vtable-head" role="rowgroup">
-          <div className="vtable-row vtable-header" role="row" aria-rowindex={1}>
-            <div role="columnheader">
-              <span className="visually-hidden">Selected</span>
-            </div>
-            {COLUMNS.map((c) => (
-              <SortHeader key={c.key} as="div" label={c.label} sortKey={c.key} sort={sort} onSort={onSort} numeric={c.numeric} />
-            ))}
-            <div role="columnheader">Tags</div>
-          </div>
-        </div>
-        <div ref={scrollRef} className="vtable-body" role="rowgroup" data-testid="students-scroll">
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const student = rows.row(item.index);
-              return (
-                <StudentRowView
-                  key={item.key}
-                  index={item.index}
-                  start={item.start}
-                  student={student}
-                  checked={student !== undefined && selection.has(student.id)}
-                  focusable={item.index === focusIndex}
-                  locale={locale}
-                  onToggle={toggle}
-                  onFocusIndex={setFocusIndex}
-                  onKey={onRowKey}
-                />
-              );
-            })}
-          </div>
-        </div>
-      </div>
-    </div>
+    <VirtualTable
+      label="Students"
+      name="students"
+      className="students-table"
+      columns={COLUMNS}
+      sort={sort}
+      onSort={onSort}
+      virtual={virtual}
+      rowHeight={ROW_HEIGHT}
+      rowAt={rows.row}
+      idOf={studentIdOf}
+      idAttribute="student-id"
+      selected={(student) => student !== undefined && selection.has(student.id)}
+      cells={cells}
+      onRowKey={onRowKey}
+      busy={view.isFetching || rows.isFetching}
+    />
   );
 }
 
-const StudentRowView = memo(function StudentRowView({
-  index, start, student, checked, focusable, locale, onToggle, onFocusIndex, onKey,
-}: {
-  index: number;
-  start: number;
-  student: StudentRow | undefined;
-  checked: boolean;
-  focusable: boolean;
-  locale: Locale;
-  onToggle(index: number, range: boolean): void;
-  onFocusIndex(index: number): void;
-  onKey(index: number, e: React.KeyboardEvent<HTMLDivElement>): void;
-}) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={checked}
-      data-index={index}
-      data-student-id={student?.id}
-      tabIndex={focusable ? 0 : -1}
-      className={`vtable-row${checked ? ' is-selected' : ''}${student ? '' : ' is-loading'}`}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) onFocusIndex(index);
-      }}
-      onKeyDown={(e) => onKey(index, e)}
-    >
-      {student ? <StudentCells student={student} checked={checked} index={index} locale={locale} onToggle={onToggle} /> : <div role="cell" className="vtable-placeholder">Loading…</div>}
-    </div>
-  );
-});
+const studentIdOf = (student: StudentRow) => student.id;
 
 const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void }) {
   return (

@@ -16,7 +16,7 @@ export interface BulkResult {
   skipped: BulkTarget[];
 }
 
-export type SendOne = (target: BulkTarget) => Promise<WriteOutcome>;
+type SendOne = (target: BulkTarget) => Promise<WriteOutcome>;
 
 export async function runBulk(targets: readonly BulkTarget[], send: SendOne, options: { onProgress?(finished: number): void; shouldStop?(): boolean; stopOn?(error: unknown): boolean; reasonOf(error: unknown): string }): Promise<BulkResult> {
   const result: BulkResult = { done: [], queued: [], failed: [], skipped: [] };

@@ -15,7 +15,9 @@ import { useBrowserFlowActions } from '../../state/browser-flow-store';
 import { useAppStatus } from '../../state/app-status';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { QueryState } from '../common/QueryState';
+import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
+import { TimeZoneNote } from '../common/TimeZoneNote';
 import { formatDateTime, type Locale } from '../../lib/format';
 import { downloadText } from '../orders/csv-download';
 import './writes.css';
@@ -50,6 +52,7 @@ export function ActivityPage() {
       <Page
         title="Activity"
         description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
+        meta={<TimeZoneNote />}
         actions={
           <>
             <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>
@@ -94,6 +97,9 @@ function recordLink(item: OutboxItem): string {
       return `/explore/${item.request.area}`;
   }
 }
+
+const OUTBOX_COLUMNS: Column[] = [{ label: 'Change' }, { label: 'Made' }, { label: 'State' }, { label: 'Actions', hidden: true }];
+const ACTIVITY_COLUMNS: Column[] = [{ label: 'When' }, { label: 'Change' }, { label: 'Result' }];
 
 function Outbox({ accountId, items, locale }: { accountId: string; items: OutboxItem[]; locale: Locale }) {
   const online = useAppStatus()?.online ?? true;
@@ -159,19 +165,7 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
           <strong>Nothing waiting.</strong> Changes you make while {online ? 'the platform cannot be reached' : 'offline'} wait here, and are sent when it is back.
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" aria-label="Outbox">
-            <thead>
-              <tr>
-                <th scope="col">Change</th>
-                <th scope="col">Made</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Outbox" columns={OUTBOX_COLUMNS}>
               {items.map((item) => (
                 <tr key={item.id} data-outbox-state={item.state}>
                   <th scope="row">
@@ -203,9 +197,7 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );
@@ -219,16 +211,7 @@ function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Lo
           When you publish a course, create or disable a coupon, or cancel a subscription from the app, it is listed here.
         </EmptyState>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" aria-label="Activity log">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Change</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Activity log" columns={ACTIVITY_COLUMNS}>
               {entries.map((entry) => (
                 <tr key={entry.id} data-result={entry.result}>
                   <td className="cell-nowrap cell-muted">{formatDateTime(entry.at, locale)}</td>
@@ -241,9 +224,7 @@ function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Lo
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );

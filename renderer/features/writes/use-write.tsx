@@ -37,7 +37,7 @@ interface Pending {
   resolve(outcome: WriteOutcome | null): void;
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** Undo is the admin's own click on "Undo": it does not ask again. */
   skipConfirm?: boolean;
 }

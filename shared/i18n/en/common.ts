@@ -42,6 +42,8 @@ export const common = {
   },
   loading: 'Loading',
   loadingWhat: 'Loading {{what}}…',
+  /** A table row whose data is on its way (the Orders and Students tables). */
+  loadingRow: 'Loading…',
   progress: {
     step: 'Step {{index}} of {{total}}: {{label}}',
   },
@@ -114,6 +116,8 @@ export const common = {
     from: 'From',
     to: 'To',
     presets: {
+      today: 'Today',
+      yesterday: 'Yesterday',
       last7: 'Last 7 days',
       last30: 'Last 30 days',
       last90: 'Last 90 days',
@@ -129,6 +133,23 @@ export const common = {
       tooLong: 'Pick at most three years.',
     },
     noFigures: 'No figures for these days',
+    versus: 'vs {{days}}',
+  },
+  timeZone: {
+    zone: '{{zone}}, {{offset}}',
+    note: 'Times in {{zone}} ({{owner}})',
+    owners: {
+      school: "the school's time zone",
+      computerChosen: "this computer's time zone, as chosen in Settings",
+      computerUnknown: "this computer's time zone: the school's is not known",
+    },
+    loading: "Loading the school's time zone",
+    saveFailed: "The time zone setting couldn't be saved",
+    saveFailedBody: 'It is as it was.',
+  },
+  currency: {
+    saveFailed: "The currency choice couldn't be saved",
+    saveFailedBody: 'It applies until the app restarts.',
   },
   export: {
     exporting: 'Exporting…',
@@ -147,5 +168,8 @@ export const common = {
     unchanged: 'unchanged',
     notAvailable: 'n/a',
     noComparison: 'no comparison',
+    nothingToCompare: '{{versus}}: nothing to compare',
+    points: '{{value}} pp',
+    pointsSpoken: '{{value}} percentage points',
   },
 };

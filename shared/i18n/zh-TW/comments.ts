@@ -2,4 +2,7 @@
 import type { comments as en } from '../en/comments';
 import type { OneFormTranslation } from '../translation';
 
-export const comments: OneFormTranslation<typeof en> = {};
+export const comments: OneFormTranslation<typeof en> = {
+  answer: '在網站上回覆',
+  answerLabel: '在網站上回覆：{{author}}（{{place}}）',
+};

@@ -43,6 +43,7 @@ export const common: OneFormTranslation<typeof en> = {
   },
   loading: '載入中',
   loadingWhat: '正在載入{{what}}…',
+  loadingRow: '載入中…',
   progress: {
     step: '第 {{index}} 步，共 {{total}} 步：{{label}}',
   },
@@ -115,6 +116,8 @@ export const common: OneFormTranslation<typeof en> = {
     from: '開始',
     to: '結束',
     presets: {
+      today: '今天',
+      yesterday: '昨天',
       last7: '最近 7 天',
       last30: '最近 30 天',
       last90: '最近 90 天',
@@ -130,6 +133,23 @@ export const common: OneFormTranslation<typeof en> = {
       tooLong: '最多只能選三年。',
     },
     noFigures: '這段期間沒有數據',
+    versus: '相較 {{days}}',
+  },
+  timeZone: {
+    zone: '{{zone}}，{{offset}}',
+    note: '時間以 {{zone}} 顯示（{{owner}}）',
+    owners: {
+      school: '學校的時區',
+      computerChosen: '這台電腦的時區，於設定中選擇',
+      computerUnknown: '這台電腦的時區：不知道學校的時區',
+    },
+    loading: '正在讀取學校的時區',
+    saveFailed: '無法儲存時區設定',
+    saveFailedBody: '設定維持不變。',
+  },
+  currency: {
+    saveFailed: '無法儲存選擇的幣別',
+    saveFailedBody: '在重新啟動 App 前仍會沿用。',
   },
   export: {
     exporting: '匯出中…',
@@ -148,5 +168,8 @@ export const common: OneFormTranslation<typeof en> = {
     unchanged: '持平',
     notAvailable: '不適用',
     noComparison: '無法比較',
+    nothingToCompare: '{{versus}}：沒有可比較的數據',
+    points: '{{value}} 個百分點',
+    pointsSpoken: '{{value}} 個百分點',
   },
 };

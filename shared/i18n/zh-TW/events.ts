@@ -2,4 +2,9 @@
 import type { events as en } from '../en/events';
 import type { OneFormTranslation } from '../translation';
 
-export const events: OneFormTranslation<typeof en> = {};
+export const events: OneFormTranslation<typeof en> = {
+  event: {
+    when: '時間',
+    inZone: '採用{{owner}}',
+  },
+};

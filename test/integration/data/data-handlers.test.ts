@@ -10,12 +10,15 @@ import { createDataService, type DataService } from '../../../electron/services/
 import { DownloadSlots } from '../../../electron/services/engine/client/export-destination';
 import type { AccountView } from '../../../shared/model/accounts';
 import { METHODS } from '../../../shared/ipc';
-import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
+import { Course, CourseReport, Curriculum, LearningReport, Order, SalesReport, School, Subscription, SubscriptionsReport } from '../../../shared/platform/resources';
 import { toSalesReport, toSubscriptionsReport } from '../../../electron/services/platform/analytics-platform';
 import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
 import { cacheKey } from '../../../electron/services/store/query-cache';
 import type { Sandbox } from '../../sandbox';
 import { currencyTotalsOf } from '../../support/order-totals';
+import { salesFigures } from '../../support/figures-oracle';
+import { shiftLocalYears } from '../../sandbox/data/time-zone';
+import { comparisonsOf, sameDaysLastYear, toInstants, type PickedRange } from '../../../shared/date-range';
 import type { SignIn } from '../sign-in/harness';
 import { startSignedInDataService, type SignedInDataService } from './signed-in-data-service';
 
@@ -50,8 +53,48 @@ afterAll(async () => {
   await world?.close();
 });
 
+/** Sales of one currency over [from, to) as the figures oracle adds them up from the platform's raw orders. */
+function rawSales(orders: z.infer<typeof Order>[], currency: string, range: { from: string; to: string }) {
+  return salesFigures(orders, currency, { from: Date.parse(range.from), to: Date.parse(range.to) });
+}
+
+/** A month so far and its comparisons, as the Analytics page asks them (shared/date-range.ts), in the school's zone. */
+function monthSoFar(orders: z.infer<typeof Order>[], timeZone: string) {
+  const paid = orders.filter((o) => o.paid_at !== null).map((o) => o.paid_at!).sort();
+  const month = paid[Math.floor(paid.length / 2)]!.slice(0, 7);
+  const range: PickedRange = { preset: 'thisMonth', startDay: `${month}-01`, endDay: `${month}-20` };
+  const compared = comparisonsOf(range);
+  return { range: toInstants(range, timeZone), previous: toInstants(compared.previous, timeZone), lastYear: toInstants(sameDaysLastYear(range), timeZone) };
+}
+
+async function expectSalesOfRawOrders(answer: { data: { currencies: { currency: string; current: object; previous: object; lastYear: object }[] } }, orders: z.infer<typeof Order>[], periods: ReturnType<typeof monthSoFar>) {
+  expect(answer.data.currencies.length).toBeGreaterThan(1);
+  for (const entry of answer.data.currencies) {
+    expect(entry.current, `${entry.currency} current`).toMatchObject(rawSales(orders, entry.currency, periods.range));
+    expect(entry.previous, `${entry.currency} previous`).toMatchObject(rawSales(orders, entry.currency, periods.previous));
+    expect(entry.lastYear, `${entry.currency} last year`).toMatchObject(rawSales(orders, entry.currency, periods.lastYear));
+  }
+  expect(answer.data.currencies.some((c) => (c.previous as { orders: number }).orders > 0 && (c.current as { orders: number }).orders > 0)).toBe(true);
+}
+
 // The machine running the suite may be busy: these talk to a real server and a real browser.
 describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
+  it('before the orders are synced, sales from the platform compare with the periods the app asks, as the raw orders add up', async () => {
+    expect((await call('data.orders.status', { accountId: account.id })).count).toBeNull();
+    const orders = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
+    // The school's own zone and currency, from its record: what every business date and the currency tie follow.
+    const school = await api.call(account.id, 'getSchool', School, {});
+    expect((await call('data.school', { accountId: account.id })).data).toEqual({ id: school.id, name: school.name, currency: school.currency, timeZone: school.time_zone });
+    const timeZone = school.time_zone;
+    const periods = monthSoFar(orders, timeZone);
+    // The platform's own report compares with the days just before; the month so far compares with the same
+    // days of the month before (1–20 with 1–20), so the app asks the platform for each period.
+    expect(periods.previous.to).not.toBe(periods.range.from);
+    const sales = await call('data.sales.report', { accountId: account.id, ...periods.range, interval: 'week', timeZone, previous: periods.previous, lastYear: periods.lastYear });
+    await expectSalesOfRawOrders(sales, orders, periods);
+    expect((await call('data.orders.status', { accountId: account.id })).count).toBeNull();
+  });
+
   it('loads all orders and answers filters with exactly the rows and totals the platform has for them', async () => {
     const loaded = await call('data.orders.load', { accountId: account.id, jobId: 'load-1' });
     const all = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
@@ -126,7 +169,13 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
 
   it('answers the sales, subscriptions and learning reports as the platform computes them', async () => {
     const range = { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
-    const sales = await call('data.sales.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei' });
+    // Compared as the platform's report compares: the same length before, the same wall clock a year before.
+    const ms = { from: Date.parse(range.from), to: Date.parse(range.to) };
+    const platformPeriods = {
+      previous: { from: new Date(2 * ms.from - ms.to).toISOString(), to: range.from },
+      lastYear: { from: new Date(shiftLocalYears(ms.from, 1, 'Asia/Taipei')).toISOString(), to: new Date(shiftLocalYears(ms.to, 1, 'Asia/Taipei')).toISOString() },
+    };
+    const sales = await call('data.sales.report', { accountId: account.id, ...range, interval: 'month', timeZone: 'Asia/Taipei', ...platformPeriods });
     const direct = await api.call(account.id, 'getSalesReport', SalesReport, { query: { ...range, interval: 'month', time_zone: 'Asia/Taipei' } });
     // The orders are synced (the first test): the engine computes the report, and agrees with the platform's.
     const platform = toSalesReport(direct);
@@ -135,6 +184,14 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     expect(sales.data.currencies.some((c) => c.current.orders > 0)).toBe(true);
     // Its age is the synced orders' age, not the moment of the question.
     expect(sales.fetchedAt).toBe((await call('data.orders.status', { accountId: account.id })).fetchedAt);
+    // And with the periods the app asks (a month so far against the same days of the month before).
+    const orders = await api.paginate(account.id, 'listOrders', Order, { query: { limit: 1000 } });
+    const periods = monthSoFar(orders, 'America/New_York');
+    await expectSalesOfRawOrders(
+      await call('data.sales.report', { accountId: account.id, ...periods.range, interval: 'day', timeZone: 'America/New_York', previous: periods.previous, lastYear: periods.lastYear }),
+      orders,
+      periods,
+    );
     const subs = await call('data.subscriptions.report', { accountId: account.id, ...range });
     const report = await api.call(account.id, 'getSubscriptionsReport', SubscriptionsReport, { query: range });
     expect(subs.data.report).toEqual(toSubscriptionsReport(report));
@@ -201,19 +258,6 @@ describe('data handlers against the sandbox', { timeout: 120_000 }, () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(refunded.length + 1);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(refunded.map((o) => o.trade_number));
-  });
-
-  it('publishing needs courses:write: insufficient_scope with the missing scope, then works after the grant', async () => {
-    const courses = await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } });
-    const target = courses.find((c) => c.state !== 'published') ?? courses[0]!;
-    await expect(call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true })).rejects.toMatchObject({
-      code: 'insufficient_scope',
-      missingScopes: ['courses:write'],
-    });
-    await engine.auth.grantScopes(account.id, ['courses:write']);
-    const published = await call('data.courses.setPublished', { accountId: account.id, courseId: target.id, published: true });
-    expect(published.data.state).toBe('published');
-    expect(events.some((e) => e.event === 'data.invalidated' && (e.payload as { reason: string }).reason === 'course_changed')).toBe(true);
   });
 
   it('when the platform fails, answers what was seen from the encrypted cache with its age, then refetches when it is back', async () => {

@@ -160,7 +160,7 @@ export async function consent(browser: Browser, receiver: LoopbackReceiver, url:
   return callback;
 }
 
-export interface SignedIn {
+interface SignedIn {
   client: oauth.Client;
   tokens: oauth.TokenEndpointResponse;
   attempt: AuthorizationAttempt;

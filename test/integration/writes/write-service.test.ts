@@ -10,7 +10,7 @@ import { WritesStore } from '../../../electron/services/writes/writes-store';
 import type { AccountView } from '../../../shared/model/accounts';
 import type { EventName, EventPayload } from '../../../shared/ipc';
 import { EVENTS } from '../../../shared/ipc';
-import { Coupon, Enrollment, Person, Subscription } from '../../../shared/platform/resources';
+import { Coupon, Course, Enrollment, Person, Subscription } from '../../../shared/platform/resources';
 import type { WriteRequest } from '../../../shared/model/writes';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium } from '../../support/chromium';
@@ -181,5 +181,15 @@ describe('writes against the sandbox', { timeout: 120_000 }, () => {
     expect((await list()).find((e) => e.course_id === started.course_id)).toMatchObject({ progress: 0, plan_id: null });
     // The old enrollment no longer exists: unenrolling it again is refused with the reason, not sent.
     await expect(writes.perform(account.id, unenroll)).rejects.toMatchObject({ code: 'request_refused' });
+  });
+
+  it('publishing a course needs courses:write: insufficient_scope naming it, then, granted, the platform has it published', async () => {
+    const writes = service();
+    const target = (await api.paginate(account.id, 'listCourses', Course, { query: { limit: 100 } })).find((c) => c.state !== 'published')!;
+    const request: WriteRequest = { kind: 'course.setPublished', courseId: target.id, title: target.title, published: true, seenUpdatedAt: target.updated_at ?? null };
+    await expect(writes.perform(account.id, request)).rejects.toMatchObject({ code: 'insufficient_scope', missingScopes: ['courses:write'] });
+    account = await engine.auth.grantScopes(account.id, ['courses:write']);
+    expect(await writes.perform(account.id, request)).toMatchObject({ status: 'done', message: `Published “${target.title}”` });
+    expect((await api.call(account.id, 'getCourse', Course, { path: { course_id: target.id } })).state).toBe('published');
   });
 });

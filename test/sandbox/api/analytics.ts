@@ -9,7 +9,7 @@ import { isActiveAt } from '../data/activity';
 import { permutation } from './order-index';
 import { invalid } from './params';
 
-export const MAX_BUCKETS = 4000;
+const MAX_BUCKETS = 4000;
 
 export interface ReportRange {
   from: number;
@@ -43,7 +43,7 @@ function totals(acc: Float64Array, at: number): SalesTotals {
   };
 }
 
-export function buckets(range: ReportRange): number[] {
+function buckets(range: ReportRange): number[] {
   if (range.to <= range.from) throw invalid('to must be after from.');
   // Guard before building: a day bucket is at least 23 hours long.
   const approx = (range.to - range.from) / (range.interval === 'day' ? DAY_MS : range.interval === 'week' ? 7 * DAY_MS : 28 * DAY_MS);

@@ -11,7 +11,7 @@ import { notFound, param, parseBody, parseEnum, parseEnumList } from './params';
 import { enrollmentsOfCourse } from './enrollment-routes';
 import { defineRoute, isAdmin, PAGE_PARAMETERS } from './route';
 
-export const COURSE_SORTS = ['title', '-title', 'created_at', '-created_at', 'enrollments', '-enrollments'] as const;
+const COURSE_SORTS = ['title', '-title', 'created_at', '-created_at', 'enrollments', '-enrollments'] as const;
 
 export function courseIndex(school: SchoolData, id: string): number {
   return school.catalog.courses.findIndex((c) => c.course.id === id);

@@ -19,7 +19,7 @@ function findEvent(school: SchoolData, id: string | undefined): EventRecord {
   return event;
 }
 
-export function attendeesOf(school: SchoolData, event: EventRecord, now: number): z.infer<typeof EventAttendee>[] {
+function attendeesOf(school: SchoolData, event: EventRecord, now: number): z.infer<typeof EventAttendee>[] {
   const { orders, students } = school;
   const tickets = new Map(event.tickets.map((t) => [t.product, t]));
   const sold = event.tickets.reduce((n, t) => n + t.sold, 0);

@@ -5,7 +5,7 @@ import type { SchoolData } from '../data';
 import { ORDER_STATES, type OrderStore } from '../data/orders';
 
 export const ORDER_SORTS = ['paid_at', '-paid_at', 'created_at', '-created_at', 'paid_amount', '-paid_amount', 'updated_at', '-updated_at'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
+type OrderSort = (typeof ORDER_SORTS)[number];
 type SortField = 'paid_at' | 'created_at' | 'paid_amount' | 'updated_at';
 
 export interface OrderFilter {
@@ -21,7 +21,7 @@ export interface OrderFilter {
 }
 
 /** Indexes sorted by key (ascending, ties by index), orders without a key last; `keyed` = how many have one. */
-export interface Permutation {
+interface Permutation {
   order: Uint32Array;
   keyed: number;
 }

@@ -5,7 +5,7 @@
 import type { Page } from '../../../shared/platform/resources';
 import { invalid, parseLimit } from './params';
 
-export function fnv1a(text: string): string {
+function fnv1a(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
@@ -17,11 +17,11 @@ export function queryKey(schoolId: string, operation: string, query: URLSearchPa
   return JSON.stringify([schoolId, operation, path, entries]);
 }
 
-export function encodeCursor(offset: number, hash: string): string {
+function encodeCursor(offset: number, hash: string): string {
   return Buffer.from(`v1.${offset}.${hash}`, 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string, hash: string): number {
+function decodeCursor(cursor: string, hash: string): number {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const match = /^v1\.(\d{1,10})\.([0-9a-f]{8})$/.exec(text);
   if (!match) throw invalid('cursor is not a cursor this API issued; start again without it.');
@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string, hash: string): number {
   return Number(match[1]);
 }
 
-export interface PageWindow {
+interface PageWindow {
   offset: number;
   limit: number;
   hash: string;

@@ -8,7 +8,7 @@ import type { DemoPlatform, SchoolData } from '../data';
 /** `schema`: its JSON Schema in /openapi.json (default a plain string), so a client can build the right input. */
 export type QueryParameter = { name: string; description: string; required?: boolean; schema?: Record<string, unknown> };
 
-export interface RouteDefinition {
+interface RouteDefinition {
   response: z.ZodType;
   query?: QueryParameter[];
   body?: z.ZodType;

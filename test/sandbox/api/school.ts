@@ -17,6 +17,7 @@ const TimeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone s
 
 const CouponInput = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _'),
+  description: z.string().trim().max(200).nullable().optional(),
   kind: z.enum(['percent', 'fixed']),
   percent_off: z.number().gt(0).max(100).optional(),
   amount_off: z.int().positive().optional(),
@@ -105,12 +106,12 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
 
     defineRoute(platform, 'listCoupons', {
       response: pageOf(Coupon),
-      query: [{ name: 'state', description: 'active or disabled' }, { name: 'q', description: 'Case-insensitive text in the code' }, ...PAGE_PARAMETERS],
+      query: [{ name: 'state', description: 'active or disabled' }, { name: 'q', description: 'Case-insensitive text in the code or the description' }, ...PAGE_PARAMETERS],
       summary: 'Coupons; redemptions = orders carrying the coupon in state paid, refunding or refunded',
       handle: (request, school) => {
         const state = parseEnum(request.query, 'state', ['active', 'disabled'] as const);
         const q = param(request.query, 'q')?.toUpperCase();
-        const list = school.catalog.coupons.map((c) => c.coupon).filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q)));
+        const list = school.catalog.coupons.map((c) => c.coupon).filter((c) => (!state || c.state === state) && (!q || c.code.toUpperCase().includes(q) || (c.description ?? '').toUpperCase().includes(q)));
         return pageOfList(request.query, queryKey(school.school.id, 'listCoupons', request.query), list);
       },
     }),
@@ -122,7 +123,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
       response: Coupon,
       body: CouponInput,
       status: 201,
-      summary: 'Create a coupon: percent (percent_off) or fixed (amount_off in minor units with a currency of the school, or amounts_off with one amount per currency); optional usage_limit, per_buyer_limit, ends_at and course_ids (empty or absent: every course); codes are unique, case-insensitive (409 conflict)',
+      summary: 'Create a coupon: percent (percent_off) or fixed (amount_off in minor units with a currency of the school, or amounts_off with one amount per currency); optional description, usage_limit, per_buyer_limit, ends_at and course_ids (empty or absent: every course); codes are unique, case-insensitive (409 conflict)',
       handle: (request, school) => {
         const input = parseBody(CouponInput, request.body);
         const bad = (message: string) => new BusinessError(400, 'invalid_request', message);
@@ -140,6 +141,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
         const coupon: z.infer<typeof Coupon> = {
           id: `cpn_${school.no}_${school.catalog.coupons.length + 1}`,
           code: input.code,
+          description: input.description || null,
           kind: input.kind,
           percent_off: input.kind === 'percent' ? input.percent_off! : null,
           amount_off: amounts ? amounts[0]!.amount : null,

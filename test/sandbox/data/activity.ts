@@ -4,7 +4,7 @@
 // ends at a moment the figure names (the range's end, or now), never anywhere else.
 import { DAY_MS } from './time-zone';
 
-export const ACTIVE_WINDOW_DAYS = 30;
+const ACTIVE_WINDOW_DAYS = 30;
 
 /** True when an enrollment last active at `lastActivity` (ms, NaN for never) counts as active at `at`: [at − 30 days, at). */
 export function isActiveAt(lastActivity: number, at: number): boolean {

@@ -1,13 +1,11 @@
 // When orders happen: a growth trend over the three years, a weekly rhythm, yearly seasonality, promo
 // spikes during the sale coupons' windows, and day-to-day noise; within a day, a local-time hour profile.
 import type { CouponRecord } from './catalog';
-import type { SchoolProfile } from './content';
+import type { SchoolProfile } from './profile';
 import type { Random } from './random';
-import { DAY_MS, localParts, zoneOffsetMs } from './time-zone';
+import { dailyOffsets, DAY_MS } from './time-zone';
 
 const WEEKDAY_FACTOR = [0, 1.06, 1.1, 1.05, 1.0, 0.9, 0.74, 0.86]; // ISO weekday 1..7
-const HOURS_EN = [0.3, 0.2, 0.15, 0.1, 0.1, 0.15, 0.3, 0.6, 0.9, 1.1, 1.2, 1.2, 1.3, 1.2, 1.1, 1.1, 1.2, 1.3, 1.5, 1.7, 1.8, 1.6, 1.1, 0.6];
-const HOURS_JA = [0.5, 0.3, 0.15, 0.1, 0.1, 0.15, 0.4, 0.8, 0.9, 0.9, 1.0, 1.1, 1.5, 1.2, 1.0, 1.0, 1.0, 1.1, 1.3, 1.5, 1.8, 2.0, 1.8, 1.1];
 
 export interface OrderCalendar {
   /** Sorted creation instants (whole seconds) of every order of the school. */
@@ -20,14 +18,14 @@ export function buildOrderCalendar(profile: SchoolProfile, rng: Random, historyS
   const weights = new Float64Array(days);
   const promos = coupons.filter((c) => c.promo);
   let total = 0;
+  const noonOffsets = dailyOffsets(historyStart + DAY_MS / 2, days, profile.timeZone);
   for (let d = 0; d < days; d++) {
     const noon = historyStart + d * DAY_MS + DAY_MS / 2;
-    const local = localParts(noon, profile.timeZone);
+    const wall = new Date(noon + (noonOffsets[d] as number));
+    const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), weekday: wall.getUTCDay() || 7 };
     const dayOfYear = (Date.UTC(local.year, local.month - 1, local.day) - Date.UTC(local.year, 0, 1)) / DAY_MS;
     const trend = Math.exp(Math.log(2.8) * (d / days));
-    const yearly = profile.locale === 'ja'
-      ? 1 + 0.1 * Math.cos((2 * Math.PI * (dayOfYear - 15)) / 365.25) + 0.2 * Math.exp(-(((dayOfYear - 100) / 14) ** 2))
-      : 1 + 0.14 * Math.cos((2 * Math.PI * (dayOfYear - 15)) / 365.25) - 0.12 * Math.exp(-(((dayOfYear - 215) / 20) ** 2));
+    const yearly = profile.season(local, dayOfYear);
     let promo = 1;
     for (const p of promos) {
       if (noon >= p.startsAtMs && noon < p.endsAtMs) promo = noon - p.startsAtMs < DAY_MS ? 5 : 3.2;
@@ -52,14 +50,13 @@ export function buildOrderCalendar(profile: SchoolProfile, rng: Random, historyS
   fractions.sort((a, b) => b.f - a.f || a.d - b.d);
   for (let k = 0; k < orders - assigned; k++) counts[(fractions[k % days] as { d: number }).d]! += 1;
 
-  const hours = profile.locale === 'ja' ? HOURS_JA : HOURS_EN;
-  const hourCumulative = cumulative(hours);
+  const hourCumulative = cumulative(profile.hours);
   const hourTotal = hourCumulative[23] as number;
   const createdAt = new Float64Array(orders);
   let n = 0;
   for (let d = 0; d < days; d++) {
     const dayStart = historyStart + d * DAY_MS;
-    const offsetSeconds = zoneOffsetMs(dayStart + DAY_MS / 2, profile.timeZone) / 1000;
+    const offsetSeconds = (noonOffsets[d] as number) / 1000;
     const from = n;
     for (let k = 0; k < (counts[d] as number); k++) {
       const r = rng.float() * hourTotal;

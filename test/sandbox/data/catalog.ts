@@ -4,15 +4,15 @@
 import type {
   Course, Coupon, Curriculum, LineItem, MembershipPlan, PricingPlan,
 } from '../../../shared/platform/resources';
-import { ATTACHMENT_KINDS, LECTURER_BIOS_EN, LECTURER_BIOS_JA, type SchoolProfile } from './content';
+import { ATTACHMENT_KINDS, type SchoolProfile } from './profile';
 import type { Random } from './random';
 import { DAY_MS, localParts, zonedTimeToUtc } from './time-zone';
 
-export type ItemKind = LineItem['kind'];
+type ItemKind = LineItem['kind'];
 export const ITEM_KINDS: readonly ItemKind[] = ['curriculum_plan', 'membership_plan', 'ticket', 'digital_product', 'order_bump', 'meeting'];
 
 /** Something an order line item can buy. `kind` indexes ITEM_KINDS. */
-export interface Product {
+interface Product {
   kind: number;
   productId: string;
   /** Index into the school's courses, or -1. */
@@ -20,6 +20,8 @@ export interface Product {
   name: string;
   price: number;
   currency: string;
+  /** A membership plan's billing interval (null: lifetime); undefined for other kinds. */
+  interval?: 'day' | 'month' | 'year' | null;
 }
 
 export interface CourseRecord {
@@ -57,8 +59,8 @@ export interface CouponRecord {
   used: number;
 }
 
-export interface DigitalProductRecord { id: string; name: string; price: number; currency: string; state: 'draft' | 'published' }
-export interface LecturerRecord { id: string; name: string; bio: string; course_ids: string[]; event_ids: string[] }
+interface DigitalProductRecord { id: string; name: string; price: number; currency: string; state: 'draft' | 'published' }
+interface LecturerRecord { id: string; name: string; bio: string; course_ids: string[]; event_ids: string[] }
 
 export interface Catalog {
   courses: CourseRecord[];
@@ -93,9 +95,8 @@ export function wholeSeconds(ms: number): number {
 export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, historyStart: number, now: number): Catalog {
   const products: Product[] = [];
   const addProduct = (p: Product) => products.push(p) - 1;
-  const ja = profile.locale === 'ja';
+  const { words, pricing } = profile;
   const money = (units: number) => Math.round(units * profile.minorPerUnit);
-  const eurOf = (minorUsd: number) => Math.max(100, Math.round((minorUsd * 0.93) / 100) * 100);
 
   // Lecturers
   const lecturerCount = rng.between(5, 9);
@@ -105,8 +106,8 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
     const last = rng.pick(profile.lastNames)[0];
     lecturers.push({
       id: `lec_${no}_${i + 1}`,
-      name: ja ? `${last} ${first}` : `${first} ${last}`,
-      bio: rng.pick(ja ? LECTURER_BIOS_JA : LECTURER_BIOS_EN),
+      name: profile.personName(first, last),
+      bio: rng.pick(words.lecturerBios),
       course_ids: [],
       event_ids: [],
     });
@@ -138,11 +139,11 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
         const n = lectureTotal + l + 1;
         const attachments = Array.from({ length: rng.between(1, 3) }, (_, a) => {
           const kind = a === 0 ? 'video' : rng.pick(ATTACHMENT_KINDS);
-          return { kind, name: ja ? `${kind}資料${a + 1}` : `${kind}-${n}-${a + 1}` };
+          return { kind, name: words.attachmentName(kind, n, a + 1) };
         });
         return {
           id: `lct_${no}_${i + 1}_${n}`,
-          title: ja ? `第${n}回 ${sectionTitle} ${l + 1}` : `${profile.lecturePrefix} ${n}: ${sectionTitle} part ${l + 1}`,
+          title: words.lectureTitle(n, sectionTitle, l + 1),
           position: l + 1,
           duration_seconds: rng.between(180, 1800),
           attachments,
@@ -173,19 +174,19 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
       return product;
     };
     let manualProduct: number;
+    const names = words.plans;
     if (free) {
-      manualProduct = addPlan({ id: planId(1), kind: 'free', name: ja ? '無料' : 'Free', price: 0, currency: profile.currency, interval: null }, false);
+      manualProduct = addPlan({ id: planId(1), kind: 'free', name: names.free, price: 0, currency: profile.currency, interval: null }, false);
     } else {
-      manualProduct = addPlan({ id: planId(1), kind: 'one_time', name: ja ? '買い切り' : 'Lifetime access', price: base, currency: profile.currency, interval: null }, true);
+      manualProduct = addPlan({ id: planId(1), kind: 'one_time', name: names.lifetime, price: base, currency: profile.currency, interval: null }, true);
       for (const extra of profile.extraCurrencies) {
-        addPlan({ id: planId(2), kind: 'one_time', name: `Lifetime access (${extra})`, price: eurOf(base), currency: extra, interval: null }, true);
+        addPlan({ id: planId(2), kind: 'one_time', name: names.extraLifetime(extra), price: pricing.extra(base, extra), currency: extra, interval: null }, true);
       }
-      const monthly = ja ? Math.round(base / 6 / 100) * 100 : Math.max(900, Math.round(base / 6 / 100) * 100) - 1;
-      if (rng.chance(0.35)) addPlan({ id: planId(3), kind: 'subscription', name: ja ? '月額プラン' : 'Monthly access', price: monthly, currency: profile.currency, interval: 'month' }, true);
-      if (rng.chance(0.2)) addPlan({ id: planId(4), kind: 'specific_length', name: ja ? '12か月視聴' : '12-month access', price: roundPrice(base * 0.7, ja), currency: profile.currency, interval: null }, true);
-      if (rng.chance(0.1)) addPlan({ id: planId(5), kind: 'group_buy', name: ja ? 'グループ購入' : 'Group buy', price: roundPrice(base * 0.85, ja), currency: profile.currency, interval: null }, true);
-      if (rng.chance(0.08)) addPlan({ id: planId(6), kind: 'fixed_date', name: ja ? '日程指定クラス' : 'Cohort (fixed dates)', price: roundPrice(base * 1.2, ja), currency: profile.currency, interval: null }, true);
-      if (createdAt > now - 150 * DAY_MS) addPlan({ id: planId(7), kind: 'pre_order', name: ja ? '予約販売' : 'Pre-order', price: roundPrice(base * 0.8, ja), currency: profile.currency, interval: null }, true);
+      if (rng.chance(0.35)) addPlan({ id: planId(3), kind: 'subscription', name: names.monthly, price: pricing.monthly(base), currency: profile.currency, interval: 'month' }, true);
+      if (rng.chance(0.2)) addPlan({ id: planId(4), kind: 'specific_length', name: names.specificLength, price: pricing.round(base * 0.7), currency: profile.currency, interval: null }, true);
+      if (rng.chance(0.1)) addPlan({ id: planId(5), kind: 'group_buy', name: names.groupBuy, price: pricing.round(base * 0.85), currency: profile.currency, interval: null }, true);
+      if (rng.chance(0.08)) addPlan({ id: planId(6), kind: 'fixed_date', name: names.fixedDate, price: pricing.round(base * 1.2), currency: profile.currency, interval: null }, true);
+      if (createdAt > now - 150 * DAY_MS) addPlan({ id: planId(7), kind: 'pre_order', name: names.preOrder, price: pricing.round(base * 0.8), currency: profile.currency, interval: null }, true);
     }
 
     const lecturerIds = rng.sample(lecturers, rng.between(1, 3)).map((l) => l.id);
@@ -225,20 +226,8 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   // Membership plans: recurring ones make subscriptions; a lifetime pass is sold once.
   const publishedIds = courses.filter((c) => c.course.state === 'published').map((c) => c.course.id);
   const postCategoryIds = [1, 2, 3, 4].map((n) => `pcat_${no}_${n}`);
-  const planSpecs: { name: string; kind: MembershipPlan['kind']; currency: string; prices: MembershipPlan['prices'] }[] = ja
-    ? [
-        { name: 'さくらプレミアム', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 1980 }, { interval: 'year', amount: 19800 }] },
-        { name: '学び放題ライト', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 980 }, { interval: 'day', amount: 120 }] },
-        { name: 'ビジネス会員', kind: 'recurring', currency: 'JPY', prices: [{ interval: 'month', amount: 2980 }, { interval: 'year', amount: 29800 }] },
-      ]
-    : [
-        { name: 'All-Access', kind: 'recurring', currency: 'USD', prices: [{ interval: 'month', amount: 2900 }, { interval: 'year', amount: 29000 }] },
-        { name: 'Creator Club', kind: 'recurring', currency: 'USD', prices: [{ interval: 'month', amount: 1500 }, { interval: 'day', amount: 199 }] },
-        { name: 'All-Access (EU)', kind: 'recurring', currency: 'EUR', prices: [{ interval: 'month', amount: 2700 }, { interval: 'year', amount: 27000 }] },
-        { name: 'Lifetime Pass', kind: 'lifetime', currency: 'USD', prices: [{ interval: null, amount: 49900 }] },
-      ];
   const membershipProducts: number[] = [];
-  const membershipPlans: MembershipPlan[] = planSpecs.map((spec, p) => {
+  const membershipPlans: MembershipPlan[] = words.membershipPlans.map((spec, p) => {
     const plan: MembershipPlan = {
       id: `mpl_${no}_${p + 1}`,
       name: spec.name,
@@ -249,19 +238,17 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
       post_category_ids: rng.sample(postCategoryIds, rng.between(1, 3)),
     };
     for (const price of spec.prices) {
-      membershipProducts.push(addProduct({ kind: KIND.membership_plan, productId: plan.id, courseIndex: -1, name: `${plan.name} (${price.interval ?? 'lifetime'})`, price: price.amount, currency: plan.currency }));
+      membershipProducts.push(addProduct({ kind: KIND.membership_plan, productId: plan.id, courseIndex: -1, name: words.membershipItem(plan.name, price.interval), price: price.amount, currency: plan.currency, interval: price.interval }));
     }
     return plan;
   });
 
   // Digital products, the order bumps that sell them at checkout, and mentoring meetings.
-  const dpNames = ja
-    ? ['学習テンプレート集', '電子書籍：独学のコツ', '練習問題ドリル', '素材パック', '単語カード', 'チェックリスト集', '音声教材']
-    : ['Lightroom Preset Pack', 'UI Kit for Figma', 'E-book: Learn Faster', 'Practice Workbook', 'Icon Set', 'Project Templates', 'Cheat Sheet Bundle', 'Stock Audio Pack'];
+  const dpNames = words.digitalProducts;
   const digitalProducts: DigitalProductRecord[] = rng.sample(dpNames, rng.between(5, dpNames.length)).map((name, d) => ({
     id: `dp_${no}_${d + 1}`,
     name,
-    price: ja ? rng.pick([980, 1480, 1980, 2980]) : rng.pick([900, 1500, 1900, 2900, 3900]),
+    price: rng.pick(words.digitalProductPrices),
     currency: profile.currency,
     state: d === 0 ? 'draft' : 'published',
   }));
@@ -270,45 +257,17 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   for (const dp of digitalProducts) {
     if (dp.state !== 'published') continue;
     digitalProductProducts.push(addProduct({ kind: KIND.digital_product, productId: dp.id, courseIndex: -1, name: dp.name, price: dp.price, currency: dp.currency }));
-    orderBumpProducts.push(addProduct({ kind: KIND.order_bump, productId: dp.id, courseIndex: -1, name: `${dp.name} (${ja ? '同時購入' : 'add-on'})`, price: roundPrice(dp.price * 0.6, ja), currency: dp.currency }));
+    orderBumpProducts.push(addProduct({ kind: KIND.order_bump, productId: dp.id, courseIndex: -1, name: words.orderBump(dp.name), price: pricing.round(dp.price * 0.6), currency: dp.currency }));
   }
-  const meetingProducts = [
-    addProduct({ kind: KIND.meeting, productId: `mtg_${no}_1`, courseIndex: -1, name: ja ? '個別相談 60分' : '1:1 Mentoring (60 min)', price: ja ? 8800 : 12000, currency: profile.currency }),
-    addProduct({ kind: KIND.meeting, productId: `mtg_${no}_2`, courseIndex: -1, name: ja ? '個別相談 30分' : 'Portfolio review (30 min)', price: ja ? 4800 : 6500, currency: profile.currency }),
-  ];
+  const meetingProducts = words.meetings.map(([name, price], m) => addProduct({ kind: KIND.meeting, productId: `mtg_${no}_${m + 1}`, courseIndex: -1, name, price, currency: profile.currency }));
 
   // Events with tickets, from the first year to two months ahead.
   const eventCount = rng.between(10, 14);
-  const eventTitles = ja ? ['オンライン勉強会', '講師と話そう', 'ワークショップ', '交流会', '公開講座', '特別セミナー'] : ['Live Q&A', 'Portfolio Workshop', 'Community Meetup', 'Masterclass', 'Open Studio', 'Career Night'];
   const events: EventRecord[] = [];
   for (let e = 0; e < eventCount; e++) {
     const startsAt = wholeSeconds(historyStart + ((e + 0.5) / eventCount) * (span + 60 * DAY_MS) + rng.between(-5, 5) * DAY_MS);
     const lp = localParts(startsAt, profile.timeZone);
-    const start = zonedTimeToUtc(lp.year, lp.month, lp.day, 19, 0, 0, profile.timeZone);
-    const id = `evt_${no}_${e + 1}`;
-    const tickets: Ticket[] = [];
-    const tiers = ja ? [['一般', 3000], ['プレミアム', 8000], ['早割', 2000]] as const : [['General', 2500], ['VIP', 9900], ['Early bird', 1500]] as const;
-    const tierCount = rng.between(1, 3);
-    for (let t = 0; t < tierCount; t++) {
-      const [name, price] = tiers[t] as readonly [string, number];
-      const ticketId = `tkt_${no}_${e + 1}_${t + 1}`;
-      const product = addProduct({ kind: KIND.ticket, productId: ticketId, courseIndex: -1, name: `${eventTitles[e % eventTitles.length]} · ${name}`, price, currency: profile.currency });
-      tickets.push({ id: ticketId, name, price, currency: profile.currency, capacity: rng.between(3, 30) * 10, sold: 0, product });
-    }
-    const lecturerIds = rng.sample(lecturers, rng.between(1, 2)).map((l) => l.id);
-    for (const l of lecturerIds) lecturers.find((x) => x.id === l)?.event_ids.push(id);
-    events.push({
-      id,
-      title: `${eventTitles[e % eventTitles.length]} #${Math.floor(e / eventTitles.length) + 1}`,
-      starts_at: iso(start),
-      ends_at: iso(start + 2 * 3_600_000),
-      lecturer_ids: lecturerIds,
-      startsAtMs: start,
-      // Set up some weeks before it starts (never after the data's "now"); moved by every change.
-      updated_at: iso(Math.max(historyStart, Math.min(start, now) - 30 * DAY_MS)),
-      tickets,
-      attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
-    });
+    events.push(makeEvent({ products, lecturers }, profile, no, e, lp, rng, historyStart, now));
   }
 
   return {
@@ -318,8 +277,54 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
   };
 }
 
-function roundPrice(value: number, zeroDecimal: boolean): number {
-  return zeroDecimal ? Math.round(value / 100) * 100 : Math.round(value / 100) * 100 - 1;
+/**
+ * An event at 19:00 local time on a local date, with 1–3 ticket types (each for at least `minCapacity` seats),
+ * taught by one or two lecturers. `e` numbers it in its school.
+ */
+function makeEvent(catalog: Pick<Catalog, 'products' | 'lecturers'>, profile: SchoolProfile, no: number, e: number, date: { year: number; month: number; day: number }, rng: Random, historyStart: number, now: number, minCapacity = 0): EventRecord {
+  const { eventTitles, ticketTiers } = profile.words;
+  const start = zonedTimeToUtc(date.year, date.month, date.day, 19, 0, 0, profile.timeZone);
+  const id = `evt_${no}_${e + 1}`;
+  const title = eventTitles[e % eventTitles.length]!;
+  const tickets: Ticket[] = [];
+  const tierCount = rng.between(1, 3);
+  for (let t = 0; t < tierCount; t++) {
+    const [name, price] = ticketTiers[t]!;
+    const ticketId = `tkt_${no}_${e + 1}_${t + 1}`;
+    const product = catalog.products.push({ kind: KIND.ticket, productId: ticketId, courseIndex: -1, name: `${title} · ${name}`, price, currency: profile.currency }) - 1;
+    tickets.push({ id: ticketId, name, price, currency: profile.currency, capacity: Math.max(minCapacity, rng.between(3, 30) * 10), sold: 0, product });
+  }
+  const lecturerIds = rng.sample(catalog.lecturers, rng.between(1, 2)).map((l) => l.id);
+  for (const l of lecturerIds) catalog.lecturers.find((x) => x.id === l)?.event_ids.push(id);
+  return {
+    id,
+    title: `${title} #${Math.floor(e / eventTitles.length) + 1}`,
+    starts_at: iso(start),
+    ends_at: iso(start + 2 * 3_600_000),
+    lecturer_ids: lecturerIds,
+    startsAtMs: start,
+    // Set up some weeks before it starts (never after the data's "now"); moved by every change.
+    updated_at: iso(Math.max(historyStart, Math.min(start, now) - 30 * DAY_MS)),
+    tickets,
+    attendees: { enrolled: 0, checked_in: 0, no_show: 0, cancelled: 0 },
+  };
+}
+
+/** Days before an event that its tickets are on sale (orders.ts sells them in that window only). */
+export const TICKET_SALE_DAYS = 45;
+
+/**
+ * An event in the coming week (1 to 6 local days after `now`, 19:00), so every school has one with seats left
+ * whatever day the data is made for: each ticket type has room for more than every order of its sale window,
+ * `ordersOnSale`, could buy (orders.ts sells a ticket to about 1 order in 20). Events stay in start order.
+ */
+export function addUpcomingEvent(catalog: Catalog, profile: SchoolProfile, no: number, rng: Random, historyStart: number, now: number, ordersOnSale: (from: number) => number): void {
+  const today = localParts(now - 1, profile.timeZone);
+  const date = { year: today.year, month: today.month, day: today.day + rng.between(1, 6) };
+  const start = zonedTimeToUtc(date.year, date.month, date.day, 19, 0, 0, profile.timeZone);
+  const minCapacity = Math.ceil((0.1 * ordersOnSale(start - TICKET_SALE_DAYS * DAY_MS) + 10) / 10) * 10;
+  catalog.events.push(makeEvent(catalog, profile, no, catalog.events.length, date, rng, historyStart, now, minCapacity));
+  catalog.events.sort((a, b) => a.startsAtMs - b.startsAtMs);
 }
 
 function slugify(title: string, n: number): string {
@@ -327,16 +332,20 @@ function slugify(title: string, n: number): string {
   return ascii.length >= 3 ? ascii : `course-${n}`;
 }
 
-/** Evergreen coupons plus one coupon per yearly sale (the sales multiply orders: see calendar.ts). */
+/**
+ * Evergreen coupons, one coupon per yearly sale (the sales multiply orders: see calendar.ts), and the next sale's
+ * coupon, set up a few days ago and scheduled to start after `now`.
+ */
 function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, now: number): CouponRecord[] {
   const tz = profile.timeZone;
   const created = historyStart - 30 * DAY_MS;
   const list: CouponRecord[] = [];
-  const add = (code: string, kind: 'percent' | 'fixed', off: number, currency: string | null, startsAt: number, endsAt: number, usageLimit: number | null, promo: boolean, state: 'active' | 'disabled' = 'active') => {
+  const add = (code: string, kind: 'percent' | 'fixed', off: number, currency: string | null, startsAt: number, endsAt: number, usageLimit: number | null, promo: boolean, state: 'active' | 'disabled', description: string, updatedAt = startsAt) => {
     list.push({
       coupon: {
         id: `cpn_${no}_${list.length + 1}`,
         code,
+        description,
         kind,
         percent_off: kind === 'percent' ? off : null,
         amount_off: kind === 'fixed' ? off : null,
@@ -349,7 +358,7 @@ function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, 
         amounts_off: kind === 'fixed' && currency ? [{ currency, amount: off }] : null,
         course_ids: [],
         per_buyer_limit: null,
-        updated_at: iso(startsAt),
+        updated_at: iso(updatedAt),
       },
       startsAtMs: startsAt,
       endsAtMs: endsAt,
@@ -357,37 +366,20 @@ function buildCoupons(profile: SchoolProfile, no: number, historyStart: number, 
       used: 0,
     });
   };
-  if (profile.locale === 'ja') {
-    add('WELCOME1000', 'fixed', 1000, 'JPY', created, Infinity, null, false);
-    add('SAKURA5', 'percent', 5, null, created + 120 * DAY_MS, Infinity, null, false);
-    add('VIP30', 'percent', 30, null, created + 300 * DAY_MS, Infinity, 40, false);
-    add('HARU2024OLD', 'percent', 25, null, created + 40 * DAY_MS, created + 200 * DAY_MS, 500, false, 'disabled');
-  } else {
-    add('WELCOME10', 'percent', 10, null, created, Infinity, null, false);
-    add('FRIEND15', 'percent', 15, null, created + 100 * DAY_MS, Infinity, null, false);
-    add('SAVE20', 'fixed', 2000, 'USD', created + 200 * DAY_MS, Infinity, 3000, false);
-    add('EURO10', 'fixed', 1000, 'EUR', created + 150 * DAY_MS, Infinity, null, false);
-    add('VIP30', 'percent', 30, null, created + 300 * DAY_MS, Infinity, 50, false);
-    add('SPRING25', 'percent', 25, null, created + 40 * DAY_MS, created + 200 * DAY_MS, 800, false, 'disabled');
+  for (const c of profile.evergreenCoupons) {
+    add(c.code, c.kind, c.off, c.currency, created + c.startDay * DAY_MS, c.endDay === null ? Infinity : created + c.endDay * DAY_MS, c.usageLimit, false, c.state, c.description);
   }
   const first = localParts(historyStart, tz).year;
   const last = localParts(now, tz).year;
-  const at = (y: number, m: number, d: number) => zonedTimeToUtc(y, m, d, 0, 0, 0, tz);
+  const at = ([m, d]: readonly [number, number], y: number) => zonedTimeToUtc(y, m, d, 0, 0, 0, tz);
+  let scheduled = false;
   for (let y = first; y <= last + 1; y++) {
-    const sales: [string, number, number, number][] = [];
-    const thanksgiving = 22 + ((4 - new Date(Date.UTC(y, 10, 1)).getUTCDay() + 7) % 7); // 4th Thursday of November
-    if (profile.locale === 'ja') {
-      sales.push([`SHINSHUN${y}`, 30, at(y, 1, 1), at(y, 1, 8)]);
-      sales.push([`GW${y}`, 20, at(y, 4, 29), at(y, 5, 7)]);
-      sales.push([`BF${y}`, 35, at(y, 11, thanksgiving + 1), at(y, 11, thanksgiving + 5)]);
-    } else {
-      sales.push([`NEWYEAR${y}`, 25, at(y, 1, 1), at(y, 1, 8)]);
-      sales.push([`SUMMER${y}`, 30, at(y, 7, 10), at(y, 7, 17)]);
-      sales.push([`BLACKFRIDAY${y}`, 40, at(y, 11, thanksgiving + 1), at(y, 11, thanksgiving + 5)]);
-    }
-    for (const [code, pct, start, end] of sales) {
-      if (end <= historyStart || start >= now) continue;
-      add(code, 'percent', pct, null, start, end, null, true);
+    for (const sale of profile.sales(y)) {
+      const start = at(sale.start, y);
+      const end = at(sale.end, y);
+      if (end <= historyStart || (start >= now && scheduled)) continue;
+      if (start >= now) scheduled = true;
+      add(sale.code, 'percent', sale.percent, null, start, end, null, true, 'active', sale.description, start < now ? start : wholeSeconds(now - 3 * DAY_MS));
     }
   }
   return list;

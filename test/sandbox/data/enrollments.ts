@@ -181,3 +181,35 @@ export function generateEnrollments(orders: OrderStore, catalog: Catalog, studen
   store.byCourse = byCourse.list;
   return store;
 }
+
+/**
+ * Learners every school has near `now`, whatever day the data is made for (docs/business-api.md): two who
+ * completed their course in the last days and two who stalled this week (last active 15 to 20 days ago, so they
+ * crossed the 14 days of "stalled" in the last 7), taken from enrollments at least 40 days old.
+ */
+export function settleRecentLearning(store: EnrollmentStore, catalog: Catalog, now: number, rng: Random): void {
+  const candidates: number[] = [];
+  for (let e = 0; e < store.count; e++) if ((store.enrolledAt[e] as number) <= now - 40 * DAY_MS) candidates.push(e);
+  // Four distinct ones, without shuffling half a million candidates.
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(4, candidates.length)) chosen.add(candidates[rng.int(candidates.length)]!);
+  [...chosen].forEach((e, k) => {
+    const starts = catalog.courses[store.course[e] as number]!.lectureStart;
+    const sections = starts.length - 1;
+    const total = starts[sections]!;
+    if (k < 2) {
+      const last = wholeSeconds(now - DAY_MS - rng.float() * 5 * DAY_MS);
+      store.lectures[e] = total;
+      store.section[e] = sections - 1;
+      store.lastActivityAt[e] = last;
+      store.completedAt[e] = last;
+    } else {
+      // Stopped inside a section past the first, short of the end.
+      const section = 1 + rng.int(sections - 1);
+      store.lectures[e] = starts[section]! + rng.int(starts[section + 1]! - starts[section]!);
+      store.section[e] = section;
+      store.lastActivityAt[e] = wholeSeconds(now - 15 * DAY_MS - rng.float() * 5 * DAY_MS);
+      store.completedAt[e] = NaN;
+    }
+  });
+}

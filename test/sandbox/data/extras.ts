@@ -3,8 +3,9 @@
 import type { z } from 'zod';
 import type { Account, Appearance, Comment, Form, Post, SitePage } from '../../../shared/platform/resources';
 import { iso, wholeSeconds, type Catalog } from './catalog';
-import type { SchoolProfile } from './content';
+import type { SchoolProfile } from './profile';
 import type { Random } from './random';
+import { DAY_MS } from './time-zone';
 
 export interface SchoolExtras {
   posts: z.infer<typeof Post>[];
@@ -16,13 +17,11 @@ export interface SchoolExtras {
 }
 
 export function generateExtras(profile: SchoolProfile, no: number, rng: Random, catalog: Catalog, historyStart: number, now: number, admin: { id: string; name: string; email: string }): SchoolExtras {
-  const ja = profile.locale === 'ja';
   const span = now - historyStart;
   const at = () => wholeSeconds(historyStart + rng.float() * span);
 
-  const postTitles = ja
-    ? ['新講座のお知らせ', '学習を続けるコツ', '受講生インタビュー', '年末年始の営業について', 'セール開催のお知らせ', '講師紹介', 'よくある質問まとめ', '修了生の声']
-    : ['New course announcement', 'How to keep learning every day', 'Student spotlight', 'Holiday schedule', 'Our biggest sale of the year', 'Meet the instructors', 'Frequently asked questions', 'What our graduates say'];
+  const { words } = profile;
+  const postTitles = words.postTitles;
   const posts = Array.from({ length: rng.between(24, 40) }, (_, p) => {
     const published = rng.chance(0.85);
     return {
@@ -34,7 +33,7 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
     };
   });
 
-  const bodies = ja ? ['とても分かりやすかったです！', '質問があります。', 'ありがとうございました。', '続きが楽しみです。', '資料はどこからダウンロードできますか？'] : ['This was really clear, thank you!', 'I have a question about this part.', 'Great explanation.', 'Looking forward to the next one.', 'Where can I download the files?'];
+  const bodies = words.learnerComments;
   const comments: z.infer<typeof Comment>[] = [];
   const site = `https://${profile.subdomain}.school.example`;
   const pageOf = new Map<string, string>(); // comment id → the page it is on, for replies' links
@@ -76,16 +75,63 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
       id,
       target,
       parent_id: reply ? reply.id : null,
-      author_name: staff ? staffName : ja ? `${last} ${first}` : `${first} ${last}`,
+      author_name: staff ? staffName : profile.personName(first, last),
       author_role: staff ? 'staff' : 'learner',
-      body: staff ? (ja ? 'ご質問ありがとうございます。' : 'Thanks for asking! Here is how it works.') : learnerBody,
+      body: staff ? words.staffReply : learnerBody,
       created_at: iso(wholeSeconds(created)),
+      url: `${page}#comment-${id}`,
+    });
+  }
+  // Schools answer: most threads whose last word was a learner's more than two weeks ago got a reply from staff
+  // hours to two days later, so the unanswered ones are mostly recent (their own random stream: the comments
+  // above stay as drawn).
+  const answers = rng.fork('answers');
+  const rootOf = new Map<string, string>();
+  const lastOfThread = new Map<string, z.infer<typeof Comment>>();
+  for (const c of comments) {
+    const root = c.parent_id ? rootOf.get(c.parent_id)! : c.id;
+    rootOf.set(c.id, root);
+    const last = lastOfThread.get(root);
+    if (!last || c.created_at > last.created_at) lastOfThread.set(root, c);
+  }
+  for (const last of lastOfThread.values()) {
+    if (last.author_role !== 'learner' || Date.parse(last.created_at) > now - 14 * DAY_MS || !answers.chance(0.85)) continue;
+    const id = `cmt_${no}_${comments.length + 1}`;
+    const staffName = catalog.lecturers.length > 0 && answers.chance(0.5) ? answers.pick(catalog.lecturers).name : admin.name;
+    comments.push({
+      id,
+      target: last.target,
+      parent_id: last.id,
+      author_name: staffName,
+      author_role: 'staff',
+      body: words.staffReply,
+      created_at: iso(wholeSeconds(Date.parse(last.created_at) + answers.between(2, 48) * 3_600_000)),
+      url: `${pageOf.get(last.id)}#comment-${id}`,
+    });
+  }
+  // Learners' questions from the last days nobody at the school has answered yet, whatever day the data is
+  // made for (docs/business-api.md): drawn from their own stream, so the comments above stay as they were.
+  const recent = rng.fork('recent');
+  const published = catalog.courses.filter((c) => c.course.state === 'published');
+  for (let k = 0; k < 2 && published.length > 0; k++) {
+    const course = recent.pick(published);
+    const lecture = recent.pick(recent.pick(course.curriculum.sections).lectures);
+    const page = `${site}/courses/${course.course.id}/lectures/${lecture.id}`;
+    const id = `cmt_${no}_${comments.length + 1}`;
+    comments.push({
+      id,
+      target: { kind: 'lecture', id: lecture.id, title: lecture.title },
+      parent_id: null,
+      author_name: profile.personName(recent.pick(profile.firstNames)[0], recent.pick(profile.lastNames)[0]),
+      author_role: 'learner',
+      body: recent.pick(bodies),
+      created_at: iso(wholeSeconds(now - 2 * 3_600_000 - recent.float() * 4 * DAY_MS)),
       url: `${page}#comment-${id}`,
     });
   }
   comments.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
-  const formTitles = ja ? ['受講後アンケート', 'お問い合わせ', '法人研修のご相談', 'イベント参加申込'] : ['Course feedback survey', 'Contact us', 'Team training enquiry', 'Event registration', 'Scholarship application'];
+  const formTitles = words.forms;
   const forms = formTitles.slice(0, rng.between(3, formTitles.length)).map((title, f) => ({
     id: `frm_${no}_${f + 1}`,
     title,
@@ -93,9 +139,7 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
     created_at: iso(at()),
   }));
 
-  const pageSpecs = ja
-    ? [['ホーム', '/'], ['スクールについて', '/about'], ['よくある質問', '/faq'], ['利用規約', '/terms'], ['プライバシーポリシー', '/privacy'], ['特定商取引法に基づく表記', '/tokushoho'], ['春のキャンペーン', '/campaign/spring']]
-    : [['Home', '/'], ['About us', '/about'], ['FAQ', '/faq'], ['Terms of service', '/terms'], ['Privacy policy', '/privacy'], ['Contact', '/contact'], ['Summer sale landing', '/sale/summer']];
+  const pageSpecs = words.pages;
   const pages = pageSpecs.map(([title, path], p) => ({
     id: `pag_${no}_${p + 1}`,
     title: title!,
@@ -108,7 +152,7 @@ export function generateExtras(profile: SchoolProfile, no: number, rng: Random, 
     comments,
     forms,
     pages,
-    appearance: { theme: ja ? 'sakura' : 'lumen-light', primary_color: ja ? '#d94f70' : '#2f6fde', logo_url: `https://${profile.subdomain}.school.example/logo.png` },
+    appearance: { ...words.appearance, logo_url: `https://${profile.subdomain}.school.example/logo.png` },
     account: { id: `acc_${no}_${admin.id}`, name: admin.name, email: admin.email, role: 'owner', time_zone: profile.timeZone },
   };
 }

@@ -1,21 +1,24 @@
-// The demo platform: one admin running two seeded schools, Lumen Academy (USD with some EUR, New York)
-// and さくら学び舎 (JPY, zero-decimal, Tokyo). Same seed, size and `now` give the same data, byte for byte.
+// The demo platform: one admin running three seeded schools, Lumen Academy (USD with some EUR, New York),
+// さくら学び舎 (JPY, zero-decimal, Tokyo) and 知行學苑 (TWD with some USD, Taipei). Same seed, size and `now`
+// give the same data, byte for byte; near `now` every school holds what recent.ts and its kin guarantee.
 // Orders, students and enrollments are columnar (see orders.ts); the rest are plain resource objects that
 // the write endpoints change in place while the server runs.
 import type { Person, School, Subscription } from '../../../shared/platform/resources';
-import { buildCatalog, iso, type Catalog, type EventRecord, type Ticket } from './catalog';
+import { addUpcomingEvent, buildCatalog, iso, type Catalog, type EventRecord, type Ticket } from './catalog';
 import { buildOrderCalendar } from './calendar';
-import { SCHOOL_PROFILES, type SchoolProfile } from './content';
-import { generateEnrollments, type EnrollmentStore } from './enrollments';
+import type { SchoolProfile } from './profile';
+import { SCHOOL_PROFILES } from './schools';
+import { generateEnrollments, settleRecentLearning, type EnrollmentStore } from './enrollments';
 import { generateExtras, type SchoolExtras } from './extras';
 import { generateOrders, SALE_STATES, type OrderStore } from './orders';
 import { Random } from './random';
+import { placeRecentOrders, recentOrderRoles } from './recent';
 import { StudentStore } from './students';
 import { generateSubscriptions } from './subscriptions';
 import { isActiveAt } from './activity';
 import { DAY_MS } from './time-zone';
 
-export interface CourseStatsRecord {
+interface CourseStatsRecord {
   enrollments: number;
   active_students: number;
   completions: number;
@@ -52,9 +55,9 @@ export interface DemoPlatform {
   data: Map<string, SchoolData>;
 }
 
-export interface DemoPlatformOptions {
+interface DemoPlatformOptions {
   seed?: number;
-  /** Total orders across both schools (default 20 000). */
+  /** Total orders across the schools (default 20 000). */
   orders?: number;
   /** Students in each school (default: 42 % of its orders); the Students page's benchmarks and large-count tests set it. */
   studentsPerSchool?: number;
@@ -63,7 +66,7 @@ export interface DemoPlatformOptions {
   clock?: () => number;
 }
 
-export const HISTORY_DAYS = 3 * 365;
+const HISTORY_DAYS = 3 * 365;
 
 export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatform {
   const now = options.now ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
@@ -97,6 +100,8 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 
     const catalog = buildCatalog(profile, no, rng.fork('catalog'), historyStart, nowMs);
     const calendar = buildOrderCalendar(profile, rng.fork('calendar'), historyStart, HISTORY_DAYS, orderCount, catalog.coupons);
+    const roles = placeRecentOrders(calendar.createdAt, recentOrderRoles(profile, catalog, nowMs, rng.fork('recent')), rng.fork('recent-orders'));
+    addUpcomingEvent(catalog, profile, no, rng.fork('upcoming-event'), historyStart, nowMs, (from) => ordersBetween(calendar.createdAt, from, nowMs));
     const students = new StudentStore(options.studentsPerSchool !== undefined ? Math.max(10, Math.floor(options.studentsPerSchool)) : Math.max(10, Math.round(orderCount * 0.42)), no, profile);
     const names = rng.fork('students');
     for (let s = 0; s < students.count; s++) {
@@ -106,8 +111,9 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
       const r = names.float();
       students.tagBits[s] = (r < 0.25 ? 1 : 0) | (r < 0.03 ? 2 : 0) | (r > 0.98 ? 4 : 0) | (r > 0.6 && r < 0.62 ? 8 : 0);
     }
-    const orders = generateOrders({ profile, no, rng: rng.fork('orders'), now: nowMs, schoolCreated, calendar, catalog, students });
+    const orders = generateOrders({ profile, no, rng: rng.fork('orders'), now: nowMs, schoolCreated, calendar, catalog, students, roles });
     const enrollments = generateEnrollments(orders, catalog, students.count, rng.fork('enrollments'), nowMs, no);
+    settleRecentLearning(enrollments, catalog, nowMs, rng.fork('recent-learning'));
     const { members, subscriptions } = generateSubscriptions(profile, no, rng.fork('subscriptions'), catalog.membershipPlans, calendar.dayWeights, historyStart, nowMs, orderCount);
     const extras = generateExtras(profile, no, rng.fork('extras'), catalog, historyStart, nowMs, admin);
     settleCounters(catalog, orders, nowMs);
@@ -119,6 +125,13 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     });
   });
   return { admin, schools, seed, now, clock: options.clock ?? Date.now, data };
+}
+
+/** Orders created in [from, to) (`createdAt` sorted). */
+function ordersBetween(createdAt: Float64Array, from: number, to: number): number {
+  let n = 0;
+  for (const t of createdAt) if (t >= from && t < to) n++;
+  return n;
 }
 
 /** Coupon redemptions and ticket sales, counted from the orders so they always agree with them. */
@@ -149,7 +162,7 @@ function settleCounters(catalog: Catalog, orders: OrderStore, now: number): void
 }
 
 /** Course.stats: all-time enrollments and completions, students active at `now` (see activity.ts). */
-export function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
+function computeCourseStats(catalog: Catalog, enrollments: EnrollmentStore, studentCount: number, now: number): CourseStatsRecord[] {
   // Distinct students per course: mark each student with the course last counted for.
   const counted = new Int32Array(studentCount).fill(-1);
   return catalog.courses.map((_, c) => {

@@ -1,18 +1,20 @@
 // Orders as columns: a million orders are a few dozen typed arrays, not a million objects. Index order is
 // creation order (ids and trade numbers follow it); an Order object is built only when one is served.
 import type { LineItem, Order } from '../../../shared/platform/resources';
-import { ITEM_KINDS, iso, wholeSeconds, type Catalog, type CourseRecord } from './catalog';
+import { ITEM_KINDS, iso, TICKET_SALE_DAYS, wholeSeconds, type Catalog, type CourseRecord } from './catalog';
 import type { OrderCalendar } from './calendar';
-import type { SchoolProfile } from './content';
+import type { SchoolProfile } from './profile';
+import { lastSecondBefore, type OrderRole } from './recent';
 import { searchCumulative, type Random } from './random';
 import { rowId, rowOf } from './row-ids';
 import type { StudentStore } from './students';
 import { DAY_MS } from './time-zone';
 
 export const ORDER_STATES: readonly Order['state'][] = ['not_paid', 'paid', 'expired', 'failed', 'manual_enrolled', 'refunded', 'refunding'];
-export const PAYMENT_METHODS: readonly Order['payment_method'][] = ['credit_card', 'atm', 'cvs', 'paypal', 'line_pay', 'apple_pay', 'free'];
+const PAYMENT_METHODS: readonly Order['payment_method'][] = ['credit_card', 'atm', 'cvs', 'paypal', 'line_pay', 'apple_pay', 'free'];
 export const STATE = Object.fromEntries(ORDER_STATES.map((s, i) => [s, i])) as Record<Order['state'], number>;
 const METHOD = Object.fromEntries(PAYMENT_METHODS.map((s, i) => [s, i])) as Record<Order['payment_method'], number>;
+const TICKET = ITEM_KINDS.indexOf('ticket');
 
 /** States whose orders count as sales (see docs/business-api.md). */
 export const SALE_STATES: ReadonlySet<number> = new Set([STATE.paid, STATE.refunding, STATE.refunded]);
@@ -141,18 +143,19 @@ interface GenerateOrdersInput {
   calendar: OrderCalendar;
   catalog: Catalog;
   students: StudentStore;
+  /** Orders that take a role near `now` (recent.ts), by index. */
+  roles: ReadonlyMap<number, OrderRole>;
 }
 
 /** Fills the order columns in creation order, and assigns buyers (creating students as they first buy). */
-export function generateOrders({ profile, no, rng, now, schoolCreated, calendar, catalog, students }: GenerateOrdersInput): OrderStore {
+export function generateOrders({ profile, no, rng, now, schoolCreated, calendar, catalog, students, roles }: GenerateOrdersInput): OrderStore {
   const count = calendar.createdAt.length;
   const currencies = [profile.currency, ...profile.extraCurrencies];
   const store = new OrderStore(count, no, currencies);
   const { products, coupons } = catalog;
-  const ja = profile.locale === 'ja';
-  const methods = ja
-    ? { ids: [METHOD.credit_card, METHOD.cvs, METHOD.atm, METHOD.line_pay, METHOD.apple_pay], weights: [55, 15, 10, 12, 8] }
-    : { ids: [METHOD.credit_card, METHOD.paypal, METHOD.apple_pay], weights: [70, 20, 10] };
+  const methodTable = (list: SchoolProfile['paymentMethods']) => ({ ids: list.map(([m]) => METHOD[m]), weights: list.map(([, w]) => w) });
+  const methodsHome = methodTable(profile.paymentMethods);
+  const methodsAbroad = methodTable(profile.paymentMethodsAbroad ?? profile.paymentMethods);
 
   // Courses become sellable over time; orders are chronological, so the sellable set is a growing prefix.
   const sellable = catalog.courses.map((c, index) => ({ c, index })).filter(({ c }) => !Number.isNaN(c.sellableFrom)).sort((a, b) => a.c.sellableFrom - b.c.sellableFrom || a.index - b.index);
@@ -195,12 +198,17 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
     const t = calendar.createdAt[i] as number;
     store.createdAt[i] = t;
     while (sellableCount < sellable.length && sellable[sellableCount]!.c.sellableFrom <= t) sellableCount++;
-    const currencyIndex = currencies.length > 1 && rng.chance(profile.extraCurrencyShare) ? 1 + rng.int(currencies.length - 1) : 0;
+    const role = roles.get(i);
+    // A role's order takes the draws its drawn state takes, so the orders after it stay as drawn (unless that
+    // state was a manual enrollment, which draws fewer).
+    const drawnCurrency = currencies.length > 1 && rng.chance(profile.extraCurrencyShare) ? 1 + rng.int(currencies.length - 1) : 0;
+    const currencyIndex = role?.currency ?? drawnCurrency;
     const currency = currencies[currencyIndex]!;
     store.currency[i] = currencyIndex;
     store.buyer[i] = pickBuyer(t);
 
     // State, payment method and times.
+    const methods = currencyIndex === 0 ? methodsHome : methodsAbroad;
     let method = methods.ids[rng.weighted(methods.weights)]!;
     const roll = rng.float();
     let state: number;
@@ -236,6 +244,7 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
         }
       }
     }
+    if (role) ({ state, method, paidAt, updatedAt } = playRole(role, t, method, now));
     store.state[i] = state;
     store.method[i] = method;
     store.paidAt[i] = paidAt;
@@ -253,12 +262,12 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
       if (kindRoll >= 0.8 && kindRoll < 0.88) {
         const options = catalog.membershipProducts.filter((p) => products[p]!.currency === currency);
         if (options.length > 0) {
-          const p = options[rng.weighted(options.map((o) => (products[o]!.name.includes('lifetime') ? 0.15 : 1)))]!;
+          const p = options[rng.weighted(options.map((o) => (products[o]!.interval === null ? 0.15 : 1)))]!;
           pushItem(p, products[p]!.price);
           done = true;
         }
       } else if (kindRoll >= 0.88 && kindRoll < 0.93 && currencyIndex === 0) {
-        const options = ticketOwners.filter(({ e, t: ticket }) => e.startsAtMs > t && e.startsAtMs - t < 45 * DAY_MS && (saleTicketCount.get(ticket.product) ?? 0) < ticket.capacity);
+        const options = ticketOwners.filter(({ e, t: ticket }) => e.startsAtMs > t && e.startsAtMs - t < TICKET_SALE_DAYS * DAY_MS && (saleTicketCount.get(ticket.product) ?? 0) < ticket.capacity);
         if (options.length > 0) {
           const { t: ticket } = rng.pick(options);
           pushItem(ticket.product, ticket.price);
@@ -299,6 +308,18 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
       }
     }
     const itemsFrom = store.itemStart[i] as number;
+    if (role?.severalCourses) {
+      // The two most popular courses on sale then, instead of what was drawn.
+      const picks = sellable.slice(0, sellableCount).map(({ c }) => c).filter((c) => c.paidProducts.has(currency)).sort((a, b) => b.popularity - a.popularity).slice(0, 2);
+      if (picks.length === 2) {
+        for (let k = itemsFrom; k < item; k++) {
+          const product = store.itemProduct[k] as number;
+          if (sale && products[product]!.kind === TICKET) saleTicketCount.set(product, saleTicketCount.get(product)! - 1);
+        }
+        item = itemsFrom;
+        for (const c of picks) pushItem(c.paidProducts.get(currency)![0]!, products[c.paidProducts.get(currency)![0]!]!.price);
+      }
+    }
 
     // Coupon: most buyers during a sale use its code; otherwise an evergreen one now and then.
     let couponIndex = -1;
@@ -310,10 +331,12 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
         if (options.length > 0) couponIndex = rng.pick(options).index;
       }
     }
+    if (role) couponIndex = role.coupon;
     let original = 0;
     let discount = 0;
     let fixedLeft = 0;
     let percent = 0;
+    const discountStep = profile.discountStep?.[currency] ?? 1;
     if (couponIndex >= 0) {
       const c = coupons[couponIndex]!;
       c.used++;
@@ -324,7 +347,7 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
     for (let k = itemsFrom; k < item; k++) {
       const o = store.itemOriginal[k] as number;
       let d = 0;
-      if (percent > 0) d = Math.round((o * percent) / 100);
+      if (percent > 0) d = Math.round((o * percent) / 100 / discountStep) * discountStep;
       else if (fixedLeft > 0) {
         d = Math.min(fixedLeft, o);
         fixedLeft -= d;
@@ -349,4 +372,16 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
   const span = now - schoolCreated;
   for (let s = nextNewStudent; s < students.count; s++) students.createdAt[s] = wholeSeconds(schoolCreated + rng.float() * span);
   return store;
+}
+
+/**
+ * An order's state, method and times as its role wants them (recent.ts). Paid by card within a minute (ATM and
+ * konbini payments take hours), refunds asked for two days before they are done.
+ */
+function playRole(role: OrderRole, createdAt: number, drawnMethod: number, now: number): { state: number; method: number; paidAt: number; updatedAt: number } {
+  const method = drawnMethod === METHOD.free || drawnMethod === METHOD.atm || drawnMethod === METHOD.cvs ? METHOD.credit_card : drawnMethod;
+  if (role.state === 'failed') return { state: STATE.failed, method, paidAt: NaN, updatedAt: Math.min(createdAt + 30_000, lastSecondBefore(now)) };
+  const paidAt = Math.min(createdAt + 60_000, lastSecondBefore(role.paidBefore));
+  if (role.state === 'paid' || role.refundAt === undefined) return { state: STATE.paid, method, paidAt, updatedAt: paidAt };
+  return { state: role.state === 'refunded' ? STATE.refunded : STATE.refunding, method, paidAt, updatedAt: role.refundAt };
 }

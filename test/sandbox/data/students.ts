@@ -1,11 +1,9 @@
 // Students stored as columns (400 000 of them at a million orders): names are indexes into the profile's
 // name lists, so a Person is built only when one is served.
 import type { StudentRecord } from '../../../shared/platform/resources';
-import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { iso } from './catalog';
 import { rowId, rowOf } from './row-ids';
-
-export const STUDENT_TAGS = ['newsletter', 'vip', 'b2b', 'scholarship', 'alumni', 'beta-tester'] as const;
 
 export class StudentStore {
   readonly first: Uint16Array;
@@ -40,7 +38,7 @@ export class StudentStore {
   name(i: number): string {
     const first = this.profile.firstNames[this.first[i] as number]?.[0] ?? '';
     const last = this.profile.lastNames[this.last[i] as number]?.[0] ?? '';
-    return this.profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`;
+    return this.profile.personName(first, last);
   }
 
   email(i: number): string {
@@ -53,7 +51,7 @@ export class StudentStore {
     const override = this.tagOverrides.get(i);
     if (override) return [...override];
     const bits = this.tagBits[i] as number;
-    return STUDENT_TAGS.filter((_, b) => bits & (1 << b));
+    return this.profile.words.studentTags.filter((_, b) => bits & (1 << b));
   }
 
   person(i: number): StudentRecord {

@@ -3,15 +3,14 @@
 // payments); the living ones are active, trialing, past_due or incomplete, some flagged canceling.
 import type { MembershipPlan, Person, Subscription } from '../../../shared/platform/resources';
 import { iso, wholeSeconds } from './catalog';
-import { EMAIL_DOMAINS, type SchoolProfile } from './content';
+import { EMAIL_DOMAINS, type SchoolProfile } from './profile';
 import { searchCumulative, type Random } from './random';
-import { STUDENT_TAGS } from './students';
 import { DAY_MS } from './time-zone';
 
 type Interval = Subscription['interval'];
 const HAZARD: Record<Interval, number> = { day: 0.03, month: 0.045, year: 0.3 };
 
-export function addPeriods(start: number, interval: Interval, n: number): number {
+function addPeriods(start: number, interval: Interval, n: number): number {
   if (interval === 'day') return start + n * DAY_MS;
   const d = new Date(start);
   const months = interval === 'month' ? n : 12 * n;
@@ -33,7 +32,7 @@ function periodsElapsed(start: number, interval: Interval, now: number): number 
   return n;
 }
 
-export interface MembersAndSubscriptions {
+interface MembersAndSubscriptions {
   members: Person[];
   subscriptions: Subscription[];
 }
@@ -46,31 +45,41 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
   let sum = 0;
   dayWeights.forEach((w, d) => (cumulative[d] = sum += w));
 
-  const starts = Array.from({ length: subscriptionCount }, () => {
+  const scripted = rng.fork('recent'); // its own stream: the drawn subscriptions stay as they were
+  const starts: { at: number; role?: RecentRole }[] = Array.from({ length: subscriptionCount }, () => {
     const day = searchCumulative(cumulative, rng.float() * sum);
-    return wholeSeconds(historyStart + day * DAY_MS + rng.float() * DAY_MS);
-  }).sort((a, b) => a - b);
+    return { at: wholeSeconds(historyStart + day * DAY_MS + rng.float() * DAY_MS) };
+  });
+  starts.push(...recentRoles(now, scripted));
+  starts.sort((a, b) => a.at - b.at);
 
   const members: Person[] = [];
-  const subscriptions: Subscription[] = starts.map((startedAt, k) => {
-    // The first subscriptions bring new members; the rest are second plans of existing ones.
-    let m: number;
-    if (members.length < memberCount && (k < memberCount * 0.6 || rng.chance(0.87) || members.length === 0)) {
-      m = members.length;
-      const [first, firstLatin] = rng.pick(profile.firstNames);
-      const [last, lastLatin] = rng.pick(profile.lastNames);
-      const bits = (rng.chance(0.3) ? 1 : 0) | (rng.chance(0.05) ? 2 : 0) | (rng.chance(0.1) ? 16 : 0);
-      members.push({
-        id: `mem_${no}_${m + 1}`,
-        name: profile.locale === 'ja' ? `${last} ${first}` : `${first} ${last}`,
-        email: `${firstLatin}.${lastLatin}.m${m + 1}@${rng.pick(EMAIL_DOMAINS)}`,
-        created_at: iso(wholeSeconds(startedAt - rng.exponential(10 * DAY_MS))),
-        tags: STUDENT_TAGS.filter((_, b) => bits & (1 << b)),
-      });
-    } else {
-      m = rng.int(members.length);
+  const newMember = (draw: Random, startedAt: number): Person => {
+    const m = members.length;
+    const [first, firstLatin] = draw.pick(profile.firstNames);
+    const [last, lastLatin] = draw.pick(profile.lastNames);
+    const bits = (draw.chance(0.3) ? 1 : 0) | (draw.chance(0.05) ? 2 : 0) | (draw.chance(0.1) ? 16 : 0);
+    const member = {
+      id: `mem_${no}_${m + 1}`,
+      name: profile.personName(first, last),
+      email: `${firstLatin}.${lastLatin}.m${m + 1}@${draw.pick(EMAIL_DOMAINS)}`,
+      created_at: iso(wholeSeconds(startedAt - draw.exponential(10 * DAY_MS))),
+      tags: profile.words.studentTags.filter((_, b) => bits & (1 << b)),
+    };
+    members.push(member);
+    return member;
+  };
+  const homeMonthly = recurring.find((p) => p.currency === profile.currency && p.prices.some((x) => x.interval === 'month'));
+  let drawn = 0;
+  const subscriptions: Subscription[] = starts.map(({ at: startedAt, role }, index) => {
+    const id = `sub_${no}_${index + 1}`;
+    if (role && homeMonthly) {
+      const member = members.length > 0 ? scripted.pick(members) : newMember(scripted, startedAt);
+      return recentSubscription(role, id, member, homeMonthly, startedAt, now, scripted);
     }
-    const member = members[m]!;
+    const k = drawn++;
+    // The first subscriptions bring new members; the rest are second plans of existing ones.
+    const member = members.length < memberCount && (k < memberCount * 0.6 || rng.chance(0.87) || members.length === 0) ? newMember(rng, startedAt) : members[rng.int(members.length)]!;
 
     const eu = recurring.filter((p) => p.currency !== profile.currency);
     const home = recurring.filter((p) => p.currency === profile.currency);
@@ -83,7 +92,7 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
     const life = Math.floor(Math.log(1 - rng.float()) / Math.log(1 - HAZARD[interval])) + 1; // periods paid
     const endOfLife = addPeriods(startedAt, interval, life);
     const base = {
-      id: `sub_${no}_${k + 1}`,
+      id,
       member_id: member.id,
       member_name: member.name,
       plan_id: plan.id,
@@ -121,4 +130,44 @@ export function generateSubscriptions(profile: SchoolProfile, no: number, rng: R
     return { ...base, state: 'active', current_period_start: iso(periodStart), current_period_end: iso(periodEnd), next_charge_at: canceling ? null : iso(periodEnd), canceling, canceled_at: null, updated_at: iso(periodStart) } satisfies Subscription;
   });
   return { members, subscriptions };
+}
+
+type RecentRole = 'past_due' | 'canceling';
+
+/** A monthly period start in [now − from, now − to), on a day of the month every month has (1–28, UTC). */
+function recentPeriodStart(now: number, fromDays: number, toDays: number, rng: Random): number {
+  let at = wholeSeconds(now - toDays * DAY_MS - rng.float() * (fromDays - toDays) * DAY_MS);
+  const day = new Date(at).getUTCDate();
+  if (day > 28) at -= (day - 28) * DAY_MS;
+  return at;
+}
+
+/**
+ * Subscriptions every school has near `now`, whatever day the data is made for (docs/business-api.md): one
+ * whose renewal failed in the last days (past_due) and two canceling at the end of a period that ends within a
+ * month. Each started some months before its current period; returned as start instants with their role.
+ */
+function recentRoles(now: number, rng: Random): { at: number; role: RecentRole }[] {
+  const monthsBefore = (periodStart: number, months: number) => {
+    const d = new Date(periodStart);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  };
+  return [
+    { at: monthsBefore(recentPeriodStart(now, 6, 1, rng), 2 + rng.int(10)), role: 'past_due' },
+    { at: monthsBefore(recentPeriodStart(now, 24, 8, rng), 1 + rng.int(12)), role: 'canceling' },
+    { at: monthsBefore(recentPeriodStart(now, 24, 8, rng), 1 + rng.int(12)), role: 'canceling' },
+  ];
+}
+
+function recentSubscription(role: RecentRole, id: string, member: Person, plan: MembershipPlan, startedAt: number, now: number, rng: Random): Subscription {
+  const n = periodsElapsed(startedAt, 'month', now);
+  const periodStart = addPeriods(startedAt, 'month', n);
+  const base = {
+    id, member_id: member.id, member_name: member.name, plan_id: plan.id, currency: plan.currency,
+    amount: plan.prices.find((p) => p.interval === 'month')!.amount, interval: 'month' as const, started_at: iso(startedAt),
+    current_period_start: iso(periodStart), current_period_end: iso(addPeriods(startedAt, 'month', n + 1)), canceled_at: null,
+  };
+  if (role === 'past_due') return { ...base, state: 'past_due', next_charge_at: iso(wholeSeconds(now + rng.between(1, 3) * DAY_MS)), canceling: false, updated_at: iso(periodStart) };
+  // Asked to cancel some time into the current period.
+  return { ...base, state: 'active', next_charge_at: null, canceling: true, updated_at: iso(wholeSeconds(periodStart + rng.float() * (now - periodStart))) };
 }

@@ -3,7 +3,7 @@
 
 export const DAY_MS = 86_400_000;
 
-export interface LocalParts {
+interface LocalParts {
   year: number;
   month: number; // 1..12
   day: number;
@@ -62,7 +62,7 @@ export function localParts(utcMs: number, timeZone: string): LocalParts {
 }
 
 /** Offset of the zone's wall clock from UTC at an instant, in ms (New York in winter: -5 h). */
-export function zoneOffsetMs(utcMs: number, timeZone: string): number {
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
   const p = localParts(utcMs, timeZone);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(utcMs / 1000) * 1000;
@@ -82,10 +82,33 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
   return third === second2 ? second2 : Math.max(first, second2);
 }
 
+/**
+ * The zone's offset (as zoneOffsetMs) at `start + d` days for every d in [0, days), with few Intl calls: offsets
+ * are read every 16 days and day by day only between two readings that differ (no zone changes its offset
+ * twice within 16 days). The calendar needs one per day of three years, for every school.
+ */
+export function dailyOffsets(start: number, days: number, timeZone: string): Float64Array {
+  const STEP = 16;
+  const offsets = new Float64Array(days);
+  if (days === 0) return offsets;
+  const at = (d: number) => zoneOffsetMs(start + d * DAY_MS, timeZone);
+  let from = 0;
+  offsets[0] = at(0);
+  while (from < days - 1) {
+    const to = Math.min(from + STEP, days - 1);
+    const offset = at(to);
+    const changed = offset !== offsets[from];
+    for (let d = from + 1; d < to; d++) offsets[d] = changed ? at(d) : offset;
+    offsets[to] = offset;
+    from = to;
+  }
+  return offsets;
+}
+
 export type Interval = 'day' | 'week' | 'month';
 
 /** Local midnight starting the bucket (day, ISO week from Monday, month) that contains `utcMs`. */
-export function bucketStart(utcMs: number, interval: Interval, timeZone: string): number {
+function bucketStart(utcMs: number, interval: Interval, timeZone: string): number {
   const p = localParts(utcMs, timeZone);
   let day = p.day;
   if (interval === 'week') day -= p.weekday - 1;
@@ -94,7 +117,7 @@ export function bucketStart(utcMs: number, interval: Interval, timeZone: string)
 }
 
 /** The local midnight one bucket after the bucket starting at `startUtc` (a value from bucketStart). */
-export function nextBucketStart(startUtc: number, interval: Interval, timeZone: string): number {
+function nextBucketStart(startUtc: number, interval: Interval, timeZone: string): number {
   // Read the civil date a few hours into the bucket so a DST-shifted midnight still names the right day.
   const p = localParts(startUtc + 3 * 3_600_000, timeZone);
   if (interval === 'day') return zonedTimeToUtc(p.year, p.month, p.day + 1, 0, 0, 0, timeZone);

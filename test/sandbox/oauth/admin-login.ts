@@ -32,7 +32,7 @@ function stateOf(ctx: SandboxContext): LoginState {
   return state;
 }
 
-export function adminCookieName(ctx: SandboxContext): string {
+function adminCookieName(ctx: SandboxContext): string {
   return `sandbox_admin_${new URL(ctx.baseUrl).port || '80'}`;
 }
 

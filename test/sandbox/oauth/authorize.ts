@@ -12,7 +12,7 @@ import { matchesRegisteredRedirect } from './redirect-uri';
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
-export function redirectWith(ctx: SandboxContext, res: ServerResponse, redirectUri: string, params: Record<string, string | null>): void {
+function redirectWith(ctx: SandboxContext, res: ServerResponse, redirectUri: string, params: Record<string, string | null>): void {
   const target = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value !== null) target.searchParams.set(name, value);
   target.searchParams.set('iss', ctx.baseUrl);

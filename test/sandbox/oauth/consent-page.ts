@@ -6,7 +6,7 @@ import type { School } from '../../../shared/platform/resources';
 import { describeScope } from '../../../shared/scopes';
 import { escapeHtml } from '../http/respond';
 
-export interface ConsentPageInput {
+interface ConsentPageInput {
   baseUrl: string;
   requestId: string;
   clientName: string;
@@ -19,7 +19,7 @@ export interface ConsentPageInput {
   redirectOrigin: string;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   headers: Record<string, string>;
 }
@@ -90,7 +90,7 @@ export function errorPage(title: string, message: string): RenderedPage {
   return { html: layout(title, nonce, body), headers: pageHeaders(nonce, "'none'") };
 }
 
-export interface LoginPageInput {
+interface LoginPageInput {
   baseUrl: string;
   /** Null when the page only explains that the sign-in expired (no form). */
   loginId: string | null;

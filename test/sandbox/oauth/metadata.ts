@@ -4,7 +4,7 @@
 import { ALL_SCOPES } from '../../../shared/scopes';
 import { endpointsOf } from '../context';
 
-export const CLAIMS_SUPPORTED = ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'name', 'picture', 'email', 'email_verified', 'school_id', 'school'];
+const CLAIMS_SUPPORTED = ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'name', 'picture', 'email', 'email_verified', 'school_id', 'school'];
 
 export function protectedResourceMetadata(baseUrl: string) {
   const e = endpointsOf(baseUrl);

@@ -2,7 +2,7 @@
 // (spec "Authentication" 4). At authorization time the port may differ from the registered one, because a
 // native app listens on whatever port is free (RFC 8252 §7.3); scheme, host, path and query must not.
 
-export type RedirectCheck = { ok: true; url: URL } | { ok: false; reason: string };
+type RedirectCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export function checkLoopbackRedirect(value: unknown): RedirectCheck {
   if (typeof value !== 'string' || value.length === 0) return { ok: false, reason: 'a redirect URI must be a non-empty string' };

@@ -5,8 +5,8 @@
 // written to disk (`npm start`'s demo platform keeps it across restarts) without a usable token in it.
 import { createHash, randomBytes } from 'node:crypto';
 
-export const CODE_LIFETIME_MS = 60_000;
-export const CONSENT_REQUEST_LIFETIME_MS = 10 * 60_000;
+const CODE_LIFETIME_MS = 60_000;
+const CONSENT_REQUEST_LIFETIME_MS = 10 * 60_000;
 
 export interface Grant {
   id: string;
@@ -24,7 +24,7 @@ export interface Grant {
   currentRefreshToken: string | null;
 }
 
-export interface AuthorizationCode {
+interface AuthorizationCode {
   code: string;
   clientId: string;
   redirectUri: string;
@@ -50,13 +50,13 @@ export interface AccessToken {
   revoked: boolean;
 }
 
-export interface RefreshToken {
+interface RefreshToken {
   grantId: string;
   clientId: string;
 }
 
 /** What the consent page posts back: the validated authorization request, used once. */
-export interface ConsentRequest {
+interface ConsentRequest {
   id: string;
   clientId: string;
   redirectUri: string;
@@ -71,7 +71,7 @@ export interface ConsentRequest {
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
 /** How a token is looked up and kept: its SHA-256, never the token itself. */
-export function tokenDigest(value: string): string {
+function tokenDigest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
 

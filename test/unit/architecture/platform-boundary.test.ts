@@ -48,6 +48,11 @@ function platformReads(file: string, text: string): Violation[] {
       found.push({ file, line: at(specifier), what: `imports ${specifier.text}` });
     } else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && OPERATION_IDS.has(node.text)) {
       found.push({ file, line: at(node), what: `names the platform operation '${node.text}'` });
+    } else if (file.startsWith('renderer/')) {
+      // The renderer gets the app's model only: reading a platform field (`record.updated_at`) means a wire
+      // detail leaked past the adapter.
+      const field = ts.isPropertyAccessExpression(node) ? node.name.text : ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) ? node.argumentExpression.text : null;
+      if (field !== null && /^[a-z]+(_[a-z0-9]+)+$/.test(field)) found.push({ file, line: at(node), what: `reads the platform field '${field}'` });
     }
     ts.forEachChild(node, visit);
   };
@@ -102,6 +107,9 @@ describe('the platform adapter is the only reader of the platform', () => {
       [6, "names the platform operation 'listCoupons'"],
       [7, "names the platform operation 'getSchool'"],
     ]);
+    // The renderer reads no platform field, by name or by key; an app field or a computed key is no violation.
+    const reads = "const a = record.updated_at; const b = record['next_cursor']; const c = record.updatedAt; const d = record[key];";
+    expect(platformReads('renderer/features/example.tsx', reads).map((v) => v.what)).toEqual(["reads the platform field 'updated_at'", "reads the platform field 'next_cursor'"]);
     // The same import from inside the adapter resolves to the same folder; from elsewhere, a look-alike path is not it.
     expect(platformReads('electron/services/money/example.ts', "import { x } from './shared/platform/resources';")).toEqual([]);
   });

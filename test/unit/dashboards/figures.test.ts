@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatChange, formatDateTime, formatMoney, formatPercent, formatShortDateTime, relativeChange } from '../../../renderer/lib/format';
-import { comparesWithLastYear, previousInstants } from '../../../renderer/features/common/range';
+import { currencyExponent, formatChange, formatDateTime, formatDays, formatMoney, formatPercent, formatPointsChange, formatShortDateTime, formatZone, relativeChange } from '../../../renderer/lib/format';
+import { versusDays } from '../../../renderer/features/common/range-words';
+import { resolveRange } from '../../../renderer/features/common/range-store';
 import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
 import { buildChartOption } from '../../../renderer/charts/chart-option';
 import { LIGHT_PALETTE } from '../../../renderer/charts/palette';
@@ -49,7 +50,7 @@ describe('sales view', () => {
     expect(tiles.map((t) => t.key)).toEqual(['gross', 'discounts', 'refunds', 'net', 'orders', 'averageOrderValue', 'refundRate']);
     const gross = tiles.find((t) => t.key === 'gross');
     expect(gross).toMatchObject({ value: '$100.00', delta: 1, yearDelta: null, lowerIsBetter: false });
-    expect(tiles.find((t) => t.key === 'refundRate')).toMatchObject({ value: '25.0%', delta: -0.5, lowerIsBetter: true });
+    expect(tiles.find((t) => t.key === 'refundRate')).toMatchObject({ value: '25.0%', delta: -0.25, deltaUnit: 'points', lowerIsBetter: true });
   });
 
   it('charts gross, net and refunds of one currency per period', () => {
@@ -87,14 +88,30 @@ describe('sales view', () => {
     expect(bars.series[0]!.data).toEqual([4, { value: 4, itemStyle: { opacity: 0.45 } }]);
   });
 
-  it('compares with last year only for ranges shorter than a year', () => {
-    expect(comparesWithLastYear({ startDay: '2026-10-25', endDay: '2026-11-23' })).toBe(true);
-    expect(comparesWithLastYear({ startDay: '2026-01-01', endDay: '2026-11-23' })).toBe(true);
-    expect(comparesWithLastYear({ startDay: '2025-11-24', endDay: '2026-11-23' })).toBe(false); // last 12 months
-    expect(comparesWithLastYear({ startDay: '2024-01-01', endDay: '2026-11-23' })).toBe(false);
+  it('compares with last year only where that says something, and names each comparison by its days', () => {
+    const now = Date.parse('2026-11-27T17:00:00Z'); // the 27th in New York, already the 28th in Taipei
+    const month = resolveRange({ preset: 'thisMonth', startDay: '', endDay: '' }, 'America/New_York', now);
+    expect(month.range).toMatchObject({ startDay: '2026-11-01', endDay: '2026-11-27' });
+    expect(month.previous).toEqual({ startDay: '2026-10-01', endDay: '2026-10-27', from: '2026-10-01T04:00:00.000Z', to: '2026-10-28T04:00:00.000Z' });
+    expect(versusDays(month.previous, { locale: 'en-US', timeZone: 'America/New_York' })).toMatch(/^vs Oct 1\s–\s27(, 2026)?$/);
+    expect(month.lastYear).toMatchObject({ startDay: '2025-11-01', endDay: '2025-11-27' });
+    expect(resolveRange({ preset: 'thisMonth', startDay: '', endDay: '' }, 'Asia/Taipei', now).range.endDay).toBe('2026-11-28');
+    const year = resolveRange({ preset: 'last12Months', startDay: '', endDay: '' }, 'UTC', now);
+    expect(year.lastYear).toBeNull();
+    expect(year.lastYearInstants).toEqual({ from: '2024-11-28T00:00:00.000Z', to: '2025-11-28T00:00:00.000Z' });
     const tiles = salesTiles({ ...entry, lastYear: totals({ gross: 5000 }) }, locale, { lastYear: false });
     expect(tiles.every((t) => t.yearDelta === null)).toBe(true);
-    expect(previousInstants({ from: '2026-11-01T00:00:00Z', to: '2026-11-11T00:00:00Z' })).toEqual({ from: '2026-10-22T00:00:00.000Z', to: '2026-11-01T00:00:00Z' });
+  });
+
+  it('changes a rate in percentage points, never as a percent of the rate', () => {
+    // 25% of orders refunded now, 50% before: down 25 points (not "−50%").
+    const refundRate = salesTiles(entry, locale).find((t) => t.key === 'refundRate')!;
+    expect(refundRate).toMatchObject({ delta: -0.25, deltaUnit: 'points' });
+    expect(salesTiles(entry, locale).find((t) => t.key === 'gross')).toMatchObject({ deltaUnit: 'relative' });
+    expect(formatPointsChange(0.012, 'en-US')).toBe('+1.2 pp');
+    expect(formatPointsChange(-0.25, 'en-US')).toBe('-25.0 pp');
+    // A period without orders has no refund rate to compare with.
+    expect(salesTiles({ ...entry, previous: totals({ orders: 0, refundedOrders: 0, refundRate: 0 }) }, locale).find((t) => t.key === 'refundRate')!.delta).toBeNull();
   });
 });
 
@@ -112,6 +129,18 @@ describe('one format per kind of figure', () => {
     expect(formatChange(0.125, 'en-US')).toBe('+12.5%');
     expect(formatChange(-0.04, 'en-US')).toBe('-4.0%');
     expect(formatPercent(0.125, 'de-DE')).toBe('12,5\u00a0%');
+  });
+
+  it('writes whole days as a span, the year only when they are not this year\'s', () => {
+    // Intl sets the dash between thin spaces.
+    const days = (startDay: string, endDay: string, locale = 'en-US') => formatDays({ startDay, endDay }, locale, 2026).replace(/\u2009/g, ' ');
+    expect(days('2026-10-01', '2026-10-27')).toBe('Oct 1 – 27');
+    expect(days('2026-09-28', '2026-10-04')).toBe('Sep 28 – Oct 4');
+    expect(days('2026-11-26', '2026-11-26')).toBe('Nov 26');
+    expect(days('2025-11-01', '2025-11-27')).toBe('Nov 1 – 27, 2025');
+    expect(formatDays({ startDay: '2026-10-01', endDay: '2026-10-27' }, 'zh-TW', 2026)).toBe('10/1至10/27');
+    expect(formatZone('Asia/Taipei', 'en-US')).toBe('Asia/Taipei, GMT+8');
+    expect(formatZone('America/New_York', 'en-US', Date.parse('2026-07-01T00:00:00Z'))).toBe('America/New_York, GMT-4');
   });
 
   it('has one label per state, used by badges, filters and the CSV alike', () => {

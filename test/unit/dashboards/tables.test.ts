@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseRow } from '../../../shared/ipc/data';
-import { defaultRevenueCurrency, filterCourses, revenueCurrencies, sortCourses, NO_COURSE_FILTER } from '../../../renderer/features/courses/course-table';
+import { filterCourses, revenueCurrencies, sortCourses, NO_COURSE_FILTER } from '../../../renderer/features/courses/course-table';
 import { describePlans } from '../../../renderer/features/courses/plans';
 import { blocksFor, rowAt, ORDER_BLOCK_SIZE } from '../../../renderer/data/orders-window';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters } from '../../../renderer/features/orders/order-filters';
@@ -49,28 +49,11 @@ describe('course list', () => {
   });
 
   it('sorts revenue within one currency, never adding two', () => {
-    expect(defaultRevenueCurrency(courses)).toBe('TWD');
+    expect(revenueCurrencies(courses)).toEqual(['TWD', 'USD']);
     // b earned 100000 USD cents but only 4000 TWD: in TWD it is still ahead of a (900), c earned nothing.
     expect(sortCourses(courses, { key: 'revenue', direction: 'desc' }, 'TWD').map((c) => c.id)).toEqual(['b', 'a', 'c']);
     // In USD only b earned anything; the others tie at zero and keep title order.
     expect(sortCourses(courses, { key: 'revenue', direction: 'desc' }, 'USD').map((c) => c.id)).toEqual(['b', 'c', 'a']);
-    expect(defaultRevenueCurrency([course('x')])).toBeNull();
-  });
-
-  it('defaults the revenue column to the currency with the most sales, not the one most courses earned in', () => {
-    const usd = (orders: number, net: number) => ({ currency: 'USD', gross: net, refunds: 0, net, orders });
-    const eur = (orders: number, net: number) => ({ currency: 'EUR', gross: net, refunds: 0, net, orders });
-    // Three courses sold a little in EUR; one sold a lot in USD: more EUR courses, far more USD sales.
-    const list = [
-      course('p', { revenue: [usd(40, 500_000), eur(1, 9_000)] }),
-      course('q', { revenue: [usd(0, 0), eur(1, 9_000)] }),
-      course('r', { revenue: [usd(0, 0), eur(2, 18_000)] }),
-    ];
-    expect(revenueCurrencies(list)).toEqual(['USD', 'EUR']);
-    expect(defaultRevenueCurrency(list)).toBe('USD');
-    // A tie, or no sales at all, goes to the currency listed first (the school's own).
-    expect(defaultRevenueCurrency([course('s', { revenue: [usd(2, 100), eur(2, 100_000)] })])).toBe('USD');
-    expect(defaultRevenueCurrency([course('t', { revenue: [eur(0, 0), usd(0, 0)] })])).toBe('EUR');
   });
 
   it('describes plans in a few words', () => {

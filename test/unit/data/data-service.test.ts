@@ -276,6 +276,31 @@ describe('data service: orders', () => {
     expect(await call(service, 'data.sales.report', { accountId: ACCOUNT, from, to, interval: 'month', timeZone: 'Asia/Taipei' })).toEqual(answer);
   });
 
+  it('on a platform without a sales report: a question that may not sync gets not_found and syncs nothing; one that may syncs and compares with the periods asked', async () => {
+    const service = open();
+    const from = '2024-05-01T00:00:00+08:00'; // 1–20 May in Taipei
+    const to = '2024-05-21T00:00:00+08:00';
+    const ask = { accountId: ACCOUNT, from, to, interval: 'month' as const, timeZone: 'Asia/Taipei' };
+    await expect(call(service, 'data.sales.report', { ...ask, withoutSync: true })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await call(service, 'data.orders.status', { accountId: ACCOUNT })).count).toBeNull();
+    const usdSales = (range: { from: string; to: string }) => {
+      const sold = caller.orders.filter((o) => o.currency === 'USD' && o.paid_at !== null && ['paid', 'refunding', 'refunded'].includes(o.state) && Date.parse(o.paid_at) >= Date.parse(range.from) && Date.parse(o.paid_at) < Date.parse(range.to));
+      return { orders: sold.length, gross: sold.reduce((n, o) => n + o.original_amount, 0) };
+    };
+    // The same days of the month before, as a month so far compares.
+    const previous = { from: '2024-04-01T00:00:00+08:00', to: '2024-04-21T00:00:00+08:00' };
+    const lastYear = { from: '2023-05-01T00:00:00+08:00', to: '2023-05-21T00:00:00+08:00' };
+    const usd = (await call(service, 'data.sales.report', { ...ask, previous, lastYear })).data.currencies.find((c) => c.currency === 'USD')!;
+    expect(usd.current).toMatchObject(usdSales({ from, to }));
+    expect(usd.previous).toMatchObject(usdSales(previous));
+    expect(usd.lastYear).toMatchObject(usdSales(lastYear));
+    expect(usd.previous.orders).toBeGreaterThan(0);
+    // Without periods: those of the days the range touches, 20 days just before and the same days a year before.
+    const byDefault = (await call(service, 'data.sales.report', ask)).data.currencies.find((c) => c.currency === 'USD')!;
+    expect(byDefault.previous).toMatchObject(usdSales({ from: '2024-04-11T00:00:00+08:00', to: from }));
+    expect(byDefault.lastYear).toEqual(usd.lastYear);
+  });
+
   it('tells the UI to refetch when the online probe sees the platform again after an answer from the cache', async () => {
     const service = open();
     const orderId = caller.orders[3]!.id;

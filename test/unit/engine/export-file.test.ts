@@ -1,5 +1,5 @@
 // The CSV export streamed to a file by the engine: byte for byte the CSV the row definition gives (orders-csv-format's
-// orderCsvCells, times in the admin's zone) for the selection, progress as it goes, and Cancel leaves no file behind.
+// orderCsvCells, times in the zone asked) for the selection, progress as it goes, and Cancel leaves no file behind.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

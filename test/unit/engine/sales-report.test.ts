@@ -11,6 +11,7 @@ import { toSalesReport } from '../../../electron/services/platform/analytics-pla
 import { toCourseRevenue } from '../../../electron/services/platform/courses-platform';
 import type { CourseReport, Order, SalesReport } from '../../../shared/platform/resources';
 import { harness } from '../sandbox/helpers';
+import { shiftLocalYears } from '../../sandbox/data/time-zone';
 import { prng } from '../data/synthetic-orders';
 
 const h = harness({ orders: 6000 });
@@ -36,7 +37,10 @@ describe('local sales figures', () => {
         if (courseId) query.course_id = courseId;
         const platform = toSalesReport((await h.call('getSalesReport', { school: school.id, query })).body as SalesReport);
         const started = performance.now();
-        const local = salesReport(table, { from, to, interval, timeZone, courseId });
+        // Compared with the periods the platform's report uses: the same length before, the same wall clock a year before.
+        const previous = { from: from - (to - from), to: from };
+        const lastYear = { from: shiftLocalYears(from, 1, timeZone), to: shiftLocalYears(to, 1, timeZone) };
+        const local = salesReport(table, { from, to, interval, timeZone, courseId, previous, lastYear });
         expect(performance.now() - started).toBeLessThan(2000);
         const what = JSON.stringify(query);
         expect(local.from, what).toBe(platform.from);

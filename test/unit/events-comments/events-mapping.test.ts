@@ -2,7 +2,8 @@
 // form and the main process, school-time inputs, and the write's words, plan and Undo.
 import { describe, expect, it } from 'vitest';
 import { SchoolEvent } from '../../../shared/platform/resources';
-import { eventEditProblems, eventTimesProblem, instantOfLocalInput, localInputOf } from '../../../shared/model/events';
+import { eventEditProblems, eventTimesProblem } from '../../../shared/model/events';
+import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
 import { toAttendeeView, toEventPatch, toEventView } from '../../../electron/services/platform/events-mapping';
 import { planWrite, type PlannedWrite } from '../../../electron/services/platform/writes-platform';
 import { sameTarget, seenUpdatedAtOf } from '../../../electron/services/writes/write-plan';

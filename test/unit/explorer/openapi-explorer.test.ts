@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createBusinessRoutes } from '../../sandbox/api';
 import { createDemoPlatform } from '../../sandbox/data';
 import { buildOpenApi } from '../../sandbox/openapi';
-import { deriveCatalog, listRecords, readRecord, updateRecord, type OperationCall } from '../../../electron/services/platform/openapi-explorer';
+import { deriveCatalog, explorerRecord, listRecords, readRecord, updateRecord, type OperationCall } from '../../../electron/services/platform/openapi-explorer';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
 
 const routes = createBusinessRoutes(createDemoPlatform({ orders: 50, seed: 3, now: new Date('2026-11-21T00:00:00Z') }));
@@ -115,7 +115,7 @@ describe.each(STYLES)('calls through the document (%s)', (style) => {
       return { data: [{ id: 'p1', title: 'A' }], meta: { total: 30, next_cursor: 'abc' } } as never;
     };
     const page = await listRecords(call, catalog, 'posts', { access: 'paid' }, 'c1');
-    expect(page).toEqual({ records: [{ id: 'p1', title: 'A' }], total: 30, nextCursor: 'abc' });
+    expect(page).toEqual({ records: [{ fields: { id: 'p1', title: 'A' }, version: null }], total: 30, nextCursor: 'abc' });
     expect(seen).toEqual([{ path: '/api/v1/posts', method: 'GET', query: { limit: 25, access: 'paid', cursor: 'c1' } }]);
     await expect(listRecords(call, catalog, 'posts', { access: 'secret' }, null)).rejects.toThrow(/Filter Access: must be one of/);
     await expect(listRecords(call, catalog, 'posts', { path: '/etc' }, null)).rejects.toThrow(/Filter Path: is not a field/);
@@ -135,5 +135,11 @@ describe.each(STYLES)('calls through the document (%s)', (style) => {
     await updateRecord(call, catalog, 'lecturers', 'l2', { name: 'Deux' });
     expect(paths.at(-1)).toBe('PATCH /api/v1/lecturers/{lecturer_id} {"lecturer_id":"l2"} {"name":"Deux"}');
     await expect(updateRecord(call, catalog, 'lecturers', 'l2', { name: '' })).rejects.toThrow(/Name: must not be empty/);
+  });
+
+  it("gives each record its version from the platform's updated_at, as a UTC instant, and none when it has no valid one", () => {
+    expect(explorerRecord({ id: 'p1', updated_at: '2026-05-01T09:00:00+08:00' })).toEqual({ fields: { id: 'p1', updated_at: '2026-05-01T09:00:00+08:00' }, version: '2026-05-01T01:00:00.000Z' });
+    expect(explorerRecord({ id: 'p1', updated_at: 'yesterday' }).version).toBeNull();
+    expect(explorerRecord({ id: 'p1' }).version).toBeNull();
   });
 });

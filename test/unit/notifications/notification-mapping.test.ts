@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Order } from '../../../shared/model/orders';
 import type { Comment, SalesReport, Subscription, SalesTotals } from '../../../shared/platform/resources';
-import { commentCandidates, largeSaleThresholds, LARGE_SALE_FACTOR, orderCandidates, subscriptionCandidate } from '../../../electron/services/platform/notification-mapping';
+import { commentCandidates, largeSaleThresholds, LARGE_SALE_FACTOR, orderCandidates, subscriptionCandidate, todaySalesQuery } from '../../../electron/services/platform/notification-mapping';
+import { dayStart, localDay } from '../../support/local-days';
 
 const order = (over: Partial<Order>): Order => ({
   id: 'ord_1', tradeNumber: 'T1', state: 'paid', buyer: { id: 'stu_1', name: 'Dana', email: 'd@example.com' }, paymentMethod: 'creditCard', currency: 'USD',
@@ -58,5 +59,18 @@ describe('comments → candidates', () => {
   });
   it("not the staff's own posts", () => {
     expect(commentCandidates([c('cmt_9', 'Alex Morgan')], staff)).toEqual([]);
+  });
+});
+
+describe("the tray's today's sales", () => {
+  it("are asked from midnight of the business zone, not the computer's, whatever the zone's offset", () => {
+    // 03:30 UTC is still yesterday in New York, already today in Taipei and Lord Howe.
+    const now = new Date('2026-11-27T03:30:00Z');
+    for (const timeZone of ['America/New_York', 'Asia/Taipei', 'Australia/Lord_Howe', 'Europe/Berlin']) {
+      const query = todaySalesQuery(now, timeZone);
+      expect(query, timeZone).toEqual({ from: new Date(dayStart(localDay(now.getTime(), timeZone), timeZone)).toISOString(), to: now.toISOString(), interval: 'day', time_zone: timeZone });
+    }
+    expect(todaySalesQuery(now, 'America/New_York').from).toBe('2026-11-26T05:00:00.000Z');
+    expect(todaySalesQuery(now, 'Asia/Taipei').from).toBe('2026-11-26T16:00:00.000Z');
   });
 });

@@ -3,6 +3,8 @@ import { APP_ERROR_CODES } from '../../../shared/errors';
 import { errorCopy } from '../../../renderer/lib/error-copy';
 import { toSerializedError } from '../../../renderer/lib/app-error';
 import { describeDelta } from '../../../renderer/lib/delta';
+import { versusDays } from '../../../renderer/features/common/range-words';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 import { initialsOf } from '../../../renderer/lib/initials';
 import { AppError } from '../../../shared/errors';
 
@@ -59,6 +61,24 @@ describe('stat deltas', () => {
   it('inverts good and bad for metrics where lower is better (refunds, churn)', () => {
     expect(describeDelta(0.1, true).tone).toBe('negative');
     expect(describeDelta(-0.1, true, 'en-US')).toMatchObject({ tone: 'positive', spoken: 'down 10.0%, better' });
+  });
+
+  it('says a rate\'s change in percentage points', () => {
+    expect(describeDelta(0.012, true, 'en-US', 'points')).toMatchObject({ text: '+1.2 pp', arrow: '↑', tone: 'negative', spoken: 'up 1.2 percentage points, worse' });
+    expect(describeDelta(-0.0004, false, 'en-US', 'points')).toMatchObject({ arrow: '→', spoken: 'unchanged' });
+  });
+
+  it('names the days compared with, and points, in the UI language and its locale’s span of days', () => {
+    const days = { startDay: '2025-10-01', endDay: '2025-10-27' };
+    const span = (locale: string) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).formatRange(Date.UTC(2025, 9, 1), Date.UTC(2025, 9, 27));
+    expect(versusDays(days, { locale: 'en-US', timeZone: 'Asia/Taipei' })).toBe(`vs ${span('en-US')}`);
+    try {
+      setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+      expect(versusDays(days, { locale: 'zh-TW', timeZone: 'Asia/Taipei' })).toBe(`相較 ${span('zh-TW')}`);
+      expect(describeDelta(0.012, true, 'zh-TW', 'points')).toMatchObject({ text: '+1.2 個百分點', spoken: '上升 1.2 個百分點，表現較差' });
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 
   it('calls a change too small to show "unchanged", and copes with no comparison', () => {

@@ -26,20 +26,60 @@ describe('demo data', () => {
     expect(fingerprint(a)).not.toBe(fingerprint(c));
   });
 
-  it('has two schools: USD with some EUR in New York, zero-decimal JPY in Tokyo, about 65/35 of the orders', () => {
+  it('has three schools: USD with some EUR in New York, zero-decimal JPY in Tokyo, TWD with some USD in Taipei, 65/15/20 of the orders', () => {
     const { platform } = harness({ orders: 4000 });
-    const [lumen, sakura] = platform.schools;
+    const [lumen, sakura, zhixing] = platform.schools;
     expect(lumen).toMatchObject({ currency: 'USD', time_zone: 'America/New_York' });
     expect(sakura).toMatchObject({ currency: 'JPY', time_zone: 'Asia/Tokyo' });
-    const one = platform.data.get(lumen!.id)!;
-    const two = platform.data.get(sakura!.id)!;
-    expect(one.orders.count + two.orders.count).toBe(4000);
-    expect(one.orders.count / 4000).toBeCloseTo(0.65, 2);
-    expect(one.currencies).toEqual(['USD', 'EUR']);
-    expect(two.currencies).toEqual(['JPY']);
-    const eur = one.orders.currency.filter((c) => c === 1).length / one.orders.count;
-    expect(eur).toBeGreaterThan(0.08);
-    expect(eur).toBeLessThan(0.25);
+    expect(zhixing).toMatchObject({ name: '知行學苑', currency: 'TWD', time_zone: 'Asia/Taipei' });
+    const [one, two, three] = [lumen, sakura, zhixing].map((school) => platform.data.get(school!.id)!);
+    expect(one!.orders.count + two!.orders.count + three!.orders.count).toBe(4000);
+    expect([one!.orders.count / 4000, two!.orders.count / 4000, three!.orders.count / 4000]).toEqual([0.65, 0.15, 0.2]);
+    expect(one!.currencies).toEqual(['USD', 'EUR']);
+    expect(two!.currencies).toEqual(['JPY']);
+    expect(three!.currencies).toEqual(['TWD', 'USD']);
+    for (const [data, low, high] of [[one!, 0.08, 0.25], [three!, 0.06, 0.2]] as const) {
+      const abroad = data.orders.currency.filter((c) => c === 1).length / data.orders.count;
+      expect(abroad).toBeGreaterThan(low);
+      expect(abroad).toBeLessThan(high);
+    }
+  });
+
+  it('writes the Taiwanese school in Traditional Chinese: family name first, romanised e-mails, Chinese titles, sections, coupons and comments', () => {
+    const { platform } = harness({ orders: 4000 });
+    const data = platform.data.get(platform.schools[2]!.id)!;
+    const han = /\p{Script=Han}/u;
+    for (let s = 0; s < data.students.count; s++) {
+      const name = data.students.name(s);
+      expect(name).toMatch(/^\p{Script=Han}{2,4}$/u);
+      expect(data.students.email(s)).toMatch(/^[a-z]+\.[a-z]+\d+@[a-z.]+$/);
+      // Written family name first: the e-mail's second part romanises the first character(s).
+      expect(data.profile.lastNames.some(([last]) => name.startsWith(last))).toBe(true);
+    }
+    // The admin's tags are the school's own words (VIP stays VIP, as Taiwanese admins write it).
+    const tags = new Set<string>();
+    for (let s = 0; s < data.students.count; s++) for (const tag of data.students.tags(s)) tags.add(tag);
+    for (const member of data.members) for (const tag of member.tags) tags.add(tag);
+    expect(tags.size).toBeGreaterThanOrEqual(4);
+    for (const tag of tags) expect(['電子報', 'VIP', '企業學員', '獎學金', '校友', '搶先體驗']).toContain(tag);
+    for (const { course, curriculum } of data.catalog.courses) {
+      expect(course.title).toMatch(han);
+      for (const section of curriculum.sections) expect(section.title).toMatch(han);
+      for (const category of course.categories) expect(data.profile.categories).toContain(category);
+    }
+    for (const { coupon } of data.catalog.coupons) expect(coupon.description).toMatch(han);
+    for (const comment of data.extras.comments) expect(comment.body).toMatch(han);
+    for (const event of data.catalog.events) expect(event.title).toMatch(han);
+    const methods = new Set<string>();
+    for (let i = 0; i < data.orders.count; i++) {
+      const o = data.orders.materialize(i, data.catalog, data.students);
+      methods.add(`${o.currency} ${o.payment_method}`);
+      // TWD in whole dollars (ISO 4217 gives it cents, Taiwanese prices and discounts have none).
+      if (o.currency === 'TWD') for (const v of [o.original_amount, o.discount_amount, o.paid_amount, o.refunded_amount]) expect(v % 100).toBe(0);
+    }
+    expect([...methods].filter((m) => m.startsWith('TWD')).sort()).toEqual(['TWD apple_pay', 'TWD atm', 'TWD credit_card', 'TWD cvs', 'TWD free', 'TWD line_pay']);
+    // Learners abroad pay by card, PayPal or Apple Pay, not at a Taiwanese ATM or convenience store.
+    expect([...methods].filter((m) => m.startsWith('USD') && /atm|cvs|line_pay/.test(m))).toEqual([]);
   });
 
   it('keeps order money consistent: items add up, refunds are full, unpaid orders have no paid_at, JPY is whole', () => {
@@ -140,6 +180,7 @@ describe('demo data', () => {
     const expected: Record<string, string> = {
       'Design Systems in Practice': 'Design', 'Portrait Photography': 'Photo & Video', 'Modern JavaScript': 'Development',
       'Guitar for Absolute Beginners': 'Music & Audio', 'SEO Without the Jargon': 'Marketing', 'Python入門': 'プログラミング', '家庭料理の基本': '料理',
+      'Python 資料分析入門': '程式設計', '手機攝影完全攻略': '攝影', '多益 800 分衝刺班': '語言學習', '美股 ETF 投資實戰': '理財投資', 'Excel 函數與樞紐分析': '職場技能',
     };
     let checked = 0;
     for (const [, school] of platform.data) {
@@ -160,6 +201,8 @@ describe('demo data', () => {
         if (titles.includes('Welcome and setup')) expect(titles[0]).toBe('Welcome and setup');
         if (titles.includes('Final project and next steps')) expect(titles.at(-1)).toBe('Final project and next steps');
         if (titles.includes('Common mistakes') && titles.includes('Foundations')) expect(titles.indexOf('Foundations')).toBeLessThan(titles.indexOf('Common mistakes'));
+        if (titles.includes('課程介紹與環境準備')) expect(titles[0]).toBe('課程介紹與環境準備');
+        if (titles.includes('期末專題與下一步')) expect(titles.at(-1)).toBe('期末專題與下一步');
       }
     }
     expect(checked).toBeGreaterThan(0);

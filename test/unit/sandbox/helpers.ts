@@ -7,7 +7,7 @@ import { BusinessError, type BusinessRoute, type Caller } from '../../sandbox/ht
 
 export const NOW = new Date('2026-11-21T00:00:00Z');
 
-export interface Harness {
+interface Harness {
   platform: DemoPlatform;
   routes: BusinessRoute[];
   call(operationId: string, options?: { school?: string; params?: Record<string, string>; query?: string | Record<string, string>; body?: unknown; anonymous?: boolean }): Promise<{ status: number; body: unknown }>;

@@ -109,6 +109,11 @@ describe('courses and coupons sources', () => {
   it('courses: not saved until a list is kept; then the newest kept list, whatever its range or method', async () => {
     const source = coursesSource(cache);
     expect((await source.search(SCHOOL, { text: 'design', limit: 5 })).report.state).toBe('not_saved');
+    // A list an older app kept in the platform's shape, under the method's plain name, is not read.
+    await cache.put(SCHOOL, cacheKey('data.courses.list', { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-19T10:00:00.000Z', [
+      { courses: [{ id: 'c0', title: 'Design Legacy', state: 'published', categories: [], created_at: '2026-01-01T00:00:00Z', published_at: null }] },
+    ]);
+    expect((await source.search(SCHOOL, { text: 'design', limit: 5 })).report.state).toBe('not_saved');
 
     await cache.put(SCHOOL, cacheKey(CACHE_KEYS.courseList, { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }), '2026-11-20T10:00:00.000Z', [
       { range: {}, courses: [course('c1', 'Design Basics', 'published', '2026-03-01T00:00:00Z'), course('c2', 'Web Design Pro', 'published', '2026-06-01T00:00:00Z'), course('c3', 'Photography', 'draft', null)], facets: {} },

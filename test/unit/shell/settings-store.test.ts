@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../electron/services/log';
-import { SettingsStore, storeBackend } from '../../../electron/services/store/settings';
+import { SettingsStore, settingsWithout, storeBackend } from '../../../electron/services/store/settings';
 import type { SettingsBackendFactory } from '../../../electron/services/store/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/app';
 
@@ -72,6 +72,27 @@ describe('settings store (conf)', () => {
     await expect(SettingsStore.open(dir)).rejects.toThrow();
     chmodSync(join(dir, 'settings.json'), 0o600);
     expect(readdirSync(dir)).toEqual(['settings.json']);
+  });
+});
+
+describe('the time zone and the currency chosen per school', () => {
+  it('default to the school\'s zone and no choice; survive a reopen; a bad value falls back alone', async () => {
+    const dir = tempDir();
+    const store = await SettingsStore.open(dir);
+    expect(store.get()).toMatchObject({ timeZoneSource: 'school', shownCurrencies: {} });
+    await store.update({ timeZoneSource: 'computer', shownCurrencies: { acc_a: 'EUR', acc_b: 'TWD' }, theme: 'dark' });
+    expect((await SettingsStore.open(dir)).get()).toMatchObject({ timeZoneSource: 'computer', shownCurrencies: { acc_a: 'EUR', acc_b: 'TWD' } });
+    await expect(store.update({ shownCurrencies: { acc_a: 'euros' } })).rejects.toThrow();
+    const raw = JSON.parse(readFileSync(store.path, 'utf8')) as Record<string, unknown>;
+    writeFileSync(store.path, JSON.stringify({ ...raw, timeZoneSource: 'mars' }));
+    expect((await SettingsStore.open(dir)).get()).toMatchObject({ timeZoneSource: 'school', shownCurrencies: { acc_a: 'EUR', acc_b: 'TWD' }, theme: 'dark' });
+  });
+
+  it('forget a school signed out of: its currency, and it as the one on screen', () => {
+    const settings = { ...DEFAULT_SETTINGS, activeAccountId: 'acc_a', shownCurrencies: { acc_a: 'EUR', acc_b: 'TWD' } };
+    expect(settingsWithout(settings, 'acc_a')).toEqual({ activeAccountId: null, shownCurrencies: { acc_b: 'TWD' } });
+    expect(settingsWithout(settings, 'acc_b')).toEqual({ shownCurrencies: { acc_a: 'EUR' } });
+    expect(settingsWithout(settings, 'acc_c')).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Handler = (req: IncomingMessage, url: URL, res: ServerResponse, body: string) => void;
+type Handler = (req: IncomingMessage, url: URL, res: ServerResponse, body: string) => void;
 
 export interface ScriptedPlatform {
   url: string;

@@ -37,7 +37,7 @@ function tsxImport(): string {
   return fromCwd === ours ? 'tsx' : pathToFileURL(ours).href;
 }
 
-export interface EngineClientOptions {
+interface EngineClientOptions {
   caller: PlatformCaller;
   /** The school's snapshot key (derived from its offline-cache key); null when no key store can be used. */
   keyFor(accountId: string): Promise<Buffer | null>;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface ExportTarget {
+interface ExportTarget {
   /** The file the engine writes. */
   path: string;
   /** Where the admin will find it (desktop), or null. */

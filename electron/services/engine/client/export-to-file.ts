@@ -2,7 +2,7 @@
 // asked for, let the admin pick where the file goes (export-destination.ts: the Save dialog, or browser
 // mode's one-time download), run the engine's export into it, and forget the slot when that fails.
 import { AppError } from '../../../../shared/errors';
-import { isValidTimeZone } from '../../../../shared/date-range';
+import { isValidTimeZone } from '../../../../shared/zoned-time';
 import type { Answer, CsvFileExport } from '../../../../shared/ipc/data';
 import type { ExportDestination } from './export-destination';
 

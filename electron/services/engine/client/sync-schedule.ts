@@ -12,17 +12,17 @@ import { AppError } from '../../../../shared/errors';
 import type { Logger } from '../../log';
 import type { EngineClient } from './engine-client';
 
-export const SYNCED_COLLECTIONS = ['orders', 'students', 'subscriptions'] as const;
+const SYNCED_COLLECTIONS = ['orders', 'students', 'subscriptions'] as const;
 export type SyncedCollectionName = (typeof SYNCED_COLLECTIONS)[number];
 
 /** How often each collection syncs: often enough that a screen opened later is minutes old, cheap for the platform. */
-export const DEFAULT_SYNC_INTERVAL_MS = 15 * 60_000;
+const DEFAULT_SYNC_INTERVAL_MS = 15 * 60_000;
 /** The longest wait after repeated failures. */
-export const DEFAULT_SYNC_MAX_BACKOFF_MS = 4 * 60 * 60_000;
+const DEFAULT_SYNC_MAX_BACKOFF_MS = 4 * 60 * 60_000;
 /** Each wait is stretched or shortened by up to this share of itself, at random. */
-export const SYNC_JITTER = 0.2;
+const SYNC_JITTER = 0.2;
 
-export interface CollectionSyncState {
+interface CollectionSyncState {
   /** The school has a copy of this collection (in memory or as a snapshot). */
   synced: boolean;
   /** A sync of it is running now (the admin's, or an earlier one of ours). */
@@ -42,7 +42,7 @@ export interface SyncScheduleOptions {
   random?: () => number;
 }
 
-export type SyncOutcome = 'synced' | 'offline' | 'running' | 'never_synced' | 'failed';
+type SyncOutcome = 'synced' | 'offline' | 'running' | 'never_synced' | 'failed';
 
 interface Entry {
   timer: ReturnType<typeof setTimeout> | null;

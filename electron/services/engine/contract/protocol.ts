@@ -19,7 +19,7 @@ export type LoadMode = 'auto' | 'incremental' | 'full';
 /** 1,000,000 orders take about 200 MB of columns: the default keeps two such schools with room to spare. */
 export const DEFAULT_SNAPSHOT_MAX_BYTES = 1024 * 1024 * 1024;
 
-export interface OrderMatch {
+interface OrderMatch {
   order: Order;
   match: MatchQuality;
 }
@@ -74,7 +74,17 @@ export interface EngineApi {
   /** What each coupon brought, from the synced orders (loads them first if needed): the Coupons page. */
   'orders.couponResults': (a: { accountId: string }) => Answer<CouponResults>;
   /** Sales figures from the synced orders (docs/business-api.md, "Local analytics"), in the app's model. */
-  'sales.report': (a: { accountId: string; from: string; to: string; interval: 'day' | 'week' | 'month'; timeZone: string; courseId?: string | undefined }) => Answer<SalesReport>;
+  'sales.report': (a: {
+    accountId: string;
+    from: string;
+    to: string;
+    interval: 'day' | 'week' | 'month';
+    timeZone: string;
+    courseId?: string | undefined;
+    /** The periods the figures are compared with (shared/date-range.ts comparisonsOf), [from, to) each. */
+    previous: { from: string; to: string };
+    lastYear: { from: string; to: string };
+  }) => Answer<SalesReport>;
   /** Every course's revenue per currency over [from, to) from the synced orders (Courses' revenue column), by course id. */
   'sales.courseRevenue': (a: { accountId: string; from: string; to: string }) => Answer<Record<string, CourseRevenue[]>>;
   /** The command palette's search over the synced orders only (memory or snapshot; never the platform); null when none are synced. */
@@ -123,7 +133,7 @@ export interface StudentsEngineApi {
   }) => Answer<{ learning: CourseLearning; funnel: SectionFunnel | null; enrollmentsSeries: EnrollmentsSeries | null }> | null;
 }
 /** Every method the worker answers: the orders side (EngineApi) and the students side. */
-export type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;
+type EngineCalls = EngineApi & SubscriptionsEngineApi & StudentsEngineApi;
 
 export type EngineMethod = keyof EngineCalls;
 export type EngineArgs<M extends EngineMethod> = Parameters<EngineCalls[M]>[0];

@@ -107,7 +107,7 @@ export function encodeColumns(c: OrderColumns, meta: unknown): Buffer {
   return Buffer.concat(encodeColumnParts(c, meta));
 }
 
-export class BadColumns extends Error {}
+class BadColumns extends Error {}
 
 function fail(what: string): never {
   throw new BadColumns(`snapshot columns: ${what}`);

@@ -8,9 +8,9 @@ import { csvHead } from '../../../../shared/csv';
 import { CsvBytes } from './orders-csv-columns';
 
 /** Rows per write: about 1 MB of text, then progress and a chance to cancel. */
-export const EXPORT_SLICE = 5000;
+const EXPORT_SLICE = 5000;
 
-export interface CsvFileJob {
+interface CsvFileJob {
   path: string;
   header: readonly string[];
   /** How many rows; row(k) is called for k = 0 … total - 1, in order. */

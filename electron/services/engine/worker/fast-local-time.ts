@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, k) => String(k).padStart(2, '0'));
 
 /** Epoch ms → "YYYY-MM-DD HH:mm:ss" in the zone; `.iso` takes the platform's text instead (null → ''). */
-export interface LocalMsFormatter {
+interface LocalMsFormatter {
   (t: number): string;
   iso(iso: string | null): string;
 }

@@ -2,7 +2,7 @@
 // data.cancel from any window reaches it, and its progress events carry the same id.
 import { AppError } from '../../../../shared/errors';
 
-export interface Job {
+interface Job {
   readonly id: string;
   readonly signal: AbortSignal;
 }

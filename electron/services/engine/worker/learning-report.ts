@@ -4,7 +4,7 @@
 // pass over them: a few milliseconds per 100,000 enrollments.
 import type { EnrollmentsSeries, FunnelSection, LearningFigures, LearningReport, SectionFunnel } from '../../../../shared/model/learning';
 import { ACTIVE_WINDOW_DAYS } from '../../../../shared/model/learning';
-import { periodStarts, type Interval } from './sales-report';
+import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 import type { StudentsData } from './students-table';
 
 const DAY_MS = 86_400_000;

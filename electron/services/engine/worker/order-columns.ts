@@ -7,7 +7,7 @@
 import type { Order, OrderItem } from '../../../../shared/model/orders';
 
 /** No value (a null coupon, a course-less line item). */
-export const NONE = 0xffffffff;
+const NONE = 0xffffffff;
 
 /** Distinct strings, held as one string plus UTF-16 offsets; `get` slices (V8 shares the parent's memory). */
 export class StringDict {
@@ -71,7 +71,7 @@ function narrowCodes(codes: Uint32Array, size: number): Codes {
   return out;
 }
 
-export function narrowNumbers(values: Float64Array): Numbers {
+function narrowNumbers(values: Float64Array): Numbers {
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if ((v | 0) !== v) return values;

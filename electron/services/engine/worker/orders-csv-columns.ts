@@ -121,7 +121,7 @@ function cellBytesOf(column: DictColumn, map: (value: string) => string = (v) =>
 }
 
 /** Writes row `i` of the columns as one CSV record, CRLF included. */
-export type CsvRowWriter = (i: number, out: CsvBytes) => void;
+type CsvRowWriter = (i: number, out: CsvBytes) => void;
 
 export function csvRowWriter(c: OrderColumns, timeZone: string): CsvRowWriter {
   // Distinct per order: quoted as they come, not kept.

@@ -1,13 +1,14 @@
-// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in their time zone,
-// made for a spreadsheet: amounts are plain numbers in the currency's major unit with all its decimals ("49.00"
-// beside "9760.30", next to a Currency column, so a column sums) and states are the labels the screen shows. The engine writes its rows straight from
+// What a row of the orders CSV says, defined once over a plain order: what the admin sees, in the business time
+// zone, made for a spreadsheet: amounts are plain numbers in the currency's major unit with all its decimals
+// ("49.00" beside "9760.30", next to a Currency column, so a column sums) and states are the labels the screen
+// shows. The engine writes its rows straight from
 // the columns (orders-csv-columns.ts), byte for byte what orderCsvCells gives (the tests hold them together).
 import { csvAmount as sharedCsvAmount } from '../../../../shared/currency-units';
 import type { CsvDecimal, CsvValue } from '../../../../shared/csv';
 import type { Order } from '../../../../shared/model/orders';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, stateLabel } from '../../../../shared/state-labels';
 
-export interface CsvFormat {
+interface CsvFormat {
   timeZone: string;
   /** The admin's locale (kept for what may read differently per locale; amounts are locale-free numbers). */
   locale: string;

@@ -100,9 +100,10 @@ export class OrdersEngine {
         const loaded = await this.ensureLoaded(accountId);
         return { data: couponResults(loaded.table.columns), fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
-      'sales.report': async ({ accountId, from, to, interval, timeZone, courseId }) => {
+      'sales.report': async ({ accountId, from, to, interval, timeZone, courseId, previous, lastYear }) => {
         const loaded = await this.ensureLoaded(accountId);
-        const data = salesReport(loaded.table, { from: Date.parse(from), to: Date.parse(to), interval, timeZone, courseId });
+        const ms = (range: { from: string; to: string }) => ({ from: Date.parse(range.from), to: Date.parse(range.to) });
+        const data = salesReport(loaded.table, { ...ms({ from, to }), interval, timeZone, courseId, previous: ms(previous), lastYear: ms(lastYear) });
         return { data, fetchedAt: loaded.fetchedAt, fromCache: loaded.fromCache };
       },
       'sales.courseRevenue': async ({ accountId, from, to }) => {

@@ -2,21 +2,21 @@
 // force over the order objects), built from the columns directly: opening a snapshot needs no order objects and no per-order strings. Sort orders are
 // computed once per key (the paid-time one is kept in the snapshot), the last selection is kept for scrolling,
 // and the text search lower-cases each distinct buyer name/email once instead of every order's.
-import type { CurrencyTotals, OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../../shared/ipc/data';
-import type { Order, OrderState, ProductKind } from '../../../../shared/model/orders';
+import type { OrderFacets, OrderFilters, OrderSort, OrderSortKey } from '../../../../shared/ipc/data';
+import type { CurrencyTotals, Order, OrderState, ProductKind } from '../../../../shared/model/orders';
 import { OrderState as OrderStateSchema } from '../../../../shared/model/orders';
 import type { DictColumn, Numbers, OrderColumns } from './order-columns';
 import { orderAt } from './order-columns';
 
 const STATES = OrderStateSchema.options;
 
-export interface Selection {
+interface Selection {
   key: string;
   positions: Uint32Array;
   totals: CurrencyTotals[];
 }
 
-export interface TableQueryResult {
+interface TableQueryResult {
   rows: Order[];
   offset: number;
   total: number;

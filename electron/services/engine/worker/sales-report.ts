@@ -2,72 +2,30 @@
 // definitions of docs/business-api.md ("Local analytics"), in the app's model (shared/model/analytics.ts), the
 // shape the platform's sales report is mapped into too, so the two can be compared figure by figure. One pass over the columns, a binary search for the bucket:
 // tens of milliseconds at 1,000,000 orders.
-import { zonedParts } from '../../../../shared/date-range';
+import { periodStarts, type Interval } from '../../../../shared/zoned-time';
 import type { SalesReport, SalesTotals } from '../../../../shared/model/analytics';
 import type { CourseRevenue } from '../../../../shared/model/courses';
 import type { OrdersTable } from './orders-table';
 
-export type Interval = 'day' | 'week' | 'month';
+export type { Interval };
 
-export interface SalesQuery {
+/** A [from, to) range of epoch milliseconds. */
+interface MsRange {
   from: number;
   to: number;
+}
+
+interface SalesQuery extends MsRange {
   interval: Interval;
   timeZone: string;
   courseId?: string | undefined;
+  /** What the figures are compared with, chosen by the caller (shared/date-range.ts comparisonsOf). */
+  previous: MsRange;
+  lastYear: MsRange;
 }
 
 const SALE_STATES = new Set(['paid', 'refunding', 'refunded']);
-const MAX_BUCKETS = 4000;
 const FIELDS = 5; // gross, discounts, refunds, orders, refunded orders
-
-function offsetAt(instant: number, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant of a wall-clock time in the zone (fields may overflow: Date.UTC normalises them). A time the
- * clock skips (DST forward) is the instant the clock jumps to; a time that happens twice is its first instant.
- */
-export function wallToInstant(year: number, month: number, day: number, hour: number, minute: number, second: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const a = wall - offsetAt(wall, timeZone);
-  const b = wall - offsetAt(a, timeZone);
-  if (a === b) return a;
-  const matches = [a, b].filter((t) => t + offsetAt(t, timeZone) === wall);
-  return matches.length > 0 ? Math.min(...matches) : Math.max(a, b);
-}
-
-/** The local midnight starting the day, ISO week (Monday) or month that holds `instant`. */
-export function periodStart(instant: number, interval: Interval, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  const weekday = (new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() + 6) % 7; // Monday 0
-  const day = interval === 'month' ? 1 : interval === 'week' ? p.day - weekday : p.day;
-  return wallToInstant(p.year, p.month, day, 0, 0, 0, timeZone);
-}
-
-/** Every period start from the period holding `from` to the one holding the last instant before `to`. */
-export function periodStarts(from: number, to: number, interval: Interval, timeZone: string): number[] {
-  const starts: number[] = [];
-  let t = periodStart(from, interval, timeZone);
-  while (t < to) {
-    if (starts.length >= MAX_BUCKETS) throw new RangeError(`more than ${MAX_BUCKETS} ${interval} periods`);
-    starts.push(t);
-    // The civil date a few hours in names the period even where DST moved its midnight.
-    const p = zonedParts(t + 3 * 3_600_000, timeZone);
-    t = interval === 'day' ? wallToInstant(p.year, p.month, p.day + 1, 0, 0, 0, timeZone)
-      : interval === 'week' ? wallToInstant(p.year, p.month, p.day + 7, 0, 0, 0, timeZone)
-        : wallToInstant(p.year, p.month + 1, 1, 0, 0, 0, timeZone);
-  }
-  return starts;
-}
-
-/** The same wall-clock time a year earlier in the zone (29 February becomes 1 March). */
-export function yearEarlier(instant: number, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  return wallToInstant(p.year - 1, p.month, p.day, p.hour, p.minute, p.second, timeZone) + (((instant % 1000) + 1000) % 1000);
-}
 
 function totals(acc: Float64Array, at: number): SalesTotals {
   const gross = acc[at]!;
@@ -99,12 +57,10 @@ function bucketOf(starts: readonly number[], t: number): number {
 }
 
 export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport {
-  const { from, to, interval, timeZone, courseId } = query;
+  const { from, to, interval, timeZone, courseId, previous, lastYear } = query;
   if (!(from < to)) throw new RangeError('the range must start before it ends');
   const c = table.columns;
   const starts = periodStarts(from, to, interval, timeZone);
-  const previous = { from: from - (to - from), to: from };
-  const lastYear = { from: yearEarlier(from, timeZone), to: yearEarlier(to, timeZone) };
   const currencies = c.currency.dict.size;
   const current = new Float64Array(currencies * FIELDS);
   const before = new Float64Array(currencies * FIELDS);
@@ -116,8 +72,8 @@ export function salesReport(table: OrdersTable, query: SalesQuery): SalesReport 
   if (courseId !== undefined) {
     for (let k = 0; k < c.itemCourse.dict.size; k++) if (c.itemCourse.dict.get(k) === courseId) course = k;
   }
-  const lo = Math.min(previous.from, lastYear.from);
-  const hi = Math.max(to, lastYear.to);
+  const lo = Math.min(from, previous.from, lastYear.from);
+  const hi = Math.max(to, previous.to, lastYear.to);
   const add = (acc: Float64Array, at: number, g: number, d: number, r: number, refunded: boolean) => {
     acc[at] = acc[at]! + g;
     acc[at + 1] = acc[at + 1]! + d;

@@ -17,9 +17,9 @@ const HEADER_BYTES = MAGIC.length + 2 + IV_BYTES + TAG_BYTES;
 const SUFFIX = '.snap';
 
 
-export class SnapshotRefused extends Error {}
+class SnapshotRefused extends Error {}
 
-export interface SnapshotStoreOptions {
+interface SnapshotStoreOptions {
   dir: string;
   maxBytes?: number;
   now?: () => number;

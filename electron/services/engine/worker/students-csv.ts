@@ -1,6 +1,6 @@
 // The Students page's export as CSV rows, read straight from the students table's columns (no row object per
 // student): name, e-mail, tags, the titles of the courses the student is enrolled in, last active and joined
-// as wall-clock times in the admin's zone (the exports' one time format, `YYYY-MM-DD HH:mm:ss`, the zone named
+// as wall-clock times in the business time zone (the exports' one time format, `YYYY-MM-DD HH:mm:ss`, the zone named
 // in the header, as the orders export), and the courses the student has stalled in (shared/model/learning-status.ts).
 // Every text cell goes through shared/csv.ts (RFC 4180 quoting, formula guard).
 import { csvCell } from '../../../../shared/csv';
@@ -16,7 +16,7 @@ export function studentsCsvHeader(timeZone: string): string[] {
 }
 
 /** Writes student `s` (a position in the table) as one CSV record, CRLF included. */
-export type StudentCsvRowWriter = (s: number, out: CsvBytes) => void;
+type StudentCsvRowWriter = (s: number, out: CsvBytes) => void;
 
 /** `now`: the moment "stalled" is judged at (the engine's minute, as the page's own query uses). */
 export function studentsCsvRowWriter(c: StudentsExportColumns, timeZone: string, now: number): StudentCsvRowWriter {

@@ -10,7 +10,7 @@ import type { StudentsTable } from './students-table';
 
 
 /** Positions of the students to export, in the page's order. */
-export function studentsToExport(table: StudentsTable, filters: StudentFilters, sort: StudentSort, ids: readonly string[] | undefined, now: number): Uint32Array {
+function studentsToExport(table: StudentsTable, filters: StudentFilters, sort: StudentSort, ids: readonly string[] | undefined, now: number): Uint32Array {
   if (!ids) return table.select(filters, sort, now);
   const chosen = new Uint8Array(table.size);
   for (const id of ids) {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { StudentsData } from './students-table';
 
-export const STUDENTS_LAYOUT = 'students-columns-1';
+const STUDENTS_LAYOUT = 'students-columns-1';
 
 const strings = z.array(z.string());
 const nullableStrings = z.array(z.string().nullable());

@@ -23,7 +23,7 @@ export interface StudentsData {
   courseTitles: Record<string, string>;
 }
 
-export interface StudentsQueryAnswer {
+interface StudentsQueryAnswer {
   rows: StudentRow[];
   offset: number;
   total: number;

@@ -17,7 +17,7 @@ import { latestOfEach, pageThrough, SyncedCollection, type EngineHost, type Sync
 type Subscriptions = readonly SubscriptionRecord[];
 
 /** 2: the app's SubscriptionRecord (camelCase) instead of the platform's payload; a layout-1 snapshot is refused and rebuilt. */
-export const SUBSCRIPTIONS_LAYOUT = 'subscriptions-columns-2';
+const SUBSCRIPTIONS_LAYOUT = 'subscriptions-columns-2';
 
 /** The snapshot's name in the store: its own file beside the school's orders and students. */
 export const subscriptionsSnapshotId = (accountId: string) => `subscriptions\u0000${accountId}`;

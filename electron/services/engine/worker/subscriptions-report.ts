@@ -6,7 +6,7 @@ import type { MrrMovements } from '../../../../shared/model/money';
 import type { SubscriptionRecord, SubscriptionsOverview, SubscriptionsReport } from '../../../../shared/model/analytics';
 
 /** An amount per billing interval as a monthly amount (a year is 12 months, a month 30 days). */
-export function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
+function monthlyAmount(amount: number, interval: SubscriptionRecord['interval']): number {
   return interval === 'month' ? amount : interval === 'year' ? Math.round(amount / 12) : amount * 30;
 }
 
@@ -61,7 +61,7 @@ export function subscriptionsOverview(subscriptions: readonly SubscriptionRecord
 }
 
 /** A subscription's monthly amount at instant t: paying from startedAt until it ended; trials and incomplete ones pay nothing. */
-export function mrrAt(s: SubscriptionRecord, t: number): number {
+function mrrAt(s: SubscriptionRecord, t: number): number {
   if (s.state === 'trialing' || s.state === 'incomplete') return 0;
   if (Date.parse(s.startedAt) > t) return 0;
   if (s.canceledAt !== null && Date.parse(s.canceledAt) <= t) return 0;

@@ -27,10 +27,10 @@ export interface EngineHost {
 
 /** Failures that mean "the platform is not there right now" (as in data/cached-read.ts). */
 const UNAVAILABLE = new Set(['offline', 'unreachable', 'server_error', 'timed_out']);
-export const isUnavailable = (error: unknown): boolean => error instanceof AppError && UNAVAILABLE.has(error.code);
+const isUnavailable = (error: unknown): boolean => error instanceof AppError && UNAVAILABLE.has(error.code);
 
-export type SyncMode = 'full' | 'incremental' | 'memory' | 'disk';
-export type InvalidationReason = Extract<EngineEvent, { event: 'data.invalidated' }>['payload']['reason'];
+type SyncMode = 'full' | 'incremental' | 'memory' | 'disk';
+type InvalidationReason = Extract<EngineEvent, { event: 'data.invalidated' }>['payload']['reason'];
 
 export interface Synced<T> {
   table: T;
@@ -73,7 +73,7 @@ interface SchoolState<T, R> {
   openMs: number | null;
 }
 
-export interface CollectionSnapshotInfo<T> {
+interface CollectionSnapshotInfo<T> {
   table: T;
   fetchedAt: string;
   bytes: number;

@@ -5,7 +5,7 @@ import { bestMatch, normalizeText, topHits } from '../../../../shared/search/ran
 import type { QueryCache } from '../../store/query-cache';
 import { notSaved, type SearchSource } from '../search-source';
 
-export interface CachedListSpec<R> {
+interface CachedListSpec<R> {
   kind: SearchKind;
   /** The cached methods that hold such a list; the newest answer among them is searched. */
   methods: readonly string[];

@@ -10,7 +10,7 @@ import type { SearchSource } from '../search-source';
 
 const KeptCoupons = z.object({ coupons: z.array(CouponView) });
 
-export function couponsOfCachedAnswer(_method: string, value: unknown): CouponView[] | null {
+function couponsOfCachedAnswer(_method: string, value: unknown): CouponView[] | null {
   const parsed = KeptCoupons.safeParse(value);
   return parsed.success ? parsed.data.coupons : null;
 }

@@ -11,22 +11,13 @@ const id = z.string().min(1);
 const state = z.enum(['draft', 'published', 'hidden']).optional();
 /** A course of the Courses page's list, in the app's model (shared/model/courses.ts). */
 const ListedCourse = z.object({ id, title: z.string(), state, categories: z.array(z.string()).optional(), createdAt: z.string().optional(), publishedAt: z.string().nullable().optional() });
-/**
- * The same list as an earlier version kept it, in the platform's shape, under the method's plain name; it is
- * read here (never shown elsewhere) so the palette finds courses until the Courses page is opened again. Drop
- * this entry once no such cache can be around.
- */
-const KeptPlatformCourse = z
-  .object({ id, title: z.string(), state, categories: z.array(z.string()).optional(), created_at: z.string().optional(), published_at: z.string().nullable().optional() })
-  .transform(({ created_at, published_at, ...rest }): CachedCourse => ({ ...rest, createdAt: created_at, publishedAt: published_at }));
 const Shapes = {
   [CACHE_KEYS.courseList]: z.object({ courses: z.array(ListedCourse) }).transform((v) => v.courses),
-  'data.courses.list': z.object({ courses: z.array(KeptPlatformCourse) }).transform((v) => v.courses),
   'data.orders.courseTitles': z.array(z.tuple([id, z.string()])).transform((pairs) => pairs.map(([courseId, title]) => ({ id: courseId, title }))),
   'money.coupons': z.object({ courses: z.array(z.object({ id, title: z.string() })) }).transform((v) => v.courses),
 } as const;
 
-export function coursesOfCachedAnswer(method: string, value: unknown): CachedCourse[] | null {
+function coursesOfCachedAnswer(method: string, value: unknown): CachedCourse[] | null {
   const shape = Shapes[method as keyof typeof Shapes];
   const parsed = shape?.safeParse(value);
   return parsed?.success ? (parsed.data as CachedCourse[]) : null;

@@ -11,7 +11,7 @@ import type { SecretCipher } from '../secret-cipher';
 import { newDataKey, openSegment, openValues, sealSegment, sealValues } from './sealed-segments';
 
 /** Bump when what is stored changes shape: every school's cache is then dropped on open. */
-export const CACHE_FORMAT_VERSION = 2; // 2: each entry segment bound to its index and count
+const CACHE_FORMAT_VERSION = 2; // 2: each entry segment bound to its index and count
 const MAGIC = Buffer.from('SCQC', 'ascii');
 const MANIFEST = 'manifest.bin';
 
@@ -22,7 +22,7 @@ const Manifest = z.object({
 });
 type Manifest = z.infer<typeof Manifest>;
 
-export interface SchoolCacheOptions {
+interface SchoolCacheOptions {
   cipher: SecretCipher;
   appVersion: string;
   maxBytes: number;
@@ -42,7 +42,7 @@ export interface SchoolCacheInfo {
   newestFetchedAt: string | null;
 }
 
-export function entryName(key: string): string {
+function entryName(key: string): string {
   return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.bin`;
 }
 

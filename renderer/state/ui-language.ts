@@ -7,9 +7,9 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setUiLocale } from '../../shared/i18n/i18n';
 import { resolveUiLocale, type UiLocale } from '../../shared/i18n/language';
-import { useAppStatus } from '../state/app-status';
-import { useUiStore } from '../state/ui-store';
-import { invoke } from './bridge-hooks';
+import { useAppStatus } from './app-status';
+import { useUiStore } from './ui-store';
+import { invoke } from '../lib/bridge-hooks';
 
 export function browserLanguages(): readonly string[] {
   const nav = globalThis.navigator;
