@@ -3,6 +3,7 @@
 // those windows as it scrolls. Totals are per currency for exactly the filtered set; Export CSV saves the
 // filtered, sorted view in the school's time zone (the business zone) and the admin's money format.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_ORDER_SORT, type OrderFacets, type OrderFilters, type OrderSort, type OrderSortKey } from '../../../shared/ipc/data';
 import { OrderState as OrderStateSchema, type CurrencyTotals, type Order, type OrderState } from '../../../shared/model/orders';
@@ -30,7 +31,7 @@ import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import type { PickedRange } from '../../../shared/date-range';
 import { useResolvedRange } from '../common/range-store';
-import { formatCount, formatDate, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateOnly, formatMoney, formatTimeOnly, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';
@@ -114,8 +115,8 @@ function OrdersDashboard() {
       {ready && (
         <>
           <Card flush>
-            <div className="filter-bar" role="search" aria-label="Filter orders">
-              <label className="field field-full">
+            <div className="filter-bar orders-filters" role="search" aria-label="Filter orders">
+              <label className="field orders-search">
                 <span className="visually-hidden">Search orders</span>
                 <input type="search" className="input" placeholder="Trade number, buyer name or email" value={text} onChange={(e) => setText(e.target.value)} />
               </label>
@@ -130,6 +131,8 @@ function OrdersDashboard() {
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
               <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
+              {/* In the same wrapping row as the drop-downs: beside Product where the window has room. */}
+              <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
               {hasOrderFilters({ ...form, text }) && (
                 <button
                   type="button"
@@ -143,7 +146,6 @@ function OrdersDashboard() {
                 </button>
               )}
             </div>
-            <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
           </Card>
           {head ? (
             <>
@@ -248,6 +250,15 @@ function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; to
       <p className="totals-count" aria-live="polite">
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {total === 1 ? 'order matches' : 'orders match'}
       </p>
+      {/* One row a currency under one line of titles (the titles are in each row too, for screen readers). */}
+      <div className="totals-grid">
+        <div className="totals-titles" aria-hidden="true">
+          <span />
+          <span>Paid</span>
+          <span>Discounts</span>
+          <span>Refunded</span>
+          <span>Net</span>
+        </div>
       {totals.map((t) => (
         <dl key={t.currency} className="totals-currency" data-currency={t.currency} data-count={t.count} data-paid={t.paid} data-refunded={t.refunded} data-discount={t.discount} data-net={t.net}>
           <div className="totals-head">
@@ -272,6 +283,7 @@ function Totals({ totals, total, locale, stale }: { totals: CurrencyTotals[]; to
           </div>
         </dl>
       ))}
+      </div>
     </section>
   );
 }
@@ -281,7 +293,6 @@ const COLUMNS: Column<OrderSortKey>[] = [
   { label: 'Paid at', sortKey: 'paidAt' },
   { label: 'Buyer', sortKey: 'buyerName' },
   { label: 'Items' },
-  { label: 'Coupon' },
   { label: 'State', sortKey: 'state' },
   { label: 'Original', sortKey: 'originalAmount', numeric: true },
   { label: 'Discount', sortKey: 'discountAmount', numeric: true },
@@ -360,19 +371,36 @@ const orderIdOf = (order: Order) => order.id;
 const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
   const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
   const first = order.items[0];
+  const { t } = useTranslation('orders');
   return (
     <>
       <div role="cell" className="cell-mono">{order.tradeNumber}</div>
-      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paidAt, locale)}</div>
+      <div role="cell" className="cell-when">
+        {order.paidAt ? (
+          <time dateTime={order.paidAt}>
+            <span>{formatDateOnly(order.paidAt, locale)}</span> <span>{formatTimeOnly(order.paidAt, locale)}</span>
+          </time>
+        ) : (
+          '–'
+        )}
+      </div>
       <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
-      <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
+      <div role="cell" className="cell-clip orders-items" title={order.items.map((i) => i.name).join(', ')}>
         {first ? first.name : '–'}
         {order.items.length > 1 && <span className="cell-sub-inline"> +{order.items.length - 1}</span>}
       </div>
-      <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
       <div role="cell" className="num">{money(order.originalAmount)}</div>
-      <div role="cell" className="num">{order.discountAmount ? money(order.discountAmount) : '–'}</div>
+      {/* The coupon under the discount it gave: a column of its own would be empty on most rows. */}
+      <div role="cell" className="num cell-discount">
+        {order.discountAmount ? money(order.discountAmount) : '–'}
+        {order.coupon && (
+          <span className="cell-coupon" title={order.coupon.code}>
+            <span className="visually-hidden">{t('coupon')} </span>
+            {order.coupon.code}
+          </span>
+        )}
+      </div>
       <div role="cell" className="num">{money(order.paidAmount)}</div>
       <div role="cell" className="num">{order.refundedAmount ? money(order.refundedAmount) : '–'}</div>
     </>

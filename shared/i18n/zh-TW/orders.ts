@@ -2,4 +2,6 @@
 import type { orders as en } from '../en/orders';
 import type { OneFormTranslation } from '../translation';
 
-export const orders: OneFormTranslation<typeof en> = {};
+export const orders: OneFormTranslation<typeof en> = {
+  coupon: '優惠碼',
+};
