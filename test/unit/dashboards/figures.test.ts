@@ -122,7 +122,7 @@ describe('one format per kind of figure', () => {
     expect(formatDateTime(at, la)).toMatch(/^Nov 22, 2026, 7:08\sPM$/);
     expect(`${formatDateOnly(at, la)}, ${formatTimeOnly(at, la)}`).toBe(formatDateTime(at, la));
     const taipei = { locale: 'zh-TW', timeZone: 'Asia/Taipei' };
-    expect(`${formatDateOnly(at, taipei)} ${formatTimeOnly(at, taipei)}`).toBe(formatDateTime(at, taipei));
+    expect(`${formatDateOnly(at, taipei)} ${formatTimeOnly(at, taipei)}`).toBe(formatDateTime(at, taipei).replace(/\s/u, ' '));
     expect(formatTimeOnly(at, taipei)).toBe('11:08');
   });
 
