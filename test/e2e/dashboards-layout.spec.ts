@@ -51,7 +51,7 @@ async function expectInsideWindowX(page: Page, locator: Locator, what: string): 
   expect(box!.x + box!.width, `${what}: right edge (window ${width} px)`).toBeLessThanOrEqual(width);
 }
 
-test('Courses and Orders: every table fits the window, the money columns in view', async ({ page, sandbox }) => {
+test('Courses, Orders and Students: every table fits the window, the money columns in view, no text cut', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
 
   const courses = page.getByTestId('courses-table');
@@ -96,6 +96,22 @@ test('Courses and Orders: every table fits the window, the money columns in view
   await expect(first.locator('[role="cell"]:nth-child(3)')).toHaveText(longest);
   const cut = await first.locator('[role="cell"]:nth-child(3)').evaluate((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1);
   expect(cut, `"${longest}" cut off in the Orders table`).toBe(false);
+
+  // Students: the e-mail tells apart students who share a name, so no address is cut, the longest included.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click();
+  const students = page.getByTestId('students-table');
+  await expect(students.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await expect(students.locator('.is-loading')).toHaveCount(0);
+  expect(await cutCells(students, '[role="row"] [role="cell"]'), 'cut off in the Students table').toEqual([]);
+  let longestEmail = '';
+  for (let s = 0; s < school.students.count; s++) {
+    const email = school.students.person(s).email;
+    if (email.length > longestEmail.length) longestEmail = email;
+  }
+  await page.getByPlaceholder('Name or email').fill(longestEmail);
+  await expect(students.locator('[role="row"][data-index="0"] [role="cell"]:nth-child(3)')).toHaveText(longestEmail);
+  expect(await cutCells(students, '[role="row"] [role="cell"]'), `"${longestEmail}" cut off in the Students table`).toEqual([]);
+  await expectNoPageScrollX(page);
 
   // In 繁體中文 (2026/11/26 over 14:05, US$ amounts) nothing is cut either.
   await switchLanguage(page, '繁體中文');

@@ -367,7 +367,9 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
           {student.name}
         </Link>
       </div>
-      <div role="cell" className="cell-email" title={student.email}>{student.email}</div>
+      <div role="cell" className="cell-email" title={student.email}>
+        <EmailLines email={student.email} />
+      </div>
       <div role="cell" className="cell-nowrap">{formatDate(student.joinedAt, locale, 'day', true)}</div>
       <div role="cell" className="num">{formatCount(student.coursesCount, locale.locale)}</div>
       <div role="cell" className="num">{student.averageProgress === null ? '–' : formatPercent(student.averageProgress, locale.locale)}</div>
@@ -379,3 +381,19 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
     </>
   );
 });
+
+/**
+ * An e-mail on at most two lines, broken before the "@" (the name, then the domain): it is what tells apart
+ * students who share a name, so it is never cut to a few characters.
+ */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
