@@ -168,6 +168,12 @@ export function nameCollator(locale: string): Intl.Collator {
   return collator;
 }
 
+/** A list in the UI locale's order of its names: every course picker and course drop-down reads A to Z (or 筆畫). */
+export function sortedByName<T>(items: readonly T[], nameOf: (item: T) => string, locale: string): T[] {
+  const collator = nameCollator(locale);
+  return [...items].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
+}
+
 /** A relative change: null when there is no base to compare with (0 before). */
 export function relativeChange(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;

@@ -175,6 +175,11 @@ test('Analytics fits the window', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByTestId('sales-tiles')).toBeVisible();
+  // Its course drop-down reads A to Z in the UI language's order, like every course list.
+  const course = page.getByLabel('Course', { exact: true });
+  await expect(course.locator('option').nth(2)).toBeAttached();
+  const titles = (await course.locator('option').allTextContents()).slice(1);
+  expect(titles).toEqual([...titles].sort(new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' }).compare));
   await expectNoPageScrollX(page);
   expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile')).toEqual([]);
   for (const view of ['Subscriptions', 'Learning']) {

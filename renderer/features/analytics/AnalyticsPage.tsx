@@ -26,7 +26,7 @@ import { useDashboardRange, useRangeStore, type Period } from '../common/range-s
 import { defaultInterval } from '../../../shared/date-range';
 import { versusDays } from '../common/range-words';
 import { useShownCurrency } from '../common/use-shown-currency';
-import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, relativeChange, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, relativeChange, sortedByName, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { SyncProgress } from './SyncProgress';
 import { useAccountProgress } from '../../data/progress';
@@ -112,7 +112,7 @@ function SalesView({ locale }: { locale: Locale }) {
         </SelectField>
         <SelectField label="Course" value={courseId} onChange={setCourseId}>
             <option value="">All courses</option>
-            {courses.data?.data.courses.map((c) => (
+            {sortedByName(courses.data?.data.courses ?? [], (c) => c.title, locale.locale).map((c) => (
               <option key={c.courseId} value={c.courseId}>
                 {c.title}
               </option>

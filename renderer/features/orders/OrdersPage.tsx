@@ -31,7 +31,7 @@ import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import type { PickedRange } from '../../../shared/date-range';
 import { useResolvedRange } from '../common/range-store';
-import { formatCount, formatDate, formatDateOnly, formatMoney, formatTimeOnly, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateOnly, formatMoney, formatTimeOnly, sortedByName, type Locale } from '../../lib/format';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
 import { orderLink } from './order-links';
@@ -198,7 +198,7 @@ function FacetFilters({
       </SelectField>
       <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
           <option value="">Any</option>
-          {facets?.courses.map((c) => (
+          {sortedByName(facets?.courses ?? [], (c) => c.title, locale.locale).map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>

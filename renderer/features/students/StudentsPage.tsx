@@ -26,7 +26,7 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatPercent, sortedByName, type Locale } from '../../lib/format';
 import { SelectionBar } from './SelectionBar';
 import { StudentsExport } from './StudentsExport';
 import './students.css';
@@ -204,11 +204,12 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
 }
 
 function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.Dispatch<React.SetStateAction<FilterForm>>; facets: StudentFacets | undefined }) {
+  const { locale } = useLocale();
   return (
     <>
       <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
         <option value="">Any</option>
-        {facets?.courses.map((c) => (
+        {sortedByName(facets?.courses ?? [], (c) => c.title, locale).map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
           </option>
