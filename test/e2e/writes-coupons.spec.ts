@@ -66,7 +66,7 @@ test('Coupons: results per currency equal the platform, orders one click away; c
   const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
   expect(titles.length).toBeGreaterThan(10);
   expect(titles).toEqual([...titles].sort(collator.compare));
-  const scrollbar = await picks.evaluate((el) => el.offsetWidth - el.clientWidth - 2); // less its 1 px borders
+  const scrollbar = await picks.evaluate((el: HTMLElement) => el.offsetWidth - el.clientWidth - 2); // less its 1 px borders
   expect(scrollbar, 'the picker\'s scrollbar width').toBeGreaterThanOrEqual(8);
   await form.getByLabel('Code').fill('x!');
   await form.getByRole('button', { name: 'Create coupon' }).click();

@@ -23,7 +23,7 @@ import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { useWrite } from '../writes/use-write';
 import { EditForm } from './EditForm';
-import { RecordView, scalarText } from './RecordView';
+import { enumFieldsOf, isInstant, RecordView, scalarText } from './RecordView';
 import '../writes/writes.css';
 import './explorer.css';
 
@@ -191,6 +191,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   }
 
   const columns = columnsOf(records.map((r) => r.fields));
+  const enums = enumFieldsOf(area);
   const page = cursors.length;
   return (
     <Page title={area.title} meta={<FigureAge answer={query.data} />}>
@@ -229,8 +230,8 @@ function RecordList({ area }: { area: ExplorerArea }) {
                               )}
                             </th>
                           ) : (
-                            <td key={c} title={scalarText(r[c], locale)}>
-                              {scalarText(r[c], locale)}
+                            <td key={c} className={isInstant(r[c]) ? 'cell-nowrap' : undefined} title={scalarText(r[c], locale, enums.get(c))}>
+                              {scalarText(r[c], locale, enums.get(c))}
                             </td>
                           ),
                         )}
@@ -375,7 +376,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
       {editing && area.edit ? (
         <EditForm area={area} record={record} version={version} recordId={recordId} write={write} onDone={() => setEditing(false)} />
       ) : (
-        <RecordView record={record} />
+        <RecordView record={record} enums={enumFieldsOf(area)} />
       )}
       {!area.edit && <p className="muted explorer-readonly">The platform offers no change to {area.title.toLowerCase()} in its API description: read only.</p>}
       {write.element}
