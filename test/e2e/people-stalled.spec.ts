@@ -49,6 +49,9 @@ test('Stalled learners: the list, copy e-mails, CSV, tag them all, enroll them a
   const csv = parseCsv(await readFile((await (await download).path())!, 'utf8'));
   expect(csv[0]).toEqual(['Name', 'Email', 'Stopped in section', 'Progress', 'Last active', 'Days since active']);
   expect(csv.slice(1).filter((r) => r.length > 1).map((r) => r[1]).sort()).toEqual(stalled.map((e) => e.student!.email).sort());
+  // Saved the way every export is (the main process's Save dialog in the desktop app, a one-time download here).
+  expect((await download).url()).toMatch(/\/download\//);
+  await expect(card.getByRole('status').filter({ hasText: `(${stalled.length} learner${stalled.length === 1 ? '' : 's'})` })).toBeVisible();
 
   // Copy e-mails.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -2,6 +2,8 @@
 // section, how many days ago they were last active. From the list: tag them (BulkActions), copy their
 // e-mails, export the list as CSV.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toSerializedError } from '../../lib/app-error';
 import { Link } from 'react-router';
 import { toCsv } from '../../../shared/csv';
 import { STALLED_AFTER_DAYS } from '../../../shared/model/learning-status';
@@ -16,7 +18,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { formatCount, formatDateTime, formatPercent, type Locale } from '../../lib/format';
-import { downloadText } from '../orders/csv-download';
+import { saveCsvText } from '../common/ExportCsv';
 import { BulkActions } from '../students/BulkActions';
 import './people.css';
 
@@ -51,7 +53,9 @@ function stalledCsv(list: StalledList, locale: Locale): string {
 const COLUMNS: Column[] = [{ label: 'Learner' }, { label: 'Stopped in' }, { label: 'Progress', numeric: true }, { label: 'Last active', numeric: true }];
 
 function StalledBody({ list, accountId, locale }: { list: StalledList; accountId: string; locale: Locale }) {
+  // The last word of Copy e-mails or Export CSV: what was copied or saved, or why not.
   const [copied, setCopied] = useState<string | null>(null);
+  const { t } = useTranslation('people');
   if (list.learners.length === 0) {
     return (
       <EmptyState title="Nobody has stalled" icon="check">
@@ -78,7 +82,17 @@ function StalledBody({ list, accountId, locale }: { list: StalledList; accountId
         <Button size="sm" onClick={() => void copyEmails()}>
           Copy e-mails
         </Button>
-        <Button size="sm" onClick={() => downloadText(stalledCsv(list, locale), fileName)}>
+        <Button
+          size="sm"
+          onClick={() =>
+            void saveCsvText('stalledLearners', { name: fileName, csv: stalledCsv(list, locale), rows: list.learners.length }, { one: t('stalledRow'), other: t('stalledRows') }, locale.locale)
+              .then(setCopied)
+              .catch((error: unknown) => {
+                const problem = toSerializedError(error);
+                if (problem.code !== 'cancelled') setCopied(problem.message);
+              })
+          }
+        >
           Export CSV
         </Button>
         {copied && (

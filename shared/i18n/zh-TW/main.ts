@@ -102,7 +102,12 @@ export const main: OneFormTranslation<typeof en> = {
     weakDetail: '{{summary}}\n\n仍要保存登入資訊嗎？之後設定好金鑰儲存區時，App 會再詢問一次。',
     weakKeep: '仍以弱保護保存登入資訊',
     cancel: '取消',
-    exportCsv: '匯出 CSV',
+    export: {
+      orders: '匯出訂單',
+      students: '匯出學員',
+      activity: '匯出操作紀錄',
+      stalledLearners: '匯出停滯學員',
+    },
     csvFiles: 'CSV',
   },
   updates: {

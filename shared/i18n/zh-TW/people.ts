@@ -2,4 +2,7 @@
 import type { people as en } from '../en/people';
 import type { OneFormTranslation } from '../translation';
 
-export const people: OneFormTranslation<typeof en> = {};
+export const people: OneFormTranslation<typeof en> = {
+  stalledRow: '位學員',
+  stalledRows: '位學員',
+};

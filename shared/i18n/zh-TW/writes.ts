@@ -2,4 +2,7 @@
 import type { writes as en } from '../en/writes';
 import type { OneFormTranslation } from '../translation';
 
-export const writes: OneFormTranslation<typeof en> = {};
+export const writes: OneFormTranslation<typeof en> = {
+  activityRow: '筆紀錄',
+  activityRows: '筆紀錄',
+};
