@@ -70,6 +70,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const account = useActiveAccount();
   const accountId = account?.id ?? null;
   const locale = useLocale();
+  const resultsRef = useRef<HTMLDivElement>(null);
   const load = useStudentsLoad(accountId);
   const progress = useJobProgress(load.running ? load.jobId : null);
   const { start } = load;
@@ -157,7 +158,17 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
             <div className="filter-bar" role="search" aria-label="Filter students">
               <label className="field field-full">
                 <span className="visually-hidden">Search students</span>
-                <input type="search" className="input" placeholder="Name or email" value={text} onChange={(e) => setText(e.target.value)} />
+                <input
+                  type="search"
+                  className="input"
+                  placeholder="Name or email"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  onKeyDown={(e) => {
+                    // Down from the search box goes into the results (the table's current row), as in a combobox.
+                    if (e.key === 'ArrowDown' && focusCurrentRow(resultsRef.current)) e.preventDefault();
+                  }}
+                />
               </label>
               <Filters form={form} setForm={setForm} facets={head?.facets} />
               {(text || form !== NO_FILTERS) && (
@@ -188,7 +199,9 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
                 )}
               </div>
               <SelectionBar count={selection.size} locale={locale.locale} onCopyEmails={() => void copyEmails()} onClear={() => { setSelection(new Map()); setNotice(null); }} notice={notice} actions={actions?.([...selection].map(([id, email]) => ({ id, email })))} />
+              <div ref={resultsRef}>
               <StudentsTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} selection={selection} setSelection={setSelection} />
+              </div>
             </>
           ) : view.error ? (
             <ErrorState error={view.error} what="the Students page" />
@@ -397,4 +410,11 @@ function EmailLines({ email }: { email: string }) {
       {email.slice(at)}
     </>
   );
+}
+
+/** Focuses the row that holds a table's one Tab stop (the roving tabindex) under `container`; false when none is drawn. */
+function focusCurrentRow(container: HTMLElement | null): boolean {
+  const row = container?.querySelector<HTMLElement>('[role="row"][tabindex="0"]');
+  row?.focus();
+  return row !== undefined && row !== null;
 }
