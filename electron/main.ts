@@ -60,6 +60,8 @@ crashReporter.start({ uploadToServer: false });
 // Windows files notifications and the taskbar button under the installer's appId (app-identity.ts).
 const appUserModelId = appUserModelIdFor(process.platform);
 if (appUserModelId) app.setAppUserModelId(appUserModelId);
+// Electron has no getter for it: held where the _electron spec reads it, as the tray is.
+(globalThis as { schoolCompanionAppUserModelId?: string | null }).schoolCompanionAppUserModelId = appUserModelId;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
