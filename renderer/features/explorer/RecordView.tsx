@@ -8,7 +8,7 @@ import { useLocale } from '../common/use-locale';
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** A field's choices as the platform's document declares them (a filter's or an edit's enum), by field name. */
-export type EnumFields = ReadonlyMap<string, readonly string[]>;
+type EnumFields = ReadonlyMap<string, readonly string[]>;
 
 /** The area's declared choices: their values are shown as words ("Login required"), as its filters show them. */
 export function enumFieldsOf(area: ExplorerArea): EnumFields {

@@ -64,7 +64,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'renderer/features/explorer': ['renderer/components', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/comments': ['renderer/components', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared/model'],
   'renderer/features/analytics': ['renderer/charts', 'renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
-  'renderer/features/writes': ['renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/common', 'renderer/features/orders', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
+  'renderer/features/writes': ['renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/orders': ['renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model', 'shared/state-labels.ts'],
   // ---- what the screens share: their common pieces, sign-in's pieces, the UI kit, charts, data, state
   'renderer/features/common': ['renderer/components', 'renderer/data', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc'],

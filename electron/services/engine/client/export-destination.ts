@@ -22,7 +22,7 @@ interface ExportTarget {
 export type ExportSubject = 'orders' | 'students' | 'activity' | 'stalledLearners';
 
 /** The Save dialog's title for an export, in the UI language. */
-export function exportDialogTitle(subject: ExportSubject): string {
+function exportDialogTitle(subject: ExportSubject): string {
   return t(`main:dialogs.export.${subject}`);
 }
 
