@@ -104,6 +104,20 @@ export const appMethods = {
     'Opens an http(s) link in the system browser after validation (refused: other schemes, credentials in the URL).',
   ),
   'app.logInfo': method(z.object({}).strict(), LogInfo, 'Where the log file is, and whether this app can open it.'),
+  'app.reportError': method(
+    z
+      .object({
+        kind: z.enum(['render', 'error', 'unhandledrejection']),
+        name: z.string().max(200),
+        message: z.string().max(4000),
+        stack: z.string().max(8000).optional(),
+        /** The route open when it happened (hash path, no query). */
+        route: z.string().max(500),
+      })
+      .strict(),
+    z.object({ logged: z.boolean() }),
+    'A render error, uncaught error or unhandled rejection in the window, written to the log with secrets scrubbed (at most 50 per run).',
+  ),
   'app.openLogFile': method(z.object({}).strict(), z.object({ opened: z.boolean() }), 'Desktop: opens the log file (or shows it in its folder); browser mode: opened false.'),
   'app.diagnosticBundle': method(
     z.object({}).strict(),

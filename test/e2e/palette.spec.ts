@@ -159,7 +159,7 @@ test('switch school through the palette, with two schools', async ({ page, sandb
   const [first, second] = sandbox.platform.schools;
   await connectDemoSchool(page, first!.name);
   // The second school is added through the account menu, as shell-accounts does.
-  await page.getByRole('button', { name: /Switch school/ }).click();
+  await page.getByRole('button', { name: /switch school/i }).click();
   await page.getByRole('menuitem', { name: 'Add a school' }).click();
   consent.school = second!.subdomain;
   await connectDemoSchool(page, second!.name);

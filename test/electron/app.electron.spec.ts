@@ -8,7 +8,7 @@
 //
 // Runs on the release pipeline (macOS and Windows runners); where no Electron binary exists it is skipped
 // with that reason in the report.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,5 +155,38 @@ test.describe('the desktop app', () => {
     // No flash: the window's own background is the page's (shared/window-colors.ts) for the theme in force.
     const painted = await app.evaluate(({ BrowserWindow, nativeTheme }) => ({ color: BrowserWindow.getAllWindows()[0]!.getBackgroundColor().toLowerCase(), dark: nativeTheme.shouldUseDarkColors }));
     expect(painted.color).toBe(painted.dark ? PAGE_BACKGROUND.dark : PAGE_BACKGROUND.light);
+  });
+
+  test('writes to the clipboard from its own page, carries the installer\'s AUMID on Windows, and saves the page as a PDF', async () => {
+    sandbox = await startSandbox({ quiet: true, orders: 100 });
+    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
+    app = await _electron.launch({
+      executablePath: binary!,
+      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
+      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
+    });
+    const window = await app.firstWindow();
+    await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
+
+    // Copy e-mails uses navigator.clipboard.writeText: the permission policy lets the app's own page write.
+    await window.bringToFront();
+    await window.evaluate(() => navigator.clipboard.writeText('ada@example.com, grace@example.com'));
+    expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('ada@example.com, grace@example.com');
+
+    // Windows files notifications under the installer's appId (electron-builder.yml), not "electron.app…".
+    const aumid = await app.evaluate(() => (globalThis as { schoolCompanionAppUserModelId?: string | null }).schoolCompanionAppUserModelId);
+    expect(aumid).toBe(process.platform === 'win32' ? 'com.schoolcompanion.desktop' : null);
+
+    // File › Save as PDF…: the Save dialog answered here (as a person would pick a path), then a real PDF.
+    const pdf = join(userData, 'page.pdf');
+    await app.evaluate(({ dialog }, path) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+    }, pdf);
+    await app.evaluate(({ Menu }) => {
+      const find = (items: Electron.MenuItem[]): Electron.MenuItem | undefined =>
+        items.map((item) => (item.label === 'Save as PDF…' ? item : item.submenu ? find(item.submenu.items) : undefined)).find(Boolean);
+      find(Menu.getApplicationMenu()?.items ?? [])?.click();
+    });
+    await expect.poll(async () => (existsSync(pdf) ? (await readFile(pdf)).subarray(0, 5).toString('latin1') : ''), { timeout: 30_000 }).toBe('%PDF-');
   });
 });

@@ -14,7 +14,10 @@ export type MenuAction =
   | { kind: 'command'; command: MenuCommand }
   | { kind: 'open-url'; url: string }
   | { kind: 'about' }
-  | { kind: 'open-log-folder' };
+  | { kind: 'open-log-folder' }
+  /** The page on paper (the OS's print dialog) or as a PDF file (a Save dialog, then printToPDF): renderer/styles/system-modes.css says what prints. */
+  | { kind: 'print' }
+  | { kind: 'save-pdf' };
 
 export type MenuItemSpec =
   | { type: 'separator' }
@@ -48,6 +51,10 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
   const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: MENU_ACCELERATORS.settings, action: { kind: 'command', command: 'open-settings' } };
   const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: MENU_ACCELERATORS.palette, action: { kind: 'command', command: 'open-palette' } };
   const about: MenuItemSpec = { label: t('main:menu.about', { app }), action: { kind: 'about' } };
+  const paper: MenuItemSpec[] = [
+    { label: t('main:menu.print'), accelerator: 'CmdOrCtrl+P', action: { kind: 'print' } },
+    { label: t('main:menu.savePdf'), accelerator: 'CmdOrCtrl+Shift+P', action: { kind: 'save-pdf' } },
+  ];
 
   const menus: MenuItemSpec[] = [];
   if (mac) {
@@ -68,12 +75,12 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
         { role: 'quit', label: t('main:menu.quitApp', { app }), accelerator: 'Command+Q' },
       ],
     });
-    menus.push({ label: t('main:menu.file'), role: 'fileMenu', submenu: [palette, SEPARATOR, { role: 'close', label: t('main:menu.close'), accelerator: 'Command+W' }] });
+    menus.push({ label: t('main:menu.file'), role: 'fileMenu', submenu: [palette, SEPARATOR, ...paper, SEPARATOR, { role: 'close', label: t('main:menu.close'), accelerator: 'Command+W' }] });
   } else {
     menus.push({
       label: t('main:menu.fileWin'),
       role: 'fileMenu',
-      submenu: [palette, settings, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? t('main:menu.exit') : t('main:menu.quit'), accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
+      submenu: [palette, settings, SEPARATOR, ...paper, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? t('main:menu.exit') : t('main:menu.quit'), accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
     });
   }
 

@@ -59,8 +59,9 @@ export const shell = {
     menuItem: 'Sign out of {{school}}',
   },
   switcher: {
-    label: 'School: {{school}}, signed in as {{admin}}. Switch school',
-    labelAt: 'School: {{school}} at {{address}}, signed in as {{admin}}. Switch school',
+    // The visible words first, in their order (WCAG 2.5.3: a voice user says what they see).
+    label: '{{school}}, {{admin}}: switch school',
+    labelAt: '{{school}}, {{admin}}, {{address}}: switch school',
     schools: 'Schools',
     add: 'Add a school',
   },
@@ -91,6 +92,16 @@ export const shell = {
     title: "This tab's session with School Companion has ended",
     why: 'npm start was restarted, or the session was ended in Settings › Security, so this tab can no longer reach the app. What it showed may be out of date.',
     next: 'Press Enter in the terminal running npm start for a new link, and open it.',
+  },
+  routeError: {
+    title: 'Something went wrong',
+    heading: 'This screen could not be shown',
+    body: 'The app ran into a problem while drawing it. Reload the window to try again; if it happens again, copy the details and send them to support.',
+    reload: 'Reload',
+    copy: 'Copy details',
+    copied: 'Details copied.',
+    manual: 'The clipboard was not available: select the details below and copy them.',
+    show: 'Details',
   },
   crash: {
     title: 'The window stopped unexpectedly and was reloaded',

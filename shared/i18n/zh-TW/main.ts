@@ -8,6 +8,8 @@ export const main: OneFormTranslation<typeof en> = {
     settingsMac: '設定…',
     settings: '設定',
     palette: '快速指令…',
+    print: '列印…',
+    savePdf: '儲存為 PDF…',
     about: '關於 {{app}}',
     services: '服務',
     hide: '隱藏 {{app}}',
@@ -100,7 +102,12 @@ export const main: OneFormTranslation<typeof en> = {
     weakDetail: '{{summary}}\n\n仍要保存登入資訊嗎？之後設定好金鑰儲存區時，App 會再詢問一次。',
     weakKeep: '仍以弱保護保存登入資訊',
     cancel: '取消',
-    exportCsv: '匯出 CSV',
+    export: {
+      orders: '匯出訂單',
+      students: '匯出學員',
+      activity: '匯出操作紀錄',
+      stalledLearners: '匯出停滯學員',
+    },
     csvFiles: 'CSV',
   },
   updates: {

@@ -59,8 +59,8 @@ export const shell: OneFormTranslation<typeof en> = {
     menuItem: '登出 {{school}}',
   },
   switcher: {
-    label: '學校：{{school}}，登入身分：{{admin}}。切換學校',
-    labelAt: '學校：{{school}}（{{address}}），登入身分：{{admin}}。切換學校',
+    label: '{{school}}，{{admin}}：切換學校',
+    labelAt: '{{school}}，{{admin}}，{{address}}：切換學校',
     schools: '學校',
     add: '新增學校',
   },
@@ -91,6 +91,16 @@ export const shell: OneFormTranslation<typeof en> = {
     title: '這個分頁與 School Companion 的工作階段已結束',
     why: 'npm start 已重新啟動，或已在「設定 › 安全性」結束這個工作階段，所以這個分頁無法再連到 App。畫面上的資料可能已經過時。',
     next: '在執行 npm start 的終端機按 Enter 取得新連結，再開啟它。',
+  },
+  routeError: {
+    title: '發生錯誤',
+    heading: '無法顯示這個畫面',
+    body: 'App 在繪製這個畫面時發生問題。請重新載入視窗再試一次；如果再次發生，請複製詳細資訊並寄給客服。',
+    reload: '重新載入',
+    copy: '複製詳細資訊',
+    copied: '已複製詳細資訊。',
+    manual: '無法使用剪貼簿：請選取下方的詳細資訊並複製。',
+    show: '詳細資訊',
   },
   crash: {
     title: '視窗意外停止，已重新載入',

@@ -31,7 +31,7 @@ describe('application menu on the Mac', () => {
   });
 
   it('has no Settings or Quit in File (they are in the app menu) and Window has the Mac roles', () => {
-    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Close Window']);
+    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Print…', 'Save as PDF…', '—', 'Close Window']);
     expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'zoom', 'front']);
   });
 
@@ -46,7 +46,12 @@ describe.each(['win32', 'linux'] as const)('application menu on %s', (platform) 
   it('has no app menu: File holds the palette, Settings and Quit; About is at the end of Help', () => {
     expect(labels(template)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
     const file = menu(template, 'File');
-    expect(labels(file)).toEqual(['Command Palette…', 'Settings', '—', platform === 'win32' ? 'Exit' : 'Quit']);
+    expect(labels(file)).toEqual(['Command Palette…', 'Settings', '—', 'Print…', 'Save as PDF…', '—', platform === 'win32' ? 'Exit' : 'Quit']);
+    // The page on paper or as a PDF (what prints: renderer/styles/system-modes.css).
+    expect(file).toEqual(expect.arrayContaining([
+      expect.objectContaining({ accelerator: 'CmdOrCtrl+P', action: { kind: 'print' } }),
+      expect.objectContaining({ accelerator: 'CmdOrCtrl+Shift+P', action: { kind: 'save-pdf' } }),
+    ]));
     expect(file.at(-1)).toMatchObject({ role: 'quit', accelerator: platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' });
     expect(menu(template, 'Help').at(-1)).toEqual({ label: 'About School Companion', action: { kind: 'about' } });
     expect(roles(flattenMenu(template))).not.toContain('hide');
@@ -121,7 +126,7 @@ describe('the menus in 繁體中文', () => {
       expect(labels(menu(mac, '編輯'))).toEqual(['復原', '重做', '—', '剪下', '拷貝', '貼上', '貼上並符合樣式', '刪除', '全選']);
       const win = build('win32');
       expect(labels(win)).toEqual(['檔案(&F)', '編輯(&E)', '檢視(&V)', '視窗(&W)', '說明(&H)']);
-      expect(labels(menu(win, '檔案(F)'))).toEqual(['快速指令…', '設定', '—', '結束']);
+      expect(labels(menu(win, '檔案(F)'))).toEqual(['快速指令…', '設定', '—', '列印…', '儲存為 PDF…', '—', '結束']);
       for (const item of flattenMenu(win)) if ('role' in item) expect(item.label, item.role).toBeTruthy();
     } finally {
       setUiLocale({ language: 'en', locale: 'en-US' });
