@@ -11,6 +11,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sandboxWithout: ['getSalesReport', 'getSubscriptionsReport'] });
 
 test('Analytics › Sales and Subscriptions without the platform\'s report endpoints: the engine syncs and computes them, and they are right', async ({ page, sandbox, context }) => {
+  // The platform holds its order pages: the first sync (which sign-in starts, for Today) is still running
+  // when Analytics opens, and the page shows the sync its figures wait on, with its progress.
+  const release = sandbox.holdList('listOrders');
   const api = await signedIn(page, sandbox, context);
   // The platform really has no such endpoints: not in its document, 404 when asked.
   const document = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
@@ -20,16 +23,17 @@ test('Analytics › Sales and Subscriptions without the platform\'s report endpo
   expect(operations).not.toContain('getSubscriptionsReport');
   expect(await api.status('/api/v1/analytics/sales?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z')).toBe(404);
 
-  const orders = await api.list<Order>('/api/v1/orders');
-  // A slow platform: the page shows the sync the figures wait on, with its progress.
-  sandbox.knobs.set({ latencyMs: 1500 });
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  // Then a slow platform with small pages: once the held pages go, the rest of the sync takes a while.
+  sandbox.knobs.set({ latencyMs: 1000, pageSizes: [50] });
+  release();
   const progress = page.getByTestId('sync-progress');
   await expect(progress).toBeVisible();
   await expect(progress.getByRole('progressbar')).toHaveAccessibleName(/orders to compute the sales figures here/);
   await expect(progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('analytics-sales-syncing.png') });
-  sandbox.knobs.set({ latencyMs: 0 });
+  sandbox.knobs.set({ latencyMs: 0, pageSizes: null });
+  const orders = await api.list<Order>('/api/v1/orders');
   const range = await shownRange(page);
   const tiles = page.getByTestId('sales-tiles');
   await expect(tiles).toBeVisible();

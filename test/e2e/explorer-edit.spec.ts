@@ -60,7 +60,8 @@ test.describe('a platform whose /openapi.json refers to its schemas ($ref, allOf
     await name.fill(renamed);
     await form.getByRole('button', { name: 'Save' }).click();
     const confirm = page.getByRole('dialog', { name: `Save the changes to lecturer “${lecturer.name}”?` });
-    await expect(confirm).toContainText('Changes name. Learners see the change');
+    // The change itself, old → new, and who sees it.
+    await expect(confirm).toContainText(`Name: “${lecturer.name}” → “${renamed}”. Learners see the change`);
     await confirm.getByRole('button', { name: 'Save' }).click();
     await expect(confirm.getByRole('alert')).toContainText('needs one more permission');
     expect((await onPlatform()).name).toBe(lecturer.name);

@@ -2,10 +2,10 @@
 // raw lists (read with the test's own OAuth client), each "needs you" count opens a screen listing exactly
 // those records, and with the platform stopped the same numbers stay, with their age.
 import type { Locator, Page } from '@playwright/test';
-import { test as appTest, expect as baseExpect } from './fixtures/app';
+import { expect as baseExpect } from './fixtures/app';
+import { restartableSandboxTest } from './fixtures/restartable-sandbox';
 import { activeSchool, clickConnectDemoSchool } from './fixtures/app-actions';
 import { money } from './fixtures/figures';
-import { startSandbox, type Sandbox } from '../sandbox';
 import { eventsStarting, learnersStalledThisWeek, ordersChangedSince, salesFigures, startOfLocalDay, subscriptionsNeedingAttention, unansweredComments } from '../support/figures-oracle';
 import { platformToken, rawApi, readRawSchool, readRawTodayExtras, TODAY_SCOPES } from '../support/raw-records';
 
@@ -13,20 +13,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const DAY = 86_400_000;
 
 // The demo data ends at its `now`: anchored at the next UTC midnight, so the school's today already has sales.
-const test = appTest.extend<{ sandbox: Sandbox }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
-  sandbox: async ({}, use) => {
-    const sandbox = await startSandbox({ orders: 20_000, quiet: true, dataNow: new Date(Math.ceil(Date.now() / DAY) * DAY) });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await sandbox.close();
-    };
-    await use({ ...sandbox, close });
-    await close();
-  },
-});
+const test = restartableSandboxTest({ orders: 20_000, dataNow: new Date(Math.ceil(Date.now() / DAY) * DAY) });
 
 const range = async (row: Locator, prefix: string) => ({
   from: Date.parse((await row.getAttribute(`data-${prefix}from`))!),

@@ -44,7 +44,9 @@ test('繁體中文: every main page fits, Chinese dates and labels inside their 
   await page.getByRole('button', { name: '連線', exact: true }).first().click();
   await expect(page.getByTestId('active-school')).toHaveText(school.name);
 
-  // Courses (the first page), then a Chinese course title through the palette, to its page.
+  // Courses (sign-in lands on Today, whose layout today-layout.spec.ts checks in both languages), then a
+  // Chinese course title through the palette, to its page.
+  await go(page, '/courses');
   const courses = page.getByTestId('courses-table');
   await expect(courses.locator('tbody tr').first()).toBeVisible();
   await expectFits(page, 'Courses');

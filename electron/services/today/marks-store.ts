@@ -3,6 +3,7 @@
 // per school, sealed by the app's SecretCipher like the outbox (the OS key store in the desktop app): it names
 // comment ids and times only, yet which comments an admin handled is theirs alone. Written atomically, one
 // write at a time; a damaged file is set aside and Today starts afresh, never fatal; dropped on sign-out.
+import { PerAccountLoad } from '../store/per-account-load';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ function fileName(accountId: string): string {
 }
 
 export class TodayMarksStore {
-  readonly #loaded = new Map<string, Promise<SchoolMarks>>();
+  readonly #loaded = new PerAccountLoad<SchoolMarks>((accountId) => this.#read(accountId));
   readonly #queue = new WriteQueue();
 
   constructor(
@@ -41,13 +42,7 @@ export class TodayMarksStore {
   ) {}
 
   get(accountId: string): Promise<SchoolMarks> {
-    let found = this.#loaded.get(accountId);
-    if (!found) {
-      found = this.#read(accountId);
-      this.#loaded.set(accountId, found);
-      found.catch(() => this.#loaded.delete(accountId));
-    }
-    return found;
+    return this.#loaded.get(accountId);
   }
 
   /** Changes the school's marks and writes them; changes run one after another. */
@@ -86,7 +81,7 @@ export class TodayMarksStore {
   /** Forgets a signed-out school's marks. */
   drop(accountId: string): Promise<void> {
     return this.#queue.run(async () => {
-      this.#loaded.delete(accountId);
+      this.#loaded.forget(accountId);
       await rm(this.#path(accountId), { force: true });
     });
   }

@@ -3,6 +3,7 @@
 // admin changed and what waits to be sent survive a restart and are unreadable to anyone else. One small
 // file per school, written atomically, writes serialized; a damaged file is set aside, never fatal. A file
 // older than the app last wrote (a copy put back, which would send a write the admin dropped) is refused.
+import { PerAccountLoad } from '../store/per-account-load';
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ export function writesFileName(accountId: string): string {
 }
 
 export class WritesStore {
-  readonly #loaded = new Map<string, Promise<SchoolWrites>>();
+  readonly #loaded = new PerAccountLoad<SchoolWrites>((accountId) => this.#read(accountId));
   readonly #queue = new WriteQueue();
   #generations: Promise<GenerationRecord> | null = null;
 
@@ -46,13 +47,7 @@ export class WritesStore {
 
   /** The school's state (loaded once, then kept in memory). */
   get(accountId: string): Promise<SchoolWrites> {
-    let found = this.#loaded.get(accountId);
-    if (!found) {
-      found = this.#read(accountId);
-      this.#loaded.set(accountId, found);
-      found.catch(() => this.#loaded.delete(accountId));
-    }
-    return found;
+    return this.#loaded.get(accountId);
   }
 
   /** Changes the school's state and writes it; changes run one after another. */
@@ -69,7 +64,7 @@ export class WritesStore {
   /** Forgets a signed-out school's log and outbox. Its generation stays noted: a copy put back later is still refused. */
   drop(accountId: string): Promise<void> {
     return this.#queue.run(async () => {
-      this.#loaded.delete(accountId);
+      this.#loaded.forget(accountId);
       await rm(this.#path(accountId), { force: true });
       // Removing is a write too: the file last written is now older than the app's latest word on it.
       const record = await this.#record();

@@ -165,7 +165,7 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
         <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>
       ) : (
         <Card flush>
-          <DataTable label={`Coupons, ${currency}`} testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
+          <DataTable label={`Coupons, ${currency}`} className="data-table-fit" testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
             {lines.map((line) => (
               <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} pending={pendingFor('coupon', line.coupon.id)} />
             ))}

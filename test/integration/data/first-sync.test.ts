@@ -154,6 +154,24 @@ describe('a first orders sync against the sandbox', { timeout: 180_000 }, () => 
     expect(done.facets.states).toHaveLength(new Set(platform.map((o) => o.state)).size);
   });
 
+  it('started in the background (a question that needs every order, as Today asks), then asked for by a page: the page sees its progress under its own job id, and the page\'s Cancel stops it', async () => {
+    sandbox.knobs.set({ pageSizes: [40], latencyMs: 100 });
+    const platform = await platformOrders();
+    // A question with no job of its own starts the first sync.
+    const background = engine.call('orders.query', { accountId: account.id, filters: {}, sort: { key: 'paidAt', direction: 'desc' }, offset: 0, limit: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const page = engine.call('orders.load', { accountId: account.id, mode: 'auto', jobId: 'page-joined' });
+    await progressReached('page-joined', 200);
+    expect(await engine.call('jobs.cancel', { jobId: 'page-joined' })).toBe(true);
+    await expect(page).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(background).rejects.toMatchObject({ code: 'cancelled' });
+    const stopped = await engineOrders();
+    expect(stopped.partial).toEqual({ expected: platform.length, running: false });
+    expect(stopped.orders.length).toBeLessThan(platform.length);
+    // The joined id is let go with the sync it followed: nothing is left to cancel under it.
+    expect(await engine.call('jobs.cancel', { jobId: 'page-joined' })).toBe(false);
+  });
+
   it('ends with exactly the platform\'s orders when orders are created, refunded and paid while it runs, even one leaving a slice behind its walk', async () => {
     // Unpaid orders at the end of the never-paid slice, enough for two of its pages, made a second before the
     // platform's newest change when the sync starts (which the platform tells to the second), so reading what

@@ -10,6 +10,8 @@ interface Job {
 
 export class JobRegistry {
   readonly #running = new Map<string, AbortController>();
+  /** A caller that joined a running job under its own id (job-id → the running job's id): its Cancel stops that job. */
+  readonly #joined = new Map<string, string>();
 
   /** Runs `work` as job `id`; an id already running is refused (the UI picked a duplicate). */
   async run<T>(id: string, work: (job: Job) => Promise<T>, what: string): Promise<T> {
@@ -23,15 +25,24 @@ export class JobRegistry {
       throw error;
     } finally {
       this.#running.delete(id);
+      for (const [joiner, target] of this.#joined) if (target === id) this.#joined.delete(joiner);
     }
   }
 
+  /**
+   * `id` follows the running job `target` (a sync started in the background, which a page then asks for): the
+   * page's Cancel, sent with its own id, stops that job. Nothing happens if `target` is not running.
+   */
+  join(id: string, target: string): void {
+    if (id !== target && this.#running.has(target)) this.#joined.set(id, target);
+  }
+
   isRunning(id: string): boolean {
-    return this.#running.has(id);
+    return this.#running.has(this.#joined.get(id) ?? id);
   }
 
   cancel(id: string): boolean {
-    const controller = this.#running.get(id);
+    const controller = this.#running.get(this.#joined.get(id) ?? id);
     if (!controller) return false;
     controller.abort(new AppError('cancelled', t('engine:errors.cancelledByAdmin')));
     return true;
