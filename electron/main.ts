@@ -32,11 +32,12 @@ import { logUnhandledErrors } from './services/desktop/process-errors';
 import { bringsWindowForward } from './services/desktop/window-focus';
 import { showDesktopNotifications } from './adapters/desktop-notifications';
 import { showTaskbarProgress } from './adapters/taskbar-progress';
-import { startTray } from './adapters/tray';
+import { startTray, type TrayHandle } from './adapters/tray';
 import { desktopFetch } from './adapters/chromium-net';
 import { appUserModelIdFor } from './services/desktop/app-identity';
 import { childProcessGoneLog } from './services/desktop/crash-recovery';
 import { schoolNamedBySecondLaunch } from './services/desktop/second-instance';
+import { loginItemSettings, offeredDesktopOptions, whenLastWindowCloses } from './services/desktop/background-policy';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -46,6 +47,8 @@ const csp = buildContentSecurityPolicy(devServerUrl ? { devServerOrigin: devServ
 
 let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
+// Null until the tray icon shows (some Linux desktops have none): "Keep running in the tray" needs it.
+let tray: TrayHandle | null = null;
 
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
@@ -80,7 +83,9 @@ if (!app.requestSingleInstanceLock()) {
   });
   guardAllWebContents(app, { appOrigin, openExternal, logger });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    // Kept running, the app lives on in the tray (notifications, badge); the tray's Open makes a new window.
+    const settings = services?.settings.get();
+    if (!settings || whenLastWindowCloses(process.platform, settings, tray !== null) === 'quit') app.quit();
   });
   app.on('before-quit', () => {
     void services?.close();
@@ -132,6 +137,7 @@ async function start(): Promise<void> {
     settingsBackend: electronStoreSettingsBackend,
     // "System" follows these (shared/i18n/language.ts): zh-TW, zh-HK, zh-Hant… → 繁體中文, else English.
     systemLanguages: app.getPreferredSystemLanguages(),
+    desktopOptions: () => offeredDesktopOptions(process.platform, tray !== null, app.isPackaged),
   });
   const rebuildAppMenu = installAppMenu({
     links: helpLinks(readManifest()),
@@ -147,6 +153,16 @@ async function start(): Promise<void> {
   applyTheme(appServices.settings.get().theme, null);
   appServices.settings.onChange((settings) => applyTheme(settings.theme, mainWindow));
   followSystemTheme(() => appServices.settings.get().theme, () => mainWindow);
+  // "Open at login": registered with the OS at start (the setting may come from another copy of settings.json) and on each change.
+  let loginItem: string | null = null;
+  const applyLoginItem = () => {
+    const wanted = loginItemSettings(offeredDesktopOptions(process.platform, tray !== null, app.isPackaged), appServices.settings.get());
+    if (!wanted || JSON.stringify(wanted) === loginItem) return;
+    loginItem = JSON.stringify(wanted);
+    app.setLoginItemSettings(wanted);
+  };
+  applyLoginItem();
+  appServices.settings.onChange(applyLoginItem);
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
@@ -154,14 +170,17 @@ async function start(): Promise<void> {
   // Notifications, the tray / menu-bar item, the badge and taskbar progress: decided in services, shown here.
   const desktopServices = services;
   const showWindow = () => {
-    if (!mainWindow) createMainWindow();
+    if (!mainWindow) {
+      createMainWindow();
+      tray?.redraw();
+    }
     mainWindow?.show();
     mainWindow?.focus();
   };
   showDesktopNotifications(events, () => mainWindow);
   showTaskbarProgress(events, () => mainWindow);
   try {
-    startTray({
+    tray = startTray({
       notifier: desktopServices.notifier,
       events,
       mainWindow: () => mainWindow,
@@ -169,12 +188,14 @@ async function start(): Promise<void> {
       locale: () => desktopServices.language.current().locale,
       onLanguageChange: (listener) => desktopServices.language.onChange(listener),
     });
+    // Settings offers "Keep running in the tray" only now that the tray shows.
+    events.emit('app.statusChanged', desktopServices.status());
   } catch (error) {
     // Some Linux desktops have no tray: the app works without it.
     logger.warn('the tray icon could not be shown', { error: error instanceof Error ? error.message : String(error) });
   }
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) showWindow();
   });
 }
 

@@ -2,7 +2,7 @@
 // contract's handlers. The Electron main process and the browser host both call it; they differ only in
 // what they pass (cipher, openExternal, mode, data dir) and in the transport that carries the result.
 import type { AccountView } from '../../shared/model/accounts';
-import type { AppMode, AppStatus } from '../../shared/ipc/app';
+import type { AppMode, AppStatus, DesktopOptions } from '../../shared/ipc/app';
 import { join } from 'node:path';
 import { createDataService, type DataService } from './data/handlers';
 import type { ExportDestination } from './engine/client/export-destination';
@@ -90,6 +90,8 @@ export interface AppServicesOptions {
   demoPlatform?: DemoPlatformPort;
   /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
   systemLanguages?: readonly string[] | null;
+  /** The desktop app: which desktop-only settings it can honour now (the tray may fail to show); absent in browser mode. */
+  desktopOptions?: () => DesktopOptions;
 }
 
 export interface AppServices {
@@ -416,6 +418,7 @@ function statusOf(options: AppServicesOptions, offered: () => AppStatus['default
       lastSyncAt: syncs.at(-1) ?? null,
       defaultSchool: offered(),
       systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
+      desktopOptions: options.desktopOptions?.() ?? null,
     };
   };
 }

@@ -8,6 +8,14 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings } from './notificat
 export const AppMode = z.enum(['desktop', 'browser']);
 export type AppMode = z.infer<typeof AppMode>;
 
+export const DesktopOptions = z.object({
+  /** Windows and Linux, where the tray icon is shown: closing the last window keeps the app running there. */
+  keepRunningInTray: z.boolean(),
+  /** macOS and Windows, packaged builds: the OS opens the app at login. */
+  openAtLogin: z.boolean(),
+});
+export type DesktopOptions = z.infer<typeof DesktopOptions>;
+
 export const AppStatus = z.object({
   version: z.string(),
   mode: AppMode,
@@ -30,6 +38,8 @@ export const AppStatus = z.object({
    * "System" follows. Null in browser mode, where the page follows its own browser's (navigator.languages).
    */
   systemLanguages: z.array(z.string().max(64)).max(32).nullable(),
+  /** The desktop-only settings this app can honour here (electron/services/desktop/background-policy.ts); null in browser mode. */
+  desktopOptions: DesktopOptions.nullable(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 
@@ -62,6 +72,10 @@ export const Settings = z.object({
   syncIntervalMinutes: SyncIntervalMinutes.default(15),
   timeZoneSource: TimeZoneSource.default('school'),
   shownCurrencies: ShownCurrencies.default({}),
+  /** Desktop app, where the tray exists: closing the last window hides the app in the tray instead of quitting. */
+  keepRunningInTray: z.boolean().default(true),
+  /** Desktop app: the OS opens it when the admin logs in (app.setLoginItemSettings). */
+  openAtLogin: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
@@ -79,6 +93,8 @@ export const SettingsPatch = z
     syncIntervalMinutes: SyncIntervalMinutes,
     timeZoneSource: TimeZoneSource,
     shownCurrencies: ShownCurrencies,
+    keepRunningInTray: z.boolean(),
+    openAtLogin: z.boolean(),
   })
   .partial()
   .strict();

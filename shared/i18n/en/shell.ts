@@ -169,6 +169,19 @@ export const shell = {
       notSaved: "The sync setting couldn't be saved",
       asItWas: 'It is as it was.',
     },
+    desktopApp: {
+      title: 'Desktop app',
+      keepRunningInTray: {
+        label: 'Keep running in the tray',
+        hint: 'Closing the window leaves School Companion running in the tray, so notifications and the badge keep coming. Quit from the tray icon’s menu.',
+      },
+      openAtLogin: {
+        label: 'Open at login',
+        hint: 'School Companion opens when you log in to this computer.',
+      },
+      notSaved: "The setting couldn't be saved",
+      asItWas: 'It is as it was.',
+    },
     demo: {
       title: 'Demo platform',
       offline: 'Offline: the demo platform refuses every connection.',

@@ -167,6 +167,19 @@ export const shell: OneFormTranslation<typeof en> = {
       notSaved: '無法儲存同步設定',
       asItWas: '設定維持不變。',
     },
+    desktopApp: {
+      title: '桌面 App',
+      keepRunningInTray: {
+        label: '在系統匣中繼續執行',
+        hint: '關閉視窗後，School Companion 會留在系統匣中繼續執行，通知與徽章照常顯示。要結束請從系統匣圖示的選單選擇。',
+      },
+      openAtLogin: {
+        label: '登入時開啟',
+        hint: '登入這台電腦時自動開啟 School Companion。',
+      },
+      notSaved: '無法儲存設定',
+      asItWas: '設定維持不變。',
+    },
     demo: {
       title: '示範平台',
       offline: '離線中：示範平台拒絕所有連線。',
