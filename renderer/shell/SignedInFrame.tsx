@@ -12,6 +12,7 @@ import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
 import { LaunchSchoolOffer } from './LaunchSchoolOffer';
 import { CommandPalette } from '../features/palette/CommandPalette';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { useActiveAccount } from '../state/active-account';
 
 const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history', '/students': 'users', '/members': 'member', '/explore': 'grid' };
@@ -53,6 +54,7 @@ export function SignedInFrame() {
         </div>
         <AccountSwitcher />
         <CommandPalette />
+        <ShortcutsDialog />
         <nav className="nav" aria-label={t('nav.main')}>
           <ul>
             {dashboardNav.map((entry) => (

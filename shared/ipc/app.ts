@@ -101,7 +101,7 @@ export const SettingsPatch = z
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** What a menu item (or its shortcut) asks the page to do: the desktop app's menu sends these. */
-export const MenuCommand = z.enum(['open-settings', 'open-palette']);
+export const MenuCommand = z.enum(['open-settings', 'open-palette', 'open-shortcuts']);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
 export const LogInfo = z.object({
@@ -157,7 +157,7 @@ export const appEvents = {
   ),
   'app.menuCommand': event(
     z.object({ command: MenuCommand }),
-    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette is re-dispatched as the DOM event "school-companion:open-palette".',
+    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette and open-shortcuts are re-dispatched as the DOM events "school-companion:open-palette" and "school-companion:open-shortcuts".',
   ),
   'settings.changed': event(Settings, 'Settings changed (from another window or tab).'),
 } satisfies Record<string, EventDef>;

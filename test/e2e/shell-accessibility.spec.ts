@@ -87,5 +87,11 @@ test('axe finds no serious or critical violation on any screen or dialog (light;
   await audit(page, 'command palette', findings);
   await page.keyboard.press('Escape');
 
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await audit(page, 'keyboard shortcuts', findings, ['light', 'dark']);
+  await page.keyboard.press('Escape');
+
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
 });

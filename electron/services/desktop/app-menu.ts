@@ -7,6 +7,7 @@
 // the locale the app started in, not a language chosen later), and the adapter rebuilds the menu on a change.
 import { t } from '../../../shared/i18n/i18n';
 import type { MenuCommand } from '../../../shared/ipc/app';
+import { menuAccelerator } from '../../../shared/shortcuts';
 
 type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -39,21 +40,15 @@ interface AppMenuOptions {
 
 const SEPARATOR: MenuItemSpec = { type: 'separator' };
 
-/** The shortcuts the menu shows; the renderer listens for the same keys in browser mode. */
-const MENU_ACCELERATORS = {
-  settings: 'CmdOrCtrl+,',
-  palette: 'CmdOrCtrl+K',
-} as const;
-
 export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
   const app = options.appName;
-  const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: MENU_ACCELERATORS.settings, action: { kind: 'command', command: 'open-settings' } };
-  const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: MENU_ACCELERATORS.palette, action: { kind: 'command', command: 'open-palette' } };
+  const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: menuAccelerator('settings'), action: { kind: 'command', command: 'open-settings' } };
+  const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: menuAccelerator('palette'), action: { kind: 'command', command: 'open-palette' } };
   const about: MenuItemSpec = { label: t('main:menu.about', { app }), action: { kind: 'about' } };
   const paper: MenuItemSpec[] = [
-    { label: t('main:menu.print'), accelerator: 'CmdOrCtrl+P', action: { kind: 'print' } },
-    { label: t('main:menu.savePdf'), accelerator: 'CmdOrCtrl+Shift+P', action: { kind: 'save-pdf' } },
+    { label: t('main:menu.print'), accelerator: menuAccelerator('print'), action: { kind: 'print' } },
+    { label: t('main:menu.savePdf'), accelerator: menuAccelerator('savePdf'), action: { kind: 'save-pdf' } },
   ];
 
   const menus: MenuItemSpec[] = [];
@@ -131,6 +126,8 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
 
   const help: MenuItemSpec[] = [];
   if (options.helpUrl) help.push({ label: t('main:menu.appHelp', { app }), action: { kind: 'open-url', url: options.helpUrl } });
+  // The list of every shortcut (shared/shortcuts.ts), the same the page opens with `?`.
+  help.push({ label: t('main:menu.shortcuts'), action: { kind: 'command', command: 'open-shortcuts' } });
   if (options.issuesUrl) help.push({ label: t('main:menu.reportProblem'), action: { kind: 'open-url', url: options.issuesUrl } });
   help.push({ label: t('main:menu.openLogFolder'), action: { kind: 'open-log-folder' } });
   // Windows and Linux have no app menu: About lives at the end of Help, where people look for it there.

@@ -49,6 +49,7 @@ export const main = {
     appHelp: '{{app}} Help',
     reportProblem: 'Report a Problem…',
     openLogFolder: 'Open Log Folder',
+    shortcuts: 'Keyboard Shortcuts',
     copyLink: 'Copy Link',
     inspect: 'Inspect Element',
   },

@@ -50,6 +50,7 @@ export const main: OneFormTranslation<typeof en> = {
     appHelp: '{{app}} 說明',
     reportProblem: '回報問題…',
     openLogFolder: '開啟記錄檔資料夾',
+    shortcuts: '鍵盤快速鍵',
     copyLink: '拷貝連結',
     inspect: '檢查元素',
   },

@@ -5,6 +5,7 @@ import type { MenuItemSpec } from '../../../electron/services/desktop/app-menu';
 import { helpLinks } from '../../../electron/services/desktop/help-links';
 import { checkExternalUrl } from '../../../electron/services/security/external-url';
 import { setUiLocale } from '../../../shared/i18n/i18n';
+import { menuAccelerator, SHORTCUTS } from '../../../shared/shortcuts';
 
 const HELP = 'https://github.com/school-companion/school-companion#readme';
 const build = (platform: NodeJS.Platform, packaged = true) => buildAppMenuTemplate({ platform, appName: 'School Companion', packaged, helpUrl: HELP, issuesUrl: null });
@@ -77,15 +78,21 @@ describe.each(['darwin', 'win32', 'linux'] as const)('on every platform (%s)', (
     expect(JSON.stringify(build(platform, true))).not.toMatch(/devtools/i);
   });
 
-  it('the palette is Cmd/Ctrl+K and Settings is Cmd/Ctrl+, sending one command each to the page', () => {
+  it('the palette is Cmd/Ctrl+K and Settings is Cmd/Ctrl+, sending one command each to the page; Help lists the shortcuts', () => {
     const commands = byAction(build(platform), 'command');
-    expect(commands).toHaveLength(2);
+    expect(commands).toHaveLength(3);
     expect(commands).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ accelerator: 'CmdOrCtrl+K', action: { kind: 'command', command: 'open-palette' } }),
         expect.objectContaining({ accelerator: 'CmdOrCtrl+,', action: { kind: 'command', command: 'open-settings' } }),
       ]),
     );
+    expect(byAction(menu(build(platform), 'Help'), 'command')).toEqual([{ label: 'Keyboard Shortcuts', action: { kind: 'command', command: 'open-shortcuts' } }]);
+  });
+
+  it("every accelerator of the shortcuts table the menu performs is the menu's", () => {
+    const accelerators = flattenMenu(build(platform)).flatMap((item) => ('accelerator' in item && item.accelerator ? [item.accelerator] : []));
+    for (const entry of SHORTCUTS.filter((s) => s.by !== 'page')) expect(accelerators).toContain(menuAccelerator(entry.id));
   });
 
   it('no shortcut is used twice', () => {
