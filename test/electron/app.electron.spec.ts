@@ -8,7 +8,7 @@
 //
 // Runs on the release pipeline (macOS and Windows runners); where no Electron binary exists it is skipped
 // with that reason in the report.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ test.describe('the desktop app', () => {
     if (userData) await rm(userData, { recursive: true, force: true });
   });
 
-  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard and quits', async () => {
+  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard, shows the error screen for a screen that fails, and quits', async () => {
     sandbox = await startSandbox({ quiet: true, orders: 2_000 });
     browser = await launchChromium();
     userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
@@ -93,6 +93,33 @@ test.describe('the desktop app', () => {
     await expect(window.getByTestId('active-admin')).toHaveText(sandbox.platform.admin.name);
     await expect(window.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Courses', 'Orders', 'Analytics']);
     await expect(window.locator('[data-dashboard]').first()).toBeVisible({ timeout: 30_000 });
+
+    // A screen that fails to render shows the error screen inside the frame (not React Router's bare stack);
+    // Copy details reaches the system clipboard and the error the desktop log. The failure: Intl.Collator
+    // broken in the page, which Analytics sorts its course list with while rendering (no screen before it
+    // made one: renderer/lib/format.ts keeps them once made).
+    await window.evaluate(() => {
+      Intl.Collator = function brokenCollator() {
+        throw new TypeError('no collator here');
+      } as unknown as typeof Intl.Collator;
+    });
+    await window.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    const errorScreen = window.getByTestId('route-error');
+    await expect(errorScreen.getByRole('heading', { name: 'This screen could not be shown' })).toBeVisible();
+    await expect(window.getByText('Unexpected Application Error')).toHaveCount(0);
+    await expect(window.getByRole('navigation', { name: 'Main' })).toBeVisible(); // the frame stays
+    await window.bringToFront();
+    await errorScreen.getByRole('button', { name: 'Copy details' }).click();
+    await expect(errorScreen.getByRole('status')).toHaveText('Details copied.');
+    const copied = await app.evaluate(({ clipboard }) => clipboard.readText());
+    expect(copied).toContain('screen: /analytics');
+    expect(copied).toContain('TypeError: no collator here');
+    const logDir = await app.evaluate(({ app: electronApp }) => electronApp.getPath('logs'));
+    const logText = async () => (await Promise.all((await readdir(logDir)).filter((name) => name.endsWith('.log')).map((name) => readFile(join(logDir, name), 'utf8')))).join('\n');
+    await expect.poll(logText, { timeout: 10_000 }).toMatch(/error in the window.*"route":"\/analytics"/);
+    // Reload starts the page afresh (its own Intl again): Analytics shows.
+    await errorScreen.getByRole('button', { name: 'Reload' }).click();
+    await expect(window.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible({ timeout: 30_000 });
 
     const exited = new Promise<void>((resolve) => app!.process().once('exit', () => resolve()));
     await app.close();
