@@ -3,6 +3,7 @@
 // variables itself; this only makes the outcome plain in the log. Values are never printed.
 //
 //   npx tsx build/release-env.ts [mac|win]      (defaults to the current platform)
+//   npx tsx build/release-env.ts win --signing  (prints azure, pfx or none)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -24,6 +25,29 @@ export const NOTARIZE_CREDENTIALS = [
   ['APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'],
   ['APPLE_KEYCHAIN', 'APPLE_KEYCHAIN_PROFILE'],
 ] as const;
+
+/**
+ * Azure Trusted Signing (electron-builder 26's win.azureSignOptions): the service principal electron-builder's
+ * TrustedSigning module signs in with, and the account, profile and publisher the workflow passes as
+ * -c.win.azureSignOptions.* (docs/release.md). Windows certificates are no longer issued as PFX files.
+ */
+export const AZURE_SIGNING_VARIABLES = [
+  'AZURE_TENANT_ID',
+  'AZURE_CLIENT_ID',
+  'AZURE_CLIENT_SECRET',
+  'AZURE_TRUSTED_SIGNING_ENDPOINT',
+  'AZURE_TRUSTED_SIGNING_ACCOUNT',
+  'AZURE_TRUSTED_SIGNING_PROFILE',
+  'AZURE_TRUSTED_SIGNING_PUBLISHER',
+] as const;
+
+/** Which way Windows builds are signed: Azure Trusted Signing when all its variables are set, else a PFX, else none. */
+export function windowsSigning(env: Env): 'azure' | 'pfx' | 'none' {
+  if (allPresent(env, AZURE_SIGNING_VARIABLES)) return 'azure';
+  // Like electron-builder: WIN_CSC_LINK when it is defined at all (even empty), CSC_LINK otherwise.
+  const link = env.WIN_CSC_LINK !== undefined ? 'WIN_CSC_LINK' : 'CSC_LINK';
+  return present(env, link) ? 'pfx' : 'none';
+}
 
 export function releaseSteps(platform: ReleasePlatform, env: Env): ReleaseStep[] {
   if (platform === 'mac') {
@@ -48,16 +72,20 @@ export function releaseSteps(platform: ReleasePlatform, env: Env): ReleaseStep[]
       },
     ];
   }
-  // Like electron-builder: WIN_CSC_LINK when it is defined at all (even empty), CSC_LINK otherwise.
+  const how = windowsSigning(env);
   const link = env.WIN_CSC_LINK !== undefined ? 'WIN_CSC_LINK' : 'CSC_LINK';
-  const source = present(env, link) ? link : undefined;
+  const someAzure = AZURE_SIGNING_VARIABLES.filter((name) => present(env, name));
+  const azureMissing = someAzure.length > 0 && how !== 'azure' ? `; Azure Trusted Signing is not used: ${AZURE_SIGNING_VARIABLES.filter((name) => !present(env, name)).join(', ')} not set` : '';
   return [
     {
       step: 'windows code signing',
-      enabled: source !== undefined,
-      line: source
-        ? `windows code signing: on (certificate from ${source}; updates must be signed by the same publisher)`
-        : 'windows code signing: skipped, WIN_CSC_LINK is not set: SmartScreen will warn and updates are not publisher-checked',
+      enabled: how !== 'none',
+      line:
+        how === 'azure'
+          ? 'windows code signing: on (Azure Trusted Signing; updates must be signed by the same publisher)'
+          : how === 'pfx'
+            ? `windows code signing: on (certificate from ${link}; updates must be signed by the same publisher)${azureMissing}`
+            : `windows code signing: skipped, neither Azure Trusted Signing (AZURE_*) nor WIN_CSC_LINK is set: SmartScreen will warn and updates are not publisher-checked${azureMissing}`,
     },
   ];
 }
@@ -69,5 +97,7 @@ function currentPlatform(): ReleasePlatform {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const arg = process.argv[2];
   const platform: ReleasePlatform = arg === 'mac' || arg === 'win' ? arg : currentPlatform();
-  for (const { line } of releaseSteps(platform, process.env)) console.log(line);
+  // `win --signing` prints only azure, pfx or none: the workflow picks electron-builder's signing from it.
+  if (process.argv.includes('--signing')) console.log(windowsSigning(process.env));
+  else for (const { line } of releaseSteps(platform, process.env)) console.log(line);
 }

@@ -1,6 +1,6 @@
 // The desktop app's entry: lifecycle, the single-instance lock, one main window with every security guard,
 // and the same services as browser mode (createAppServices) carried over Electron IPC.
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, crashReporter, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { installAppMenu, installContextMenu } from './adapters/app-menu';
@@ -13,7 +13,7 @@ import { registerAppScheme, serveAppProtocol } from './adapters/app-protocol';
 import { bindIpcTransport } from './adapters/ipc-transport';
 import { safeStorageCipher } from './adapters/safe-storage-cipher';
 import { startUpdates } from './adapters/updater';
-import { denyAllPermissions, guardAllWebContents } from './adapters/web-contents-guards';
+import { applyPermissionPolicy, guardAllWebContents } from './adapters/web-contents-guards';
 import { confirmWeakProtectionDialog } from './adapters/weak-protection-dialog';
 import { WindowStateKeeper } from './adapters/window-state';
 import { createAppServices } from './services/app-services';
@@ -32,7 +32,12 @@ import { logUnhandledErrors } from './services/desktop/process-errors';
 import { bringsWindowForward } from './services/desktop/window-focus';
 import { showDesktopNotifications } from './adapters/desktop-notifications';
 import { showTaskbarProgress } from './adapters/taskbar-progress';
-import { startTray } from './adapters/tray';
+import { startTray, type TrayHandle } from './adapters/tray';
+import { desktopFetch } from './adapters/chromium-net';
+import { appUserModelIdFor } from './services/desktop/app-identity';
+import { childProcessGoneLog } from './services/desktop/crash-recovery';
+import { schoolNamedBySecondLaunch } from './services/desktop/second-instance';
+import { loginItemSettings, offeredDesktopOptions, whenLastWindowCloses } from './services/desktop/background-policy';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -42,6 +47,8 @@ const csp = buildContentSecurityPolicy(devServerUrl ? { devServerOrigin: devServ
 
 let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
+// Null until the tray icon shows (some Linux desktops have none): "Keep running in the tray" needs it.
+let tray: TrayHandle | null = null;
 
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
@@ -51,18 +58,34 @@ if (!app.isPackaged && process.env.SCHOOL_COMPANION_DATA_DIR) app.setPath('userD
 app.setAppLogsPath();
 const logger = appLogger({ dataDir: app.getPath('userData'), logDir: app.getPath('logs'), scope: 'main' });
 logUnhandledErrors(process, logger);
+// Minidumps stay on this computer (Settings › About's diagnostic bundle lists them); nothing is uploaded.
+crashReporter.start({ uploadToServer: false });
+// Windows files notifications and the taskbar button under the installer's appId (app-identity.ts).
+const appUserModelId = appUserModelIdFor(process.platform);
+if (appUserModelId) app.setAppUserModelId(appUserModelId);
+// Electron has no getter for it: held where the _electron spec reads it, as the tray is.
+(globalThis as { schoolCompanionAppUserModelId?: string | null }).schoolCompanionAppUserModelId = appUserModelId;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
+    // `School Companion --school URL` while the app runs: the running app shows or offers that school.
+    const school = schoolNamedBySecondLaunch(argv);
+    if (school) void services?.nameSchool(school).catch((error: unknown) => logger.warn('the school named by a second launch could not be shown', { error: error instanceof Error ? error.name : typeof error }));
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   });
+  app.on('child-process-gone', (_event, details) => {
+    const entry = childProcessGoneLog(details);
+    if (entry) logger.error('a helper process stopped unexpectedly', entry.fields);
+  });
   guardAllWebContents(app, { appOrigin, openExternal, logger });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    // Kept running, the app lives on in the tray (notifications, badge); the tray's Open makes a new window.
+    const settings = services?.settings.get();
+    if (!settings || whenLastWindowCloses(process.platform, settings, tray !== null) === 'quit') app.quit();
   });
   app.on('before-quit', () => {
     void services?.close();
@@ -75,7 +98,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const ses = session.defaultSession;
-  denyAllPermissions(ses);
+  applyPermissionPolicy(ses, appOrigin);
   serveAppProtocol(ses, join(__dirname, '..', 'dist', 'renderer'), csp);
   if (devServerUrl) {
     // The dev server's pages get the same CSP (widened only for its HMR socket).
@@ -99,6 +122,8 @@ async function start(): Promise<void> {
   services = await createAppServices({
     mode: 'desktop',
     version: app.getVersion(),
+    // Chromium's network stack: the system/PAC proxy and the OS's trust store (browser mode keeps Node's fetch).
+    fetch: desktopFetch(),
     dataDir,
     cipher: safeStorageCipher(),
     openExternal,
@@ -108,10 +133,11 @@ async function start(): Promise<void> {
     extraHandlers: updates.handlers,
     confirmWeakProtection: confirmWeakProtectionDialog(() => mainWindow),
     exportDestination: nativeSaveDestination(),
-    log: desktopLogAccess(logger.path),
+    log: desktopLogAccess(logger.path, app.getPath('crashDumps')),
     settingsBackend: electronStoreSettingsBackend,
     // "System" follows these (shared/i18n/language.ts): zh-TW, zh-HK, zh-Hant… → 繁體中文, else English.
     systemLanguages: app.getPreferredSystemLanguages(),
+    desktopOptions: () => offeredDesktopOptions(process.platform, tray !== null, app.isPackaged),
   });
   const rebuildAppMenu = installAppMenu({
     links: helpLinks(readManifest()),
@@ -127,6 +153,16 @@ async function start(): Promise<void> {
   applyTheme(appServices.settings.get().theme, null);
   appServices.settings.onChange((settings) => applyTheme(settings.theme, mainWindow));
   followSystemTheme(() => appServices.settings.get().theme, () => mainWindow);
+  // "Open at login": registered with the OS at start (the setting may come from another copy of settings.json) and on each change.
+  let loginItem: string | null = null;
+  const applyLoginItem = () => {
+    const wanted = loginItemSettings(offeredDesktopOptions(process.platform, tray !== null, app.isPackaged), appServices.settings.get());
+    if (!wanted || JSON.stringify(wanted) === loginItem) return;
+    loginItem = JSON.stringify(wanted);
+    app.setLoginItemSettings(wanted);
+  };
+  applyLoginItem();
+  appServices.settings.onChange(applyLoginItem);
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: !app.isPackaged });
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
@@ -134,14 +170,17 @@ async function start(): Promise<void> {
   // Notifications, the tray / menu-bar item, the badge and taskbar progress: decided in services, shown here.
   const desktopServices = services;
   const showWindow = () => {
-    if (!mainWindow) createMainWindow();
+    if (!mainWindow) {
+      createMainWindow();
+      tray?.redraw();
+    }
     mainWindow?.show();
     mainWindow?.focus();
   };
   showDesktopNotifications(events, () => mainWindow);
   showTaskbarProgress(events, () => mainWindow);
   try {
-    startTray({
+    tray = startTray({
       notifier: desktopServices.notifier,
       events,
       mainWindow: () => mainWindow,
@@ -149,12 +188,14 @@ async function start(): Promise<void> {
       locale: () => desktopServices.language.current().locale,
       onLanguageChange: (listener) => desktopServices.language.onChange(listener),
     });
+    // Settings offers "Keep running in the tray" only now that the tray shows.
+    events.emit('app.statusChanged', desktopServices.status());
   } catch (error) {
     // Some Linux desktops have no tray: the app works without it.
     logger.warn('the tray icon could not be shown', { error: error instanceof Error ? error.message : String(error) });
   }
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) showWindow();
   });
 }
 
@@ -168,7 +209,7 @@ function createMainWindow(): void {
     title: 'School Companion',
     // The page's own background for the theme in force (shared/window-colors.ts): no flash before it paints.
     backgroundColor: services ? applyTheme(services.settings.get().theme, null) : undefined,
-    webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }),
+    webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged, platform: process.platform }),
   });
   state.track(window);
   installContextMenu(window.webContents);

@@ -1,6 +1,7 @@
 // Applies the menus decided in electron/services/desktop/: the application menu, the right-click menu of
 // every window, and About. Only the mapping to Electron's objects lives here. The labels are the current UI
 // language's: installAppMenu answers a rebuild for when it changes.
+import { writeFile } from 'node:fs/promises';
 import { app, clipboard, dialog, Menu, shell } from 'electron';
 import type { BrowserWindow, MenuItemConstructorOptions, WebContents } from 'electron';
 import type { MenuCommand } from '../../shared/ipc/app';
@@ -47,6 +48,14 @@ export function installAppMenu(deps: AppMenuDeps): () => void {
       case 'open-log-folder':
         void shell.openPath(deps.logFolder);
         return;
+      case 'print':
+        deps.mainWindow()?.webContents.print({}, (done, reason) => {
+          if (!done && reason !== 'cancelled') deps.logger.warn('printing failed', { reason });
+        });
+        return;
+      case 'save-pdf':
+        void savePageAsPdf(deps.mainWindow()).catch((error: unknown) => deps.logger.warn('the PDF could not be saved', { error: error instanceof Error ? error.name : typeof error }));
+        return;
       case 'about':
         if (about.kind === 'panel') app.showAboutPanel();
         else {
@@ -78,7 +87,13 @@ export function installAppMenu(deps: AppMenuDeps): () => void {
 export function installContextMenu(contents: WebContents): void {
   contents.on('context-menu', (_event, params) => {
     const items = decideContextMenu(
-      { isEditable: params.isEditable, selectionText: params.selectionText, linkURL: params.linkURL, editFlags: params.editFlags, x: params.x, y: params.y },
+      {
+        isEditable: params.isEditable,
+        selectionText: params.selectionText,
+        linkURL: params.linkURL,
+        misspelledWord: params.misspelledWord,
+        dictionarySuggestions: params.dictionarySuggestions,
+        editFlags: params.editFlags, x: params.x, y: params.y },
       { packaged: app.isPackaged },
     );
     if (items.length === 0) return;
@@ -87,8 +102,19 @@ export function installContextMenu(contents: WebContents): void {
       if ('role' in item) return { role: item.role, label: item.label, enabled: item.enabled };
       const action = item.action;
       if (action.kind === 'copy-text') return { label: item.label, click: () => clipboard.writeText(action.text) };
+      if (action.kind === 'replace-misspelling') return { label: item.label, click: () => contents.replaceMisspelling(action.text) };
       return { label: item.label, click: () => contents.inspectElement(action.x, action.y) };
     };
     Menu.buildFromTemplate(items.map(toElectron)).popup();
   });
+}
+
+/** File › Save as PDF…: the page as it prints (system-modes.css), named after its title, where the admin chooses. */
+async function savePageAsPdf(window: BrowserWindow | null): Promise<void> {
+  if (!window) return;
+  const title = window.webContents.getTitle().replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'School Companion';
+  const choice = await dialog.showSaveDialog(window, { defaultPath: `${title}.pdf`, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+  if (choice.canceled || !choice.filePath) return;
+  const pdf = await window.webContents.printToPDF({ pageSize: 'A4', printBackground: false });
+  await writeFile(choice.filePath, pdf);
 }

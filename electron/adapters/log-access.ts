@@ -4,9 +4,10 @@
 import { clipboard, shell } from 'electron';
 import type { LogAccess } from '../services/ipc/diagnostics-handlers';
 
-export function desktopLogAccess(path: string): LogAccess {
+export function desktopLogAccess(path: string, crashDumpsDir?: string): LogAccess {
   return {
     path,
+    ...(crashDumpsDir ? { crashDumpsDir } : {}),
     async open() {
       const failure = await shell.openPath(path);
       if (failure) shell.showItemInFolder(path);

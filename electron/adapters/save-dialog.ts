@@ -7,9 +7,9 @@ import { saveDialogDestination } from '../services/engine/client/export-destinat
 import { t } from '../../shared/i18n/i18n';
 
 export function nativeSaveDestination(): ExportDestination {
-  return saveDialogDestination(async (suggestedName) => {
+  return saveDialogDestination(async (suggestedName, title) => {
     const options = {
-      title: t('main:dialogs.exportCsv'),
+      title,
       defaultPath: join(app.getPath('downloads'), suggestedName),
       filters: [{ name: t('main:dialogs.csvFiles'), extensions: ['csv'] }],
     };

@@ -5,6 +5,7 @@ import appIconDataUrl from '../../build/icon.png?inline';
 import type { EventHub } from '../services/ipc/event-hub';
 import type { Notifier } from '../services/notifications/notifier';
 import { badgeModel, trayModel, type DesktopPlatform, type TrayItem } from '../services/notifications/tray-model';
+import { badgeBitmap } from '../services/notifications/badge-bitmap';
 
 interface TrayOptions {
   notifier: Notifier;
@@ -23,7 +24,23 @@ function trayIcon(): Electron.NativeImage {
   return image.isEmpty() ? image : image.resize({ width: 16, height: 16 });
 }
 
-export function startTray(options: TrayOptions): () => void {
+/** Windows' overlay: the count drawn on a red disc (badge-bitmap.ts), 16 px and 32 px for high-DPI screens. */
+function overlayIcon(text: string): Electron.NativeImage | null {
+  const small = badgeBitmap(text, 16);
+  const large = badgeBitmap(text, 32);
+  if (!small || !large) return null;
+  const image = nativeImage.createFromBitmap(Buffer.from(small.pixels), { width: small.width, height: small.height, scaleFactor: small.scaleFactor });
+  image.addRepresentation({ buffer: Buffer.from(large.pixels), width: large.width, height: large.height, scaleFactor: large.scaleFactor });
+  return image;
+}
+
+/** The tray's handle: `redraw` after a new window opens (the overlay badge belongs to a window), `stop` to remove it. */
+export interface TrayHandle {
+  redraw(): void;
+  stop(): void;
+}
+
+export function startTray(options: TrayOptions): TrayHandle {
   const platform = (['darwin', 'win32'].includes(process.platform) ? process.platform : 'linux') as DesktopPlatform;
   const tray = new Tray(trayIcon());
   // Held from the global as well: a Tray nothing references can be garbage-collected and vanish, and the
@@ -57,10 +74,12 @@ export function startTray(options: TrayOptions): () => void {
     tray.setToolTip(model.tooltip);
     if (platform === 'darwin') tray.setTitle(model.title);
     tray.setContextMenu(Menu.buildFromTemplate(model.items.map(menuItem)));
+    // The count of what needs the admin: the notifier's unseen total, the number the tray's glance adds up.
+    // When Today's own count of what needs the admin lands, this one line is where it plugs in.
     const badge = badgeModel(options.notifier.attention().total);
     if (platform === 'win32') {
       const window = options.mainWindow();
-      window?.setOverlayIcon(badge.count === 0 ? null : trayIcon(), badge.description);
+      window?.setOverlayIcon(overlayIcon(badge.overlayText), badge.description);
     } else {
       app.setBadgeCount(badge.count);
     }
@@ -69,10 +88,13 @@ export function startTray(options: TrayOptions): () => void {
   redraw();
   const stop = options.notifier.onChange(redraw);
   const stopLanguage = options.onLanguageChange(redraw);
-  return () => {
-    stop();
-    stopLanguage();
-    delete (globalThis as { schoolCompanionTray?: Tray }).schoolCompanionTray;
-    tray.destroy();
+  return {
+    redraw,
+    stop: () => {
+      stop();
+      stopLanguage();
+      delete (globalThis as { schoolCompanionTray?: Tray }).schoolCompanionTray;
+      tray.destroy();
+    },
   };
 }

@@ -41,8 +41,11 @@ export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
   });
 }
 
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => callback(decidePermissionRequest(permission).granted));
-  session.setPermissionCheckHandler((_contents, permission) => decidePermissionCheck(permission));
+/** Every permission refused, except what permission-policy.ts grants the app's own page (clipboard writes). */
+export function applyPermissionPolicy(session: Session, appOrigin: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(decidePermissionRequest(permission, details.requestingUrl, appOrigin).granted),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => decidePermissionCheck(permission, requestingOrigin, appOrigin));
   session.setDevicePermissionHandler(() => false);
 }

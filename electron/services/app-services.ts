@@ -2,7 +2,7 @@
 // contract's handlers. The Electron main process and the browser host both call it; they differ only in
 // what they pass (cipher, openExternal, mode, data dir) and in the transport that carries the result.
 import type { AccountView } from '../../shared/model/accounts';
-import type { AppMode, AppStatus } from '../../shared/ipc/app';
+import type { AppMode, AppStatus, DesktopOptions } from '../../shared/ipc/app';
 import { join } from 'node:path';
 import { createDataService, type DataService } from './data/handlers';
 import type { ExportDestination } from './engine/client/export-destination';
@@ -90,6 +90,8 @@ export interface AppServicesOptions {
   demoPlatform?: DemoPlatformPort;
   /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
   systemLanguages?: readonly string[] | null;
+  /** The desktop app: which desktop-only settings it can honour now (the tray may fail to show); absent in browser mode. */
+  desktopOptions?: () => DesktopOptions;
 }
 
 export interface AppServices {
@@ -102,6 +104,8 @@ export interface AppServices {
   /** What needs the admin: app.notification events, the attention count (tray, badge). */
   notifier: Notifier;
   status(): AppStatus;
+  /** A later launch named this school (--school): the Connect screen offers it, or it comes on screen if connected. */
+  nameSchool(school: NonNullable<AppStatus['defaultSchool']>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const { logger } = options;
   const events = options.events ?? createEventHub({ validate: true });
   const emit = events.emit;
+  // The school the Connect screen offers; a later launch of the desktop app may name another (nameSchool).
+  let offeredSchool = options.defaultSchool;
+  const offered = () => offeredSchool;
   const { settings, language, weakConsent, weakAllowed } = await openAppStore(options);
   const lifecycle = createLifecycle();
   const signIn = createSignIn(options, weakAllowed);
@@ -139,14 +146,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
-  const probe = createProbe({ options, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
-  const status = statusOf(options, access, probe);
+  const probe = createProbe({ options, offered, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
+  const status = statusOf(options, offered, access, probe);
   const unsubscribers = followAccounts({ access, settings, emit, status, probe, notifications, syncSchedule, lifecycle, logger });
   const shell = createShellHandlers({ options, access, settings, language, probe, status, weakConsent, weakAllowed, emit });
   const demoHandlers = createDemo({ options, access, dataService, probe, emit });
   signIn.reportAuthorizationUrl(shell.accounts.authorizationUrlOpened);
 
-  await start({ options, access, settings, probe, notifications, syncSchedule, writes });
+  await start({ options, offered, access, settings, probe, notifications, syncSchedule, writes });
 
   return {
     handlers: {
@@ -167,6 +174,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     probe,
     notifier: notifications.notifier,
     status,
+    async nameSchool(school) {
+      offeredSchool = school;
+      await showNamedSchool(options, school, access, settings);
+      emit('app.statusChanged', status());
+    },
     async close() {
       language.close();
       probe.stop();
@@ -371,11 +383,12 @@ type SyncSchedule = ReturnType<typeof createEngineSync>;
 const syncedAccounts = (list: readonly AccountView[]) => list.filter((account) => account.status !== 'sign_in_needed').map((account) => account.id);
 
 /** The online probe: asks each connected school's platform (or the offered one), and tells every part when it changes its mind. */
-function createProbe({ options, access, emit, status, lifecycle, sendPendingRevocations }: { options: AppServicesOptions; access: Access; emit: Emit; status(): AppStatus; lifecycle: Lifecycle; sendPendingRevocations(): void }): OnlineProbe {
+function createProbe({ options, offered, access, emit, status, lifecycle, sendPendingRevocations }: { options: AppServicesOptions; offered(): AppStatus['defaultSchool']; access: Access; emit: Emit; status(): AppStatus; lifecycle: Lifecycle; sendPendingRevocations(): void }): OnlineProbe {
   return createOnlineProbe({
     targets: () => {
       const issuers = [...access.accountsIfOpen().map((account) => account.issuer), ...access.pendingRevocationIssuers()];
-      const fallback = issuers.length === 0 && options.defaultSchool ? [options.defaultSchool.address] : [];
+      const school = offered();
+      const fallback = issuers.length === 0 && school ? [school.address] : [];
       return [...issuers, ...fallback].flatMap((address) => {
         try {
           return [protectedResourceMetadataUrl(address)];
@@ -395,7 +408,7 @@ function createProbe({ options, access, emit, status, lifecycle, sendPendingRevo
   });
 }
 
-function statusOf(options: AppServicesOptions, access: Access, probe: OnlineProbe): () => AppStatus {
+function statusOf(options: AppServicesOptions, offered: () => AppStatus['defaultSchool'], access: Access, probe: OnlineProbe): () => AppStatus {
   return () => {
     const syncs = access.accountsIfOpen().map((account) => account.lastSyncAt).filter((at): at is string => at !== null).sort();
     return {
@@ -403,8 +416,9 @@ function statusOf(options: AppServicesOptions, access: Access, probe: OnlineProb
       mode: options.mode,
       online: probe.online,
       lastSyncAt: syncs.at(-1) ?? null,
-      defaultSchool: options.defaultSchool,
+      defaultSchool: offered(),
       systemLanguages: options.systemLanguages ? [...options.systemLanguages] : null,
+      desktopOptions: options.desktopOptions?.() ?? null,
     };
   };
 }
@@ -464,6 +478,7 @@ function createShellHandlers({ options, access, settings, language, probe, statu
     language,
   });
   const diagnosticsHandlers = createDiagnosticsHandlers({
+    logger,
     appName: 'School Companion',
     version: options.version,
     mode: options.mode,
@@ -505,19 +520,22 @@ function createDemo({ options, access, dataService, probe, emit }: { options: Ap
   });
 }
 
+// A school named on the command line (--school) is what the person wants now: when it is connected, it is
+// the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
+async function showNamedSchool(options: AppServicesOptions, school: AppStatus['defaultSchool'], access: Access, settings: SettingsStore): Promise<void> {
+  if (!school?.named) return;
+  const named = accountNamedBy(access.accountsIfOpen(), school.address);
+  if (named && settings.get().activeAccountId !== named) {
+    await settings.update({ activeAccountId: named }).catch((error: unknown) => options.logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
+  }
+}
+
 /** Opens the saved sign-ins, shows the school named on the command line, then starts the probe, notifier, sync and outbox. */
-async function start({ options, access, settings, probe, notifications, syncSchedule, writes }: {
-  options: AppServicesOptions; access: Access; settings: SettingsStore; probe: OnlineProbe; notifications: Notifications; syncSchedule: SyncSchedule; writes: ReturnType<typeof createWrites>;
+async function start({ options, offered, access, settings, probe, notifications, syncSchedule, writes }: {
+  options: AppServicesOptions; offered(): AppStatus['defaultSchool']; access: Access; settings: SettingsStore; probe: OnlineProbe; notifications: Notifications; syncSchedule: SyncSchedule; writes: ReturnType<typeof createWrites>;
 }): Promise<void> {
   await access.retry();
-  // A school named on the command line (--school) is what the person wants now: when it is connected, it is
-  // the one on screen; when it is not, the renderer offers to connect it (status.defaultSchool.named).
-  if (options.defaultSchool?.named) {
-    const named = accountNamedBy(access.accountsIfOpen(), options.defaultSchool.address);
-    if (named && settings.get().activeAccountId !== named) {
-      await settings.update({ activeAccountId: named }).catch((error: unknown) => options.logger.warn('could not switch to the school named on the command line', { error: error instanceof Error ? error.name : typeof error }));
-    }
-  }
+  await showNamedSchool(options, offered(), access, settings);
   probe.start();
   for (const account of access.accountsIfOpen()) notifications.notifiedAccounts.add(account.id);
   notifications.notifier.start();

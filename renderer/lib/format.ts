@@ -100,10 +100,12 @@ export function formatDateOnly(iso: string, { locale, timeZone }: Locale): strin
   return dateFormat(locale, options).format(new Date(iso));
 }
 
-/** Dense tables use the same format as everywhere else (kept as a name so callers need not change). */
-export function formatShortDateTime(iso: string | null, locale: Locale): string {
-  return formatDateTime(iso, locale);
+/** The time of day of a moment, as formatDateTime writes it: "2:05 PM" / "14:05" (a table's second line under the day). */
+export function formatTimeOnly(iso: string, { locale, timeZone }: Locale): string {
+  const options: Intl.DateTimeFormatOptions = isChinese(locale) ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } : { timeStyle: 'short', timeZone };
+  return dateFormat(locale, options).format(new Date(iso));
 }
+
 
 /** A period's label: "Nov 3" (with the year only when the series spans several), or "Nov 2026" for months. */
 export function formatDate(iso: string, { locale, timeZone }: Locale, interval: 'day' | 'week' | 'month' = 'day', withYear = false): string {
@@ -164,6 +166,12 @@ export function nameCollator(locale: string): Intl.Collator {
   let collator = collators.get(locale);
   if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })));
   return collator;
+}
+
+/** A list in the UI locale's order of its names: every course picker and course drop-down reads A to Z (or 筆畫). */
+export function sortedByName<T>(items: readonly T[], nameOf: (item: T) => string, locale: string): T[] {
+  const collator = nameCollator(locale);
+  return [...items].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
 }
 
 /** A relative change: null when there is no base to compare with (0 before). */

@@ -38,10 +38,11 @@ export function AccountSwitcher() {
             <span className="account-trigger-text">
               <span className="account-school" data-testid="active-school">
                 {active.school.name}
-              </span>
+              </span>{' '}
               <span className="account-admin" data-testid="active-admin">
                 {active.admin.name}
               </span>
+              {withAddress.has(active.id) && ' '}
               {withAddress.has(active.id) && <span className="account-admin mono">{shortAddress(active.issuer)}</span>}
             </span>
             {active.status !== 'signed_in' && <span className={`status-dot status-dot-${active.status}`} title={accountStatusLabel(active.status)} />}

@@ -178,9 +178,10 @@ export function ConnectScreen() {
           </p>
         )}
       </main>
-      <p className="connect-footnote">
+      {/* In a landmark like everything else on the screen (a screen reader's landmark list reaches it). */}
+      <footer className="connect-footnote">
         <Icon name="lock" size={14} /> {t('connect.footnote')}
-      </p>
+      </footer>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { browserLanguages } from '../state/ui-language';
 import { MoveSchoolForm } from './MoveSchoolForm';
 import { NotificationsCard } from './NotificationsCard';
 import { DataSyncCard } from './DataSyncCard';
+import { DesktopAppCard } from './DesktopAppCard';
 import { DemoPlatformCard } from './DemoPlatformCard';
 import { TimeZoneCard } from './TimeZoneCard';
 import { SecurityCard } from './SecurityCard';
@@ -46,6 +47,7 @@ export function SettingsPage() {
         <TimeZoneCard />
         <NotificationsCard />
         <DataSyncCard />
+        <DesktopAppCard />
         <DemoPlatformCard />
         <SecurityCard />
         <AboutCard />

@@ -12,6 +12,8 @@ import { AppStatusLine } from './AppStatusLine';
 import { BrandMark } from './BrandMark';
 import { LaunchSchoolOffer } from './LaunchSchoolOffer';
 import { CommandPalette } from '../features/palette/CommandPalette';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { useActiveAccount } from '../state/active-account';
 
 const NAV_ICONS: Record<string, IconName> = { '/courses': 'courses', '/orders': 'orders', '/analytics': 'analytics', '/coupons': 'coupon', '/subscriptions': 'repeat', '/activity': 'history', '/students': 'users', '/members': 'member', '/explore': 'grid' };
 
@@ -52,6 +54,7 @@ export function SignedInFrame() {
         </div>
         <AccountSwitcher />
         <CommandPalette />
+        <ShortcutsDialog />
         <nav className="nav" aria-label={t('nav.main')}>
           <ul>
             {dashboardNav.map((entry) => (
@@ -81,6 +84,7 @@ export function SignedInFrame() {
         <LaunchSchoolOffer />
         <AccountBanner />
         <main id="main" className="frame-content" ref={mainRef} tabIndex={-1}>
+          <PrintedSchool />
           <Outlet />
         </main>
       </div>
@@ -92,4 +96,15 @@ export function SignedInFrame() {
 function pageOf(matches: ReturnType<typeof useMatches>): string {
   const pages = matches.filter((m) => !(m.handle as { overlay?: boolean } | undefined)?.overlay);
   return pages[pages.length - 1]?.pathname ?? '';
+}
+
+/** On paper only (Print, Save as PDF): the school the page is about, since the sidebar that names it is not printed. */
+function PrintedSchool() {
+  const account = useActiveAccount();
+  if (!account) return null;
+  return (
+    <p className="print-only print-school" aria-hidden="true">
+      {account.school.name}
+    </p>
+  );
 }

@@ -5,6 +5,8 @@ import type { MenuCommand } from '../../shared/ipc/app';
 import { getBridge } from '../bridge';
 
 export const OPEN_PALETTE_EVENT = 'school-companion:open-palette';
+/** Help › Keyboard Shortcuts: ShortcutsDialog listens for it. */
+export const OPEN_SHORTCUTS_EVENT = 'school-companion:open-shortcuts';
 
 interface MenuCommandTargets {
   navigate(to: string): void;
@@ -18,6 +20,9 @@ export function runMenuCommand(command: MenuCommand, targets: MenuCommandTargets
       return;
     case 'open-palette':
       targets.dispatch(new CustomEvent(OPEN_PALETTE_EVENT));
+      return;
+    case 'open-shortcuts':
+      targets.dispatch(new CustomEvent(OPEN_SHORTCUTS_EVENT));
       return;
   }
 }

@@ -4,6 +4,7 @@ import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import { dashboardNav, dashboardRoutes } from '../features/routes';
 import { ConnectGate, SignedInGate } from './gates';
 import { NotFound } from './NotFound';
+import { RouteError } from './RouteError';
 import { SettingsPage } from './SettingsPage';
 
 function signedInChildren(): RouteObject[] {
@@ -19,7 +20,13 @@ function signedInChildren(): RouteObject[] {
 
 export function createAppRouter() {
   return createHashRouter([
-    { path: '/connect', element: <ConnectGate /> },
-    { path: '/', element: <SignedInGate />, children: signedInChildren() },
+    { path: '/connect', element: <ConnectGate />, errorElement: <RouteError /> },
+    {
+      path: '/',
+      element: <SignedInGate />,
+      errorElement: <RouteError />,
+      // A screen that fails to render shows the error screen inside the frame: navigation stays usable.
+      children: [{ errorElement: <RouteError />, children: signedInChildren() }],
+    },
   ]);
 }

@@ -8,6 +8,14 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings } from './notificat
 export const AppMode = z.enum(['desktop', 'browser']);
 export type AppMode = z.infer<typeof AppMode>;
 
+export const DesktopOptions = z.object({
+  /** Windows and Linux, where the tray icon is shown: closing the last window keeps the app running there. */
+  keepRunningInTray: z.boolean(),
+  /** macOS and Windows, packaged builds: the OS opens the app at login. */
+  openAtLogin: z.boolean(),
+});
+export type DesktopOptions = z.infer<typeof DesktopOptions>;
+
 export const AppStatus = z.object({
   version: z.string(),
   mode: AppMode,
@@ -30,6 +38,8 @@ export const AppStatus = z.object({
    * "System" follows. Null in browser mode, where the page follows its own browser's (navigator.languages).
    */
   systemLanguages: z.array(z.string().max(64)).max(32).nullable(),
+  /** The desktop-only settings this app can honour here (electron/services/desktop/background-policy.ts); null in browser mode. */
+  desktopOptions: DesktopOptions.nullable(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 
@@ -62,6 +72,10 @@ export const Settings = z.object({
   syncIntervalMinutes: SyncIntervalMinutes.default(15),
   timeZoneSource: TimeZoneSource.default('school'),
   shownCurrencies: ShownCurrencies.default({}),
+  /** Desktop app, where the tray exists: closing the last window hides the app in the tray instead of quitting. */
+  keepRunningInTray: z.boolean().default(true),
+  /** Desktop app: the OS opens it when the admin logs in (app.setLoginItemSettings). */
+  openAtLogin: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
@@ -79,13 +93,15 @@ export const SettingsPatch = z
     syncIntervalMinutes: SyncIntervalMinutes,
     timeZoneSource: TimeZoneSource,
     shownCurrencies: ShownCurrencies,
+    keepRunningInTray: z.boolean(),
+    openAtLogin: z.boolean(),
   })
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** What a menu item (or its shortcut) asks the page to do: the desktop app's menu sends these. */
-export const MenuCommand = z.enum(['open-settings', 'open-palette']);
+export const MenuCommand = z.enum(['open-settings', 'open-palette', 'open-shortcuts']);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
 export const LogInfo = z.object({
@@ -104,6 +120,20 @@ export const appMethods = {
     'Opens an http(s) link in the system browser after validation (refused: other schemes, credentials in the URL).',
   ),
   'app.logInfo': method(z.object({}).strict(), LogInfo, 'Where the log file is, and whether this app can open it.'),
+  'app.reportError': method(
+    z
+      .object({
+        kind: z.enum(['render', 'error', 'unhandledrejection']),
+        name: z.string().max(200),
+        message: z.string().max(4000),
+        stack: z.string().max(8000).optional(),
+        /** The route open when it happened (hash path, no query). */
+        route: z.string().max(500),
+      })
+      .strict(),
+    z.object({ logged: z.boolean() }),
+    'A render error, uncaught error or unhandled rejection in the window, written to the log with secrets scrubbed (at most 50 per run).',
+  ),
   'app.openLogFile': method(z.object({}).strict(), z.object({ opened: z.boolean() }), 'Desktop: opens the log file (or shows it in its folder); browser mode: opened false.'),
   'app.diagnosticBundle': method(
     z.object({}).strict(),
@@ -127,7 +157,7 @@ export const appEvents = {
   ),
   'app.menuCommand': event(
     z.object({ command: MenuCommand }),
-    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette is re-dispatched as the DOM event "school-companion:open-palette".',
+    'A menu item asks the page to navigate: open-settings goes to Settings; open-palette and open-shortcuts are re-dispatched as the DOM events "school-companion:open-palette" and "school-companion:open-shortcuts".',
   ),
   'settings.changed': event(Settings, 'Settings changed (from another window or tab).'),
 } satisfies Record<string, EventDef>;

@@ -266,6 +266,16 @@ export const dataMethods = {
     'Filters and sorts the loaded orders in the main process (columnar index) and answers one window of rows, the match count, totals per currency of exactly the filtered set and the facets. Loads the orders first if needed.',
   ),
   'data.orders.get': method(z.object({ accountId: AccountId, orderId: id }).strict(), answerOf(Order), "One order's details, from the platform (the loaded copy when offline)."),
+  'data.saveCsvFile': method(
+    z.object({
+      subject: z.enum(['activity', 'stalledLearners']),
+      fileName: z.string().regex(/^[\w.-]{1,120}\.csv$/),
+      csv: z.string().max(50_000_000),
+      rows: z.int().nonnegative(),
+    }).strict(),
+    answerOf(CsvFileExport),
+    "A CSV made elsewhere (the activity log, a course's stalled learners) saved the way every export is: the Save dialog naming what it holds in the desktop app (fails with cancelled when the admin cancels it), a one-time download in browser mode.",
+  ),
   'data.orders.exportCsvFile': method(
     z.object({
       accountId: AccountId,

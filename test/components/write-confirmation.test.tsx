@@ -49,7 +49,7 @@ function Harness() {
 function bridgeFor(account: AccountView, more: Answers = {}) {
   return contractBridge({
     'accounts.list': () => [account],
-    'app.status': () => ({ version: '1.0.0', mode: 'browser', online: true, lastSyncAt: null, defaultSchool: null, systemLanguages: null }),
+    'app.status': () => ({ version: '1.0.0', mode: 'browser', online: true, lastSyncAt: null, defaultSchool: null, systemLanguages: null, desktopOptions: null }),
     ...more,
   });
 }

@@ -51,7 +51,7 @@ test('comments inbox: unanswered first, filters, where each was posted and its l
   await expect(item).toContainText(first.author_name);
   await expect(item).toContainText(`${first.target.kind} “${first.target.title}”`);
   await expect(item).toContainText('Unanswered');
-  await expect(item.getByRole('link', { name: new RegExp(`^Answer ${first.author_name} on your site`) })).toHaveAttribute('href', first.url!);
+  await expect(item.getByRole('link', { name: new RegExp(`^Answer on your site: ${first.author_name}`) })).toHaveAttribute('href', first.url!);
   const answered = byId.get(shown[firstAnswered]![0])!;
   await expect(list.locator(`li[data-comment-id="${answered.id}"]`)).toContainText('Answered by');
 

@@ -1,10 +1,12 @@
 // Every dashboard fits the window it runs in (both projects: 1440×900 and 1280×720): no sideways scrolling
 // of a page or a table, the money columns inside the window, text inside its card, the order drawer
-// showing every field from its top, and a permission prompt that does not push the page's title down.
+// showing every field from its top, and a permission prompt that does not push the page's title down. No
+// table cell cuts its text (Orders in English and 繁體中文, Students' e-mails).
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { activeSchool, clickConnectDemoSchool, openCourses } from './fixtures/app-actions';
-import { sidewaysScrollers } from './fixtures/layout';
+import { switchLanguage } from './fixtures/language';
+import { cutCells, sidewaysScrollers } from './fixtures/layout';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -28,7 +30,7 @@ async function expectInsideWindowX(page: Page, locator: Locator, what: string): 
   expect(box!.x + box!.width, `${what}: right edge (window ${width} px)`).toBeLessThanOrEqual(width);
 }
 
-test('Courses and Orders: every table fits the window, the money columns in view', async ({ page, sandbox }) => {
+test('Courses, Orders and Students: every table fits the window, the money columns in view, no text cut', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
 
   await openCourses(page);
@@ -55,18 +57,11 @@ test('Courses and Orders: every table fits the window, the money columns in view
     const box = (await cell.boundingBox())!;
     expect(box.x + box.width, (await cell.textContent()) ?? "").toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
   }
-  // Buyer and items wrap onto a second line before they are cut; where the window has room (1440 px) the
-  // coupon shows whole too.
-  const clipped = await orders.evaluate((table, wide) => {
-    const cells = (n: number) => [...table.querySelectorAll<HTMLElement>(`[role="row"][data-order-id] [role="cell"]:nth-child(${n})`)];
-    const cut = (cell: HTMLElement) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1;
-    return {
-      buyers: cells(3).filter(cut).map((c) => c.textContent),
-      coupons: wide ? cells(5).filter(cut).map((c) => c.textContent) : [],
-      paidAt: cells(2).filter(cut).map((c) => c.textContent),
-    };
-  }, page.viewportSize()!.width >= 1400);
-  expect(clipped, 'cut off in the Orders table').toEqual({ buyers: [], coupons: [], paidAt: [] });
+  // No text cut in any row drawn: buyer, items, the paid time's two lines, badges, amounts, the coupon under
+  // its discount. At 1280×720 too, and rows enough to work with show above the fold.
+  expect(await cutCells(orders, '[role="row"][data-order-id] [role="cell"], .cell-coupon'), 'cut off in the Orders table').toEqual([]);
+  const inView = await orders.locator('[role="row"][data-order-id]').evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
+  expect(inView, 'order rows above the fold').toBeGreaterThanOrEqual(4);
 
   // The demo data moves with the date, so which buyers the first rows show changes from day to day: the
   // school's longest buyer name (whichever day it is) must fit its cell too.
@@ -81,6 +76,30 @@ test('Courses and Orders: every table fits the window, the money columns in view
   await expect(first.locator('[role="cell"]:nth-child(3)')).toHaveText(longest);
   const cut = await first.locator('[role="cell"]:nth-child(3)').evaluate((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1);
   expect(cut, `"${longest}" cut off in the Orders table`).toBe(false);
+
+  // Students: the e-mail tells apart students who share a name, so no address is cut, the longest included.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click();
+  const students = page.getByTestId('students-table');
+  await expect(students.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await expect(students.locator('.is-loading')).toHaveCount(0);
+  expect(await cutCells(students, '[role="row"] [role="cell"]'), 'cut off in the Students table').toEqual([]);
+  let longestEmail = '';
+  for (let s = 0; s < school.students.count; s++) {
+    const email = school.students.person(s).email;
+    if (email.length > longestEmail.length) longestEmail = email;
+  }
+  await page.getByPlaceholder('Name or email').fill(longestEmail);
+  await expect(students.locator('[role="row"][data-index="0"] [role="cell"]:nth-child(3)')).toHaveText(longestEmail);
+  expect(await cutCells(students, '[role="row"] [role="cell"]'), `"${longestEmail}" cut off in the Students table`).toEqual([]);
+  await expectNoPageScrollX(page);
+
+  // In 繁體中文 (2026/11/26 over 14:05, US$ amounts) nothing is cut either.
+  await switchLanguage(page, '繁體中文');
+  await page.getByRole('link', { name: '訂單', exact: true }).click();
+  await expect(orders.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await expect(orders.locator('.is-loading')).toHaveCount(0);
+  expect(await cutCells(orders, '[role="row"][data-order-id] [role="cell"], .cell-coupon'), 'cut off in the Orders table in Chinese').toEqual([]);
+  expect(await sidewaysScrollers(page.locator('html'), '.vtable, .vtable-body, .card')).toEqual([]);
 });
 
 test('a course page: the Plans tile keeps its text inside, the permission prompt leaves the title where it was', async ({ page, sandbox, consent }) => {
@@ -137,6 +156,11 @@ test('Analytics fits the window', async ({ page, sandbox }) => {
   await signedIn(page, sandbox.platform.schools[0]!.name);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByTestId('sales-tiles')).toBeVisible();
+  // Its course drop-down reads A to Z in the UI language's order, like every course list.
+  const course = page.getByLabel('Course', { exact: true });
+  await expect(course.locator('option').nth(2)).toBeAttached();
+  const titles = (await course.locator('option').allTextContents()).slice(1);
+  expect(titles).toEqual([...titles].sort(new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' }).compare));
   await expectNoPageScrollX(page);
   expect(await sidewaysScrollers(page.locator('html'), '.table-scroll, .card, .stat-tile')).toEqual([]);
   for (const view of ['Subscriptions', 'Learning']) {

@@ -40,6 +40,12 @@ test('Posts: step-up to read, filter by access, page through, open one', async (
   await expect(rows).toHaveCount(25);
   await expect(page.getByText(`Page 1 · ${posts.length} in all`)).toBeVisible();
   await expect(rows.first()).toHaveAttribute('data-record-id', posts[0]!.id);
+  // Declared choices read as words, not the platform's values; no cell cuts its text (dates whole).
+  const accessWords: Record<string, string> = { login_required: 'Login required', paid: 'Paid', public: 'Public' };
+  await expect(rows.first().locator('td').filter({ hasText: new RegExp(`^${accessWords[posts[0]!.access]!}$`) })).toHaveCount(1);
+  expect(await table.locator('tbody').innerText()).not.toContain('login_required');
+  const cut = await table.locator('tbody td, tbody th').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+  expect(cut, 'cut off in the Posts table').toEqual([]);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(`Page 2 · ${posts.length} in all`)).toBeVisible();
   await expect(rows).toHaveCount(posts.length - 25);
@@ -66,7 +72,7 @@ test('Posts: step-up to read, filter by access, page through, open one', async (
   const record = page.locator('.explorer-record');
   await expect(record.getByRole('heading', { name: post.title })).toBeVisible();
   const value = (key: string) => record.locator('.record-row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${key}$`) }) }).locator('dd');
-  await expect(value('Access')).toHaveText(post.access);
+  await expect(value('Access')).toHaveText(accessWords[post.access]!);
   await expect(value('Id')).toHaveText(post.id);
   await expect(value('Title')).toHaveText(post.title);
   await expect(record.getByRole('button', { name: 'Edit' })).toBeVisible();

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import type { Coupon, Course, Order } from '../../shared/platform/resources';
+import { SHORTCUTS } from '../../shared/shortcuts';
 import { test, expect } from './fixtures/app';
 import { activeSchool, connectDemoSchool, openCourses } from './fixtures/app-actions';
 import { platformApi, signedIn } from './fixtures/figures';
@@ -40,7 +41,7 @@ async function activeOption(page: Page) {
 /** Most recent first, as the palette ranks equal matches. */
 const recency = (o: Order) => Date.parse(o.paid_at ?? o.created_at);
 
-test('keyboard only: a page by name, an order by trade number and by buyer email, focus back on Escape', async ({ page, sandbox, context }) => {
+test('keyboard only: a page by name, an order by trade number and by buyer email, focus back on Escape; ? lists the shortcuts', async ({ page, sandbox, context }) => {
   test.setTimeout(120_000);
   const api = await signedIn(page, sandbox, context);
   const orders = await api.list<Order>('/api/v1/orders');
@@ -114,6 +115,27 @@ test('keyboard only: a page by name, an order by trade number and by buyer email
   const recent = palette(page).getByRole('group', { name: 'Recent' });
   await expect(recent.getByRole('option').first()).toContainText(theirs[0]!.trade_number);
   await page.keyboard.press('Escape');
+
+  // `?` lists every shortcut of the one table (browser mode: not the desktop menu's own), focus kept inside, Escape closes.
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  await expect(shortcuts).toBeVisible();
+  const listed = await shortcuts.locator('tr[data-shortcut]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-shortcut')));
+  expect(listed).toEqual(SHORTCUTS.filter((s) => s.by !== 'menu').map((s) => s.id));
+  await expect(shortcuts.getByRole('row', { name: /Open the command palette/ })).toContainText(MOD === 'Meta' ? '⌘+K' : 'Ctrl+K');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  await expect(shortcuts.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toHaveCount(0);
+  // A `?` typed into a field is text, not the shortcut.
+  await filter.fill('');
+  await filter.press('?');
+  await expect(filter).toHaveValue('?');
+  await expect(shortcuts).toHaveCount(0);
+  // What it lists works: Ctrl+, opens Settings (the page's own in browser mode), from a field too.
+  await page.keyboard.press(`${MOD}+,`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
 test('a course opens its page, a coupon the Coupons page with it in view, and "Export orders as CSV" saves every order', async ({ page, sandbox, context }) => {
@@ -162,7 +184,7 @@ test('switch school through the palette, with two schools', async ({ page, sandb
   const [first, second] = sandbox.platform.schools;
   await connectDemoSchool(page, first!.name);
   // The second school is added through the account menu, as shell-accounts does.
-  await page.getByRole('button', { name: /Switch school/ }).click();
+  await page.getByRole('button', { name: /switch school/i }).click();
   await page.getByRole('menuitem', { name: 'Add a school' }).click();
   consent.school = second!.subdomain;
   await connectDemoSchool(page, second!.name);

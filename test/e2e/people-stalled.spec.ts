@@ -51,6 +51,9 @@ test('Stalled learners: the list, copy e-mails, CSV, tag them all, enroll them a
   expect(csv[0]).toEqual(['Name', 'Email', 'Stopped in section', 'Progress', baseExpect.stringMatching(/^Last active \([A-Za-z_]+\/[A-Za-z_]+\)$/), 'Days since active']);
   for (const row of csv.slice(1).filter((r) => r.length > 1)) expect(row[4]).toMatch(/^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|Never)$/);
   expect(csv.slice(1).filter((r) => r.length > 1).map((r) => r[1]).sort()).toEqual(stalled.map((e) => e.student!.email).sort());
+  // Saved the way every export is (the main process's Save dialog in the desktop app, a one-time download here).
+  expect((await download).url()).toMatch(/\/download\//);
+  await expect(card.getByRole('status').filter({ hasText: `(${stalled.length} learner${stalled.length === 1 ? '' : 's'})` })).toBeVisible();
 
   // Copy e-mails.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -44,7 +44,7 @@ test.describe('@screenshots', () => {
         await page.getByRole('link', { name: 'Settings' }).click();
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.screenshot({ path: `${out}/settings-${colorScheme}.png` });
-        await page.getByRole('button', { name: /Switch school/ }).click();
+        await page.getByRole('button', { name: /switch school/i }).click();
         await page.screenshot({ path: `${out}/menu-${colorScheme}.png` });
         await page.keyboard.press('Escape');
         for (const name of ['Courses', 'Orders']) {

@@ -14,7 +14,7 @@ test('two schools: the second connect picks the other school, and the switcher m
   await expect(activeAdmin(page)).toHaveText(sandbox.platform.admin.name);
 
   // The menu lists both, the one on screen checked; pick the other with the keyboard alone.
-  const trigger = page.getByRole('button', { name: /Switch school/ });
+  const trigger = page.getByRole('button', { name: /switch school/i });
   await trigger.focus();
   await page.keyboard.press('ArrowDown');
   const items = page.getByRole('menuitemradio');

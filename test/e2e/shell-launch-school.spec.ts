@@ -48,7 +48,7 @@ async function startApp(page: Page, context: BrowserContext, dataDir: string, re
 }
 
 function switcher(page: Page) {
-  return page.getByRole('button', { name: /Switch school/ });
+  return page.getByRole('button', { name: /switch school/i });
 }
 
 test('named on the command line and already connected: the app opens on that school', async ({ page, context, dataDir, record, platforms }) => {

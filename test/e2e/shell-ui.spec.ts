@@ -54,7 +54,7 @@ test('themes: follows the OS on "System", and a pinned choice survives a reload'
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.*/);
 });
 
-test('the sign-out dialog keeps focus inside and gives it back on Escape', async ({ page, sandbox }) => {
+test('the sign-out dialog keeps focus inside and gives it back on Escape; a screen that fails to render shows the error screen', async ({ page, sandbox, hostLog, context }) => {
   const school = sandbox.platform.schools[0]!;
   await connectDemoSchool(page, school.name);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -70,6 +70,30 @@ test('the sign-out dialog keeps focus inside and gives it back on Escape', async
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
   await expect(activeSchool(page)).toHaveText(school.name);
+
+  // A screen that throws while rendering (here: the Coupons list answered in a shape it cannot read) shows
+  // the error screen inside the frame, not React Router's bare stack; the error reaches the log.
+  await page.route('**/rpc', async (route) => {
+    const body = route.request().postDataJSON() as { method?: string };
+    if (body.method !== 'money.coupons') return route.fallback();
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, value: { data: {} } }) });
+  });
+  await page.getByRole('link', { name: 'Coupons' }).click();
+  const screen = page.getByTestId('route-error');
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(screen.getByRole('heading', { name: 'This screen could not be shown' })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible(); // the frame's navigation is still there
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await screen.getByRole('button', { name: 'Copy details' }).click();
+  await expect(screen.getByRole('status')).toHaveText('Details copied.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('screen: /coupons');
+  expect(copied).toMatch(/error: TypeError: /);
+  await expect.poll(() => hostLog.find((line) => line.includes('error in the window'))).toContain('"route":"/coupons"');
+  await page.unroute('**/rpc');
+  await screen.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
 });
 
 test('a session the platform ended: the frame says so and "Sign in again" restores it', async ({ page, sandbox, consentLog }) => {

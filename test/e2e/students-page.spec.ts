@@ -66,7 +66,11 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
   await openStudents(page, sandbox);
   const table = page.getByTestId('students-table');
   await expect(table).toBeVisible();
-  await table.locator('[role="row"][data-index="0"]').focus();
+  // Down from the search box moves into the results: the first row, then on down the list.
+  await expect(table.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await page.getByPlaceholder('Name or email').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(table.locator('[role="row"][data-index="0"]')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   const second = table.locator('[role="row"][data-index="1"]');
   await expect(second).toBeFocused();

@@ -159,7 +159,7 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
     await need('unanswered').getByRole('link').click();
     const first = page.locator('li.comment-item').first();
     const handledId = (await first.getAttribute('data-comment-id'))!;
-    await first.getByRole('button', { name: /^Mark the comment of .+ handled$/ }).click();
+    await first.getByRole('button', { name: /^Mark handled: the comment of .+$/ }).click();
     await expect(page.locator(`li.comment-item[data-comment-id="${handledId}"]`)).toHaveCount(0);
     await expect(page.locator('li.comment-item')).toHaveCount(unanswered.length - 1);
     expected.unanswered = unanswered.length - 1;
@@ -167,7 +167,7 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
     await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /^All/ }).click();
     const handled = page.locator(`li.comment-item[data-comment-id="${handledId}"]`);
     await expect(handled).toHaveAttribute('data-handled', 'true');
-    await expect(handled.getByRole('button', { name: /as unanswered again$/ })).toBeVisible();
+    await expect(handled.getByRole('button', { name: /^Not handled after all: .+ as unanswered again$/ })).toBeVisible();
     await backToToday();
     await expect(need('unanswered')).toHaveAttribute('data-count', String(unanswered.length - 1));
     await page.reload();

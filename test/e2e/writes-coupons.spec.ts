@@ -58,6 +58,15 @@ test('Coupons: results in the range per currency equal the platform, orders one 
   await page.getByRole('link', { name: 'New coupon' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'New coupon' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New coupon' });
+  // The course picker: A to Z in the UI language's order, its scrollbar always drawn (overlay scrollbars hide).
+  const picks = form.getByRole('group', { name: 'Courses' }).locator('.course-picks');
+  await expect(picks.getByRole('checkbox').first()).toBeVisible();
+  const titles = (await picks.locator('label').allTextContents()).map((t) => t.trim());
+  const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+  expect(titles.length).toBeGreaterThan(10);
+  expect(titles).toEqual([...titles].sort(collator.compare));
+  const scrollbar = await picks.evaluate((el: HTMLElement) => el.offsetWidth - el.clientWidth - 2); // less its 1 px borders
+  expect(scrollbar, 'the picker\'s scrollbar width').toBeGreaterThanOrEqual(8);
   await form.getByLabel('Code').fill('x!');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');

@@ -116,6 +116,9 @@ test('writes made while the platform is down wait in the outbox and are sent whe
     const csv = parseCsv(await readFile((await (await download).path())!, 'utf8'));
     expect(csv[0]).toEqual(['Time', 'Time (UTC)', 'Change', 'Result', 'Detail', 'Record type', 'Record id', 'Record']);
     expect(csv.slice(1).map((r) => [r[2], r[3]])).toContainEqual(['Create coupon “BACKSOON”', 'Sent from the outbox']);
+    // Saved the way every export is (the main process's Save dialog in the desktop app, a one-time download here).
+    expect((await download).url()).toMatch(/\/download\//);
+    await expect(page.getByRole('status').filter({ hasText: /^Downloaded activity.*\.csv \(\d+ entries\)$/ })).toBeVisible();
     expect(csv.slice(1).map((r) => [r[2], r[3]])).toContainEqual([`Disable coupon “${victim!.code}”`, 'Not sent: changed on the platform']);
 
     // Dropped by the admin: gone from the outbox, and logged.

@@ -36,7 +36,7 @@ test('Subscriptions: lists per currency, cancel at period end, cancel now after 
   if (currencies.length > 1) await page.getByRole('tab', { name: target.currency }).click();
   const row = page.locator(`tr[data-subscription-id="${target.id}"]`).first();
   if (!target.canceling) {
-    await row.getByRole('button', { name: `Cancel ${target.member_name}'s subscription at period end` }).click();
+    await row.getByRole('button', { name: `Cancel at period end: ${target.member_name}'s subscription` }).click();
     const confirm = page.getByRole('dialog', { name: `Cancel “${target.member_name}”'s subscription at the end of the period?` });
     await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
     await confirm.getByRole('button', { name: 'Grant access' }).click();
@@ -46,12 +46,12 @@ test('Subscriptions: lists per currency, cancel at period end, cancel now after 
 
   // Cancel now: confirmed first (Keep subscription there keeps it: never "Cancel" beside "Cancel now"), then done.
   const now = page.locator(`tr[data-subscription-id="${target.id}"]`).first();
-  await now.getByRole('button', { name: `Cancel ${target.member_name}'s subscription now` }).click();
+  await now.getByRole('button', { name: `Cancel now: ${target.member_name}'s subscription` }).click();
   const confirmNow = page.getByRole('dialog', { name: `Cancel “${target.member_name}”'s subscription now?` });
   await expect(confirmNow).toContainText('cannot be undone');
   await confirmNow.getByRole('button', { name: 'Keep subscription', exact: true }).click();
   expect((await api.get<Subscription>(`/api/v1/subscriptions/${target.id}`)).state).not.toBe('canceled');
-  await now.getByRole('button', { name: `Cancel ${target.member_name}'s subscription now` }).click();
+  await now.getByRole('button', { name: `Cancel now: ${target.member_name}'s subscription` }).click();
   await confirmNow.getByRole('button', { name: 'Cancel now' }).click();
   const grant = confirmNow.getByRole('button', { name: 'Grant access' });
   if (await grant.isVisible().catch(() => false)) await grant.click();

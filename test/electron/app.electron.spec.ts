@@ -8,7 +8,7 @@
 //
 // Runs on the release pipeline (macOS and Windows runners); where no Electron binary exists it is skipped
 // with that reason in the report.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ test.describe('the desktop app', () => {
     if (userData) await rm(userData, { recursive: true, force: true });
   });
 
-  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard and quits', async () => {
+  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard, shows the error screen for a screen that fails, and quits', async () => {
     sandbox = await startSandbox({ quiet: true, orders: 2_000 });
     browser = await launchChromium();
     userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
@@ -93,6 +93,33 @@ test.describe('the desktop app', () => {
     await expect(window.getByTestId('active-admin')).toHaveText(sandbox.platform.admin.name);
     await expect(window.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Courses', 'Orders', 'Analytics']);
     await expect(window.locator('[data-dashboard]').first()).toBeVisible({ timeout: 30_000 });
+
+    // A screen that fails to render shows the error screen inside the frame (not React Router's bare stack);
+    // Copy details reaches the system clipboard and the error the desktop log. The failure: Intl.Collator
+    // broken in the page, which Analytics sorts its course list with while rendering (no screen before it
+    // made one: renderer/lib/format.ts keeps them once made).
+    await window.evaluate(() => {
+      Intl.Collator = function brokenCollator() {
+        throw new TypeError('no collator here');
+      } as unknown as typeof Intl.Collator;
+    });
+    await window.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    const errorScreen = window.getByTestId('route-error');
+    await expect(errorScreen.getByRole('heading', { name: 'This screen could not be shown' })).toBeVisible();
+    await expect(window.getByText('Unexpected Application Error')).toHaveCount(0);
+    await expect(window.getByRole('navigation', { name: 'Main' })).toBeVisible(); // the frame stays
+    await window.bringToFront();
+    await errorScreen.getByRole('button', { name: 'Copy details' }).click();
+    await expect(errorScreen.getByRole('status')).toHaveText('Details copied.');
+    const copied = await app.evaluate(({ clipboard }) => clipboard.readText());
+    expect(copied).toContain('screen: /analytics');
+    expect(copied).toContain('TypeError: no collator here');
+    const logDir = await app.evaluate(({ app: electronApp }) => electronApp.getPath('logs'));
+    const logText = async () => (await Promise.all((await readdir(logDir)).filter((name) => name.endsWith('.log')).map((name) => readFile(join(logDir, name), 'utf8')))).join('\n');
+    await expect.poll(logText, { timeout: 10_000 }).toMatch(/error in the window.*"route":"\/analytics"/);
+    // Reload starts the page afresh (its own Intl again): Analytics shows.
+    await errorScreen.getByRole('button', { name: 'Reload' }).click();
+    await expect(window.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible({ timeout: 30_000 });
 
     const exited = new Promise<void>((resolve) => app!.process().once('exit', () => resolve()));
     await app.close();
@@ -155,5 +182,38 @@ test.describe('the desktop app', () => {
     // No flash: the window's own background is the page's (shared/window-colors.ts) for the theme in force.
     const painted = await app.evaluate(({ BrowserWindow, nativeTheme }) => ({ color: BrowserWindow.getAllWindows()[0]!.getBackgroundColor().toLowerCase(), dark: nativeTheme.shouldUseDarkColors }));
     expect(painted.color).toBe(painted.dark ? PAGE_BACKGROUND.dark : PAGE_BACKGROUND.light);
+  });
+
+  test('writes to the clipboard from its own page, carries the installer\'s AUMID on Windows, and saves the page as a PDF', async () => {
+    sandbox = await startSandbox({ quiet: true, orders: 100 });
+    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
+    app = await _electron.launch({
+      executablePath: binary!,
+      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
+      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
+    });
+    const window = await app.firstWindow();
+    await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
+
+    // Copy e-mails uses navigator.clipboard.writeText: the permission policy lets the app's own page write.
+    await window.bringToFront();
+    await window.evaluate(() => navigator.clipboard.writeText('ada@example.com, grace@example.com'));
+    expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('ada@example.com, grace@example.com');
+
+    // Windows files notifications under the installer's appId (electron-builder.yml), not "electron.app…".
+    const aumid = await app.evaluate(() => (globalThis as { schoolCompanionAppUserModelId?: string | null }).schoolCompanionAppUserModelId);
+    expect(aumid).toBe(process.platform === 'win32' ? 'com.schoolcompanion.desktop' : null);
+
+    // File › Save as PDF…: the Save dialog answered here (as a person would pick a path), then a real PDF.
+    const pdf = join(userData, 'page.pdf');
+    await app.evaluate(({ dialog }, path) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+    }, pdf);
+    await app.evaluate(({ Menu }) => {
+      const find = (items: Electron.MenuItem[]): Electron.MenuItem | undefined =>
+        items.map((item) => (item.label === 'Save as PDF…' ? item : item.submenu ? find(item.submenu.items) : undefined)).find(Boolean);
+      find(Menu.getApplicationMenu()?.items ?? [])?.click();
+    });
+    await expect.poll(async () => (existsSync(pdf) ? (await readFile(pdf)).subarray(0, 5).toString('latin1') : ''), { timeout: 30_000 }).toBe('%PDF-');
   });
 });

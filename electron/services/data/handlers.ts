@@ -1,6 +1,7 @@
 // Main-side handlers for the dashboards' part of the contract (shared/ipc/data.ts). Reads go through the
 // offline cache (cached-read.ts); orders live in the data engine's worker thread (engine/), which syncs, indexes,
 // queries and exports them: the main process only routes. The composition root merges these with the other parts.
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { t } from '../../../shared/i18n/i18n';
@@ -16,6 +17,7 @@ import { CachedReader, isUnavailable } from './cached-read';
 import { withCourseTitles } from './order-facets';
 import { EngineClient } from '../engine/client/engine-client';
 import { engineOrdersHandlers } from './orders-handlers';
+import { exportToChosenFile } from '../engine/client/export-to-file';
 import type { ExportDestination } from '../engine/client/export-destination';
 import { readCourseOrders } from '../platform/orders-platform';
 import { readCourseDetail, readCourseList, readCourseTitles } from '../platform/courses-platform';
@@ -107,6 +109,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     ...reportHandlers(deps.caller, reader, local, learning),
     ...cacheHandlers(cache, engine),
     ...engineOrdersHandlers(engine, deps.caller, reader, now, deps.exportDestination ?? null, titles.withTitles),
+    // Small CSVs made by a screen or a service go through the same Save dialog (or download) as the big ones.
+    'data.saveCsvFile': async ({ subject, fileName, csv, rows }) =>
+      exportToChosenFile(deps.exportDestination ?? null, subject, fileName, async (path) => {
+        await writeFile(path, csv, { mode: 0o600 });
+        return { data: { rows, bytes: Buffer.byteLength(csv) }, fetchedAt: new Date(now()).toISOString(), fromCache: false };
+      }),
   };
   return {
     handlers,

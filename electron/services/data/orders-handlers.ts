@@ -48,7 +48,7 @@ export function engineOrdersHandlers(
     'data.orders.exportCsvFile': async ({ accountId, jobId, filters, sort, timeZone, locale }) => {
       checkExportFormat(timeZone, locale);
       const id = jobId ?? `orders.export:${accountId}:${now()}`;
-      return exportToChosenFile(destination, exportFileName('orders', now()), (path) =>
+      return exportToChosenFile(destination, 'orders', exportFileName('orders', now()), (path) =>
         engine.call('orders.exportCsvFile', { accountId, jobId: id, filters, sort, timeZone, locale, path }));
     },
   };

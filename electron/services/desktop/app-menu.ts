@@ -7,6 +7,7 @@
 // the locale the app started in, not a language chosen later), and the adapter rebuilds the menu on a change.
 import { t } from '../../../shared/i18n/i18n';
 import type { MenuCommand } from '../../../shared/ipc/app';
+import { menuAccelerator } from '../../../shared/shortcuts';
 
 type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -14,7 +15,10 @@ export type MenuAction =
   | { kind: 'command'; command: MenuCommand }
   | { kind: 'open-url'; url: string }
   | { kind: 'about' }
-  | { kind: 'open-log-folder' };
+  | { kind: 'open-log-folder' }
+  /** The page on paper (the OS's print dialog) or as a PDF file (a Save dialog, then printToPDF): renderer/styles/system-modes.css says what prints. */
+  | { kind: 'print' }
+  | { kind: 'save-pdf' };
 
 export type MenuItemSpec =
   | { type: 'separator' }
@@ -36,18 +40,16 @@ interface AppMenuOptions {
 
 const SEPARATOR: MenuItemSpec = { type: 'separator' };
 
-/** The shortcuts the menu shows; the renderer listens for the same keys in browser mode. */
-const MENU_ACCELERATORS = {
-  settings: 'CmdOrCtrl+,',
-  palette: 'CmdOrCtrl+K',
-} as const;
-
 export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
   const mac = options.platform === 'darwin';
   const app = options.appName;
-  const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: MENU_ACCELERATORS.settings, action: { kind: 'command', command: 'open-settings' } };
-  const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: MENU_ACCELERATORS.palette, action: { kind: 'command', command: 'open-palette' } };
+  const settings: MenuItemSpec = { label: mac ? t('main:menu.settingsMac') : t('main:menu.settings'), accelerator: menuAccelerator('settings'), action: { kind: 'command', command: 'open-settings' } };
+  const palette: MenuItemSpec = { label: t('main:menu.palette'), accelerator: menuAccelerator('palette'), action: { kind: 'command', command: 'open-palette' } };
   const about: MenuItemSpec = { label: t('main:menu.about', { app }), action: { kind: 'about' } };
+  const paper: MenuItemSpec[] = [
+    { label: t('main:menu.print'), accelerator: menuAccelerator('print'), action: { kind: 'print' } },
+    { label: t('main:menu.savePdf'), accelerator: menuAccelerator('savePdf'), action: { kind: 'save-pdf' } },
+  ];
 
   const menus: MenuItemSpec[] = [];
   if (mac) {
@@ -68,12 +70,12 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
         { role: 'quit', label: t('main:menu.quitApp', { app }), accelerator: 'Command+Q' },
       ],
     });
-    menus.push({ label: t('main:menu.file'), role: 'fileMenu', submenu: [palette, SEPARATOR, { role: 'close', label: t('main:menu.close'), accelerator: 'Command+W' }] });
+    menus.push({ label: t('main:menu.file'), role: 'fileMenu', submenu: [palette, SEPARATOR, ...paper, SEPARATOR, { role: 'close', label: t('main:menu.close'), accelerator: 'Command+W' }] });
   } else {
     menus.push({
       label: t('main:menu.fileWin'),
       role: 'fileMenu',
-      submenu: [palette, settings, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? t('main:menu.exit') : t('main:menu.quit'), accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
+      submenu: [palette, settings, SEPARATOR, ...paper, SEPARATOR, { role: 'quit', label: options.platform === 'win32' ? t('main:menu.exit') : t('main:menu.quit'), accelerator: options.platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' }],
     });
   }
 
@@ -124,6 +126,8 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemSpec[] {
 
   const help: MenuItemSpec[] = [];
   if (options.helpUrl) help.push({ label: t('main:menu.appHelp', { app }), action: { kind: 'open-url', url: options.helpUrl } });
+  // The list of every shortcut (shared/shortcuts.ts), the same the page opens with `?`.
+  help.push({ label: t('main:menu.shortcuts'), action: { kind: 'command', command: 'open-shortcuts' } });
   if (options.issuesUrl) help.push({ label: t('main:menu.reportProblem'), action: { kind: 'open-url', url: options.issuesUrl } });
   help.push({ label: t('main:menu.openLogFolder'), action: { kind: 'open-log-folder' } });
   // Windows and Linux have no app menu: About lives at the end of Help, where people look for it there.

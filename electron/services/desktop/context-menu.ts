@@ -8,6 +8,9 @@ export interface ContextClick {
   isEditable: boolean;
   selectionText: string;
   linkURL: string;
+  /** The word under the pointer the OS spellchecker marked, and its suggestions ('' and [] when none). */
+  misspelledWord?: string;
+  dictionarySuggestions?: readonly string[];
   editFlags: { canUndo: boolean; canRedo: boolean; canCut: boolean; canCopy: boolean; canPaste: boolean; canSelectAll: boolean };
   x: number;
   y: number;
@@ -17,6 +20,7 @@ export type ContextMenuItem =
   | { type: 'separator' }
   | { role: 'undo' | 'redo' | 'cut' | 'copy' | 'paste' | 'selectAll'; label: string; enabled: boolean }
   | { label: string; action: { kind: 'copy-text'; text: string } }
+  | { label: string; action: { kind: 'replace-misspelling'; text: string } }
   | { label: string; action: { kind: 'inspect'; x: number; y: number } };
 
 const SEPARATOR = { type: 'separator' } as const;
@@ -25,6 +29,11 @@ export function decideContextMenu(click: ContextClick, options: { packaged: bool
   const flags = click.editFlags;
   const hasSelection = click.selectionText.trim().length > 0;
   const groups: ContextMenuItem[][] = [];
+  if (click.isEditable && click.misspelledWord) {
+    // The spellchecker's suggestions first, as in every Mac and Windows text field (at most five).
+    const suggestions = (click.dictionarySuggestions ?? []).slice(0, 5);
+    groups.push(suggestions.map((text) => ({ label: text, action: { kind: 'replace-misspelling', text } })));
+  }
   if (click.isEditable) {
     groups.push([
       { role: 'undo', label: t('main:menu.undo'), enabled: flags.canUndo },
@@ -41,5 +50,5 @@ export function decideContextMenu(click: ContextClick, options: { packaged: bool
   }
   if (/^https?:\/\//i.test(click.linkURL)) groups.push([{ label: t('main:menu.copyLink'), action: { kind: 'copy-text', text: click.linkURL } }]);
   if (!options.packaged) groups.push([{ label: t('main:menu.inspect'), action: { kind: 'inspect', x: click.x, y: click.y } }]);
-  return groups.flatMap((group, index) => (index === 0 ? group : [SEPARATOR, ...group]));
+  return groups.filter((group) => group.length > 0).flatMap((group, index) => (index === 0 ? group : [SEPARATOR, ...group]));
 }

@@ -113,3 +113,23 @@ function parse(value: string | null): URL | null {
     return null;
   }
 }
+
+/** Electron's Details of 'child-process-gone' (the GPU, network, audio or utility processes). */
+export interface ChildProcessGone {
+  type: string;
+  reason: GoneReason | string;
+  exitCode: number;
+  serviceName?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * A helper process that died is logged like the window's renderer: Chromium restarts the GPU and network
+ * processes by itself, so nothing is reloaded, but a crash the admin reports must be in the log.
+ */
+export function childProcessGoneLog(details: ChildProcessGone): { level: 'error'; fields: Record<string, string | number> } | null {
+  if (details.reason === 'clean-exit') return null;
+  const fields: Record<string, string | number> = { type: details.type, reason: details.reason, exitCode: details.exitCode };
+  if (details.serviceName) fields.service = details.serviceName;
+  return { level: 'error', fields };
+}

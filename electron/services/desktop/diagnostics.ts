@@ -7,6 +7,7 @@
 import type { AccountView } from '../../../shared/model/accounts';
 import type { AppMode } from '../../../shared/ipc/app';
 import { redact } from '../log';
+import type { CrashDump } from './crash-dumps';
 import { scrubSecrets } from './process-errors';
 
 export const DIAGNOSTIC_LOG_LINES = 200;
@@ -23,6 +24,8 @@ interface DiagnosticFacts {
   online: boolean;
   logFile: string;
   logTail: readonly string[];
+  /** Minidumps the desktop app kept (crash-dumps.ts); absent in browser mode. */
+  crashDumps?: readonly CrashDump[];
   now: Date;
 }
 
@@ -41,6 +44,7 @@ export function buildDiagnosticBundle(facts: DiagnosticFacts): string {
     `schools: ${facts.accounts.length}${facts.accounts.length ? ` (${[...byStatus].map(([status, n]) => `${n} ${status}`).join(', ')})` : ''}`,
     ...facts.accounts.map((account, i) => `  school ${i + 1}: ${account.status}, ${account.grantedScopes.length} permissions, last sync ${account.lastSyncAt ?? 'never'}`),
     `log file: ${facts.logFile}`,
+    ...(facts.crashDumps ? [`crash dumps: ${facts.crashDumps.length}`, ...facts.crashDumps.map((dump) => `  ${dump.at} ${dump.file} (${dump.bytes} bytes)`)] : []),
     `last ${facts.logTail.length} log lines:`,
     ...facts.logTail.map((line) => `  ${scrubAddresses(scrubSecrets(line), identifyingWords(facts.accounts))}`),
   ];

@@ -15,11 +15,19 @@ interface SecureWebPreferences {
   experimentalFeatures: false;
   navigateOnDragDrop: false;
   safeDialogs: true;
-  spellcheck: false;
+  spellcheck: boolean;
   devTools: boolean;
 }
 
-export function secureWebPreferences(options: { preloadPath: string; devTools: boolean }): SecureWebPreferences {
+/**
+ * Spell-checking uses the OS's own spellchecker on macOS and Windows. Elsewhere Chromium would download
+ * Hunspell dictionaries from Google's servers, so it stays off there (nothing is downloaded behind the admin's back).
+ */
+function spellcheckerIsNative(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}
+
+export function secureWebPreferences(options: { preloadPath: string; devTools: boolean; platform?: NodeJS.Platform }): SecureWebPreferences {
   if (!options.preloadPath) throw new Error('A preload path is required.');
   return {
     preload: options.preloadPath,
@@ -34,7 +42,7 @@ export function secureWebPreferences(options: { preloadPath: string; devTools: b
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
-    spellcheck: false,
+    spellcheck: spellcheckerIsNative(options.platform ?? 'linux'),
     devTools: options.devTools,
   };
 }

@@ -17,7 +17,7 @@ export function engineStudentsHandlers(engine: EngineClient, destination: Export
     'data.students.exportCsvFile': async ({ accountId, jobId, filters, sort, ids, timeZone, locale }) => {
       checkExportFormat(timeZone, locale);
       const id = jobId ?? `students.export:${accountId}:${now()}`;
-      return exportToChosenFile(destination, exportFileName('students', now()), (path) =>
+      return exportToChosenFile(destination, 'students', exportFileName('students', now()), (path) =>
         engine.call('students.exportCsvFile', { accountId, jobId: id, filters, sort, ids, timeZone, path }));
     },
   };

@@ -26,8 +26,7 @@ import { useDashboardRange, useRangeStore, type Period } from '../common/range-s
 import { defaultInterval } from '../../../shared/date-range';
 import { versusDays } from '../common/range-words';
 import { useShownCurrency } from '../common/use-shown-currency';
-import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, formatPeriods, nameCollator, relativeChange, type Locale } from '../../lib/format';
-
+import { formatCount, formatDate, formatDateTime, formatDays, formatMoney, formatPercent, formatPeriods, nameCollator, relativeChange, sortedByName, type Locale } from '../../lib/format';
 import { CurrencyTabs } from './CurrencyTabs';
 import { completionOf, completionsHint } from '../common/completion-words';
 import { t as translate } from '../../../shared/i18n/i18n';
@@ -112,7 +111,7 @@ function SalesView({ locale }: { locale: Locale }) {
         </SelectField>
         <SelectField label={t('sales.course')} value={courseId} onChange={setCourseId}>
             <option value="">{t('sales.allCourses')}</option>
-            {courses.data?.data.courses.map((c) => (
+            {sortedByName(courses.data?.data.courses ?? [], (c) => c.title, locale.locale).map((c) => (
               <option key={c.courseId} value={c.courseId}>
                 {c.title}
               </option>
@@ -152,8 +151,7 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
       </p>
     ) : null;
   return (
-    <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')} />
+    <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')}>
       <div className="tiles" data-testid="sales-tiles" data-currency={entry.currency}>
         {salesTiles(entry, locale, { lastYear: lastYear !== null }).map((tile) => (
           <div key={tile.key} data-tile={tile.key} data-value={entry.current[tile.key]} className="tile-wrap">
@@ -185,7 +183,7 @@ function SalesBody({ report, locale, previous, lastYear }: { report: SalesReport
           {partialNote}
         </Card>
       </div>
-    </>
+    </CurrencyTabs>
   );
 }
 
@@ -244,8 +242,7 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
   // MRR at the range's end (now, while the range runs), against its start (docs/business-api.md, "MRR over the range").
   const { atEnd, since } = mrrMoments(overview.report, locale);
   return (
-    <>
-      <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')} />
+    <CurrencyTabs currencies={currencies} value={entry.currency} onChange={pick} label={t('sales.currency')}>
       <div className="tiles" data-testid="subscription-tiles" data-currency={entry.currency}>
         <div className="tile-wrap" data-tile="mrr" data-value={trend.end.mrr}>
           <StatTile label={t('subscriptions.mrr')} value={formatMoney(trend.end.mrr, entry.currency, locale.locale)} delta={relativeChange(trend.end.mrr, trend.start.mrr)} deltaLabel={since} hint={atEnd} />
@@ -309,7 +306,7 @@ function SubscriptionsBody({ overview, previous, period, locale }: { overview: S
           testId="canceling"
         />
       </div>
-    </>
+    </CurrencyTabs>
   );
 }
 

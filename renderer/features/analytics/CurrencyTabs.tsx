@@ -1,11 +1,13 @@
-// One tab per currency: amounts in two currencies are never added, so each gets its own view.
-import { useId, useRef } from 'react';
+// One tab per currency: amounts in two currencies are never added, so each gets its own view. The view is
+// the children, in the tab panel the selected tab controls (with one currency: the children alone).
+import { useId, useRef, type ReactNode } from 'react';
 
-export function CurrencyTabs({ currencies, value, onChange, label }: { currencies: string[]; value: string; onChange(currency: string): void; label: string }) {
+export function CurrencyTabs({ currencies, value, onChange, label, children }: { currencies: string[]; value: string; onChange(currency: string): void; label: string; children?: ReactNode }) {
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  if (currencies.length <= 1) return null;
+  if (currencies.length <= 1) return <>{children}</>;
   return (
+    <>
     <div className="tabs tabs-small" role="tablist" aria-label={label}>
       {currencies.map((currency, i) => (
         <button
@@ -17,6 +19,7 @@ export function CurrencyTabs({ currencies, value, onChange, label }: { currencie
           role="tab"
           id={`${id}-${currency}`}
           aria-selected={currency === value}
+          aria-controls={`${id}-panel`}
           tabIndex={currency === value ? 0 : -1}
           className={`tab${currency === value ? ' is-active' : ''}`}
           onClick={() => onChange(currency)}
@@ -33,5 +36,9 @@ export function CurrencyTabs({ currencies, value, onChange, label }: { currencie
         </button>
       ))}
     </div>
+    <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${value}`} className="currency-panel">
+      {children}
+    </div>
+    </>
   );
 }

@@ -85,6 +85,18 @@ export function ExportCsvControl({ state, label, disabled }: { state: ReturnType
   );
 }
 
+/**
+ * A CSV made on screen or by a service (the activity log, stalled learners), saved as every export is: the
+ * Save dialog naming `subject` in the desktop app, a download in browser mode. Answers the notice to show;
+ * throws cancelled when the admin cancels the dialog.
+ */
+export async function saveCsvText(subject: 'activity' | 'stalledLearners', file: { name: string; csv: string; rows: number }, nouns: Nouns, locale: string): Promise<string> {
+  const { data } = await invoke('data.saveCsvFile', { subject, fileName: file.name, csv: file.csv, rows: file.rows });
+  const rows = `${formatCount(data.rows, locale)} ${data.rows === 1 ? nouns.one : nouns.other}`;
+  if (data.downloadUrl) downloadUrl(data.downloadUrl, data.fileName);
+  return data.savedTo ? translate('common:export.saved', { rows, path: data.savedTo }) : translate('common:export.downloaded', { file: data.fileName, rows });
+}
+
 /** Browser mode: the host streams the export as a download (same origin, once). */
 function downloadUrl(url: string, fileName: string): void {
   const link = document.createElement('a');

@@ -25,7 +25,7 @@ import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { useWrite } from '../writes/use-write';
 import { EditForm } from './EditForm';
-import { RecordView, scalarText } from './RecordView';
+import { enumFieldsOf, isInstant, RecordView, scalarText } from './RecordView';
 import '../writes/writes.css';
 import './explorer.css';
 
@@ -203,6 +203,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   }
 
   const columns = columnsOf(records.map((r) => r.fields));
+  const enums = enumFieldsOf(area);
   const page = cursors.length;
   return (
     <Page title={title} meta={<FigureAge answer={query.data} />}>
@@ -241,8 +242,8 @@ function RecordList({ area }: { area: ExplorerArea }) {
                               )}
                             </th>
                           ) : (
-                            <td key={c} title={scalarText(r[c], locale)}>
-                              {scalarText(r[c], locale)}
+                            <td key={c} className={isInstant(r[c]) ? 'cell-nowrap' : undefined} title={scalarText(r[c], locale, enums.get(c))}>
+                              {scalarText(r[c], locale, enums.get(c))}
                             </td>
                           ),
                         )}
@@ -391,7 +392,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
       {editing && area.edit ? (
         <EditForm area={area} record={record} version={version} recordId={recordId} write={write} onDone={() => setEditing(false)} />
       ) : (
-        <RecordView record={record} />
+        <RecordView record={record} enums={enumFieldsOf(area)} />
       )}
       {!area.edit && <p className="muted explorer-readonly">{t('area.readOnly')}</p>}
       {write.element}

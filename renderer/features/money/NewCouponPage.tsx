@@ -18,7 +18,7 @@ import { QueryState } from '../common/QueryState';
 import { useWrite } from '../writes/use-write';
 import { minorToMajorText, parseMajorAmount } from './coupon-format';
 import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
-import { formatZone } from '../../lib/format';
+import { formatZone, sortedByName } from '../../lib/format';
 import { useLocale } from '../common/use-locale';
 import '../writes/writes.css';
 
@@ -248,7 +248,7 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
             <legend>Courses</legend>
             <p className="field-hint">None ticked: every course.</p>
             <div className="course-picks">
-              {overview.courses.map((course) => (
+              {sortedByName(overview.courses, (course) => course.title, locale).map((course) => (
                 <label key={course.id} className="choice">
                   <input
                     type="checkbox"

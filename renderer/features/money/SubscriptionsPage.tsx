@@ -2,6 +2,7 @@
 // period), one currency at a time (never mixed). Each row links to its member; cancel at period end and
 // cancel now go through the app's one way of writing, with a confirmation naming the member.
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SubscriptionView } from '../../../shared/model/money';
 import { Page } from '../../components/Page';
@@ -52,9 +53,10 @@ function SubscriptionsDashboard() {
           if (currency === null) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
-              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency" />
-              {show !== 'canceling' && <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
-              {show !== 'pastDue' && <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
+              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency">
+                {show !== 'canceling' && <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
+                {show !== 'pastDue' && <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
+              </CurrencyTabs>
             </div>
           );
         }}
@@ -74,6 +76,7 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
   write: WriteRunner;
 }) {
   const pendingFor = usePendingWrites();
+  const { t } = useTranslation('money', { keyPrefix: 'subscriptions' });
   return (
     <Card title={`${title} (${formatCount(rows.length, locale.locale)})`} flush className="subscription-card">
       {rows.length === 0 ? (
@@ -98,12 +101,12 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
                   <td className="row-actions">
                     {pendingFor('subscription', s.id) ? <PendingWrite item={pendingFor('subscription', s.id)!} /> : <>
                     {!s.canceling && (
-                      <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription at period end`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
-                        Cancel at period end
+                      <Button size="sm" variant="ghost" aria-label={t('cancelAtPeriodEndLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
+                        {t('cancelAtPeriodEnd')}
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" aria-label={`Cancel ${s.memberName}'s subscription now`} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
-                      Cancel now
+                    <Button size="sm" variant="ghost" aria-label={t('cancelNowLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
+                      {t('cancelNow')}
                     </Button>
                     </>}
                   </td>

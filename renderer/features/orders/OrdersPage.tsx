@@ -33,7 +33,7 @@ import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
 import type { PickedRange } from '../../../shared/date-range';
 import { useResolvedRange } from '../common/range-store';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDateTime, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatDateOnly, formatDateTime, formatMoney, formatTimeOnly, sortedByName, type Locale } from '../../lib/format';
 import { t as translate } from '../../../shared/i18n/i18n';
 import { OrderStateBadge, ORDER_STATE_LABELS } from './OrderStateBadge';
 import { hasOrderFilters, NO_COUPON, productOptions, toOrderFilters, type OrderFilterForm } from './order-filters';
@@ -138,8 +138,8 @@ function OrdersDashboard() {
       {ready && (
         <>
           <Card flush>
-            <div className="filter-bar" role="search" aria-label={t('filters.region')}>
-              <label className="field field-full">
+            <div className="filter-bar orders-filters" role="search" aria-label={t('filters.region')}>
+              <label className="field orders-search">
                 <span className="visually-hidden">{t('filters.search')}</span>
                 <input type="search" className="input" placeholder={t('filters.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
               </label>
@@ -154,6 +154,8 @@ function OrdersDashboard() {
                 onAllTime={() => setForm((f) => ({ ...f, allTime: true }))}
               />
               <FacetFilters form={form} setForm={setForm} facets={head?.facets} locale={locale} />
+              {/* In the same wrapping row as the drop-downs: beside Product where the window has room. */}
+              <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
               {changedFrom && (
                 <span className="chip is-on" data-testid="changed-from">
                   {t('changedFrom', { date: formatDateTime(changedFrom, locale) })}
@@ -176,7 +178,6 @@ function OrdersDashboard() {
                 </button>
               )}
             </div>
-            <StateChips value={form.states} onChange={(states) => setForm((f) => ({ ...f, states }))} facets={head?.facets} />
           </Card>
           {head ? (
             <>
@@ -267,7 +268,7 @@ function FacetFilters({
       </SelectField>
       <SelectField label={t('filters.course')} value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
           <option value="">{t('common:filters.any')}</option>
-          {facets?.courses.map((c) => (
+          {sortedByName(facets?.courses ?? [], (c) => c.title, locale.locale).map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
@@ -336,8 +337,17 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {t('matches', { count: total })}
         <span className="totals-note"> {t('note')}</span>
       </p>
+      {/* One row a currency under one line of titles (the titles are in each row too, for screen readers). */}
+      <div className="totals-grid">
+        <div className="totals-titles" aria-hidden="true">
+          <span />
+          <span>{t('paid')}</span>
+          <span>{t('discounts')}</span>
+          <span>{t('refunded')}</span>
+          <span>{t('net')}</span>
+        </div>
       {totals.map((w) => (
-        <dl key={w.currency} className="totals-currency" data-currency={w.currency} data-testid="orders-totals-whole">
+        <dl key={w.currency} className="totals-currency" data-currency={w.currency} data-count={w.count} data-paid={w.paid} data-refunded={w.refunded} data-discount={w.discount} data-net={w.net} data-testid="orders-totals-whole">
           <div className="totals-head">
             <dt>{course ? t('whole', { currency: w.currency }) : w.currency}</dt>
             <dd>{t('counts', { count: w.count, shown: formatCount(w.count, locale.locale), sold: formatCount(w.sold, locale.locale) })}</dd>
@@ -360,8 +370,19 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
           </div>
         </dl>
       ))}
-      {courseTotals?.map((c) => (
-        <dl key={c.currency} className="totals-currency totals-course" data-currency={c.currency} data-testid="orders-totals-course">
+      </div>
+      {/* The course's own figures: a table of their own, for their titles are not the whole orders' ones. */}
+      {courseTotals && courseTotals.length > 0 && (
+      <div className="totals-grid totals-course">
+        <div className="totals-titles" aria-hidden="true">
+          <span />
+          <span>{t('gross')}</span>
+          <span>{t('discounts')}</span>
+          <span>{t('refunds')}</span>
+          <span>{t('net')}</span>
+        </div>
+      {courseTotals.map((c) => (
+        <dl key={c.currency} className="totals-currency" data-currency={c.currency} data-testid="orders-totals-course">
           <div className="totals-head">
             <dt>{t('courseOnly', { course: courseTitle ?? t('thisCourse'), currency: c.currency })}</dt>
             <dd>{t('courseOrders', { count: c.orders, shown: formatCount(c.orders, locale.locale) })}</dd>
@@ -384,18 +405,19 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
           </div>
         </dl>
       ))}
+      </div>
+      )}
     </section>
   );
 }
 
-/** The table's columns in the current UI language. */
+/** The table's columns in the current UI language (the coupon is under the discount it gave, not a column). */
 function orderColumns(): Column<OrderSortKey>[] {
   return [
     { label: translate('orders:columns.order'), sortKey: 'tradeNumber' },
     { label: translate('orders:columns.paidAt'), sortKey: 'paidAt' },
     { label: translate('orders:columns.buyer'), sortKey: 'buyerName' },
     { label: translate('orders:columns.items') },
-    { label: translate('orders:columns.coupon') },
     { label: translate('orders:columns.state'), sortKey: 'state' },
     { label: translate('orders:columns.original'), sortKey: 'originalAmount', numeric: true },
     { label: translate('orders:columns.discount'), sortKey: 'discountAmount', numeric: true },
@@ -477,19 +499,36 @@ const orderIdOf = (order: Order) => order.id;
 const OrderCells = memo(function OrderCells({ order, locale }: { order: Order; locale: Locale }) {
   const money = (minor: number) => formatMoney(minor, order.currency, locale.locale);
   const first = order.items[0];
+  const { t } = useTranslation('orders');
   return (
     <>
       <div role="cell" className="cell-mono">{order.tradeNumber}</div>
-      <div role="cell" className="cell-nowrap">{formatShortDateTime(order.paidAt, locale)}</div>
+      <div role="cell" className="cell-when">
+        {order.paidAt ? (
+          <time dateTime={order.paidAt}>
+            <span>{formatDateOnly(order.paidAt, locale)}</span> <span>{formatTimeOnly(order.paidAt, locale)}</span>
+          </time>
+        ) : (
+          '–'
+        )}
+      </div>
       <div role="cell" className="cell-clip" title={order.buyer.email}>{order.buyer.name}</div>
-      <div role="cell" className="cell-clip" title={order.items.map((i) => i.name).join(', ')}>
+      <div role="cell" className="cell-clip orders-items" title={order.items.map((i) => i.name).join(', ')}>
         {first ? first.name : '–'}
         {order.items.length > 1 && <span className="cell-sub-inline"> +{order.items.length - 1}</span>}
       </div>
-      <div role="cell" className="cell-coupon" title={order.coupon?.code}>{order.coupon?.code ?? ''}</div>
       <div role="cell"><OrderStateBadge state={order.state} /></div>
       <div role="cell" className="num">{money(order.originalAmount)}</div>
-      <div role="cell" className="num">{order.discountAmount ? money(order.discountAmount) : '–'}</div>
+      {/* The coupon under the discount it gave: a column of its own would be empty on most rows. */}
+      <div role="cell" className="num cell-discount">
+        {order.discountAmount ? money(order.discountAmount) : '–'}
+        {order.coupon && (
+          <span className="cell-coupon" title={order.coupon.code}>
+            <span className="visually-hidden">{t('coupon')} </span>
+            {order.coupon.code}
+          </span>
+        )}
+      </div>
       <div role="cell" className="num">{money(order.paidAmount)}</div>
       <div role="cell" className="num">{order.refundedAmount ? money(order.refundedAmount) : '–'}</div>
     </>

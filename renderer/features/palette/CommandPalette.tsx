@@ -24,6 +24,7 @@ import { paletteActions, rankActions, type ActionRun } from './palette-actions';
 import { usePaletteStore, type PickTarget, type RecentPick } from './palette-store';
 import { describeSearched, groupLabel } from './palette-words';
 import { isApplePlatform, isPaletteShortcut, OPEN_PALETTE_EVENT, rendererPlatform, shortcutLabel } from './shortcut';
+import { ariaKeyShortcuts } from '../../../shared/shortcuts';
 import './palette.css';
 
 const LIMIT = 6;
@@ -89,7 +90,7 @@ export function CommandPalette() {
 
   return (
     <>
-      <button type="button" className="palette-trigger" onClick={() => setOpen(true)} aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}>
+      <button type="button" className="palette-trigger" onClick={() => setOpen(true)} aria-keyshortcuts={ariaKeyShortcuts('palette', apple)}>
         <Icon name="search" size={16} />
         <span>{t('trigger')}</span>
         <kbd>{shortcutLabel(apple)}</kbd>

@@ -1,5 +1,6 @@
 // When the command palette opens: Cmd+K on the Mac, Ctrl+K elsewhere, from anywhere in the signed-in frame
 // (inputs included); and on the window event the application menu dispatches. Pure, so it is tested.
+import { comboKeys, matchesShortcut, shortcut } from '../../../shared/shortcuts';
 
 /** Dispatched on `window` by whatever else opens the palette (the desktop app's menu item). */
 export const OPEN_PALETTE_EVENT = 'school-companion:open-palette';
@@ -14,23 +15,12 @@ export function rendererPlatform(nav: { platform?: string; userAgentData?: { pla
   return nav.userAgentData?.platform || nav.platform || '';
 }
 
-interface KeyLike {
-  key: string;
-  code?: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}
-
-/** Cmd+K on Apple platforms, Ctrl+K elsewhere; not with Alt or Shift, nor with the other modifier. */
-export function isPaletteShortcut(event: KeyLike, apple: boolean): boolean {
-  const isK = event.key.toLowerCase() === 'k' || event.code === 'KeyK';
-  if (!isK || event.altKey || event.shiftKey) return false;
-  return apple ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+/** Cmd+K on Apple platforms, Ctrl+K elsewhere (shared/shortcuts.ts); not with Alt or Shift, nor with the other modifier. */
+export function isPaletteShortcut(event: Parameters<typeof matchesShortcut>[0], apple: boolean): boolean {
+  return matchesShortcut(event, 'palette', apple);
 }
 
 /** What the shortcut reads in hints: "⌘K" or "Ctrl+K". */
 export function shortcutLabel(apple: boolean): string {
-  return apple ? '⌘K' : 'Ctrl+K';
+  return comboKeys(shortcut('palette').keys[0]!, apple).join(apple ? '' : '+');
 }

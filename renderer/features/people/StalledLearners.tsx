@@ -3,6 +3,7 @@
 // e-mails, export the list as CSV.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toSerializedError } from '../../lib/app-error';
 import { Link } from 'react-router';
 import { t as translate } from '../../../shared/i18n/i18n';
 import { csvTimeOf } from '../../../shared/zoned-time';
@@ -19,7 +20,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { DataTable, type Column } from '../common/DataTable';
 import { formatCount, formatDateTime, formatPercent, type Locale } from '../../lib/format';
-import { downloadText } from '../orders/csv-download';
+import { saveCsvText } from '../common/ExportCsv';
 import { BulkActions } from '../students/BulkActions';
 import './people.css';
 
@@ -72,6 +73,7 @@ function stalledFileName(list: StalledList): string {
 
 function StalledBody({ list, accountId, courseId, locale }: { list: StalledList; accountId: string; courseId: string; locale: Locale }) {
   const { t } = useTranslation('people');
+  // The last word of Copy e-mails or Export CSV: what was copied or saved, or why not.
   const [copied, setCopied] = useState<string | null>(null);
   const columns: Column[] = [
     { label: t('stalled.columns.learner') },
@@ -104,7 +106,22 @@ function StalledBody({ list, accountId, courseId, locale }: { list: StalledList;
         <Button size="sm" onClick={() => void copyEmails()}>
           {t('stalled.copyEmails')}
         </Button>
-        <Button size="sm" onClick={() => downloadText(stalledCsv(list, locale), stalledFileName(list))}>
+        <Button
+          size="sm"
+          onClick={() =>
+            void saveCsvText(
+              'stalledLearners',
+              { name: stalledFileName(list), csv: stalledCsv(list, locale), rows: list.learners.length },
+              { one: t('stalled.exportRows', { count: 1 }), other: t('stalled.exportRows', { count: 2 }) },
+              locale.locale,
+            )
+              .then(setCopied)
+              .catch((error: unknown) => {
+                const problem = toSerializedError(error);
+                if (problem.code !== 'cancelled') setCopied(problem.message);
+              })
+          }
+        >
           {t('stalled.exportCsv')}
         </Button>
         {copied && (

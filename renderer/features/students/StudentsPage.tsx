@@ -29,7 +29,7 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDate, formatPercent, type Locale } from '../../lib/format';
+import { formatCount, formatDate, formatPercent, sortedByName, type Locale } from '../../lib/format';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { ListPanel } from './ListPanel';
@@ -77,6 +77,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const account = useActiveAccount();
   const accountId = account?.id ?? null;
   const locale = useLocale();
+  const resultsRef = useRef<HTMLDivElement>(null);
   const load = useStudentsLoad(accountId);
   const progress = useJobProgress(load.running ? load.jobId : null);
   const { start } = load;
@@ -189,7 +190,17 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
             <div className="filter-bar" role="search" aria-label="Filter students">
               <label className="field field-full">
                 <span className="visually-hidden">Search students</span>
-                <input type="search" className="input" placeholder="Name or email" value={text} onChange={(e) => setText(e.target.value)} />
+                <input
+                  type="search"
+                  className="input"
+                  placeholder="Name or email"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  onKeyDown={(e) => {
+                    // Down from the search box goes into the results (the table's current row), as in a combobox.
+                    if (e.key === 'ArrowDown' && focusCurrentRow(resultsRef.current)) e.preventDefault();
+                  }}
+                />
               </label>
               <Filters form={form} setForm={setForm} facets={head?.facets} />
               {(text || form !== NO_FILTERS) && (
@@ -230,7 +241,9 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
                 )}
               </div>
               <SelectionBar count={selection.size} locale={locale.locale} onCopyEmails={() => void copyEmails()} onClear={() => { setSelection(new Map()); setNotice(null); }} notice={notice} actions={actions?.([...selection].map(([id, email]) => ({ id, email })))} />
+              <div ref={resultsRef}>
               <StudentsTable accountId={accountId} view={view} filters={filters} sort={sort} onSort={setSort} locale={locale} selection={selection} setSelection={setSelection} />
+              </div>
             </>
           ) : view.error ? (
             <ErrorState error={view.error} what="the Students page" />
@@ -246,11 +259,12 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
 }
 
 function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.Dispatch<React.SetStateAction<FilterForm>>; facets: StudentFacets | undefined }) {
+  const { locale } = useLocale();
   return (
     <>
       <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
         <option value="">Any</option>
-        {facets?.courses.map((c) => (
+        {sortedByName(facets?.courses ?? [], (c) => c.title, locale).map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
           </option>
@@ -412,7 +426,9 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
           {student.name}
         </Link>
       </div>
-      <div role="cell" className="cell-email" title={student.email}>{student.email}</div>
+      <div role="cell" className="cell-email" title={student.email}>
+        <EmailLines email={student.email} />
+      </div>
       <div role="cell" className="cell-nowrap">{formatDate(student.joinedAt, locale, 'day', true)}</div>
       <div role="cell" className="num">{formatCount(student.coursesCount, locale.locale)}</div>
       <div role="cell" className="num">{student.averageProgress === null ? '–' : formatPercent(student.averageProgress, locale.locale)}</div>
@@ -427,3 +443,26 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
     </>
   );
 });
+
+/**
+ * An e-mail on at most two lines, broken before the "@" (the name, then the domain): it is what tells apart
+ * students who share a name, so it is never cut to a few characters.
+ */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** Focuses the row that holds a table's one Tab stop (the roving tabindex) under `container`; false when none is drawn. */
+function focusCurrentRow(container: HTMLElement | null): boolean {
+  const row = container?.querySelector<HTMLElement>('[role="row"][tabindex="0"]');
+  row?.focus();
+  return row !== undefined && row !== null;
+}

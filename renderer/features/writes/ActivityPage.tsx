@@ -2,6 +2,7 @@
 // (changes made while the platform could not be reached, sent when it is back). Both are kept by the main
 // process, encrypted, per school; the log exports as CSV.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_RESULT_LABELS, type ActivityEntry, type ActivityResult, type OutboxItem } from '../../../shared/ipc/writes';
 import { Page } from '../../components/Page';
@@ -19,7 +20,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { TimeZoneNote } from '../common/TimeZoneNote';
 import { formatCount, formatDateTime, type Locale } from '../../lib/format';
-import { downloadText } from '../orders/csv-download';
+import { saveCsvText } from '../common/ExportCsv';
 import './writes.css';
 
 const RESULT_TONES: Record<ActivityResult, string> = {
@@ -34,15 +35,20 @@ export function ActivityPage() {
   const outbox = useInvokeQuery('writes.outbox', { accountId }, { enabled: account !== null });
   const activity = useInvokeQuery('writes.activity', { accountId }, { enabled: account !== null });
   const [exportError, setExportError] = useState<string | null>(null);
+  const [exportNotice, setExportNotice] = useState<string | null>(null);
+  const { t } = useTranslation('writes');
   if (!account) return null;
 
   async function exportCsv() {
     setExportError(null);
+    setExportNotice(null);
     try {
       const answer = await invoke('writes.activityCsv', { accountId, timeZone: locale.timeZone });
-      downloadText(answer.csv, answer.fileName);
+      const file = { name: answer.fileName, csv: answer.csv, rows: answer.rows };
+      setExportNotice(await saveCsvText('activity', file, { one: t('activityRows', { count: 1 }), other: t('activityRows', { count: 2 }) }, locale.locale));
     } catch (error) {
-      setExportError(toSerializedError(error).message);
+      const problem = toSerializedError(error);
+      if (problem.code !== 'cancelled') setExportError(problem.message);
     }
   }
 
@@ -61,6 +67,11 @@ export function ActivityPage() {
             {exportError && (
               <span className="field-error" role="alert">
                 {exportError}
+              </span>
+            )}
+            {exportNotice && (
+              <span className="muted" role="status">
+                {exportNotice}
               </span>
             )}
           </>

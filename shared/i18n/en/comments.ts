@@ -43,6 +43,7 @@ export const comments = {
   unanswered: 'Unanswered',
   answeredBy: 'Answered by {{name}}',
   answer: 'Answer on your site',
-  answerLabel: 'Answer {{name}} on your site ({{place}})',
+  // The visible words first (WCAG 2.5.3), then whose comment and where.
+  answerLabel: 'Answer on your site: {{name}} ({{place}})',
   noLink: 'No link from the platform',
 };

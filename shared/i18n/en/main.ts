@@ -7,6 +7,8 @@ export const main = {
     settingsMac: 'Settings…',
     settings: 'Settings',
     palette: 'Command Palette…',
+    print: 'Print…',
+    savePdf: 'Save as PDF…',
     about: 'About {{app}}',
     services: 'Services',
     hide: 'Hide {{app}}',
@@ -47,6 +49,7 @@ export const main = {
     appHelp: '{{app}} Help',
     reportProblem: 'Report a Problem…',
     openLogFolder: 'Open Log Folder',
+    shortcuts: 'Keyboard Shortcuts',
     copyLink: 'Copy Link',
     inspect: 'Inspect Element',
   },
@@ -102,7 +105,13 @@ export const main = {
     weakDetail: '{{summary}}\n\nKeep your sign-ins anyway? You can set up a key store later; the app then asks again.',
     weakKeep: 'Keep sign-ins with weak protection',
     cancel: 'Cancel',
-    exportCsv: 'Export as CSV',
+    // The Save dialog's title names what is exported.
+    export: {
+      orders: 'Export orders',
+      students: 'Export students',
+      activity: 'Export the activity log',
+      stalledLearners: 'Export stalled learners',
+    },
     csvFiles: 'CSV',
   },
   updates: {

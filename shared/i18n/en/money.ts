@@ -27,4 +27,11 @@ export const money = {
     endsIn: 'Ends ({{zone}})',
     noSuchTime: 'is not a date and time that exists in {{zone}}',
   },
+  subscriptions: {
+    // The visible words first (WCAG 2.5.3: a voice user says what they see), then whose subscription.
+    cancelAtPeriodEnd: 'Cancel at period end',
+    cancelAtPeriodEndLabel: "Cancel at period end: {{member}}'s subscription",
+    cancelNow: 'Cancel now',
+    cancelNowLabel: "Cancel now: {{member}}'s subscription",
+  },
 };

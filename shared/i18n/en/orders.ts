@@ -58,13 +58,14 @@ export const orders = {
     paidAt: 'Paid at',
     buyer: 'Buyer',
     items: 'Items',
-    coupon: 'Coupon',
     state: 'State',
     original: 'Original',
     discount: 'Discount',
     paidAmount: 'Paid amount',
     refunded: 'Refunded',
   },
+  // Said before the code in the Discount cell, where the coupon that gave the discount is shown.
+  coupon: 'Coupon',
   table: 'Orders',
   empty: {
     title: 'No order matches',

@@ -28,6 +28,9 @@ export const people = {
     copied_other: 'Copied {{n}} e-mail addresses.',
     noClipboard: 'Could not reach the clipboard: select the addresses in the exported CSV instead.',
     exportCsv: 'Export CSV',
+    /** What a row of the exported list is, for "Saved 12 learners to …". */
+    exportRows_one: 'learner',
+    exportRows_other: 'learners',
     fileName: 'stalled-{{course}}-{{day}}.csv',
     fileCourse: 'course',
     columns: { learner: 'Learner', stoppedIn: 'Stopped in', progress: 'Progress', lastActive: 'Last active' },

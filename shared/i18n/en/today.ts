@@ -54,8 +54,9 @@ export const today = {
     markHandled: 'Mark handled',
     notHandled: 'Not handled after all',
     handledHint: 'Marked handled in this app: no longer counted as unanswered',
-    markHandledLabel: 'Mark the comment of {{author}} handled',
-    notHandledLabel: 'Count the comment of {{author}} as unanswered again',
+    // The visible words first (WCAG 2.5.3), then whose comment.
+    markHandledLabel: 'Mark handled: the comment of {{author}}',
+    notHandledLabel: 'Not handled after all: count the comment of {{author}} as unanswered again',
   },
   schools: {
     heading: 'All schools',

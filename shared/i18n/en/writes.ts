@@ -22,4 +22,7 @@ export const writes = {
     hint: 'Kept in the outbox until the platform can be reached. Open the outbox to edit or drop it.',
     short: 'Waiting to be sent',
   },
+  // What a row of the exported activity log is, for "Saved 12 entries to …".
+  activityRows_one: 'entry',
+  activityRows_other: 'entries',
 };

@@ -46,6 +46,6 @@ export const comments: OneFormTranslation<typeof en> = {
   unanswered: '未回覆',
   answeredBy: '{{name}} 已回覆',
   answer: '到網校回覆',
-  answerLabel: '到網校回覆 {{name}}（{{place}}）',
+  answerLabel: '到網校回覆：{{name}}（{{place}}）',
   noLink: '平台未提供連結',
 };

@@ -29,4 +29,10 @@ export const money: OneFormTranslation<typeof en> = {
     endsIn: '結束（{{zone}}）',
     noSuchTime: '這個日期時間在 {{zone}} 不存在',
   },
+  subscriptions: {
+    cancelAtPeriodEnd: '於本期結束時取消',
+    cancelAtPeriodEndLabel: '於本期結束時取消：{{member}} 的訂閱',
+    cancelNow: '立即取消',
+    cancelNowLabel: '立即取消：{{member}} 的訂閱',
+  },
 };

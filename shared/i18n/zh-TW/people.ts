@@ -30,6 +30,7 @@ export const people: OneFormTranslation<typeof en> = {
     copied_other: '已複製 {{n}} 個 Email 地址。',
     noClipboard: '無法使用剪貼簿，請改從匯出的 CSV 選取地址。',
     exportCsv: '匯出 CSV',
+    exportRows_other: '位學員',
     fileName: '停滯學員-{{course}}-{{day}}.csv',
     fileCourse: '課程',
     columns: { learner: '學員', stoppedIn: '停在', progress: '進度', lastActive: '最後學習' },

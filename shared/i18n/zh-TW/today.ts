@@ -54,8 +54,8 @@ export const today: OneFormTranslation<typeof en.today> = {
     markHandled: '標示為已處理',
     notHandled: '改回未處理',
     handledHint: '已在本應用程式標示為已處理：不再計為尚未回覆',
-    markHandledLabel: '將 {{author}} 的留言標示為已處理',
-    notHandledLabel: '將 {{author}} 的留言改回尚未回覆',
+    markHandledLabel: '標示為已處理：{{author}} 的留言',
+    notHandledLabel: '改回未處理：{{author}} 的留言重新計為尚未回覆',
   },
   schools: {
     heading: '所有學校',

@@ -24,4 +24,5 @@ export const writes: OneFormTranslation<typeof en> = {
     hint: '平台連得上之前會保留在待送出清單。打開待送出清單可以修改或捨棄。',
     short: '等待送出',
   },
+  activityRows_other: '筆紀錄',
 };

@@ -9,7 +9,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // ---- the main process: Electron's entry points and the services' composition root
   'electron/main.ts': ['electron/adapters', 'electron/services/app-services.ts', 'electron/services/desktop', 'electron/services/ipc', 'electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/security', 'electron/services/updates'],
   'electron/preload.ts': ['shared/ipc'],
-  'electron/adapters': ['electron/services/desktop', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/notifications', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/window-colors.ts'],
+  'electron/adapters': ['electron/services/desktop', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/net', 'electron/services/notifications', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/window-colors.ts'],
   'electron/browser-host': ['electron/services/app-services.ts', 'electron/services/engine/client', 'electron/services/ipc', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'electron/services/updates', 'shared', 'shared/ipc', 'shared/ipc.ts'],
   'electron/services/app-services.ts': [
     'electron/services/access', 'electron/services/comments', 'electron/services/data', 'electron/services/demo', 'electron/services/engine/client', 'electron/services/events', 'electron/services/explorer',
@@ -41,7 +41,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/services/engine/contract': ['electron/services/platform', 'shared', 'shared/ipc', 'shared/model'],
   // ---- the IPC router and the shell's handlers; what the desktop shell does, in plain Node
   'electron/services/ipc': ['electron/services/access', 'electron/services/desktop', 'electron/services/language', 'electron/services/log.ts', 'electron/services/security', 'electron/services/store', 'shared', 'shared/ipc', 'shared/ipc.ts', 'shared/model'],
-  'electron/services/desktop': ['electron/services/log.ts', 'electron/services/security', 'shared', 'shared/ipc', 'shared/model'],
+  'electron/services/desktop': ['electron/services/launch-args.ts', 'electron/services/log.ts', 'electron/services/security', 'shared', 'shared/ipc', 'shared/model'],
   // ---- the platform: the adapter, platform access (sign-in + API client), the API client, sign-in, the network
   'electron/services/platform': ['electron/services/api', 'electron/services/security', 'shared', 'shared/ipc', 'shared/model', 'shared/platform', 'shared/state-labels.ts'],
   'electron/services/access': ['electron/services/api', 'electron/services/auth', 'electron/services/log.ts', 'electron/services/store', 'shared', 'shared/ipc', 'shared/model'],
@@ -55,7 +55,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'electron/services/launch-args.ts': [],
 
   // ---- the renderer: the entry, the shell, the route table, the screens
-  'renderer/main.tsx': ['renderer/shell', 'renderer/state', 'shared'],
+  'renderer/main.tsx': ['renderer/lib', 'renderer/shell', 'renderer/state', 'shared'],
   'renderer/shell': ['renderer/bridge', 'renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/palette', 'renderer/features/routes.tsx', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/palette': ['renderer/components', 'renderer/features/account', 'renderer/features/common', 'renderer/features/routes.tsx', 'renderer/lib', 'renderer/state', 'shared', 'shared/model', 'shared/search'],
   'renderer/features/routes.tsx': ['renderer/components', 'renderer/features/analytics', 'renderer/features/comments', 'renderer/features/courses', 'renderer/features/events', 'renderer/features/explorer', 'renderer/features/money', 'renderer/features/orders', 'renderer/features/people', 'renderer/features/students', 'renderer/features/today', 'renderer/features/writes', 'shared'],
@@ -68,7 +68,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'renderer/features/explorer': ['renderer/components', 'renderer/features/common', 'renderer/features/writes', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/comments': ['renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/model'],
   'renderer/features/analytics': ['renderer/charts', 'renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
-  'renderer/features/writes': ['renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/common', 'renderer/features/orders', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
+  'renderer/features/writes': ['renderer/components', 'renderer/data', 'renderer/features/account', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model'],
   'renderer/features/orders': ['renderer/components', 'renderer/data', 'renderer/features/common', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc', 'shared/model', 'shared/state-labels.ts'],
   // ---- what the screens share: their common pieces, sign-in's pieces, the UI kit, charts, data, state
   'renderer/features/common': ['renderer/components', 'renderer/data', 'renderer/lib', 'renderer/state', 'shared', 'shared/ipc'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatChange, formatDateTime, formatDays, formatMoney, formatPercent, formatPointsChange, formatShortDateTime, formatZone, relativeChange } from '../../../renderer/lib/format';
+import { currencyExponent, formatChange, formatDateTime, formatDays, formatMoney, formatPercent, formatPointsChange, formatDateOnly, formatTimeOnly, formatZone, relativeChange } from '../../../renderer/lib/format';
 import { versusDays } from '../../../renderer/features/common/range-words';
 import { resolveRange } from '../../../renderer/features/common/range-store';
 import { ordersChart, partialBucket, salesChart, salesTiles } from '../../../renderer/features/analytics/sales-view';
@@ -117,10 +117,13 @@ describe('sales view', () => {
 
 describe('one format per kind of figure', () => {
   const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
-  it('writes a moment the same way in dense tables and in details', () => {
+  it('writes a moment the same way in dense tables (day over time) and in details', () => {
     const at = '2026-11-23T03:08:00Z';
-    expect(formatShortDateTime(at, la)).toBe(formatDateTime(at, la));
     expect(formatDateTime(at, la)).toMatch(/^Nov 22, 2026, 7:08\sPM$/);
+    expect(`${formatDateOnly(at, la)}, ${formatTimeOnly(at, la)}`).toBe(formatDateTime(at, la));
+    const taipei = { locale: 'zh-TW', timeZone: 'Asia/Taipei' };
+    expect(`${formatDateOnly(at, taipei)} ${formatTimeOnly(at, taipei)}`).toBe(formatDateTime(at, taipei).replace(/\s/u, ' '));
+    expect(formatTimeOnly(at, taipei)).toBe('11:08');
   });
 
   it('writes every percentage with one decimal in the locale\'s way, changes with a sign', () => {

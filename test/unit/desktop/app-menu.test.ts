@@ -5,6 +5,7 @@ import type { MenuItemSpec } from '../../../electron/services/desktop/app-menu';
 import { helpLinks } from '../../../electron/services/desktop/help-links';
 import { checkExternalUrl } from '../../../electron/services/security/external-url';
 import { setUiLocale } from '../../../shared/i18n/i18n';
+import { menuAccelerator, SHORTCUTS } from '../../../shared/shortcuts';
 
 const HELP = 'https://github.com/school-companion/school-companion#readme';
 const build = (platform: NodeJS.Platform, packaged = true) => buildAppMenuTemplate({ platform, appName: 'School Companion', packaged, helpUrl: HELP, issuesUrl: null });
@@ -31,7 +32,7 @@ describe('application menu on the Mac', () => {
   });
 
   it('has no Settings or Quit in File (they are in the app menu) and Window has the Mac roles', () => {
-    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Close Window']);
+    expect(labels(menu(template, 'File'))).toEqual(['Command Palette…', '—', 'Print…', 'Save as PDF…', '—', 'Close Window']);
     expect(roles(menu(template, 'Window'))).toEqual(['minimize', 'zoom', 'front']);
   });
 
@@ -46,7 +47,12 @@ describe.each(['win32', 'linux'] as const)('application menu on %s', (platform) 
   it('has no app menu: File holds the palette, Settings and Quit; About is at the end of Help', () => {
     expect(labels(template)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
     const file = menu(template, 'File');
-    expect(labels(file)).toEqual(['Command Palette…', 'Settings', '—', platform === 'win32' ? 'Exit' : 'Quit']);
+    expect(labels(file)).toEqual(['Command Palette…', 'Settings', '—', 'Print…', 'Save as PDF…', '—', platform === 'win32' ? 'Exit' : 'Quit']);
+    // The page on paper or as a PDF (what prints: renderer/styles/system-modes.css).
+    expect(file).toEqual(expect.arrayContaining([
+      expect.objectContaining({ accelerator: 'CmdOrCtrl+P', action: { kind: 'print' } }),
+      expect.objectContaining({ accelerator: 'CmdOrCtrl+Shift+P', action: { kind: 'save-pdf' } }),
+    ]));
     expect(file.at(-1)).toMatchObject({ role: 'quit', accelerator: platform === 'win32' ? 'Alt+F4' : 'Ctrl+Q' });
     expect(menu(template, 'Help').at(-1)).toEqual({ label: 'About School Companion', action: { kind: 'about' } });
     expect(roles(flattenMenu(template))).not.toContain('hide');
@@ -72,15 +78,21 @@ describe.each(['darwin', 'win32', 'linux'] as const)('on every platform (%s)', (
     expect(JSON.stringify(build(platform, true))).not.toMatch(/devtools/i);
   });
 
-  it('the palette is Cmd/Ctrl+K and Settings is Cmd/Ctrl+, sending one command each to the page', () => {
+  it('the palette is Cmd/Ctrl+K and Settings is Cmd/Ctrl+, sending one command each to the page; Help lists the shortcuts', () => {
     const commands = byAction(build(platform), 'command');
-    expect(commands).toHaveLength(2);
+    expect(commands).toHaveLength(3);
     expect(commands).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ accelerator: 'CmdOrCtrl+K', action: { kind: 'command', command: 'open-palette' } }),
         expect.objectContaining({ accelerator: 'CmdOrCtrl+,', action: { kind: 'command', command: 'open-settings' } }),
       ]),
     );
+    expect(byAction(menu(build(platform), 'Help'), 'command')).toEqual([{ label: 'Keyboard Shortcuts', action: { kind: 'command', command: 'open-shortcuts' } }]);
+  });
+
+  it("every accelerator of the shortcuts table the menu performs is the menu's", () => {
+    const accelerators = flattenMenu(build(platform)).flatMap((item) => ('accelerator' in item && item.accelerator ? [item.accelerator] : []));
+    for (const entry of SHORTCUTS.filter((s) => s.by !== 'page')) expect(accelerators).toContain(menuAccelerator(entry.id));
   });
 
   it('no shortcut is used twice', () => {
@@ -121,7 +133,7 @@ describe('the menus in 繁體中文', () => {
       expect(labels(menu(mac, '編輯'))).toEqual(['復原', '重做', '—', '剪下', '拷貝', '貼上', '貼上並符合樣式', '刪除', '全選']);
       const win = build('win32');
       expect(labels(win)).toEqual(['檔案(&F)', '編輯(&E)', '檢視(&V)', '視窗(&W)', '說明(&H)']);
-      expect(labels(menu(win, '檔案(F)'))).toEqual(['快速指令…', '設定', '—', '結束']);
+      expect(labels(menu(win, '檔案(F)'))).toEqual(['快速指令…', '設定', '—', '列印…', '儲存為 PDF…', '—', '結束']);
       for (const item of flattenMenu(win)) if ('role' in item) expect(item.label, item.role).toBeTruthy();
     } finally {
       setUiLocale({ language: 'en', locale: 'en-US' });

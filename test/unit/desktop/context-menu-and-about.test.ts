@@ -22,6 +22,17 @@ describe('right-click menu', () => {
     expect(enabled).toMatchObject({ Cut: false, Copy: true, Paste: false });
   });
 
+  it("a misspelled word in a text field: the spellchecker's suggestions first (at most five), each replacing the word", () => {
+    const items = decideContextMenu(
+      click({ isEditable: true, misspelledWord: 'recieve', dictionarySuggestions: ['receive', 'relieve', 'recite', 'reprieve', 'revive', 'retrieve'] }),
+      { packaged: true },
+    );
+    expect(names(items)).toEqual(['receive', 'relieve', 'recite', 'reprieve', 'revive', '—', 'Undo', 'Redo', '—', 'Cut', 'Copy', 'Paste', 'Select All']);
+    expect(items[0]).toEqual({ label: 'receive', action: { kind: 'replace-misspelling', text: 'receive' } });
+    // Marked but without suggestions: the usual editing menu, no empty group.
+    expect(names(decideContextMenu(click({ isEditable: true, misspelledWord: 'qzx', dictionarySuggestions: [] }), { packaged: true }))[0]).toBe('Undo');
+  });
+
   it('on selected page text: Copy only', () => {
     expect(names(decideContextMenu(click({ selectionText: 'Order 1042' }), { packaged: true }))).toEqual(['Copy']);
   });

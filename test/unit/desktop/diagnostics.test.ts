@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiagnosticBundle, describeSettings, scrubAddresses } from '../../../electron/services/desktop/diagnostics';
+import { createDiagnosticsHandlers, MAX_REPORTED_RENDERER_ERRORS } from '../../../electron/services/ipc/diagnostics-handlers';
+import { memoryLogger } from '../../../electron/services/log';
 
 describe('diagnostic bundle', () => {
   const bundle = buildDiagnosticBundle({
@@ -54,7 +56,6 @@ describe('the diagnostics handlers', () => {
     const { join } = await import('node:path');
     const { appLogger } = await import('../../../electron/services/log');
     const { SettingsStore } = await import('../../../electron/services/store/settings');
-    const { createDiagnosticsHandlers } = await import('../../../electron/services/ipc/diagnostics-handlers');
     const dir = mkdtempSync(join(tmpdir(), 'sc-diag-'));
     try {
       const logger = appLogger({ dataDir: dir, scope: 'main', console: () => undefined });
@@ -67,7 +68,7 @@ describe('the diagnostics handlers', () => {
       const copied: string[] = [];
       const context = { signal: new AbortController().signal };
 
-      const desktop = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, access, online: () => false });
+      const desktop = createDiagnosticsHandlers({ logger: memoryLogger(), appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, open: async () => undefined, copy: (text) => copied.push(text) }, settings, access, online: () => false });
       expect(await desktop['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: true });
       const result = await desktop['app.diagnosticBundle']({}, context);
       expect(result.copied).toBe(true);
@@ -77,13 +78,55 @@ describe('the diagnostics handlers', () => {
       expect(result.text).toContain('"refreshToken":"[redacted]"');
       for (const secret of ['rt_very_secret_value', 'Alex Morgan', 'alex@lumen.example', 'Lumen Academy', 'lumen.example']) expect(result.text).not.toContain(secret);
 
-      const browser = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access, online: () => true });
+      // The desktop app's crash-dumps folder: its minidumps (in Crashpad's subfolders) are listed, newest first.
+      const { mkdirSync, writeFileSync, utimesSync } = await import('node:fs');
+      const dumps = join(dir, 'Crashpad');
+      mkdirSync(join(dumps, 'completed'), { recursive: true });
+      writeFileSync(join(dumps, 'completed', 'older.dmp'), Buffer.alloc(2048));
+      utimesSync(join(dumps, 'completed', 'older.dmp'), new Date('2026-11-20T10:00:00Z'), new Date('2026-11-20T10:00:00Z'));
+      writeFileSync(join(dumps, 'completed', 'newer.dmp'), Buffer.alloc(4096));
+      utimesSync(join(dumps, 'completed', 'newer.dmp'), new Date('2026-11-22T10:00:00Z'), new Date('2026-11-22T10:00:00Z'));
+      writeFileSync(join(dumps, 'settings.dat'), 'not a dump');
+      const withDumps = createDiagnosticsHandlers({ logger: memoryLogger(), appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, crashDumpsDir: dumps }, settings, access, online: () => false });
+      expect((await withDumps['app.diagnosticBundle']({}, context)).text).toContain(
+        'crash dumps: 2\n  2026-11-22T10:00:00.000Z completed/newer.dmp (4096 bytes)\n  2026-11-20T10:00:00.000Z completed/older.dmp (2048 bytes)\n',
+      );
+      const noFolder = createDiagnosticsHandlers({ logger: memoryLogger(), appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: logger.path, crashDumpsDir: join(dir, 'none') }, settings, access, online: () => false });
+      expect((await noFolder['app.diagnosticBundle']({}, context)).text).toContain('crash dumps: 0\n');
+
+      const browser = createDiagnosticsHandlers({ logger: memoryLogger(), appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access, online: () => true });
       expect(await browser['app.logInfo']({}, context)).toEqual({ logFile: logger.path, canOpen: false });
       expect(await browser['app.openLogFile']({}, context)).toEqual({ opened: false });
-      expect((await browser['app.diagnosticBundle']({}, context)).copied).toBe(false);
+      const browserBundle = await browser['app.diagnosticBundle']({}, context);
+      expect(browserBundle.copied).toBe(false);
+      expect(browserBundle.text).not.toContain('crash dumps');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the window's errors", () => {
+  it('reach the log with credentials and addresses scrubbed, and stop after 50 in a run', async () => {
+    const logger = memoryLogger();
+    const handlers = createDiagnosticsHandlers({ logger, appName: 'School Companion', version: '1.0.0', mode: 'desktop', log: { path: '/x.log' }, settings: null as never, access: null as never, online: () => true });
+    const context = { signal: new AbortController().signal };
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop';
+    const answer = await handlers['app.reportError'](
+      { kind: 'render', name: 'TypeError', message: `Cannot read properties of undefined (reading 'total') near ${token}`, stack: `TypeError: x\n    at OrdersPage (app://school-companion/assets/index.js:1:2)\n    at fetch https://lumen.example/api?access_token=abc123`, route: '/orders?q=alex@lumen.example' },
+      context,
+    );
+    expect(answer).toEqual({ logged: true });
+    const line = logger.lines.join('\n');
+    expect(line).toContain('error in the window');
+    expect(line).toContain('"kind":"render"');
+    expect(line).toContain('"route":"/orders"');
+    expect(line).toContain("Cannot read properties of undefined (reading 'total')");
+    expect(line).toContain('at OrdersPage');
+    for (const secret of [token, 'abc123', 'alex@lumen.example']) expect(line).not.toContain(secret);
+    for (let i = 1; i < MAX_REPORTED_RENDERER_ERRORS; i += 1) await handlers['app.reportError']({ kind: 'error', name: 'Error', message: `again ${i}`, route: '/' }, context);
+    expect(await handlers['app.reportError']({ kind: 'error', name: 'Error', message: 'one too many', route: '/' }, context)).toEqual({ logged: false });
+    expect(logger.lines.join('\n')).not.toContain('one too many');
   });
 });
 
@@ -101,7 +144,6 @@ describe('names and addresses in the bundle', () => {
     const { join } = await import('node:path');
     const { appLogger } = await import('../../../electron/services/log');
     const { SettingsStore } = await import('../../../electron/services/store/settings');
-    const { createDiagnosticsHandlers } = await import('../../../electron/services/ipc/diagnostics-handlers');
     const { AuthService } = await import('../../../electron/services/auth/auth-service');
     const { fakeCipher } = await import('../../integration/sign-in/harness');
     const { redirectingBrowser, startScriptedPlatform } = await import('../sign-in/scripted-platform');
@@ -117,7 +159,7 @@ describe('names and addresses in the bundle', () => {
       expect(log).not.toContain(account.school.name); // the log names accounts by id, not by school
 
       const settings = await SettingsStore.open(dir);
-      const handlers = createDiagnosticsHandlers({ appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access: { accountsIfOpen: () => auth.listAccounts() } as never, online: () => true });
+      const handlers = createDiagnosticsHandlers({ logger: memoryLogger(), appName: 'School Companion', version: '1.0.0', mode: 'browser', log: { path: logger.path }, settings, access: { accountsIfOpen: () => auth.listAccounts() } as never, online: () => true });
       const bundle = (await handlers['app.diagnosticBundle']({}, { signal: new AbortController().signal })).text;
       expect(bundle).toContain(account.id);
       expect(bundle).toContain('signed in');

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { releaseSteps } from '../../../build/release-env';
+import { AZURE_SIGNING_VARIABLES, releaseSteps, windowsSigning } from '../../../build/release-env';
 
 const enabled = (platform: 'mac' | 'win', env: Record<string, string>) =>
   Object.fromEntries(releaseSteps(platform, env).map((s) => [s.step, s.enabled]));
@@ -32,7 +32,22 @@ describe('release-env', () => {
     expect(enabled('win', { WIN_CSC_LINK: 'pfx' })['windows code signing']).toBe(true);
     expect(enabled('win', { CSC_LINK: 'pfx' })['windows code signing']).toBe(true);
     expect(enabled('win', { WIN_CSC_LINK: '', CSC_LINK: 'mac-cert' })['windows code signing']).toBe(false);
-    expect(releaseSteps('win', {})[0]!.line).toMatch(/^windows code signing: skipped, WIN_CSC_LINK is not set/);
+    expect(releaseSteps('win', {})[0]!.line).toMatch(/^windows code signing: skipped, neither Azure Trusted Signing \(AZURE_\*\) nor WIN_CSC_LINK is set/);
+  });
+
+  it('signs Windows with Azure Trusted Signing when all seven variables are set, the PFX otherwise, and says what is missing', () => {
+    const azure = Object.fromEntries(AZURE_SIGNING_VARIABLES.map((name) => [name, `value-of-${name}`]));
+    expect(windowsSigning(azure)).toBe('azure');
+    expect(windowsSigning({ ...azure, WIN_CSC_LINK: 'pfx' })).toBe('azure');
+    expect(releaseSteps('win', azure)[0]!.line).toBe('windows code signing: on (Azure Trusted Signing; updates must be signed by the same publisher)');
+    const partial = { ...azure, AZURE_TRUSTED_SIGNING_PROFILE: ' ', WIN_CSC_LINK: 'pfx' };
+    expect(windowsSigning(partial)).toBe('pfx');
+    expect(releaseSteps('win', partial)[0]!.line).toMatch(/certificate from WIN_CSC_LINK.*Azure Trusted Signing is not used: AZURE_TRUSTED_SIGNING_PROFILE not set/);
+    expect(windowsSigning({ AZURE_TENANT_ID: 't' })).toBe('none');
+    expect(enabled('win', { AZURE_TENANT_ID: 't' })['windows code signing']).toBe(false);
+    for (const line of releaseSteps('win', azure).map((step) => step.line)) expect(line).not.toContain('value-of-');
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'build/release-env.ts'), 'win', '--signing'], { env: { ...process.env, ...azure }, encoding: 'utf8' });
+    expect(printed.trim()).toBe('azure');
   });
 
   it('prints the lines from the command line, without any secret value', () => {

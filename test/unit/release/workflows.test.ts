@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { AZURE_SIGNING_VARIABLES } from '../../../build/release-env';
 
 const root = process.cwd();
 const dir = join(root, '.github', 'workflows');
@@ -168,12 +169,26 @@ describe('release.yml', () => {
 
   it('reads exactly the documented secrets, and the README documents each', () => {
     const secrets = new Set([...text.matchAll(/secrets\.(\w+)/g)].map((m) => m[1]));
-    const documented = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'GITHUB_TOKEN'];
+    const documented = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', ...AZURE_SIGNING_VARIABLES, 'GITHUB_TOKEN'];
     expect([...secrets].sort()).toEqual([...documented].sort());
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const releasing = readme.slice(readme.indexOf('## Releasing'));
     expect(readme).toContain('## Releasing');
     for (const name of documented) expect(releasing).toContain(name);
+  });
+
+  it('signs Windows with Azure Trusted Signing when release-env says so, passing every required azureSignOptions field, the PFX dropped', () => {
+    const packaging = lines[indexOf(/npx electron-builder/)]!;
+    expect(packaging).toContain('"$(npx tsx build/release-env.ts win --signing)" = azure');
+    const scheme = JSON.parse(readFileSync(join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as { definitions: Record<string, { required: string[] }> };
+    const required = [...scheme.definitions.WindowsAzureSigningConfiguration!.required].sort();
+    const passed = [...packaging.matchAll(/-c\.win\.azureSignOptions\.(\w+)="\$(\w+)"/g)];
+    expect(passed.map((m) => m[1]).sort()).toEqual(required);
+    for (const [, , variable] of passed) expect(AZURE_SIGNING_VARIABLES).toContain(variable);
+    const azureBranch = packaging.slice(packaging.indexOf('= azure'), packaging.indexOf('signing=(', packaging.indexOf('= azure')));
+    expect(azureBranch).toContain('unset WIN_CSC_LINK WIN_CSC_KEY_PASSWORD');
+    expect(packaging).toMatch(/npx electron-builder --\$\{\{ matrix\.platform \}\} --publish "\$PUBLISH" "\$\{signing\[@\]\}"/);
+    for (const name of AZURE_SIGNING_VARIABLES) expect(packaging).toContain(name);
   });
 
   it('drops empty secrets before electron-builder sees them (an empty CSC_LINK is taken for a certificate)', () => {

@@ -92,13 +92,24 @@ describe('navigation and new windows', () => {
 });
 
 describe('permissions', () => {
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'hid', 'serial', 'usb', 'openExternal', 'fullscreen', 'unknown-future-permission'])(
-    'denies %s on request and on check',
+  const page = `${APP_ORIGIN}/index.html#/students`;
+  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'hid', 'serial', 'usb', 'openExternal', 'fullscreen', 'unknown-future-permission'])(
+    'denies %s on request and on check, even to the app itself',
     (permission) => {
-      expect(decidePermissionRequest(permission).granted).toBe(false);
-      expect(decidePermissionCheck(permission)).toBe(false);
+      expect(decidePermissionRequest(permission, page, APP_ORIGIN).granted).toBe(false);
+      expect(decidePermissionCheck(permission, APP_ORIGIN, APP_ORIGIN)).toBe(false);
     },
   );
+
+  it('lets the app, and only the app, write to the clipboard ("Copy e-mails")', () => {
+    expect(decidePermissionRequest('clipboard-sanitized-write', page, APP_ORIGIN).granted).toBe(true);
+    expect(decidePermissionCheck('clipboard-sanitized-write', APP_ORIGIN, APP_ORIGIN)).toBe(true);
+    expect(decidePermissionRequest('clipboard-sanitized-write', 'http://127.0.0.1:5173/', 'http://127.0.0.1:5173').granted).toBe(true);
+    for (const other of ['https://school.example.com/', 'app://elsewhere/index.html', 'app://school-companion.evil/', undefined, 'not a url']) {
+      expect(decidePermissionRequest('clipboard-sanitized-write', other, APP_ORIGIN).granted).toBe(false);
+      expect(decidePermissionCheck('clipboard-sanitized-write', other, APP_ORIGIN)).toBe(false);
+    }
+  });
 });
 
 describe('web preferences', () => {
@@ -118,6 +129,13 @@ describe('web preferences', () => {
       devTools: false,
     });
     expect(() => secureWebPreferences({ preloadPath: '', devTools: false })).toThrow();
+  });
+
+  it("spell-checks with the OS's spellchecker on macOS and Windows, and downloads no dictionary elsewhere", () => {
+    const spellcheck = (platform: NodeJS.Platform) => secureWebPreferences({ preloadPath: '/app/preload.cjs', devTools: false, platform }).spellcheck;
+    expect(spellcheck('darwin')).toBe(true);
+    expect(spellcheck('win32')).toBe(true);
+    expect(spellcheck('linux')).toBe(false);
   });
 });
 

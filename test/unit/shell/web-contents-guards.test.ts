@@ -2,14 +2,14 @@
 // It only imports Electron's types, so it runs here against stand-ins shaped like WebContents and Session.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { denyAllPermissions, guardAllWebContents, guardWebContents } from '../../../electron/adapters/web-contents-guards';
+import { applyPermissionPolicy, guardAllWebContents, guardWebContents } from '../../../electron/adapters/web-contents-guards';
 import { memoryLogger } from '../../../electron/services/log';
 import { APP_ORIGIN } from '../../../electron/services/security/app-origin';
 
 // Electron's own types, reached through the adapter's signatures (tests may not import 'electron').
 type WebContents = Parameters<typeof guardWebContents>[0];
 type App = Parameters<typeof guardAllWebContents>[0];
-type Session = Parameters<typeof denyAllPermissions>[0];
+type Session = Parameters<typeof applyPermissionPolicy>[0];
 
 class FakeContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
@@ -67,18 +67,22 @@ describe('web contents guards', () => {
     expect(contents.listenerCount('will-navigate')).toBe(1);
   });
 
-  it('refuses every permission request and check on the session', () => {
+  it('refuses every permission request and check on the session, except clipboard writes by the app itself', () => {
     const handlers: Record<string, (...args: unknown[]) => unknown> = {};
     const session = {
       setPermissionRequestHandler: (h: (...args: unknown[]) => unknown) => (handlers.request = h),
       setPermissionCheckHandler: (h: (...args: unknown[]) => unknown) => (handlers.check = h),
       setDevicePermissionHandler: (h: (...args: unknown[]) => unknown) => (handlers.device = h),
     };
-    denyAllPermissions(session as unknown as Session);
+    applyPermissionPolicy(session as unknown as Session, APP_ORIGIN);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) handlers.request!(null, permission, (granted: boolean) => answers.push(granted));
-    expect(answers).toEqual([false, false, false, false]);
+    const page = { requestingUrl: `${APP_ORIGIN}/index.html#/students` };
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'clipboard-sanitized-write']) handlers.request!(null, permission, (granted: boolean) => answers.push(granted), page);
+    handlers.request!(null, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), { requestingUrl: 'https://school.example.com/' });
+    expect(answers).toEqual([false, false, false, false, true, false]);
     expect(handlers.check!(null, 'media', APP_ORIGIN, {})).toBe(false);
+    expect(handlers.check!(null, 'clipboard-sanitized-write', APP_ORIGIN, {})).toBe(true);
+    expect(handlers.check!(null, 'clipboard-sanitized-write', 'https://school.example.com', {})).toBe(false);
     expect(handlers.device!({})).toBe(false);
   });
 });

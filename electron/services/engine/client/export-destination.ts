@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { t } from '../../../../shared/i18n/i18n';
 
 interface ExportTarget {
   /** The file the engine writes. */
@@ -17,18 +18,26 @@ interface ExportTarget {
   release(): void;
 }
 
+/** What an export holds: the Save dialog names it ("Export students"), never a word for another list. */
+export type ExportSubject = 'orders' | 'students' | 'activity' | 'stalledLearners';
+
+/** The Save dialog's title for an export, in the UI language. */
+function exportDialogTitle(subject: ExportSubject): string {
+  return t(`main:dialogs.export.${subject}`);
+}
+
 export interface ExportDestination {
   /** Null when the admin cancelled the choice. */
-  choose(suggestedName: string): Promise<ExportTarget | null>;
+  choose(suggestedName: string, subject: ExportSubject): Promise<ExportTarget | null>;
   /** Deletes every file still waiting for its download (a school was signed out). Absent where the admin chose the file. */
   clear?(): Promise<void>;
 }
 
 /** The desktop app: `ask` shows the native Save dialog and answers the chosen path, or null for Cancel. */
-export function saveDialogDestination(ask: (suggestedName: string) => Promise<string | null>): ExportDestination {
+export function saveDialogDestination(ask: (suggestedName: string, title: string) => Promise<string | null>): ExportDestination {
   return {
-    async choose(suggestedName) {
-      const path = await ask(suggestedName);
+    async choose(suggestedName, subject) {
+      const path = await ask(suggestedName, exportDialogTitle(subject));
       return path ? { path, savedTo: path, downloadUrl: null, release: () => undefined } : null;
     },
   };

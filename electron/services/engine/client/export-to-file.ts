@@ -5,7 +5,7 @@ import { AppError } from '../../../../shared/errors';
 import { isValidTimeZone } from '../../../../shared/zoned-time';
 import { t } from '../../../../shared/i18n/i18n';
 import type { Answer, CsvFileExport } from '../../../../shared/ipc/data';
-import type { ExportDestination } from './export-destination';
+import type { ExportDestination, ExportSubject } from './export-destination';
 
 /** A bad time zone or locale is refused before anything is written. */
 export function checkExportFormat(timeZone: string, locale: string): void {
@@ -25,13 +25,13 @@ export function exportFileName(what: string, now: number): string {
 /** Null destination: this app has nowhere to put a file (a caller without one). */
 export async function exportToChosenFile(
   destination: ExportDestination | null,
+  subject: ExportSubject,
   fileName: string,
   write: (path: string) => Promise<Answer<{ rows: number; bytes: number }>>,
 ): Promise<Answer<CsvFileExport>> {
   if (!destination) throw new AppError('invalid_input', t('engine:errors.exportUnavailable'));
-  const target = await destination.choose(fileName);
+  const target = await destination.choose(fileName, subject);
   if (!target) throw new AppError('cancelled', t('engine:errors.exportCancelled'));
-
   try {
     const answer = await write(target.path);
     return { ...answer, data: { ...answer.data, fileName, savedTo: target.savedTo, downloadUrl: target.downloadUrl } };
