@@ -27,14 +27,8 @@ const NOT_YET_TRANSLATED = [
   'renderer/features/money/**',
   'renderer/features/students/**',
   'electron/services/money/**',
-  'electron/services/platform/**',
   'shared/model/money.ts',
   'electron/services/students/**',
-  'electron/services/app-services.ts',
-  'electron/adapters/open-external.ts',
-  'electron/adapters/safe-storage-cipher.ts',
-  'shared/ipc/data.ts',
-  'electron/main.ts',
 ];
 
 // Words a person reads, outside JSX: an AppError's message, and the properties notices, dialogs and menus
