@@ -182,7 +182,7 @@ export const writes: OneFormTranslation<typeof en> = {
   },
   activity: {
     title: '操作紀錄',
-    description: '你在這個 App 對 {{school}} 做的變更，以及等待送出的操作。加密保存在這台電腦上。',
+    description: '你在這個 App 對{{school}}做的變更，以及等待送出的操作。加密保存在這台電腦上。',
     exportCsv: '匯出 CSV',
     outbox: {
       what: '待送出清單',
