@@ -110,7 +110,6 @@ function recordLink(item: OutboxItem): string {
   }
 }
 
-
 function Outbox({ accountId, items, locale }: { accountId: string; items: OutboxItem[]; locale: Locale }) {
   const online = useAppStatus()?.online ?? true;
   const account = useActiveAccount();
@@ -163,7 +162,7 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
 
   return (
     <Card
-      title={t('title', { count: formatCount(items.length, locale.locale) })}
+      title={t('title', { formatted: formatCount(items.length, locale.locale) })}
       flush
       data-testid="outbox"
       actions={

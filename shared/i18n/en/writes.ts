@@ -195,7 +195,7 @@ export const writes = {
     exportCsv: 'Export CSV',
     outbox: {
       what: 'the outbox',
-      title: 'Outbox ({{count}})',
+      title: 'Outbox ({{formatted}})',
       table: 'Outbox',
       columns: { change: 'Change', made: 'Made', state: 'State', actions: 'Actions' },
       states: { waiting: 'Waiting', conflict: 'Not sent: changed on the platform', failed: 'Failed' },

@@ -186,7 +186,7 @@ export const writes: OneFormTranslation<typeof en> = {
     exportCsv: '匯出 CSV',
     outbox: {
       what: '待送出清單',
-      title: '待送出（{{count}}）',
+      title: '待送出（{{formatted}}）',
       table: '待送出',
       columns: { change: '變更', made: '建立時間', state: '狀態', actions: '操作' },
       states: { waiting: '等待送出', conflict: '未送出：平台上已有變更', failed: '失敗' },
