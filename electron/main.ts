@@ -37,7 +37,6 @@ import { desktopFetch } from './adapters/chromium-net';
 import { appUserModelIdFor } from './services/desktop/app-identity';
 import { childProcessGoneLog } from './services/desktop/crash-recovery';
 import { schoolNamedBySecondLaunch } from './services/desktop/second-instance';
-import { t } from '../shared/i18n/i18n';
 
 const args = parseLaunchArgs(process.argv.slice(1));
 // The Vite dev server only in development and only on loopback; a packaged app always loads its own files.
@@ -186,7 +185,8 @@ function createMainWindow(): void {
     minWidth: 900,
     minHeight: 600,
     show: false,
-    title: t('common:appName'),
+    // The product's name, the same in every language (the page's own <title> follows once it loads).
+    title: app.getName(),
     // The page's own background for the theme in force (shared/window-colors.ts): no flash before it paints.
     backgroundColor: services ? applyTheme(services.settings.get().theme, null) : undefined,
     webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged, platform: process.platform }),

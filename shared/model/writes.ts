@@ -186,10 +186,10 @@ function wordsOf(request: WriteRequest, options: WriteWordsOptions): Omit<WriteW
     }
     case 'coupon.create':
       // Confirmed like every write, saying what the coupon will be (the form's values, summed up).
-      return { ...sentences('createCoupon', { name: q(request.draft.code), draft: describeDraft(request.draft, options) }), confirm: true, scope: 'coupons:write', target: null };
+      return { ...sentences('couponCreate', { name: q(request.draft.code), draft: describeDraft(request.draft, options) }), confirm: true, scope: 'coupons:write', target: null };
     case 'coupon.setEnabled': {
       const target = { type: 'coupon' as const, id: request.couponId, name: request.code };
-      return { ...sentences(request.enabled ? 'enableCoupon' : 'disableCoupon', { name: q(request.code) }), confirm: true, scope: 'coupons:write', target };
+      return { ...sentences(request.enabled ? 'couponEnable' : 'couponDisable', { name: q(request.code) }), confirm: true, scope: 'coupons:write', target };
     }
     case 'subscription.cancel': {
       const target = { type: 'subscription' as const, id: request.subscriptionId, name: request.memberName };

@@ -58,21 +58,21 @@ export const writes = {
       done: 'Unpublished {{name}}',
       summary: 'Unpublish course {{name}}',
     },
-    createCoupon: {
+    couponCreate: {
       verb: 'Create',
       question: 'Create coupon {{name}}?',
       consequence: '{{draft}}. Buyers can use the code as soon as it starts.',
       done: 'Created coupon {{name}}',
       summary: 'Create coupon {{name}}',
     },
-    enableCoupon: {
+    couponEnable: {
       verb: 'Enable',
       question: 'Enable coupon {{name}}?',
       consequence: 'Buyers can use the code again, within its dates and limits.',
       done: 'Enabled coupon {{name}}',
       summary: 'Enable coupon {{name}}',
     },
-    disableCoupon: {
+    couponDisable: {
       verb: 'Disable',
       question: 'Disable coupon {{name}}?',
       consequence: 'Buyers can no longer use the code. Orders that already used it keep their discount.',

@@ -54,21 +54,21 @@ export const writes: OneFormTranslation<typeof en> = {
       done: '已取消發布{{name}}',
       summary: '取消發布課程{{name}}',
     },
-    createCoupon: {
+    couponCreate: {
       verb: '建立',
       question: '要建立優惠碼{{name}}嗎？',
       consequence: '{{draft}}。開始後購買人就能使用這組優惠碼。',
       done: '已建立優惠碼{{name}}',
       summary: '建立優惠碼{{name}}',
     },
-    enableCoupon: {
+    couponEnable: {
       verb: '啟用',
       question: '要啟用優惠碼{{name}}嗎？',
       consequence: '購買人可以再次使用這組優惠碼（在有效期間與使用次數內）。',
       done: '已啟用優惠碼{{name}}',
       summary: '啟用優惠碼{{name}}',
     },
-    disableCoupon: {
+    couponDisable: {
       verb: '停用',
       question: '要停用優惠碼{{name}}嗎？',
       consequence: '購買人將無法再使用這組優惠碼。已使用的訂單仍保有折扣。',
