@@ -26,18 +26,9 @@ const electronBan = {
 const NOT_YET_TRANSLATED = [
   'renderer/features/money/**',
   'renderer/features/students/**',
-  'renderer/features/writes/**',
   'electron/services/money/**',
-  'electron/services/platform/**',
   'shared/model/money.ts',
-  'shared/model/writes.ts',
   'electron/services/students/**',
-  'electron/services/writes/**',
-  'electron/services/app-services.ts',
-  'electron/adapters/open-external.ts',
-  'electron/adapters/safe-storage-cipher.ts',
-  'shared/ipc/data.ts',
-  'electron/main.ts',
 ];
 
 // Words a person reads, outside JSX: an AppError's message, and the properties notices, dialogs and menus

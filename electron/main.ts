@@ -206,7 +206,8 @@ function createMainWindow(): void {
     minWidth: 900,
     minHeight: 600,
     show: false,
-    title: 'School Companion',
+    // The product's name, the same in every language (the page's own <title> follows once it loads).
+    title: app.getName(),
     // The page's own background for the theme in force (shared/window-colors.ts): no flash before it paints.
     backgroundColor: services ? applyTheme(services.settings.get().theme, null) : undefined,
     webPreferences: secureWebPreferences({ preloadPath: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged, platform: process.platform }),

@@ -3,10 +3,11 @@
 import { safeStorage } from 'electron';
 import { AppError } from '../../shared/errors';
 import type { SecretCipher } from '../services/store/secret-cipher';
+import { t } from '../../shared/i18n/i18n';
 
 export function safeStorageCipher(): SecretCipher {
   if (!safeStorage.isEncryptionAvailable()) {
-    throw new AppError('storage_unavailable', "This computer's key store is not available, so sign-ins cannot be saved safely.");
+    throw new AppError('storage_unavailable', t('errors:main.keyStoreUnavailable'));
   }
   const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi';
   const isStrong = backend !== 'basic_text' && backend !== 'unknown';

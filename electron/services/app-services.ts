@@ -49,6 +49,7 @@ import { NotifyStore } from './notifications/notify-store';
 import { UiLanguage } from './language/ui-language';
 import { createNotificationHandlers } from './notifications/handlers';
 import { createDemoHandlers, type DemoPlatformPort } from './demo/handlers';
+import { t } from '../../shared/i18n/i18n';
 
 export interface AppServicesOptions {
   mode: AppMode;
@@ -227,7 +228,7 @@ function createSignIn(options: AppServicesOptions, weakAllowed: () => boolean) {
   let onAuthorizationUrl: (url: string) => void = () => undefined;
   const openExternal = async (url: string): Promise<void> => {
     const checked = checkExternalUrl(url);
-    if (!checked.ok) throw new Error('the sign-in page address is not an http(s) URL');
+    if (!checked.ok) throw new Error(t('errors:main.signInPageNotWeb'));
     onAuthorizationUrl(checked.url);
     try {
       await options.openExternal(checked.url);
@@ -491,7 +492,7 @@ function createShellHandlers({ options, access, settings, language, probe, statu
     'security.protection': async () => describeProtection(options.cipher, weakAllowed()),
     'security.allowWeakProtection': async () => {
       if (weakAllowed()) return { allowed: true };
-      if (!options.confirmWeakProtection) throw new AppError('storage_unavailable', 'Weak protection cannot be agreed to here: set up a key store (for example GNOME Keyring or KWallet).');
+      if (!options.confirmWeakProtection) throw new AppError('storage_unavailable', t('errors:main.weakProtectionHere'));
       if (!(await options.confirmWeakProtection(describeProtection(options.cipher, false)))) return { allowed: false };
       await weakConsent.agree(options.cipher.backend);
       logger.warn('the admin agreed to weak protection of saved sign-ins', { backend: options.cipher.backend });

@@ -12,6 +12,7 @@ import { SchoolProfile } from '../model/school';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
+import { t } from '../i18n/i18n';
 
 const isoTime = z.iso.datetime({ offset: true });
 const currencyCode = z.string().regex(/^[A-Z]{3}$/);
@@ -35,7 +36,7 @@ export interface Answer<T> {
 /** A [from, to) range of instants. */
 const DateRange = z
   .object({ from: isoTime, to: isoTime })
-  .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: '`from` must be before `to`' });
+  .refine((r) => Date.parse(r.from) < Date.parse(r.to), { error: () => t('errors:main.rangeOrder') });
 
 // ---------------------------------------------------------------------------------------------- courses
 

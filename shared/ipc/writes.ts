@@ -3,6 +3,7 @@
 // school's activity log. What a write is and the words for it: shared/model/writes.ts.
 import { z } from 'zod';
 import { WriteRequest } from '../model/writes';
+import { t } from '../i18n/i18n';
 import { AccountId } from './accounts';
 import { event, method } from './define';
 import type { EventDef, MethodDef } from './define';
@@ -22,17 +23,10 @@ export const ActivityResult = z.enum([
 ]);
 export type ActivityResult = z.infer<typeof ActivityResult>;
 
-/** The words for each result, the same on screen and in the CSV export. */
-export const ACTIVITY_RESULT_LABELS: Record<ActivityResult, string> = {
-  done: 'Done',
-  failed: 'Failed',
-  queued: 'Waiting in the outbox',
-  sent: 'Sent from the outbox',
-  conflict: 'Not sent: changed on the platform',
-  dropped: 'Dropped from the outbox',
-  edited: 'Edited in the outbox',
-  rolled_back: 'Older copy not used',
-};
+/** The words for each result, the same on screen and in the CSV export: the catalogue's, read when asked for (in the realm's language of the moment). */
+export const ACTIVITY_RESULT_LABELS: Readonly<Record<ActivityResult, string>> = Object.freeze(
+  Object.defineProperties({} as Record<ActivityResult, string>, Object.fromEntries(ActivityResult.options.map((result) => [result, { enumerable: true, get: () => t(`writes:results.${result}`) }]))),
+);
 
 export const ActivityEntry = z.object({
   id: ItemId,
@@ -43,6 +37,8 @@ export const ActivityEntry = z.object({
   /** Why it failed or conflicted, or what the platform answered; null when there is nothing to add. */
   detail: z.string().nullable(),
   target: z.object({ type: z.string(), id: z.string(), name: z.string() }).nullable(),
+  /** The write itself, so its line is worded in the UI language of the moment (entries logged before it was kept have only `summary`). */
+  request: WriteRequest.optional(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 

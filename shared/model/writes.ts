@@ -8,6 +8,8 @@ import { formatMoney } from '../currency-units';
 import { EventFields } from './events';
 import { StudentTag, StudentTags } from './student-profile';
 import type { Scope } from '../scopes';
+import { currentUiLocale, t } from '../i18n/i18n';
+import type { writes as writesCatalogue } from '../i18n/en/writes';
 
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
@@ -77,145 +79,205 @@ interface WriteWords {
   confirm: boolean;
   /** The scope the platform wants for it. */
   scope: Scope;
-  /** The record it touches (null for a create). */
+  /** The record it touches (null for a create). `type` is an identifier, the same in every language (nounOf names it). */
   target: { type: 'course' | 'coupon' | 'subscription' | 'event' | 'student' | 'enrollment' | RecordNoun; id: string; name: string } | null;
 }
 
-const q = (text: string) => `“${text}”`;
+type TargetType = NonNullable<WriteWords['target']>['type'];
 
-/** How the words say times: in the school's business time zone, named (the renderer knows it); UTC otherwise. */
+const q = (text: string) => t('writes:words.quoted', { text });
+
+/** A list in the UI language: "title, time and capacity" / 「標題、時間和名額」. */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return t('writes:words.listLast', { rest: items.slice(0, -1).join(t('writes:words.listSeparator')), last: items.at(-1)! });
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * How the words say times: in the school's business time zone, named (the renderer knows it); UTC otherwise.
+ * Words, dates, numbers and amounts follow the realm's UI language (shared/i18n/i18n.ts).
+ */
 export interface WriteWordsOptions {
   timeZone?: string;
 }
 
-/** "Dec 1, 2026, 08:00 (Asia/Taipei)": an instant in the zone, the zone named. */
+/** "Dec 1, 2026, 08:00 (Asia/Taipei)" / "2026/12/01 08:00（Asia/Taipei）": an instant in the zone, the zone named. */
 function timeIn(iso: string, timeZone: string): string {
-  const at = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-  return `${at} (${timeZone})`;
+  const { locale } = currentUiLocale();
+  const day = /^zh\b/i.test(locale) ? { month: '2-digit', day: '2-digit' } as const : { month: 'short', day: 'numeric' } as const;
+  const at = new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return t('writes:words.timeIn', { time: at, zone: timeZone });
+}
+
+function count(value: number): string {
+  return value.toLocaleString(currentUiLocale().locale);
 }
 
 /** A coupon draft in one line: "10% off, every course, from Dec 1, 2026, 08:00 (Asia/Taipei), no end, 100 uses in total, 1 per buyer". */
 export function describeDraft(draft: CouponDraft, { timeZone = 'UTC' }: WriteWordsOptions = {}): string {
+  const { locale } = currentUiLocale();
   const off = draft.discount.kind === 'percent'
-    ? `${draft.discount.percentOff}% off`
-    : `${draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, 'en-US')).join(' or ')} off`;
-  const courses = draft.courseIds.length === 0 ? 'every course' : draft.courseIds.length === 1 ? '1 course' : `${draft.courseIds.length} courses`;
-  const parts = [off, courses, draft.startsAt ? `from ${timeIn(draft.startsAt, timeZone)}` : 'from now', draft.endsAt ? `until ${timeIn(draft.endsAt, timeZone)}` : 'no end'];
-  if (draft.usageLimit !== null) parts.push(`${draft.usageLimit.toLocaleString('en-US')} uses in total`);
-  if (draft.perBuyerLimit !== null) parts.push(`${draft.perBuyerLimit.toLocaleString('en-US')} per buyer`);
-  return parts.join(', ').replace(/^./, (c) => c.toUpperCase());
+    ? t('writes:words.draft.percentOff', { percent: count(draft.discount.percentOff) })
+    : t('writes:words.draft.amountOff', { amounts: draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, locale)).join(t('writes:words.draft.amountOr')) });
+  const courses = draft.courseIds.length === 0 ? t('writes:words.draft.everyCourse') : t('writes:words.draft.courses', { count: draft.courseIds.length });
+  const parts = [
+    off,
+    courses,
+    draft.startsAt ? t('writes:words.draft.from', { time: timeIn(draft.startsAt, timeZone) }) : t('writes:words.draft.fromNow'),
+    draft.endsAt ? t('writes:words.draft.until', { time: timeIn(draft.endsAt, timeZone) }) : t('writes:words.draft.noEnd'),
+  ];
+  if (draft.usageLimit !== null) parts.push(t('writes:words.draft.usageLimit', { limit: count(draft.usageLimit) }));
+  if (draft.perBuyerLimit !== null) parts.push(t('writes:words.draft.perBuyerLimit', { limit: count(draft.perBuyerLimit) }));
+  return capitalised(parts.join(t('writes:words.listSeparator')));
 }
 
-/** What one record of an explorer area is called in the words of a write: "post", "membership plan". */
+/** What one record of an explorer area is called (an identifier: its words are `nounOf`'s). */
 const RECORD_NOUNS = {
   school: 'school', appearance: 'appearance', posts: 'post', pages: 'page', digital_products: 'digital product', forms: 'form',
   lecturers: 'lecturer', membership_plans: 'membership plan', curriculum: 'curriculum section', account: 'account', storage: 'upload',
 } as const satisfies Record<(typeof EXPLORER_AREAS)[number]['id'], string>;
 type RecordNoun = (typeof RECORD_NOUNS)[keyof typeof RECORD_NOUNS];
 
+const NOUN_KEYS = {
+  course: 'course', coupon: 'coupon', subscription: 'subscription', event: 'event', student: 'student', enrollment: 'enrollment',
+  school: 'school', appearance: 'appearance', post: 'post', page: 'page', 'digital product': 'digitalProduct', form: 'form',
+  lecturer: 'lecturer', 'membership plan': 'membershipPlan', 'curriculum section': 'curriculumSection', account: 'account', upload: 'upload',
+} as const satisfies Record<TargetType, string>;
+
+/** A record's kind in the UI language: "membership plan" / 「會員方案」. */
+export function nounOf(type: TargetType): string {
+  return t(`writes:words.nouns.${NOUN_KEYS[type]}`);
+}
+
+/** A record named in a sentence: "Course “Watercolour basics”" / 「課程「水彩入門」」; "The record" when none is known. */
+export function recordInWords(target: WriteWords['target']): string {
+  return capitalised(target ? t('writes:words.record', { noun: nounOf(target.type), name: q(target.name) }) : t('writes:words.someRecord'));
+}
+
 /** The admin's own account is not seen by learners: every other explorer change is, so it is confirmed first. */
 const UNSEEN_BY_LEARNERS = new Set(['account']);
 
 export function describeWrite(request: WriteRequest, options: WriteWordsOptions = {}): WriteWords {
   const words = wordsOf(request, options);
-  return { ...words, failed: `Could not ${words.summary.charAt(0).toLowerCase()}${words.summary.slice(1)}` };
+  return { ...words, failed: t('writes:words.failed', { summary: `${words.summary.charAt(0).toLowerCase()}${words.summary.slice(1)}` }) };
+}
+
+type Sentences = Pick<WriteWords, 'verb' | 'question' | 'consequence' | 'done' | 'summary'>;
+type CatalogueWords = (typeof writesCatalogue)['words'];
+/** The catalogue's sets of a write's five sentences (`words.publish`, `words.cancelNow`…). */
+type SentenceSet = { [K in keyof CatalogueWords]: CatalogueWords[K] extends Record<keyof Sentences, string> ? K : never }[keyof CatalogueWords];
+
+/** A write's five sentences from its set in the catalogue, with the same values for each. */
+function sentences(set: SentenceSet, values: { name: string; draft?: string; tags?: string; previous?: string; tag?: string }): Sentences {
+  // One set's keys stand for all: SentenceSet guarantees each set has the five.
+  const say = (part: keyof Sentences) => t(`writes:words.${set}.${part}` as 'writes:words.publish.question', values);
+  return { verb: say('verb'), question: say('question'), consequence: say('consequence'), done: say('done'), summary: say('summary') };
 }
 
 function wordsOf(request: WriteRequest, options: WriteWordsOptions): Omit<WriteWords, 'failed'> {
   switch (request.kind) {
     case 'course.setPublished': {
-      const t = q(request.title);
       const target = { type: 'course' as const, id: request.courseId, name: request.title };
-      return request.published
-        ? { verb: 'Publish', question: `Publish ${t}?`, consequence: 'Learners will see the course on your school and can buy or enroll in it.', done: `Published ${t}`, summary: `Publish course ${t}`, confirm: true, scope: 'courses:write', target }
-        : { verb: 'Unpublish', question: `Unpublish ${t}?`, consequence: 'The course is hidden from your school: new learners cannot find or buy it. Enrolled learners and their progress stay.', done: `Unpublished ${t}`, summary: `Unpublish course ${t}`, confirm: true, scope: 'courses:write', target };
+      return { ...sentences(request.published ? 'publish' : 'unpublish', { name: q(request.title) }), confirm: true, scope: 'courses:write', target };
     }
-    case 'coupon.create': {
-      const t = q(request.draft.code);
+    case 'coupon.create':
       // Confirmed like every write, saying what the coupon will be (the form's values, summed up).
-      return { verb: 'Create', question: `Create coupon ${t}?`, consequence: `${describeDraft(request.draft, options)}. Buyers can use the code as soon as it starts.`, done: `Created coupon ${t}`, summary: `Create coupon ${t}`, confirm: true, scope: 'coupons:write', target: null };
-    }
+      return { ...sentences('couponCreate', { name: q(request.draft.code), draft: describeDraft(request.draft, options) }), confirm: true, scope: 'coupons:write', target: null };
     case 'coupon.setEnabled': {
-      const t = q(request.code);
       const target = { type: 'coupon' as const, id: request.couponId, name: request.code };
-      return request.enabled
-        ? { verb: 'Enable', question: `Enable coupon ${t}?`, consequence: 'Buyers can use the code again, within its dates and limits.', done: `Enabled coupon ${t}`, summary: `Enable coupon ${t}`, confirm: true, scope: 'coupons:write', target }
-        : { verb: 'Disable', question: `Disable coupon ${t}?`, consequence: 'Buyers can no longer use the code. Orders that already used it keep their discount.', done: `Disabled coupon ${t}`, summary: `Disable coupon ${t}`, confirm: true, scope: 'coupons:write', target };
+      return { ...sentences(request.enabled ? 'couponEnable' : 'couponDisable', { name: q(request.code) }), confirm: true, scope: 'coupons:write', target };
     }
     case 'subscription.cancel': {
-      const t = q(request.memberName);
       const target = { type: 'subscription' as const, id: request.subscriptionId, name: request.memberName };
-      return request.atPeriodEnd
-        ? { verb: 'Cancel at period end', question: `Cancel ${t}'s subscription at the end of the period?`, consequence: 'They keep access until the current period ends and are not charged again. The platform cannot undo this from the app.', done: `${t}'s subscription will end with the current period`, summary: `Cancel ${t}'s subscription at period end`, confirm: true, scope: 'subscriptions:write', target }
-        : { verb: 'Cancel now', question: `Cancel ${t}'s subscription now?`, consequence: 'It ends immediately: they lose access today and are not charged again. This cannot be undone.', done: `Canceled ${t}'s subscription`, summary: `Cancel ${t}'s subscription now`, confirm: true, scope: 'subscriptions:write', target };
+      return { ...sentences(request.atPeriodEnd ? 'cancelAtPeriodEnd' : 'cancelNow', { name: q(request.memberName) }), confirm: true, scope: 'subscriptions:write', target };
     }
     case 'event.update': {
-      const t = q(request.title);
+      const name = q(request.title);
       const target = { type: 'event' as const, id: request.eventId, name: request.title };
       const what = changedParts(request.changes);
       return {
-        verb: 'Save changes',
-        question: `Change event ${t}?`,
-        consequence: `${eventChanges(request, options)}. Ticket buyers and visitors see it on your school's site.`,
-        done: `Changed event ${t}: ${what}`,
-        summary: `Change event ${t}: ${what}`,
+        verb: t('writes:words.changeEvent.verb'),
+        question: t('writes:words.changeEvent.question', { name }),
+        consequence: t('writes:words.changeEvent.consequence', { changes: eventChanges(request, options) }),
+        done: t('writes:words.changeEvent.done', { name, what }),
+        summary: t('writes:words.changeEvent.summary', { name, what }),
         confirm: true,
         scope: 'events:write',
         target,
       };
     }
     case 'student.setTags': {
-      const t = q(request.studentName);
-      const listed = (list: readonly string[]) => (list.length === 0 ? 'no tags' : list.map(q).join(', '));
-      const tags = listed(request.tags);
+      const tagList = (list: readonly string[]) => (list.length === 0 ? t('writes:words.setTags.noTags') : list.map(q).join(t('writes:words.listSeparator')));
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
-      return { verb: 'Save tags', question: `Change ${t}'s tags?`, consequence: `Their tags become ${tags} (now ${listed(request.previousTags)}). Learners do not see tags.`, done: `Saved ${t}'s tags`, summary: `Set ${t}'s tags to ${tags}`, confirm: true, scope: 'students:write', target };
+      return { ...sentences('setTags', { name: q(request.studentName), tags: tagList(request.tags), previous: tagList(request.previousTags) }), confirm: true, scope: 'students:write', target };
     }
-    case 'student.addTag': {
-      const t = q(request.studentName);
-      const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
-      return { verb: 'Tag', question: `Tag ${t} ${q(request.tag)}?`, consequence: 'The tag is added to their others. Learners do not see tags.', done: `Tagged ${t} ${q(request.tag)}`, summary: `Tag ${t} ${q(request.tag)}`, confirm: false, scope: 'students:write', target };
-    }
+    case 'student.addTag':
     case 'student.removeTag': {
-      const t = q(request.studentName);
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
-      return { verb: 'Remove tag', question: `Remove the tag ${q(request.tag)} from ${t}?`, consequence: 'Their other tags stay. Learners do not see tags.', done: `Removed the tag ${q(request.tag)} from ${t}`, summary: `Remove the tag ${q(request.tag)} from ${t}`, confirm: false, scope: 'students:write', target };
+      return { ...sentences(request.kind === 'student.addTag' ? 'addTag' : 'removeTag', { name: q(request.studentName), tag: q(request.tag) }), confirm: false, scope: 'students:write', target };
     }
     case 'student.enroll': {
-      const t = q(request.studentName);
-      const c = q(request.courseTitle);
-      const how = request.planName === null ? 'with free access' : `on the plan ${q(request.planName)}`;
+      const values = {
+        name: q(request.studentName),
+        course: q(request.courseTitle),
+        how: request.planName === null ? t('writes:words.enroll.free') : t('writes:words.enroll.onPlan', { plan: q(request.planName) }),
+      };
       const target = { type: 'student' as const, id: request.studentId, name: request.studentName };
-      return { verb: 'Enroll', question: `Enroll ${t} in ${c}?`, consequence: `They get access to the course ${how} at once; nothing is charged. Their progress starts at zero.`, done: `Enrolled ${t} in ${c}`, summary: `Enroll ${t} in ${c} ${how}`, confirm: true, scope: 'students:write', target };
+      return {
+        verb: t('writes:words.enroll.verb'),
+        question: t('writes:words.enroll.question', values),
+        consequence: t('writes:words.enroll.consequence', values),
+        done: t('writes:words.enroll.done', values),
+        summary: t('writes:words.enroll.summary', values),
+        confirm: true,
+        scope: 'students:write',
+        target,
+      };
     }
     case 'student.unenroll': {
-      const t = q(request.studentName);
-      const c = q(request.courseTitle);
+      const values = { name: q(request.studentName), course: q(request.courseTitle) };
       const pct = Math.round(request.progress * 100);
-      const lost =
-        pct > 0
-          ? `Their progress (${pct}% of the lectures, and where they stopped) is deleted with the enrollment: enrolling them again, or Undo, starts them from zero.`
-          : 'They had no progress to lose; enrolling them again (Undo) gives the access back.';
-      const target = { type: 'enrollment' as const, id: request.enrollmentId, name: `${request.studentName} in ${request.courseTitle}` };
-      return { verb: 'Unenroll', question: `Unenroll ${t} from ${c}?`, consequence: `They lose access to the course at once. ${lost}`, done: pct > 0 ? `Unenrolled ${t} from ${c}. Undo enrolls them again, but their progress starts from zero.` : `Unenrolled ${t} from ${c}`, summary: `Unenroll ${t} from ${c}`, confirm: true, scope: 'students:write', target };
+      const lost = pct > 0 ? t('writes:words.unenroll.lostProgress', { percent: count(pct) }) : t('writes:words.unenroll.noProgress');
+      const target = { type: 'enrollment' as const, id: request.enrollmentId, name: t('writes:words.enrollmentName', { student: request.studentName, course: request.courseTitle }) };
+      return {
+        verb: t('writes:words.unenroll.verb'),
+        question: t('writes:words.unenroll.question', values),
+        consequence: t('writes:words.unenroll.consequence', { lost }),
+        done: pct > 0 ? t('writes:words.unenroll.doneWithProgress', values) : t('writes:words.unenroll.done', values),
+        summary: t('writes:words.unenroll.summary', values),
+        confirm: true,
+        scope: 'students:write',
+        target,
+      };
     }
     case 'record.update': {
-      const noun = RECORD_NOUNS[request.area];
-      const t = q(request.name);
+      const type = RECORD_NOUNS[request.area];
+      const noun = nounOf(type);
+      const name = q(request.name);
       const fieldName = (f: string) => f.replace(/[_-]+/g, ' ');
-      const fields = Object.keys(request.changes).map(fieldName).join(', ');
-      const changes = Object.entries(request.changes).map(([f, value]) => (Object.hasOwn(request.previous, f) ? `${fieldName(f)}: ${fieldValue(request.previous[f]!)} → ${fieldValue(value)}` : `${fieldName(f)}: ${fieldValue(value)}`));
+      const fields = Object.keys(request.changes).map(fieldName).join(t('writes:words.listSeparator'));
+      const changes = Object.entries(request.changes).map(([f, value]) =>
+        t('writes:words.updateRecord.field', {
+          field: fieldName(f),
+          value: Object.hasOwn(request.previous, f) ? t('writes:words.change', { before: fieldValue(request.previous[f]!), after: fieldValue(value) }) : fieldValue(value),
+        }),
+      );
       const seen = !UNSEEN_BY_LEARNERS.has(request.area);
       return {
-        verb: 'Save',
-        question: `Save the changes to ${noun} ${t}?`,
-        consequence: `${changes.join('; ').replace(/^./, (c) => c.toUpperCase())}.${seen ? ' Learners see the change on your school right away.' : ''}`,
-        done: `Saved ${noun} ${t} (${fields})`,
-        summary: `Change ${noun} ${t}: ${fields}`,
+        verb: t('writes:words.updateRecord.verb'),
+        question: t('writes:words.updateRecord.question', { noun, name }),
+        consequence: t(seen ? 'writes:words.updateRecord.consequenceSeen' : 'writes:words.updateRecord.consequence', { changes: capitalised(changes.join(t('writes:words.clauseSeparator'))) }),
+        done: t('writes:words.updateRecord.done', { noun, name, fields }),
+        summary: t('writes:words.updateRecord.summary', { noun, name, fields }),
         // Every write is confirmed; the admin's own account too (only its words say learners do not see it).
         confirm: true,
         scope: request.scope,
-        target: { type: noun, id: request.recordId ?? request.area, name: request.name },
+        // The record's id, or the area's when it is the one record of its area (the school, the account).
+        target: { type, id: request.recordId ?? request.area, name: request.name },
       };
     }
   }
@@ -271,18 +333,17 @@ export function inverseOf(request: WriteRequest, updatedAt: string | null, recor
 /** "title, time and capacity": which parts of an event a change touches, in words. */
 function changedParts(changes: EventFields): string {
   const parts: string[] = [];
-  if (changes.title !== undefined) parts.push('title');
-  if (changes.startsAt !== undefined || changes.endsAt !== undefined) parts.push('time');
-  if (changes.capacities !== undefined && changes.capacities.length > 0) parts.push('capacity');
-  if (parts.length === 0) return 'nothing';
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  if (changes.title !== undefined) parts.push(t('writes:words.changeEvent.parts.title'));
+  if (changes.startsAt !== undefined || changes.endsAt !== undefined) parts.push(t('writes:words.changeEvent.parts.time'));
+  if (changes.capacities !== undefined && changes.capacities.length > 0) parts.push(t('writes:words.changeEvent.parts.capacity'));
+  return parts.length === 0 ? t('writes:words.changeEvent.parts.nothing') : listed(parts);
 }
 
 /** An explorer field's value in a sentence: text quoted (long text cut), numbers and yes/no as they are. */
 function fieldValue(value: FieldValue): string {
-  if (value === null) return 'empty';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (value === null) return t('writes:words.updateRecord.empty');
+  if (typeof value === 'boolean') return value ? t('writes:words.updateRecord.yes') : t('writes:words.updateRecord.no');
+  if (typeof value === 'number') return count(value);
   return q(value.length > 60 ? `${value.slice(0, 59)}…` : value);
 }
 
@@ -290,17 +351,18 @@ function fieldValue(value: FieldValue): string {
 function eventChanges(request: Extract<WriteRequest, { kind: 'event.update' }>, { timeZone = 'UTC' }: WriteWordsOptions): string {
   const { changes, previous } = request;
   const parts: string[] = [];
-  const arrow = (before: string | undefined, after: string) => (before === undefined ? after : `${before} → ${after}`);
-  if (changes.title !== undefined) parts.push(`title: ${arrow(previous.title === undefined ? undefined : q(previous.title), q(changes.title))}`);
-  if (changes.startsAt !== undefined) parts.push(`starts: ${arrow(previous.startsAt === undefined ? undefined : timeIn(previous.startsAt, timeZone), timeIn(changes.startsAt, timeZone))}`);
-  if (changes.endsAt !== undefined) parts.push(`ends: ${arrow(previous.endsAt === undefined ? undefined : timeIn(previous.endsAt, timeZone), timeIn(changes.endsAt, timeZone))}`);
+  const change = (before: string | undefined, after: string) => (before === undefined ? after : t('writes:words.change', { before, after }));
+  const time = (iso: string | undefined) => (iso === undefined ? undefined : timeIn(iso, timeZone));
+  if (changes.title !== undefined) parts.push(t('writes:words.changeEvent.title', { change: change(previous.title === undefined ? undefined : q(previous.title), q(changes.title)) }));
+  if (changes.startsAt !== undefined) parts.push(t('writes:words.changeEvent.starts', { change: change(time(previous.startsAt), time(changes.startsAt)!) }));
+  if (changes.endsAt !== undefined) parts.push(t('writes:words.changeEvent.ends', { change: change(time(previous.endsAt), time(changes.endsAt)!) }));
   for (const { ticketTypeId, capacity } of changes.capacities ?? []) {
     const before = previous.capacities?.find((c) => c.ticketTypeId === ticketTypeId)?.capacity;
     const ticket = request.ticketNames?.[ticketTypeId];
-    parts.push(`capacity${ticket ? ` (${ticket})` : ''}: ${arrow(before?.toLocaleString('en-US'), capacity.toLocaleString('en-US'))}`);
+    const value = change(before === undefined ? undefined : count(before), count(capacity));
+    parts.push(ticket ? t('writes:words.changeEvent.ticketCapacity', { ticket, change: value }) : t('writes:words.changeEvent.capacity', { change: value }));
   }
-  const text = parts.length === 0 ? 'nothing changes' : parts.join('; ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalised(parts.length === 0 ? t('writes:words.changeEvent.nothingChanges') : parts.join(t('writes:words.clauseSeparator')));
 }
 
 /** A record's version on the platform now, for the outbox's conflict check: its last change, or gone. */

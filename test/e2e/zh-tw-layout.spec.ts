@@ -1,10 +1,13 @@
 // The app in 繁體中文 at both window sizes, signed in to the Taiwanese demo school (TWD, Asia/Taipei) when the
 // platform has one: on every main page no table cell's or tile's text runs into the next or out of its box,
-// nothing scrolls sideways, and the palette finds a Chinese course title and a Chinese student name.
+// nothing scrolls sideways, the palette finds a Chinese course title and a Chinese student name, and a write
+// (Unpublish, then Undo) is worded in Chinese from its confirmation to the Activity page.
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { IN_CHINESE } from './fixtures/language';
 import { sidewaysScrollers, textOutside } from './fixtures/layout';
+import { platformClient } from './fixtures/platform-client';
+import type { Course } from '../../shared/platform/resources';
 
 test.use(IN_CHINESE);
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -35,7 +38,7 @@ async function paletteFinds(page: Page, text: string, kind: 'course' | 'student'
   return option;
 }
 
-test('繁體中文: every main page fits, Chinese dates and labels inside their cells, and the palette finds Chinese names', async ({ page, sandbox, consent }) => {
+test('繁體中文: every main page fits, Chinese dates and labels inside their cells, and the palette finds Chinese names', async ({ page, sandbox, consent, context }) => {
   test.setTimeout(240_000);
   const school = sandbox.platform.schools.find((s) => s.currency === 'TWD') ?? sandbox.platform.schools[0]!;
   const data = sandbox.platform.data.get(school.id)!;
@@ -50,13 +53,43 @@ test('繁體中文: every main page fits, Chinese dates and labels inside their 
   const courses = page.getByTestId('courses-table');
   await expect(courses.locator('tbody tr').first()).toBeVisible();
   await expectFits(page, 'Courses');
-  const course = data.catalog.courses.map((c) => c.course).find((c) => /\p{Script=Han}/u.test(c.title)) ?? data.catalog.courses[0]!.course;
+  // A published one, so the write below can unpublish it.
+  const published = data.catalog.courses.map((c) => c.course).filter((c) => c.state === 'published');
+  const course = published.find((c) => /\p{Script=Han}/u.test(c.title)) ?? published[0]!;
   const courseOption = await paletteFinds(page, course.title, 'course');
   await courseOption.click();
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
   await expect(page.getByTestId('stalled-learners')).toContainText('停滯學員');
   await expect(page.locator('.stat-tile').first()).toBeVisible();
   await expectFits(page, 'a course page');
+
+  // A write in 繁體中文: Unpublish asks naming the course, the permission is asked in Chinese, the notice says
+  // it is done and Undo publishes it again (checked through the platform's API); both land in the activity log.
+  const api = await platformClient(sandbox.url, context, ['courses:read'], school.subdomain);
+  await page.getByRole('button', { name: '取消發布', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `要取消發布「${course.title}」嗎？` });
+  await expect(confirm).toContainText('新學員找不到也買不到');
+  await confirm.getByRole('button', { name: '取消發布', exact: true }).click();
+  await confirm.getByRole('button', { name: '授予權限' }).click();
+  const done = page.locator('.notice').filter({ hasText: `已取消發布「${course.title}」` });
+  await expect(done).toBeVisible();
+  await expect.poll(async () => (await api.get<Course>(`/api/v1/courses/${course.id}`)).state).toBe('hidden');
+  await done.getByRole('button', { name: '復原' }).click();
+  await expect(page.locator('.notice').filter({ hasText: `已發布「${course.title}」` })).toBeVisible();
+  await expect.poll(async () => (await api.get<Course>(`/api/v1/courses/${course.id}`)).state).toBe('published');
+
+  // Activity: the two changes worded in Chinese, and nothing on the page in English (the course's own title,
+  // the school's name, the zone's name and a few words Taiwanese screens write in Latin letters aside).
+  await go(page, '/activity');
+  const log = page.getByRole('table', { name: '操作紀錄' });
+  await expect(log.locator('tbody tr').nth(0)).toContainText(`發布課程「${course.title}」`);
+  await expect(log.locator('tbody tr').nth(1)).toContainText(`取消發布課程「${course.title}」`);
+  await expect(log.locator('tbody tr[data-result="done"]')).toHaveCount(2);
+  await expect(log.locator('tbody tr').first()).toContainText('已完成');
+  await expect(page.getByTestId('outbox')).toContainText('沒有等待送出的變更');
+  const words = (await page.locator('main').innerText()).replaceAll(course.title, '').replaceAll(school.name, '');
+  expect(words.replace(/Asia\/Taipei|GMT[+-]?\d*|CSV|App/g, '').match(/[A-Za-z]{2,}/g), 'English on the Activity page').toBeNull();
+  await expectFits(page, 'Activity');
 
   // Orders: Chinese dates in their column, TWD amounts in whole dollars.
   await go(page, '/orders');

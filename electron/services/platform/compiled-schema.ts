@@ -4,6 +4,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 
 let ajv: Ajv2020 | null = null;
 const compiled = new WeakMap<z.ZodType, ValidateFunction>();
@@ -25,12 +26,15 @@ function validatorOf(schema: z.ZodType): ValidateFunction {
  * Checks a page against its schema (the value is used as it is, not copied); a page the app does not understand
  * is a bad_response naming where and what kind of problem, never the data itself.
  */
-export function checkPage<S extends z.ZodType>(schema: S, value: unknown, what: string): asserts value is z.output<S> {
+/** The lists a page belongs to, named in the UI language (the engine's `lists`). */
+export type ListName = 'orders' | 'students' | 'enrollments' | 'courses' | 'subscriptions';
+
+export function checkPage<S extends z.ZodType>(schema: S, value: unknown, what: ListName): asserts value is z.output<S> {
   const validate = validatorOf(schema);
   if (validate(value)) return;
   const error = validate.errors?.[0];
   const where = error?.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : '';
   const missing = error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
-  const path = [where, missing].filter(Boolean).join('.') || '(the page)';
-  throw new AppError('bad_response', `The platform sent ${what} the app does not understand (at ${path}: ${error?.keyword ?? 'invalid'}).`);
+  const path = [where, missing].filter(Boolean).join('.') || t('errors:platform.thePage');
+  throw new AppError('bad_response', t('errors:platform.notUnderstood', { what: t(`engine:lists.${what}`), where: path, code: error?.keyword ?? 'invalid' }));
 }

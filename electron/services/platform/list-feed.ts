@@ -4,6 +4,7 @@
 // filters slice a list, and how big a page is, stay here in the adapter; the engine only runs the walks.
 import { AppError } from '../../../shared/errors';
 import { type PageRequest, RawPage } from './page-request';
+import { t } from '../../../shared/i18n/i18n';
 
 /** Where a walk is: null before its first page; otherwise the platform's opaque position. */
 type FeedPosition = string | null;
@@ -50,7 +51,7 @@ export function parsePage(body: unknown, timer: StepTimer): unknown {
     try {
       return JSON.parse(utf8.decode(body.bytes)) as unknown;
     } catch (cause) {
-      throw new AppError('bad_response', 'The platform sent malformed JSON.', { cause });
+      throw new AppError('bad_response', t('errors:platform.malformedJson'), { cause });
     }
   });
 }

@@ -11,6 +11,7 @@ import {
 import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
 import type { DescribedOperation } from '../api/platform-caller';
 import { DocumentRefs } from './openapi-refs';
+import { t } from '../../../shared/i18n/i18n';
 
 const Parameter = z.looseObject({
   name: z.string().min(1).max(100),
@@ -212,7 +213,7 @@ export type OperationCall = <S extends z.ZodType>(spec: DescribedOperation, sche
 function areaWire(catalog: ExplorerCatalog, area: ExplorerAreaId): AreaWire {
   const wire = catalog.wire.get(area);
   if (!wire || (!wire.list && !wire.single)) {
-    throw new AppError('not_found', `This school's platform does not offer ${EXPLORER_AREAS.find((a) => a.id === area)?.title ?? area} in its API description (/openapi.json).`);
+    throw new AppError('not_found', t('errors:platform.areaNotOffered', { area: EXPLORER_AREAS.find((a) => a.id === area)?.title ?? area }));
   }
   return wire;
 }
@@ -224,12 +225,12 @@ function describe(o: DocOperation): DescribedOperation {
 /** One page of an area's list, with only the filters its operation declares (each checked by its schema). */
 export async function listRecords(call: OperationCall, catalog: ExplorerCatalog, area: ExplorerAreaId, filters: Record<string, string>, cursor: string | null, signal?: AbortSignal): Promise<ExplorerPage> {
   const wire = areaWire(catalog, area);
-  if (!wire.list) throw new AppError('invalid_input', 'This area is one record, not a list.');
+  if (!wire.list) throw new AppError('invalid_input', t('errors:platform.notAList'));
   const query: Record<string, string | number> = { limit: PAGE_SIZE };
   const checked = validatorFor(wire.filters).safeParse(Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')));
   if (!checked.success) {
-    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['filter', 'is not valid'];
-    throw new AppError('invalid_input', `Filter ${labelOf(name)}: ${problem}.`);
+    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['filter', t('errors:platform.notValid')];
+    throw new AppError('invalid_input', t('errors:platform.filterProblem', { field: labelOf(name), problem }));
   }
   for (const [name, value] of Object.entries(filters)) if (value !== '') query[name] = value;
   if (cursor) query.cursor = cursor;
@@ -245,7 +246,7 @@ export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, 
   const wire = areaWire(catalog, area);
   const s = signal ? { signal } : {};
   if (wire.single) return call(describe(wire.single), JsonRecord, s);
-  if (id === null) throw new AppError('invalid_input', 'Which record? The request names none.');
+  if (id === null) throw new AppError('invalid_input', t('errors:platform.whichRecord'));
   if (wire.getOne) return call(describe(wire.getOne), JsonRecord, { path: { [wire.getOne.idParam]: id }, ...s });
   let cursor: string | null = null;
   const seen = new Set<string>();
@@ -254,7 +255,7 @@ export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, 
     const found = page.data.find((r) => r.id === id);
     if (found) return found;
     cursor = page.meta.next_cursor ?? null;
-    if (cursor === null || page.data.length === 0 || seen.has(cursor)) throw new AppError('not_found', 'That record is no longer on the platform.');
+    if (cursor === null || page.data.length === 0 || seen.has(cursor)) throw new AppError('not_found', t('errors:platform.recordGone'));
     seen.add(cursor);
   }
 }
@@ -262,13 +263,13 @@ export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, 
 /** The PATCH of an area's record with `changes` (checked by the request schema first). */
 export async function updateRecord(call: OperationCall, catalog: ExplorerCatalog, area: ExplorerAreaId, id: string | null, changes: Record<string, unknown>, signal?: AbortSignal): Promise<JsonRecord> {
   const wire = areaWire(catalog, area);
-  if (!wire.update) throw new AppError('not_found', "This school's platform does not offer a change to this area in its API description (/openapi.json).");
+  if (!wire.update) throw new AppError('not_found', t('errors:platform.changeNotOffered'));
   const checked = validatorFor(wire.update.fields).safeParse(changes);
   if (!checked.success) {
-    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['field', 'is not valid'];
-    throw new AppError('invalid_input', `${labelOf(name)}: ${problem}.`);
+    const [name, problem] = Object.entries(problemsOf(checked.error))[0] ?? ['field', t('errors:platform.notValid')];
+    throw new AppError('invalid_input', t('errors:platform.fieldProblem', { field: labelOf(name), problem }));
   }
-  if (Object.keys(checked.data).length === 0) throw new AppError('invalid_input', 'Nothing to change.');
+  if (Object.keys(checked.data).length === 0) throw new AppError('invalid_input', t('errors:platform.nothingToChange'));
   const path = wire.update.idParam ? { [wire.update.idParam]: requireId(id) } : {};
   return call(describe(wire.update), JsonRecord, { path, body: checked.data, ...(signal ? { signal } : {}) });
 }
@@ -281,6 +282,6 @@ export function explorerRecord(fields: JsonRecord): ExplorerRecord {
 }
 
 function requireId(id: string | null): string {
-  if (id === null) throw new AppError('invalid_input', 'Which record? The request names none.');
+  if (id === null) throw new AppError('invalid_input', t('errors:platform.whichRecord'));
   return id;
 }

@@ -8,6 +8,7 @@
 // contains itself, a `$ref` chain that loops and `allOf` nested without end read as empty too, and the work of
 // one document is capped (MAX_SCHEMA_NODES): past it the document is refused with a clear error.
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 
 type Json = Record<string, unknown>;
 
@@ -140,7 +141,7 @@ export class DocumentRefs {
   private count(n: number): void {
     this.nodes += n;
     if (this.nodes > MAX_SCHEMA_NODES) {
-      throw new AppError('bad_response', `The platform's API description (/openapi.json) unfolds into more than ${MAX_SCHEMA_NODES} schemas through its $ref and allOf; it was not read.`);
+      throw new AppError('bad_response', t('errors:platform.tooManySchemas', { max: MAX_SCHEMA_NODES }));
     }
   }
 }

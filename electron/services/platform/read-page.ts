@@ -3,8 +3,9 @@
 import type { z } from 'zod';
 import { checkPage } from './compiled-schema';
 import { parsePage, untimed, type StepTimer } from './list-feed';
+import type { ListName } from './compiled-schema';
 
-export function readPage<S extends z.ZodType>(schema: S, body: unknown, what: string, timer: StepTimer = untimed): z.output<S> {
+export function readPage<S extends z.ZodType>(schema: S, body: unknown, what: ListName, timer: StepTimer = untimed): z.output<S> {
   const value = parsePage(body, timer);
   timer.time('validate', () => checkPage(schema, value, what));
   return value as z.output<S>;

@@ -2,6 +2,7 @@
 import type { writeMethods } from '../../../shared/ipc/writes';
 import { isValidTimeZone } from '../../../shared/zoned-time';
 import { AppError } from '../../../shared/errors';
+import { t } from '../../../shared/i18n/i18n';
 import type { MethodHandlers } from '../ipc/handler-types';
 import { activityToCsv } from './activity-csv';
 import type { WriteService } from './write-service';
@@ -13,7 +14,7 @@ export function createWriteHandlers(service: WriteService, now: () => number = D
     'writes.perform': async ({ accountId, request }, { signal }) => service.perform(accountId, request, signal),
     'writes.activity': async ({ accountId }) => service.activity(accountId),
     'writes.activityCsv': async ({ accountId, timeZone }) => {
-      if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', `Unknown time zone "${timeZone}".`);
+      if (!isValidTimeZone(timeZone)) throw new AppError('invalid_input', t('writes:service.unknownTimeZone', { zone: timeZone }));
       const entries = await service.activity(accountId);
       return { csv: activityToCsv(entries, timeZone), rows: entries.length, fileName: `activity-${new Date(now()).toISOString().slice(0, 10)}.csv` };
     },

@@ -4,6 +4,7 @@
 import { isAppError } from '../../../shared/errors';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import type { CurrentRecord } from '../../../shared/model/writes';
+import { t } from '../../../shared/i18n/i18n';
 
 /**
  * Only "the platform is not there" keeps a write for later. A timeout or a server error may have reached
@@ -22,10 +23,10 @@ export function shouldQueue(error: unknown): boolean {
  */
 export function conflictReason(what: string, seenUpdatedAt: string | null, current: CurrentRecord | null, formatTime: (iso: string) => string): string | null {
   if (current === null) return null;
-  if (current.kind === 'gone') return `${what} no longer exists on the platform, so this change was not sent.`;
+  if (current.kind === 'gone') return t('writes:service.gone', { what });
   if (seenUpdatedAt === null || current.updatedAt === null) return null;
   if (Date.parse(current.updatedAt) === Date.parse(seenUpdatedAt)) return null;
-  return `${what} was changed on the platform (${formatTime(current.updatedAt)}) after the version you changed (${formatTime(seenUpdatedAt)}), so this change was not sent. Look at it again, then make the change anew if it still applies.`;
+  return t('writes:service.changedSince', { what, current: formatTime(current.updatedAt), seen: formatTime(seenUpdatedAt) });
 }
 
 /**
@@ -51,7 +52,7 @@ type SendFailure =
 export function afterSendFailure(error: unknown, plainMessage: string): SendFailure {
   if (shouldQueue(error)) return { next: 'keep' };
   if (isAppError(error) && error.code === 'insufficient_scope') {
-    return { next: 'failed', reason: `It needs a permission not granted yet. Press Send to grant it in your browser, then it is sent.`, ...(error.missingScopes ? { missingScopes: error.missingScopes } : {}) };
+    return { next: 'failed', reason: t('writes:service.needsPermission'), ...(error.missingScopes ? { missingScopes: error.missingScopes } : {}) };
   }
   return { next: 'failed', reason: plainMessage };
 }
@@ -65,8 +66,9 @@ export function sendable(items: readonly OutboxItem[], only?: string): OutboxIte
 /** The platform's refusal in words an admin reads, without protocol details ("(conflict)", "(invalid_request)"). */
 export function plainRefusal(failed: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const cleaned = message.replace(/ refused the request \([^)]*\)\.\s*/, ' said: ').replace(/\s+/g, ' ').trim();
-  return `${failed}. ${cleaned}`;
+  // errors:main.refused in either language: the host's own words follow it.
+  const cleaned = message.replace(/ refused the request \([^)]*\)\.\s*| 拒絕了這個請求（[^）]*）。\s*/, t('writes:service.said')).replace(/\s+/g, ' ').trim();
+  return t('writes:service.refusal', { failed, reason: cleaned });
 }
 
 /**
@@ -74,8 +76,9 @@ export function plainRefusal(failed: string, error: unknown): string {
  * longer holds the value the admin saw. Fields it does not change may have moved; that is not a conflict.
  */
 export function fieldConflictReason(what: string, previous: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>> | null): string | null {
-  if (current === null) return `${what} no longer exists on the platform, so this change was not sent.`;
+  if (current === null) return t('writes:service.gone', { what });
   const moved = Object.keys(previous).filter((key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(previous[key] ?? null));
   if (moved.length === 0) return null;
-  return `${what} was changed on the platform after you opened it (${moved.map((k) => k.replace(/[_-]+/g, ' ')).join(', ')} ${moved.length === 1 ? 'is' : 'are'} no longer what you saw), so this change was not sent. Look at it again, then make the change anew if it still applies.`;
+  const fields = moved.map((k) => k.replace(/[_-]+/g, ' ')).join(t('writes:words.listSeparator'));
+  return t('writes:service.fieldsMoved', { what, fields, count: moved.length });
 }

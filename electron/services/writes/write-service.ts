@@ -8,7 +8,8 @@ import { AppError, isAppError } from '../../../shared/errors';
 import type { ActivityEntry, ActivityResult, OutboxItem, WriteOutcome } from '../../../shared/ipc/writes';
 import { draftTimeProblem } from '../../../shared/model/money';
 import { eventTimesProblem } from '../../../shared/model/events';
-import { describeWrite, inverseOf, WriteRequest } from '../../../shared/model/writes';
+import { describeWrite, inverseOf, recordInWords, WriteRequest } from '../../../shared/model/writes';
+import { t } from '../../../shared/i18n/i18n';
 import type { PlatformCaller } from '../api/platform-caller';
 import type { EmitEvent } from '../ipc/handler-types';
 import type { Logger } from '../log';
@@ -75,12 +76,12 @@ export class WriteService {
     const words = describeWrite(request);
     if (request.kind === 'coupon.create') {
       const late = draftTimeProblem(request.draft, this.#now());
-      if (late) throw new AppError('invalid_input', `Ends: ${late}.`);
+      if (late) throw new AppError('invalid_input', t('writes:service.ends', { problem: late }));
     }
     if (request.kind === 'event.update') {
       // The form's check, on what the request itself holds (capacity against tickets sold: the platform checks that at the moment it applies).
       const times = eventTimesProblem(request.changes);
-      if (times) throw new AppError('invalid_input', `Ends: ${times}.`);
+      if (times) throw new AppError('invalid_input', t('writes:service.ends', { problem: times }));
     }
     if (!this.deps.isOnline()) return this.#enqueue(accountId, request);
     let reason: string | null;
@@ -119,8 +120,8 @@ export class WriteService {
     const request = WriteRequest.parse(raw);
     const item = await this.deps.store.update(accountId, (state) => {
       const found = state.outbox.find((i) => i.id === itemId);
-      if (!found) throw new AppError('not_found', 'That change is no longer in the outbox: it was sent or dropped.');
-      if (!sameTarget(found.request, request)) throw new AppError('invalid_input', 'An edit must keep the same kind of change on the same record.');
+      if (!found) throw new AppError('not_found', t('writes:service.notInOutbox'));
+      if (!sameTarget(found.request, request)) throw new AppError('invalid_input', t('writes:service.editRetargets'));
       found.request = request;
       found.summary = describeWrite(request).summary;
       found.state = 'waiting';
@@ -204,7 +205,7 @@ export class WriteService {
   }
 
   #records(): RecordWrites {
-    if (!this.deps.records) throw new AppError('internal', 'The explorer is not available in this app.');
+    if (!this.deps.records) throw new AppError('internal', t('writes:service.noExplorer'));
     return this.deps.records;
   }
 
@@ -226,15 +227,12 @@ export class WriteService {
     // The app's own earlier write (an Undo, a change sent just before from the outbox) is nobody else's change.
     const own = this.#ownVersions.get(this.#ownKey(accountId, request));
     if (own && current.kind === 'found' && current.updatedAt !== null && reachedByOwnWrites(seen, current.updatedAt, own)) return null;
-    const target = describeWrite(request).target;
-    const what = target ? `${capitalise(target.type)} “${target.name}”` : 'The record';
-    return conflictReason(what, seen, current, utcMinute);
+    return conflictReason(recordInWords(describeWrite(request).target), seen, current, utcMinute);
   }
 
   async #recordConflict(accountId: string, request: RecordUpdate, signal?: AbortSignal): Promise<string | null> {
     const record = await this.#records().current(accountId, request, signal);
-    const words = describeWrite(request);
-    const what = `${capitalise(words.target!.type)} “${request.name}”`;
+    const what = recordInWords(describeWrite(request).target);
     // updated_at where the record has one, else the fields this change touches.
     if (request.seenUpdatedAt !== null && record !== null) {
       return conflictReason(what, request.seenUpdatedAt, { kind: 'found', updatedAt: versionOf(record).updatedAt }, utcMinute);
@@ -294,12 +292,13 @@ export class WriteService {
       return { kind: 'queued' as const, item: fresh };
     });
     if (outcome.kind === 'cancelled') {
-      await this.#log(accountId, outcome.item.request, 'dropped', `Taken back before it was sent: ${describeWrite(request).summary}.`);
-      return { status: 'withdrawn', message: `${describeWrite(request).summary}: the change waiting in the outbox is taken back, so nothing is sent.` };
+      const summary = describeWrite(request).summary;
+      await this.#log(accountId, outcome.item.request, 'dropped', t('writes:service.takenBack', { summary }));
+      return { status: 'withdrawn', message: t('writes:service.withdrawn', { summary }) };
     }
-    const detail = outcome.kind === 'merged' ? 'Joined with the change already waiting for this record: sent as one when the platform is back.' : 'The platform could not be reached: kept in the outbox, sent when it is back.';
+    const detail = outcome.kind === 'merged' ? t('writes:service.joined') : t('writes:service.kept');
     await this.#log(accountId, request, 'queued', detail);
-    return { status: 'queued', message: `${outcome.item.summary}: saved in the outbox. It is sent when the platform can be reached again.`, item: outcome.item };
+    return { status: 'queued', message: t('writes:service.queued', { summary: outcome.item.summary }), item: outcome.item };
   }
 
   async #setState(accountId: string, itemId: string, next: OutboxItem['state'], reason: string | null, missingScopes?: string[]): Promise<void> {
@@ -316,15 +315,11 @@ export class WriteService {
   async #log(accountId: string, request: WriteRequest, result: ActivityResult, detail: string | null, recordId: string | null = null): Promise<void> {
     const words = describeWrite(request);
     const target = words.target ?? (recordId && request.kind === 'coupon.create' ? { type: 'coupon' as const, id: recordId, name: request.draft.code } : null);
-    const entry: ActivityEntry = { id: randomUUID(), at: new Date(this.#now()).toISOString(), kind: request.kind, summary: words.summary, result, detail, target };
+    const entry: ActivityEntry = { id: randomUUID(), at: new Date(this.#now()).toISOString(), kind: request.kind, summary: words.summary, result, detail, target, request };
     const outbox = await this.deps.store.update(accountId, (state) => {
       state.activity.push(entry);
       return state.outbox.length;
     });
     this.deps.emit('writes.changed', { accountId, outbox });
   }
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

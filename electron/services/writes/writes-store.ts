@@ -13,6 +13,7 @@ import type { Logger } from '../log';
 import { GenerationRecord } from '../store/generation-record';
 import { readIfExists, setAside, WriteQueue, writeFileAtomic } from '../store/json-file';
 import type { SecretCipher } from '../store/secret-cipher';
+import { t } from '../../../shared/i18n/i18n';
 
 /** The log keeps the most recent entries; an admin's year of changes fits easily. */
 export const MAX_ACTIVITY = 5000;
@@ -123,9 +124,9 @@ function rolledBackNotice(): SchoolWrites['activity'][number] {
     id: randomUUID(),
     at: new Date().toISOString(),
     kind: 'outbox.rolled_back',
-    summary: 'An older copy of the outbox and activity log was not used',
+    summary: t('writes:service.rolledBack'),
     result: 'rolled_back',
-    detail: 'The file on this computer was older than the one the app last saved (a copy was put back), so nothing in it was sent. Earlier activity is not listed here.',
+    detail: t('writes:service.rolledBackDetail'),
     target: null,
   };
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_RESULT_LABELS, type ActivityEntry, type ActivityResult, type OutboxItem } from '../../../shared/ipc/writes';
+import { describeWrite } from '../../../shared/model/writes';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -26,7 +27,6 @@ import './writes.css';
 const RESULT_TONES: Record<ActivityResult, string> = {
   done: 'badge-positive', sent: 'badge-positive', failed: 'badge-danger', conflict: 'badge-warning', queued: 'badge-info', dropped: '', edited: 'badge-info', rolled_back: 'badge-warning',
 };
-const OUTBOX_LABELS: Record<OutboxItem['state'], string> = { waiting: 'Waiting', conflict: 'Not sent: changed on the platform', failed: 'Failed' };
 
 export function ActivityPage() {
   const account = useActiveAccount();
@@ -56,13 +56,13 @@ export function ActivityPage() {
     <div className="dashboard" data-dashboard="activity">
       <OfflineBanner />
       <Page
-        title="Activity"
-        description={<>What you changed in {account.school.name} from this app, and what waits to be sent. Kept on this computer, encrypted.</>}
+        title={t('activity.title')}
+        description={t('activity.description', { school: account.school.name })}
         meta={<TimeZoneNote />}
         actions={
           <>
             <Button size="sm" onClick={() => void exportCsv()} disabled={!activity.data || activity.data.length === 0}>
-              Export CSV
+              {t('activity.exportCsv')}
             </Button>
             {exportError && (
               <span className="field-error" role="alert">
@@ -77,10 +77,10 @@ export function ActivityPage() {
           </>
         }
       >
-        <QueryState query={outbox} what="the outbox" label="the outbox">
+        <QueryState query={outbox} what={t('activity.outbox.what')} label={t('activity.outbox.what')}>
           {(items) => <Outbox accountId={accountId} items={items} locale={locale} />}
         </QueryState>
-        <QueryState query={activity} what="the activity log" label="the activity log">
+        <QueryState query={activity} what={t('activity.log.what')} label={t('activity.log.what')}>
           {(entries) => <ActivityLog entries={entries} locale={locale} />}
         </QueryState>
       </Page>
@@ -110,16 +110,17 @@ function recordLink(item: OutboxItem): string {
   }
 }
 
-const OUTBOX_COLUMNS: Column[] = [{ label: 'Change' }, { label: 'Made' }, { label: 'State' }, { label: 'Actions', hidden: true }];
-const ACTIVITY_COLUMNS: Column[] = [{ label: 'When' }, { label: 'Change' }, { label: 'Result' }];
-
 function Outbox({ accountId, items, locale }: { accountId: string; items: OutboxItem[]; locale: Locale }) {
   const online = useAppStatus()?.online ?? true;
   const account = useActiveAccount();
   const { grantScopes } = useBrowserFlowActions();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
+  const { t } = useTranslation('writes', { keyPrefix: 'activity.outbox' });
+  const { t: tw } = useTranslation('writes');
   const waiting = items.filter((i) => i.state === 'waiting').length;
+  const columns: Column[] = [{ label: t('columns.change') }, { label: t('columns.made') }, { label: t('columns.state') }, { label: t('columns.actions'), hidden: true }];
+  const counted = (count: number) => ({ count, formatted: formatCount(count, locale.locale) });
 
   async function send(itemId?: string) {
     setBusy(itemId ?? 'all');
@@ -134,8 +135,13 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
         if (e.code !== 'insufficient_scope' || !account || !(await grantScopes(account, e.missingScopes ?? []))) throw error;
         result = await invoke('writes.outboxSend', { accountId, ...(itemId ? { itemId } : {}) });
       }
-      const parts = [`${result.sent} sent`, result.conflicts ? `${result.conflicts} not sent (changed on the platform)` : '', result.failed ? `${result.failed} failed` : '', result.waiting ? `${result.waiting} still waiting: the platform cannot be reached` : ''];
-      setMessage({ tone: result.conflicts || result.failed || result.waiting ? 'error' : 'ok', text: parts.filter(Boolean).join(', ') + '.' });
+      const parts = [
+        t('sent', counted(result.sent)),
+        result.conflicts ? t('notSent', counted(result.conflicts)) : '',
+        result.failed ? t('failed', counted(result.failed)) : '',
+        result.waiting ? t('stillWaiting', counted(result.waiting)) : '',
+      ];
+      setMessage({ tone: result.conflicts || result.failed || result.waiting ? 'error' : 'ok', text: t('result', { parts: parts.filter(Boolean).join(tw('words.listSeparator')) }) });
     } catch (error) {
       setMessage({ tone: 'error', text: toSerializedError(error).message });
     } finally {
@@ -156,13 +162,13 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
 
   return (
     <Card
-      title={`Outbox (${formatCount(items.length, locale.locale)})`}
+      title={t('title', { formatted: formatCount(items.length, locale.locale) })}
       flush
       data-testid="outbox"
       actions={
         items.length > 0 ? (
           <Button size="sm" variant="primary" busy={busy === 'all'} disabled={waiting === 0 || busy !== null} onClick={() => void send()}>
-            Send now
+            {t('sendNow')}
           </Button>
         ) : undefined
       }
@@ -174,37 +180,37 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
       )}
       {items.length === 0 ? (
         <p className="outbox-empty">
-          <strong>Nothing waiting.</strong> Changes you make while {online ? 'the platform cannot be reached' : 'offline'} wait here, and are sent when it is back.
+          <strong>{t('nothingWaiting')}</strong> {online ? t('emptyWhileUnreachable') : t('emptyWhileOffline')}
         </p>
       ) : (
-        <DataTable label="Outbox" columns={OUTBOX_COLUMNS}>
+        <DataTable label={t('table')} columns={columns}>
               {items.map((item) => (
                 <tr key={item.id} data-outbox-state={item.state}>
                   <th scope="row">
-                    <span className="cell-title">{item.summary}</span>
+                    <span className="cell-title">{summaryOf(item)}</span>
                     {item.reason && <span className="cell-sub outbox-reason">{item.reason}</span>}
                   </th>
                   <td className="cell-nowrap">{formatDateTime(item.createdAt, locale)}</td>
                   <td>
-                    <span className={`badge ${item.state === 'waiting' ? 'badge-info' : item.state === 'conflict' ? 'badge-warning' : 'badge-danger'}`}>{OUTBOX_LABELS[item.state]}</span>
+                    <span className={`badge ${item.state === 'waiting' ? 'badge-info' : item.state === 'conflict' ? 'badge-warning' : 'badge-danger'}`}>{t(`states.${item.state}`)}</span>
                   </td>
                   <td className="row-actions">
                     {item.request.kind === 'coupon.create' && (
                       <Link className="btn btn-ghost btn-sm" to={`/coupons/new?outbox=${encodeURIComponent(item.id)}`}>
-                        Edit
+                        {t('edit')}
                       </Link>
                     )}
                     {item.state === 'conflict' ? (
                       <Link className="btn btn-ghost btn-sm" to={recordLink(item)}>
-                        Review
+                        {t('review')}
                       </Link>
                     ) : (
                       <Button size="sm" variant="ghost" busy={busy === item.id} disabled={busy !== null} onClick={() => void send(item.id)}>
-                        {item.state === 'failed' ? 'Try again' : 'Send'}
+                        {item.state === 'failed' ? t('tryAgain') : t('send')}
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => void drop(item)} aria-label={`Drop: ${item.summary}`}>
-                      Drop
+                    <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => void drop(item)} aria-label={t('dropLabel', { summary: summaryOf(item) })}>
+                      {t('drop')}
                     </Button>
                   </td>
                 </tr>
@@ -216,19 +222,21 @@ function Outbox({ accountId, items, locale }: { accountId: string; items: Outbox
 }
 
 function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Locale }) {
+  const { t } = useTranslation('writes', { keyPrefix: 'activity.log' });
+  const columns: Column[] = [{ label: t('columns.when') }, { label: t('columns.change') }, { label: t('columns.result') }];
   return (
-    <Card title="Activity log" flush data-testid="activity-log">
+    <Card title={t('title')} flush data-testid="activity-log">
       {entries.length === 0 ? (
-        <EmptyState title="No changes yet" icon="inbox">
-          When you publish a course, create or disable a coupon, or cancel a subscription from the app, it is listed here.
+        <EmptyState title={t('empty')} icon="inbox">
+          {t('emptyHint')}
         </EmptyState>
       ) : (
-        <DataTable label="Activity log" columns={ACTIVITY_COLUMNS}>
+        <DataTable label={t('title')} columns={columns}>
               {entries.map((entry) => (
                 <tr key={entry.id} data-result={entry.result}>
                   <td className="cell-nowrap cell-muted">{formatDateTime(entry.at, locale)}</td>
                   <th scope="row">
-                    <span className="cell-title">{entry.summary}</span>
+                    <span className="cell-title">{summaryOf(entry)}</span>
                     {entry.detail && <span className="cell-sub">{entry.detail}</span>}
                   </th>
                   <td>
@@ -240,4 +248,9 @@ function ActivityLog({ entries, locale }: { entries: ActivityEntry[]; locale: Lo
       )}
     </Card>
   );
+}
+
+/** A change's line in the UI language of the moment, from its request (an entry logged before entries kept it: the line it was logged with). */
+function summaryOf(item: { summary: string; request?: OutboxItem['request'] }): string {
+  return item.request ? describeWrite(item.request).summary : item.summary;
 }

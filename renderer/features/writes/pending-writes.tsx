@@ -41,7 +41,7 @@ export function usePendingWrites(): PendingLookup {
  *  short badge for a dense row (the whole sentence in its name and tooltip). */
 export function PendingWrite({ item, compact = false }: { item: OutboxItem; compact?: boolean }) {
   const { t } = useTranslation('writes');
-  const sentence = t('pending.waiting', { summary: item.summary });
+  const sentence = t('pending.waiting', { summary: describeWrite(item.request).summary });
   return (
     <Link
       to="/activity"

@@ -124,6 +124,12 @@ export const errors = {
     whyDamaged: 'the file was damaged or sealed with another key',
     keyStoreRefused: 'The key store refused to protect the saved sign-ins.',
     signInsNotWritten: 'Saved sign-ins could not be written to disk.',
+    keyStoreUnavailable: "This computer's key store is not available, so sign-ins cannot be saved safely.",
+    weakProtectionHere: 'Weak protection cannot be agreed to here: set up a key store (for example GNOME Keyring or KWallet).',
+    signInPageNotWeb: 'the sign-in page address is not an http(s) URL',
+    openInvalid: 'The address to open is not valid.',
+    openOnlyWeb: 'The app only opens web addresses in the browser, not "{{protocol}}" links.',
+    rangeOrder: '`from` must be before `to`',
   },
   /** The sign-in's failures (electron/services/auth/); `doing` is one of `steps`. */
   auth: {
@@ -235,5 +241,21 @@ export const errors = {
     query: 'Remove the part after "?" from the address.',
     https: 'The school must be reached over https:// (plain http:// is only allowed for this computer).',
     incomplete: 'That host name is incomplete: include the domain, for example school.example.com.',
+  },
+  /** The platform adapter's (electron/services/platform/): what the platform sent or does not offer. */
+  platform: {
+    notUnderstood: 'The platform sent {{what}} the app does not understand (at {{where}}: {{code}}).',
+    thePage: '(the page)',
+    malformedJson: 'The platform sent malformed JSON.',
+    areaNotOffered: "This school's platform does not offer {{area}} in its API description (/openapi.json).",
+    changeNotOffered: "This school's platform does not offer a change to this area in its API description (/openapi.json).",
+    notAList: 'This area is one record, not a list.',
+    filterProblem: 'Filter {{field}}: {{problem}}.',
+    fieldProblem: '{{field}}: {{problem}}.',
+    notValid: 'is not valid',
+    whichRecord: 'Which record? The request names none.',
+    recordGone: 'That record is no longer on the platform.',
+    nothingToChange: 'Nothing to change.',
+    tooManySchemas: "The platform's API description (/openapi.json) unfolds into more than {{max}} schemas through its $ref and allOf; it was not read.",
   },
 };

@@ -33,4 +33,14 @@ export const exports = {
     joined: 'Joined ({{zone}})',
     stalled: 'Stalled courses',
   },
+  activity: {
+    time: 'Time',
+    timeUtc: 'Time (UTC)',
+    change: 'Change',
+    result: 'Result',
+    detail: 'Detail',
+    recordType: 'Record type',
+    recordId: 'Record id',
+    record: 'Record',
+  },
 };

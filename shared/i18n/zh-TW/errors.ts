@@ -123,6 +123,12 @@ export const errors: OneFormTranslation<typeof en> = {
     whyDamaged: '檔案已損毀，或用其他金鑰加密',
     keyStoreRefused: '金鑰儲存區拒絕保護已儲存的登入資訊。',
     signInsNotWritten: '無法把登入資訊寫入磁碟。',
+    keyStoreUnavailable: '這台電腦的金鑰儲存區無法使用，因此無法安全地儲存登入資訊。',
+    weakProtectionHere: '無法在這裡同意使用較弱的保護：請設定金鑰儲存區（例如 GNOME Keyring 或 KWallet）。',
+    signInPageNotWeb: '登入頁面的網址不是 http(s) 網址',
+    openInvalid: '要開啟的網址無效。',
+    openOnlyWeb: 'App 只會在瀏覽器開啟網頁網址，不會開啟「{{protocol}}」連結。',
+    rangeOrder: '「from」必須早於「to」',
   },
   auth: {
     steps: {
@@ -232,5 +238,20 @@ export const errors: OneFormTranslation<typeof en> = {
     query: '請移除網址中「?」之後的部分。',
     https: '必須透過 https:// 連線到學校（http:// 只允許用於這台電腦）。',
     incomplete: '主機名稱不完整，請包含網域，例如 school.example.com。',
+  },
+  platform: {
+    notUnderstood: '平台傳來 App 無法理解的{{what}}資料（位置 {{where}}：{{code}}）。',
+    thePage: '（整頁）',
+    malformedJson: '平台傳回格式錯誤的 JSON。',
+    areaNotOffered: '這所學校的平台在 API 說明（/openapi.json）中沒有提供「{{area}}」。',
+    changeNotOffered: '這所學校的平台在 API 說明（/openapi.json）中沒有提供修改這個項目的方式。',
+    notAList: '這個項目只有一筆資料，不是清單。',
+    filterProblem: '篩選條件「{{field}}」：{{problem}}。',
+    fieldProblem: '{{field}}：{{problem}}。',
+    notValid: '格式不正確',
+    whichRecord: '沒有指定是哪一筆資料。',
+    recordGone: '這筆資料已不在平台上。',
+    nothingToChange: '沒有要修改的內容。',
+    tooManySchemas: '平台的 API 說明（/openapi.json）透過 $ref 和 allOf 展開後超過 {{max}} 個結構描述，因此沒有讀取。',
   },
 };

@@ -34,4 +34,14 @@ export const exports: OneFormTranslation<typeof en> = {
     joined: '加入時間（{{zone}}）',
     stalled: '停滯的課程',
   },
+  activity: {
+    time: '時間',
+    timeUtc: '時間（UTC）',
+    change: '變更',
+    result: '結果',
+    detail: '說明',
+    recordType: '資料類型',
+    recordId: '資料 ID',
+    record: '資料',
+  },
 };

@@ -8,6 +8,7 @@ import { Enrollment, Order, pageOf, StudentRecord, Subscription } from '../../..
 import { createDemoPlatform } from '../../sandbox/data';
 import { standInSubscriptionsPage } from '../../bench/engine';
 import { syntheticOrders } from '../data/synthetic-orders';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 
 const platform = createDemoPlatform({ orders: 400, seed: 3 });
 const school = platform.data.get(platform.schools[0]!.id)!;
@@ -39,7 +40,7 @@ function broken(record: unknown, path: (string | number)[], value: unknown): unk
 
 const verdict = (schema: z.ZodType, value: unknown) => {
   try {
-    checkPage(schema, value, 'records');
+    checkPage(schema, value, 'orders');
     return true;
   } catch {
     return false;
@@ -76,5 +77,13 @@ describe('the compiled validator and zod', () => {
       .toThrow(expect.objectContaining({ code: 'bad_response', message: 'The platform sent orders the app does not understand (at data.0.buyer.email: type).' }));
     expect(() => checkPage(pageOf(Order), { data: [{ ...order, currency: undefined }], meta: { total: 1, limit: 1, next_cursor: null } }, 'orders'))
       .toThrow(expect.objectContaining({ message: expect.stringContaining('data.0.currency: required') }));
+    // In the UI language of the realm that reads the page (the engine's worker follows the admin's choice).
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      expect(() => checkPage(pageOf(Order), { data: [{ ...order, buyer: { ...order!.buyer, email: 42 } }], meta: { total: 1, limit: 1, next_cursor: null } }, 'orders'))
+        .toThrow(expect.objectContaining({ code: 'bad_response', message: '平台傳來 App 無法理解的訂單資料（位置 data.0.buyer.email：type）。' }));
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 });
