@@ -29,7 +29,7 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDate, formatPercent, sortedByName, type Locale } from '../../lib/format';
+import { formatCount, formatDateOnly, formatPercent, sortedByName, type Locale } from '../../lib/format';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { ListPanel } from './ListPanel';
@@ -419,7 +419,8 @@ const studentIdOf = (student: StudentRow) => student.id;
 const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle, pending }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void; pending: OutboxItem | undefined }) {
   const { t } = useTranslation('students', { keyPrefix: 'page' });
   const tags = student.tags.join(t('tagSeparator'));
-  const day = (iso: string) => formatDate(iso, locale, 'day', true);
+  // A day with its year, as the locale writes it in a column: "Dec 3, 2025" / "2025/12/03" (never wrapping mid-date).
+  const day = (iso: string) => formatDateOnly(iso, locale);
   return (
     <>
       <div role="cell" className="cell-check">
