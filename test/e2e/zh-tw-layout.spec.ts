@@ -38,7 +38,7 @@ function wordsOf(...records: unknown[]): Set<string> {
   const words = new Set<string>();
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (/\s|[^\x00-\x7f]/.test(value)) for (const word of value.match(/[A-Za-z]{3,}/g) ?? []) words.add(word);
+      if (/\s|[^ -~]/.test(value)) for (const word of value.match(/[A-Za-z]{3,}/g) ?? []) words.add(word);
     } else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
