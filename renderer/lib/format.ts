@@ -22,10 +22,11 @@ export { currencyExponent };
 
 /**
  * Integer minor units → display string, through shared/money (exact decimals, the school's currency
- * format). `compact` ("$12.3K") is for chart axes only, where ticks are not amounts anyone adds up.
+ * format). `compact` ("$12.3K") is for chart axes only, where ticks are not amounts anyone adds up;
+ * `nameCurrency` where amounts of several currencies are on screen ("US$49.00" beside "NT$1,200").
  */
-export function formatMoney(minor: number, currency: string, locale: string, options: { compact?: boolean } = {}): string {
-  if (!options.compact) return formatSharedMoney(Math.round(minor), currency, locale);
+export function formatMoney(minor: number, currency: string, locale: string, options: { compact?: boolean; nameCurrency?: boolean } = {}): string {
+  if (!options.compact) return formatSharedMoney(Math.round(minor), currency, locale, { nameCurrency: options.nameCurrency });
   const key = `${locale}|${currency}`;
   let format = compactFormats.get(key);
   if (!format) {

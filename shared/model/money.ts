@@ -1,54 +1,59 @@
 // The app's own model of coupons and subscriptions (camelCase), what the IPC contract speaks. Platform
 // payloads (snake_case) are mapped into it in one place: electron/services/platform/money-mapping.ts.
 import { z } from 'zod';
+import { t } from '../i18n/i18n';
 
 const id = z.string().min(1).max(256);
 const isoTime = z.iso.datetime({ offset: true });
-export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD');
+export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, { error: () => t('money:problems.currencyCode') });
 
 const CouponDiscount = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('percent'), percentOff: z.number().gt(0, 'must be more than 0 %').max(100, 'must be at most 100 %') }).strict(),
+  z.object({ kind: z.literal('percent'), percentOff: z.number({ error: () => t('money:problems.givePercent') }).gt(0, { error: () => t('money:problems.percentAboveZero') }).max(100, { error: () => t('money:problems.percentAtMost') }) }).strict(),
   z
     .object({
       kind: z.literal('amount'),
       /** Integer minor units per currency: one entry per currency the coupon applies in. */
       amounts: z
-        .array(z.object({ currency: CurrencyCode, amountOff: z.int('must be a whole number of minor units').positive('must be more than 0') }).strict())
-        .min(1, 'give an amount in at least one currency')
-        .max(20),
+        .array(z.object({ currency: CurrencyCode, amountOff: z.int({ error: () => t('money:problems.wholeMinorUnits') }).positive({ error: () => t('money:problems.aboveZero') }) }).strict())
+        .min(1, { error: () => t('money:problems.oneCurrency') })
+        .max(20, { error: () => t('money:problems.tooManyCurrencies', { max: 20 }) }),
     })
     .strict()
-    .refine((d) => new Set(d.amounts.map((a) => a.currency)).size === d.amounts.length, { message: 'one amount per currency', path: ['amounts'] }),
+    .refine((d) => new Set(d.amounts.map((a) => a.currency)).size === d.amounts.length, { error: () => t('money:problems.onePerCurrency'), path: ['amounts'] }),
 ]);
 type CouponDiscount = z.infer<typeof CouponDiscount>;
+
+// Problems are the catalogue's, looked up when one is found: in the UI language of that moment.
+const wholeNumber = () => t('money:problems.wholeNumber');
+const atLeastOne = () => t('money:problems.atLeastOne');
 
 /** What the admin fills in to create a coupon; validated by this schema in the form and again in the main process. */
 export const CouponDraft = z
   .object({
-    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _'),
+    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/, { error: () => t('money:problems.code') }),
     discount: CouponDiscount,
     /** Null: from now. */
     startsAt: isoTime.nullable(),
     /** Null: no end. */
     endsAt: isoTime.nullable(),
     /** Total redemptions allowed; null: no limit. */
-    usageLimit: z.int('must be a whole number').positive('must be at least 1').max(10_000_000).nullable(),
+    usageLimit: z.int({ error: wholeNumber }).positive({ error: atLeastOne }).max(10_000_000, { error: () => t('money:problems.atMost', { max: 10_000_000 }) }).nullable(),
     /** Redemptions allowed per buyer; null: no limit. */
-    perBuyerLimit: z.int('must be a whole number').positive('must be at least 1').max(1000).nullable(),
+    perBuyerLimit: z.int({ error: wholeNumber }).positive({ error: atLeastOne }).max(1000, { error: () => t('money:problems.atMost', { max: 1000 }) }).nullable(),
     /** Empty: every course. */
-    courseIds: z.array(id).max(200),
+    courseIds: z.array(id).max(200, { error: () => t('money:problems.tooManyCourses', { max: 200 }) }),
   })
   .strict()
   // Only what holds forever: the draft is also stored (a queued write), and must still parse tomorrow.
   .refine((d) => d.endsAt === null || d.startsAt === null || Date.parse(d.endsAt) > Date.parse(d.startsAt), {
-    message: 'must be after the start',
+    error: () => t('money:problems.afterStart'),
     path: ['endsAt'],
   });
 export type CouponDraft = z.infer<typeof CouponDraft>;
 
 /** What depends on the moment it is sent: a coupon that would already be over. Checked by the form and before sending. */
 export function draftTimeProblem(draft: CouponDraft, now: number): string | null {
-  return draft.endsAt !== null && Date.parse(draft.endsAt) <= now ? 'must be in the future' : null;
+  return draft.endsAt !== null && Date.parse(draft.endsAt) <= now ? t('money:problems.inFuture') : null;
 }
 
 /**

@@ -1,8 +1,9 @@
 // The app in 繁體中文 at both window sizes, signed in to the Taiwanese demo school (TWD, Asia/Taipei) when the
 // platform has one: on every main page no table cell's or tile's text runs into the next or out of its box,
-// nothing scrolls sideways, the palette finds a Chinese course title and a Chinese student name, and a write
-// (Unpublish, then Undo) is worded in Chinese from its confirmation to the Activity page.
-import type { Page } from '@playwright/test';
+// nothing scrolls sideways, the palette finds a Chinese course title and a Chinese student name, Students,
+// Coupons, New coupon and Subscriptions show no English word of the app's own, and a write (Unpublish, then
+// Undo) is worded in Chinese from its confirmation to the Activity page.
+import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures/app';
 import { IN_CHINESE } from './fixtures/language';
 import { sidewaysScrollers, textOutside } from './fixtures/layout';
@@ -20,6 +21,32 @@ async function expectFits(page: Page, what: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);
   expect(await sidewaysScrollers(page.locator('main'), '.table-scroll, .card, .vtable, .vtable-body'), `${what}: scrolls sideways`).toEqual([]);
   expect(await textOutside(page.locator('main'), CELLS), `${what}: text outside its cell or tile`).toEqual([]);
+}
+
+/**
+ * Latin words on screen that are the app's, not the school's: what is left of `root`'s visible text (and its
+ * fields' placeholders) once e-mails, time zones, codes and currencies in capitals (SPRING20, TWD) and the words of the
+ * school's own texts (course titles, plan and student names, tags: `schoolWords`) are set aside.
+ */
+async function englishWords(root: Locator, schoolWords: ReadonlySet<string>): Promise<string[]> {
+  const text = await root.evaluate((el: HTMLElement) =>
+    [el.innerText, ...[...el.querySelectorAll<HTMLInputElement>('[placeholder]')].map((e) => e.placeholder)].join('\n'));
+  // Not the app's words either: a time zone's IANA name (Asia/Taipei) and the encodings a list may be in.
+  const words = text.replace(/[^\s@]+@[^\s@]+|\b[A-Z][a-z]+\/[A-Za-z_/]+|\bBig5\b/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+  return [...new Set(words.filter((word) => word !== word.toUpperCase() && !schoolWords.has(word)))];
+}
+
+/** Every Latin word in the school's own texts: the strings of its seed data that people wrote (with a space or a Chinese character). */
+function wordsOf(...records: unknown[]): Set<string> {
+  const words = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (/\s|[^ -~]/.test(value)) for (const word of value.match(/[A-Za-z]{3,}/g) ?? []) words.add(word);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  records.forEach(visit);
+  return words;
 }
 
 async function go(page: Page, route: string): Promise<void> {
@@ -104,9 +131,21 @@ test('繁體中文: every main page fits, Chinese dates and labels inside their 
   await expectFits(page, 'Analytics');
 
   // Students, then a Chinese student's name through the palette, to their profile.
+  // Students in 繁體中文 (names in stroke order), with a selection, its bulk actions and the from-a-list panel open.
+  const schoolWords = wordsOf(data.profile, data.catalog, data.members, data.subscriptions);
   await go(page, '/students');
   await expect(page.getByTestId('students-match-count')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '學員' })).toBeVisible();
   await expectFits(page, 'Students');
+  const rows = page.getByTestId('students-table').locator('[role="row"][data-index]');
+  await rows.first().getByRole('checkbox').click();
+  await rows.nth(1).getByRole('checkbox').click();
+  await expect(page.getByTestId('students-selection')).toContainText('已選取 2 位');
+  await expect(page.getByTestId('bulk-actions')).toBeVisible();
+  await page.getByRole('button', { name: '從名單操作…' }).click();
+  await expect(page.getByTestId('list-panel')).toBeVisible();
+  expect(await englishWords(page.locator('main'), schoolWords), 'Students: English words').toEqual([]);
+  await expectFits(page, 'Students, with a selection');
   let student = data.students.name(0);
   for (let i = 0; i < 50 && !/\p{Script=Han}/u.test(student); i++) student = data.students.name(i);
   const studentOption = await paletteFinds(page, student, 'student');
@@ -119,6 +158,38 @@ test('繁體中文: every main page fits, Chinese dates and labels inside their 
   await expect(page.getByRole('heading', { level: 1, name: '會員' })).toBeVisible();
   await expect(page.getByTestId('members').or(page.getByText('還沒有會員'))).toBeVisible();
   await expectFits(page, 'Members');
+
+  // Coupons, a new coupon and the subscriptions that need the admin: no English of the app's, TWD in whole dollars.
+  await go(page, '/coupons');
+  await expect(page.getByRole('heading', { level: 1, name: '優惠碼' })).toBeVisible();
+  const coupons = page.getByTestId('coupons-table');
+  await expect(coupons.locator('tbody tr').first()).toBeVisible();
+  expect(await englishWords(page.locator('main'), schoolWords), 'Coupons: English words').toEqual([]);
+  await expectFits(page, 'Coupons');
+  if (school.currency === 'TWD') await expect(coupons.locator('[data-field="net"]').filter({ hasText: /NT\$/ }).first()).not.toContainText('.');
+
+  await page.getByRole('link', { name: '新增優惠碼' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: '新增優惠碼' })).toBeVisible();
+  await page.getByRole('radio', { name: '固定金額' }).check();
+  await page.getByRole('button', { name: '建立優惠碼' }).click();
+  await expect(page.locator('.form-summary')).toContainText('個欄位需要修改，才能建立優惠碼');
+  expect(await englishWords(page.locator('main'), schoolWords), 'New coupon: English words').toEqual([]);
+  await expectFits(page, 'New coupon');
+
+  await go(page, '/subscriptions');
+  await expect(page.getByRole('heading', { level: 1, name: '訂閱' })).toBeVisible();
+  const lists = page.getByTestId('subscription-lists');
+  await expect(lists.or(page.getByText('目前沒有需要處理的訂閱'))).toBeVisible();
+  expect(await englishWords(page.locator('main'), schoolWords), 'Subscriptions: English words').toEqual([]);
+  await expectFits(page, 'Subscriptions');
+  const member = lists.locator('tbody tr th a').first();
+  if (await lists.isVisible() && await member.isVisible()) {
+    await member.click();
+    const panel = page.getByTestId('member-panel');
+    await expect(panel).toBeVisible();
+    expect(await englishWords(page.getByRole('dialog'), schoolWords), 'a member: English words').toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: '關閉' }).click();
+  }
 
   await go(page, '/events');
   await expect(page.getByRole('heading', { level: 1, name: '活動' })).toBeVisible();

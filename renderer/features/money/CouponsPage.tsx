@@ -5,6 +5,7 @@
 // filtered to the code, the range and the currency: the same figures); disable and enable go through the app's
 // one way of writing (confirmation naming the code, step-up, Undo, outbox).
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import type { CouponOverview, CouponStatus } from '../../../shared/model/money';
 import type { OutboxItem } from '../../../shared/ipc/writes';
@@ -30,7 +31,7 @@ import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import { describeDiscount, formatReturn } from './coupon-format';
 import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort, type CouponSortKey } from './coupon-table';
-import { t } from '../../../shared/i18n/i18n';
+import { t as translate } from '../../../shared/i18n/i18n';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import '../writes/writes.css';
 
@@ -59,17 +60,18 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
   const overview = query.data?.data;
   const { currencies, currency, choose } = useShownCurrency(useMemo(() => (overview ? couponCurrencies(overview) : []), [overview]));
   const write = useWrite();
+  const { t } = useTranslation(['money', 'common']);
   return (
     <Page
-      title="Coupons"
-      description={t('money:coupons.description')}
+      title={t('common:dashboards.titles.coupons')}
+      description={t('coupons.description')}
       meta={<FigureAge answer={query.data} />}
       actions={
         <>
           <RangePicker value={range} onChange={setRange} onProblem={setProblem} />
           <Link className="btn btn-primary btn-md" to="/coupons/new">
             <Icon name="plus" size={16} />
-            New coupon
+            {t('coupons.newCoupon')}
           </Link>
         </>
       }
@@ -77,17 +79,17 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
       {problem ? (
         <RangeProblem problem={problem} />
       ) : (
-        <QueryState query={query} what="the Coupons page" label="the coupons">
+        <QueryState query={query} what={t('coupons.what')} label={t('coupons.label')}>
           {(answer) => (
             <>
               <Card flush>
-                <div className="filter-bar" role="search" aria-label="Filter coupons">
+                <div className="filter-bar" role="search" aria-label={t('coupons.filters.region')}>
                   <label className="field field-grow">
-                    <span className="field-label">Code</span>
-                    <input type="search" className="input" placeholder="Search codes" value={text} onChange={(e) => setText(e.target.value)} />
+                    <span className="field-label">{t('coupons.filters.code')}</span>
+                    <input type="search" className="input" placeholder={t('coupons.filters.codePlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
                   </label>
-                  <SelectField label="State" value={status} onChange={(v) => setStatus(v as CouponStatus | '')}>
-                    <option value="">Any state</option>
+                  <SelectField label={t('coupons.filters.state')} value={status} onChange={(v) => setStatus(v as CouponStatus | '')}>
+                    <option value="">{t('coupons.filters.anyState')}</option>
                     {COUPON_STATUSES.map((s) => (
                       <option key={s} value={s}>
                         {couponStatusLabel(s)}
@@ -95,7 +97,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                     ))}
                   </SelectField>
                   {currency && currencies.length > 1 && (
-                    <SelectField label={t('money:coupons.currency')} value={currency} onChange={choose}>
+                    <SelectField label={t('coupons.currency')} value={currency} onChange={choose}>
                       {currencies.map((c) => (
                         <option key={c} value={c}>
                           {c}
@@ -103,7 +105,7 @@ function CouponsDashboard({ initialText }: { initialText: string }) {
                       ))}
                     </SelectField>
                   )}
-                  <span className="filter-count">{formatCount(answer.data.ordersCounted, locale.locale)} orders counted</span>
+                  <span className="filter-count">{t('coupons.ordersCounted', { count: answer.data.ordersCounted, formatted: formatCount(answer.data.ordersCounted, locale.locale) })}</span>
                 </div>
               </Card>
               <CouponTable overview={answer.data} text={text} status={status} range={range} currency={currency} locale={locale} write={write} />
@@ -124,13 +126,13 @@ function couponCurrencies(overview: CouponOverview): string[] {
 /** The columns, sortable, the money ones naming the currency shown. */
 function couponColumns(currency: string): Column<CouponSortKey>[] {
   return [
-    { label: t('money:coupons.columns.coupon'), sortKey: 'code' },
-    { label: t('money:coupons.columns.state'), sortKey: 'status' },
-    { label: t('money:coupons.columns.redemptions'), sortKey: 'redemptions', numeric: true, note: t('money:coupons.columns.redemptionsNote') },
-    { label: t('money:coupons.columns.net', { currency }), sortKey: 'net', numeric: true, note: t('money:coupons.columns.netNote') },
-    { label: t('money:coupons.columns.discount', { currency }), sortKey: 'discount', numeric: true },
-    { label: t('money:coupons.columns.return'), sortKey: 'return', numeric: true, note: t('money:coupons.columns.returnNote') },
-    { label: 'Actions', hidden: true },
+    { label: translate('money:coupons.columns.coupon'), sortKey: 'code' },
+    { label: translate('money:coupons.columns.state'), sortKey: 'status' },
+    { label: translate('money:coupons.columns.redemptions'), sortKey: 'redemptions', numeric: true, note: translate('money:coupons.columns.redemptionsNote') },
+    { label: translate('money:coupons.columns.net', { currency }), sortKey: 'net', numeric: true, note: translate('money:coupons.columns.netNote') },
+    { label: translate('money:coupons.columns.discount', { currency }), sortKey: 'discount', numeric: true },
+    { label: translate('money:coupons.columns.return'), sortKey: 'return', numeric: true, note: translate('money:coupons.columns.returnNote') },
+    { label: translate('money:coupons.columns.actions'), hidden: true },
   ];
 }
 
@@ -151,10 +153,11 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
   const now = useMemo(() => Date.now(), [rows]);
   const lines = useMemo(() => sortCouponLines(filterCouponLines(couponLines(rows, currency, now), text, status), sort), [rows, currency, now, text, status, sort]);
   const pendingFor = usePendingWrites();
+  const { t } = useTranslation('money', { keyPrefix: 'coupons' });
   if (rows.length === 0) {
     return (
-      <EmptyState title="No coupons yet" action={<Link className="btn btn-primary btn-md" to="/coupons/new">New coupon</Link>}>
-        Create a code for a sale or a partner; what it brings shows here.
+      <EmptyState title={t('none')} action={<Link className="btn btn-primary btn-md" to="/coupons/new">{t('newCoupon')}</Link>}>
+        {t('noneHint')}
       </EmptyState>
     );
   }
@@ -162,10 +165,10 @@ function CouponTable({ overview, text, status, range, currency: shown, locale, w
   return (
     <>
       {lines.length === 0 ? (
-        <EmptyState title="No coupon matches">Change the search or the state.</EmptyState>
+        <EmptyState title={t('noMatch')}>{t('noMatchHint')}</EmptyState>
       ) : (
         <Card flush>
-          <DataTable label={`Coupons, ${currency}`} className="data-table-fit" testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
+          <DataTable label={t('table', { currency })} className="data-table-fit" testId="coupons-table" columns={couponColumns(currency)} sort={sort} onSort={setSort}>
             {lines.map((line) => (
               <CouponTableRow key={line.coupon.id} line={line} currency={currency} now={now} locale={locale} write={write} ordersLink={ordersLink(line.coupon.code)} pending={pendingFor('coupon', line.coupon.id)} />
             ))}
@@ -189,6 +192,7 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
   const { coupon: c, status, result, ratio } = line;
   const action = couponAction(status, c, now);
   const money = (minor: number) => formatMoney(minor, currency, locale.locale);
+  const { t } = useTranslation('money', { keyPrefix: 'coupons' });
   return (
     <tr data-coupon-id={c.id} data-code={c.code}>
       <th scope="row">
@@ -196,11 +200,11 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
         <span className="cell-sub">
           {describeDiscount(c, locale.locale)}
           {status === 'scheduled'
-            ? ` · ${t('money:coupons.startsAt', { time: formatDateTime(c.startsAt, locale) })}`
+            ? ` · ${t('startsAt', { time: formatDateTime(c.startsAt, locale) })}`
             : c.endsAt
-              ? ` · ${t(status === 'expired' ? 'money:coupons.endedAt' : 'money:coupons.endsAt', { time: formatDateTime(c.endsAt, locale) })}`
+              ? ` · ${t(status === 'expired' ? 'endedAt' : 'endsAt', { time: formatDateTime(c.endsAt, locale) })}`
               : ''}
-          {c.courseIds.length > 0 ? ` · ${c.courseIds.length} course${c.courseIds.length === 1 ? '' : 's'}` : ''}
+          {c.courseIds.length > 0 ? ` · ${t('courses', { count: c.courseIds.length, formatted: formatCount(c.courseIds.length, locale.locale) })}` : ''}
         </span>
       </th>
       <td>
@@ -212,8 +216,8 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
         {formatCount(result.orders, locale.locale)}
         <span className="cell-sub">
           {c.usageLimit === null
-            ? t('money:coupons.allTime', { used: formatCount(c.redemptions, locale.locale) })
-            : t('money:coupons.allTimeOfLimit', { used: formatCount(c.redemptions, locale.locale), limit: formatCount(c.usageLimit, locale.locale) })}
+            ? t('allTime', { used: formatCount(c.redemptions, locale.locale) })
+            : t('allTimeOfLimit', { used: formatCount(c.redemptions, locale.locale), limit: formatCount(c.usageLimit, locale.locale) })}
         </span>
       </td>
       <td className="num" data-field="net">{result.orders === 0 ? <span className="cell-muted">—</span> : money(result.net)}</td>
@@ -222,8 +226,8 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
         <span className={ratio !== null && ratio >= 1 ? 'return-good' : undefined}>{formatReturn(ratio, locale.locale)}</span>
       </td>
       <td className="row-actions">
-        <Link className="btn btn-ghost btn-sm" to={ordersLink} aria-label={`Orders with ${c.code}`}>
-          Orders
+        <Link className="btn btn-ghost btn-sm" to={ordersLink} aria-label={t('ordersWith', { code: c.code })}>
+          {t('orders')}
         </Link>
         {pending ? (
           <PendingWrite item={pending} />
@@ -231,10 +235,10 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`${action === 'disable' ? 'Disable' : 'Enable'} ${c.code}`}
+            aria-label={t(action === 'disable' ? 'disableCode' : 'enableCode', { code: c.code })}
             onClick={() => void write.run({ kind: 'coupon.setEnabled', couponId: c.id, code: c.code, enabled: action === 'enable', seenUpdatedAt: c.updatedAt })}
           >
-            {action === 'disable' ? 'Disable' : 'Enable'}
+            {t(action === 'disable' ? 'disable' : 'enable')}
           </Button>
         )}
       </td>

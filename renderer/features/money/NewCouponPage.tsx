@@ -3,6 +3,7 @@
 // each problem shown at its field; a refusal by the platform is shown in plain words and nothing typed is
 // lost. Also edits a coupon still waiting in the outbox (?outbox=<item id>).
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { t as translate } from '../../../shared/i18n/i18n';
 import { CouponDraft, draftTimeProblem, type CouponOverview } from '../../../shared/model/money';
@@ -18,7 +19,7 @@ import { QueryState } from '../common/QueryState';
 import { useWrite } from '../writes/use-write';
 import { minorToMajorText, parseMajorAmount } from './coupon-format';
 import { instantOfLocalInput, localInputOf } from '../../../shared/zoned-time';
-import { formatZone, sortedByName } from '../../lib/format';
+import { formatCount, formatZone, sortedByName } from '../../lib/format';
 import { useLocale } from '../common/use-locale';
 import '../writes/writes.css';
 
@@ -63,7 +64,7 @@ function toDraft(form: FormState, currencies: readonly string[], timeZone: strin
       if (!text) continue;
       const parsed = parseMajorAmount(text, currency);
       if (parsed.ok) amounts.push({ currency, amountOff: parsed.minor });
-      else errors[`amount:${currency}`] = `${currency}: ${parsed.error}`;
+      else errors[`amount:${currency}`] = translate('money:newCoupon.amountProblem', { currency, problem: parsed.error });
     }
   }
   const number = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -87,8 +88,7 @@ function toDraft(form: FormState, currencies: readonly string[], timeZone: strin
     for (const issue of parsed.error.issues) {
       const [first, second] = issue.path;
       const key = first === 'discount' ? (second === 'percentOff' ? 'percent' : 'amounts') : (first as keyof Errors);
-      const message = key === 'percent' && form.percent.trim() === '' ? 'give a percentage' : issue.message;
-      errors[key] ??= message;
+      errors[key] ??= issue.message;
     }
   }
   if (parsed.success) {
@@ -114,15 +114,16 @@ function NewCoupon() {
   const overview = useInvokeQuery('money.coupons', { accountId: account?.id ?? '' }, { enabled: account !== null });
   const outbox = useInvokeQuery('writes.outbox', { accountId: account?.id ?? '' }, { enabled: account !== null && outboxId !== null });
   const item = outboxId ? outbox.data?.find((i) => i.id === outboxId) : undefined;
+  const { t } = useTranslation('money', { keyPrefix: 'newCoupon' });
   return (
     <Page
-      title={outboxId ? 'Edit a waiting coupon' : 'New coupon'}
-      description={<Link to={outboxId ? '/activity' : '/coupons'}>← {outboxId ? 'Activity and outbox' : 'All coupons'}</Link>}
+      title={t(outboxId ? 'editTitle' : 'title')}
+      description={<Link to={outboxId ? '/activity' : '/coupons'}>← {t(outboxId ? 'backToActivity' : 'backToCoupons')}</Link>}
     >
-      <QueryState query={overview} what="the coupon form" label="the school's currencies and courses">
+      <QueryState query={overview} what={t('what')} label={t('label')}>
         {(answer) =>
           outboxId && !item ? (
-            outbox.isPending ? null : <p role="alert">That coupon is no longer in the outbox: it was sent or dropped.</p>
+            outbox.isPending ? null : <p role="alert">{t('gone')}</p>
           ) : (
             <CouponForm overview={answer.data} item={item} />
           )
@@ -137,6 +138,7 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
   const navigate = useNavigate();
   const write = useWrite();
   const { locale, timeZone } = useLocale();
+  const { t } = useTranslation('money', { keyPrefix: 'newCoupon' });
   const zone = formatZone(timeZone, locale);
   const initial = item?.request.kind === 'coupon.create' ? fromDraft(item.request.draft, timeZone) : EMPTY;
   const [form, setForm] = useState<FormState>(initial);
@@ -184,31 +186,31 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
   const errorCount = Object.keys(errors).length;
   return (
     <Card flush>
-      <form className="coupon-form" noValidate onSubmit={(e) => void submit(e)} aria-label={item ? 'Edit the waiting coupon' : 'New coupon'}>
+      <form className="coupon-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t(item ? 'editForm' : 'title')}>
         <div className="form-grid">
-          <Field label="Code" error={errors.code} hint="3 to 32 letters, digits, - or _. Buyers type it at checkout.">
+          <Field label={t('code')} error={errors.code} hint={t('codeHint')}>
             {(props) => <input {...props} className="input" value={form.code} onChange={(e) => set('code', e.target.value)} autoComplete="off" spellCheck={false} />}
           </Field>
           <fieldset className="field">
-            <legend>Discount</legend>
+            <legend>{t('discount')}</legend>
             <div className="choice-row">
               <label className="choice">
-                <input type="radio" name="kind" checked={form.kind === 'percent'} onChange={() => set('kind', 'percent')} /> A percentage
+                <input type="radio" name="kind" checked={form.kind === 'percent'} onChange={() => set('kind', 'percent')} /> {t('percentKind')}
               </label>
               <label className="choice">
-                <input type="radio" name="kind" checked={form.kind === 'amount'} onChange={() => set('kind', 'amount')} /> An amount
+                <input type="radio" name="kind" checked={form.kind === 'amount'} onChange={() => set('kind', 'amount')} /> {t('amountKind')}
               </label>
             </div>
           </fieldset>
           {form.kind === 'percent' ? (
-            <Field label="Percent off" error={errors.percent} hint="More than 0, at most 100.">
+            <Field label={t('percentOff')} error={errors.percent} hint={t('percentHint')}>
               {(props) => <input {...props} className="input" inputMode="decimal" value={form.percent} onChange={(e) => set('percent', e.target.value)} />}
             </Field>
           ) : (
             <fieldset className="field field-wide" aria-describedby="amounts-hint">
-              <legend>Amount off, per currency</legend>
+              <legend>{t('amountsOff')}</legend>
               <p className="field-hint" id="amounts-hint">
-                Fill in each currency the coupon applies in; leave a currency empty to not offer it there.
+                {t('amountsHint')}
               </p>
               <div className="amounts">
                 {currencies.map((currency) => (
@@ -232,21 +234,21 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
               )}
             </fieldset>
           )}
-          <Field label={translate('money:newCoupon.startsIn', { zone })} error={errors.startsAt} hint="Empty: as soon as it is created.">
+          <Field label={t('startsIn', { zone })} error={errors.startsAt} hint={t('startsHint')}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
           </Field>
-          <Field label={translate('money:newCoupon.endsIn', { zone })} error={errors.endsAt} hint="Empty: no end.">
+          <Field label={t('endsIn', { zone })} error={errors.endsAt} hint={t('endsHint')}>
             {(props) => <input {...props} type="datetime-local" className="input" value={form.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
           </Field>
-          <Field label="Uses in total" error={errors.usageLimit} hint="Empty: no limit.">
+          <Field label={t('usageLimit')} error={errors.usageLimit} hint={t('noLimit')}>
             {(props) => <input {...props} className="input" inputMode="numeric" value={form.usageLimit} onChange={(e) => set('usageLimit', e.target.value)} />}
           </Field>
-          <Field label="Uses per buyer" error={errors.perBuyerLimit} hint="Empty: no limit.">
+          <Field label={t('perBuyerLimit')} error={errors.perBuyerLimit} hint={t('noLimit')}>
             {(props) => <input {...props} className="input" inputMode="numeric" value={form.perBuyerLimit} onChange={(e) => set('perBuyerLimit', e.target.value)} />}
           </Field>
           <fieldset className="field field-wide">
-            <legend>Courses</legend>
-            <p className="field-hint">None ticked: every course.</p>
+            <legend>{t('courses')}</legend>
+            <p className="field-hint">{t('coursesHint')}</p>
             <div className="course-picks">
               {sortedByName(overview.courses, (course) => course.title, locale).map((course) => (
                 <label key={course.id} className="choice">
@@ -263,7 +265,7 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
         </div>
         {errorCount > 0 && (
           <p className="field-error form-summary" role="alert">
-            {errorCount === 1 ? 'One field needs a change' : `${errorCount} fields need a change`} before the coupon can be {item ? 'saved' : 'created'}.
+            {t(item ? 'toSave' : 'toCreate', { count: errorCount, formatted: formatCount(errorCount, locale) })}
           </p>
         )}
         {editError && (
@@ -273,10 +275,10 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
         )}
         <div className="form-actions">
           <Link className="btn btn-ghost btn-md" to={item ? '/activity' : '/coupons'}>
-            Cancel
+            {t('cancel')}
           </Link>
           <Button type="submit" variant="primary" busy={write.busy || saving}>
-            {item ? 'Save the waiting coupon' : 'Create coupon'}
+            {t(item ? 'save' : 'create')}
           </Button>
         </div>
       </form>

@@ -20,6 +20,7 @@ import { DataTable } from '../common/DataTable';
 import { useLocale } from '../common/use-locale';
 import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
+import { INTERVAL_LABELS } from '../../../shared/state-labels';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import { useWrite, type WriteRunner } from '../writes/use-write';
 import '../writes/writes.css';
@@ -46,16 +47,17 @@ function SubscriptionsDashboard() {
   // Today links to one list: ?show=pastDue or ?show=canceling.
   const [params] = useSearchParams();
   const show = params.get('show');
+  const { t } = useTranslation(['money', 'common']);
   return (
-    <Page title="Subscriptions" description="Subscriptions that need you: payments that failed, and members who are leaving." meta={<FigureAge answer={query.data} />}>
-      <QueryState query={query} what="the Subscriptions page" label="the subscriptions">
+    <Page title={t('common:dashboards.titles.subscriptions')} description={t('subscriptions.description')} meta={<FigureAge answer={query.data} />}>
+      <QueryState query={query} what={t('subscriptions.what')} label={t('subscriptions.label')}>
         {(answer) => {
-          if (currency === null) return <EmptyState title="Nothing needs you" icon="check">No subscription is past due or set to cancel.</EmptyState>;
+          if (currency === null) return <EmptyState title={t('subscriptions.nothing')} icon="check">{t('subscriptions.nothingHint')}</EmptyState>;
           return (
             <div data-testid="subscription-lists" data-currency={currency}>
-              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label="Currency">
-                {show !== 'canceling' && <SubscriptionList title="Past due" testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel="Next attempt" dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
-                {show !== 'pastDue' && <SubscriptionList title="Canceling" testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel="Ends" dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
+              <CurrencyTabs currencies={currencies} value={currency} onChange={choose} label={t('subscriptions.currency')}>
+                {show !== 'canceling' && <SubscriptionList title={t('subscriptions.pastDue')} testId="past-due" rows={answer.data.pastDue.filter((s) => s.currency === currency)} dateLabel={t('subscriptions.columns.nextAttempt')} dateOf={(s) => s.nextChargeAt ?? s.currentPeriodEnd} locale={locale} write={write} />}
+                {show !== 'pastDue' && <SubscriptionList title={t('subscriptions.canceling')} testId="canceling" rows={answer.data.canceling.filter((s) => s.currency === currency)} dateLabel={t('subscriptions.columns.ends')} dateOf={(s) => s.currentPeriodEnd} locale={locale} write={write} />}
               </CurrencyTabs>
             </div>
           );
@@ -76,42 +78,50 @@ function SubscriptionList({ title, testId, rows, dateLabel, dateOf, locale, writ
   write: WriteRunner;
 }) {
   const pendingFor = usePendingWrites();
+  const pendingOf = (id: string) => pendingFor('subscription', id);
   const { t } = useTranslation('money', { keyPrefix: 'subscriptions' });
   return (
-    <Card title={`${title} (${formatCount(rows.length, locale.locale)})`} flush className="subscription-card">
+    <Card title={t('listTitle', { title, count: formatCount(rows.length, locale.locale) })} flush className="subscription-card">
       {rows.length === 0 ? (
-        <EmptyState title="None in this currency" icon="check" />
+        <EmptyState title={t('noneInCurrency')} icon="check" />
       ) : (
         <DataTable
           label={title}
           testId={testId}
           className="subscription-table"
-          columns={[{ label: 'Member' }, { label: 'Plan' }, { label: 'Amount', numeric: true }, { label: dateLabel }, { label: 'Actions', hidden: true }]}
+          columns={[{ label: t('columns.member') }, { label: t('columns.plan') }, { label: t('columns.amount'), numeric: true }, { label: dateLabel }, { label: t('columns.actions'), hidden: true }]}
         >
-              {rows.map((s) => (
-                <tr key={s.id} data-subscription-id={s.id}>
-                  <th scope="row">
-                    <Link to={`/subscriptions/members/${encodeURIComponent(s.memberId)}`}>{s.memberName}</Link>
-                  </th>
-                  <td>{s.planName ?? <span className="cell-muted">{s.planId}</span>}</td>
-                  <td className="num cell-nowrap">
-                    {formatMoney(s.amount, s.currency, locale.locale)} / {s.interval}
-                  </td>
-                  <td className="cell-nowrap">{formatDateTime(dateOf(s), locale)}</td>
-                  <td className="row-actions">
-                    {pendingFor('subscription', s.id) ? <PendingWrite item={pendingFor('subscription', s.id)!} /> : <>
-                    {!s.canceling && (
-                      <Button size="sm" variant="ghost" aria-label={t('cancelAtPeriodEndLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
-                        {t('cancelAtPeriodEnd')}
+          {rows.map((s) => {
+            const pending = pendingOf(s.id);
+            return (
+              <tr key={s.id} data-subscription-id={s.id}>
+                <th scope="row">
+                  <Link to={`/subscriptions/members/${encodeURIComponent(s.memberId)}`}>{s.memberName}</Link>
+                </th>
+                <td>{s.planName ?? <span className="cell-muted">{s.planId}</span>}</td>
+                <td className="num cell-nowrap">
+                  {t('perInterval', { amount: formatMoney(s.amount, s.currency, locale.locale), interval: INTERVAL_LABELS[s.interval] })}
+                </td>
+                <td className="cell-nowrap">{formatDateTime(dateOf(s), locale)}</td>
+                <td className="row-actions">
+                  {pending ? (
+                    <PendingWrite item={pending} />
+                  ) : (
+                    <>
+                      {!s.canceling && (
+                        <Button size="sm" variant="ghost" aria-label={t('cancelAtPeriodEndLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: true, seenUpdatedAt: s.updatedAt })}>
+                          {t('cancelAtPeriodEnd')}
+                        </Button>
+                      )}
+                      <Button size="sm" variant="ghost" aria-label={t('cancelNowLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
+                        {t('cancelNow')}
                       </Button>
-                    )}
-                    <Button size="sm" variant="ghost" aria-label={t('cancelNowLabel', { member: s.memberName })} onClick={() => void write.run({ kind: 'subscription.cancel', subscriptionId: s.id, memberName: s.memberName, atPeriodEnd: false, seenUpdatedAt: s.updatedAt })}>
-                      {t('cancelNow')}
-                    </Button>
-                    </>}
-                  </td>
-                </tr>
-              ))}
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
     </Card>
@@ -128,36 +138,37 @@ export function MemberPanel() {
   const member = query.data?.data;
   const close = () => void navigate('/subscriptions');
   const subscriptions = useMemo(() => member?.subscriptions ?? [], [member]);
+  const { t } = useTranslation('money', { keyPrefix: 'member' });
   return (
     <Dialog
       open
       onClose={close}
-      title={member?.name ?? 'Member'}
+      title={member?.name ?? t('title')}
       actions={
         <Button variant="primary" onClick={close}>
-          Close
+          {t('close')}
         </Button>
       }
     >
-      <QueryState query={query} what="this member" label="the member">
+      <QueryState query={query} what={t('what')} label={t('label')}>
         {() =>
           member ? (
             <div data-testid="member-panel">
               <dl className="member-facts">
-                <dt>Email</dt>
+                <dt>{t('email')}</dt>
                 <dd>{member.email}</dd>
-                <dt>Member since</dt>
+                <dt>{t('since')}</dt>
                 <dd>{formatDateTime(member.joinedAt, locale)}</dd>
                 {member.tags.length > 0 && (
                   <>
-                    <dt>Tags</dt>
-                    <dd>{member.tags.join(', ')}</dd>
+                    <dt>{t('tags')}</dt>
+                    <dd>{member.tags.join(t('tagSeparator'))}</dd>
                   </>
                 )}
               </dl>
               <SubscriptionsTable subscriptions={subscriptions} locale={locale} />
               <p>
-                <Link to={`/orders?q=${encodeURIComponent(member.email)}`}>Their orders</Link>
+                <Link to={`/orders?q=${encodeURIComponent(member.email)}`}>{t('orders')}</Link>
               </p>
             </div>
           ) : null

@@ -1,6 +1,7 @@
 // Words and numbers for coupons: the discount as an admin reads it, the return of a coupon, and amounts
 // typed in major units (5.50) turned into the integer minor units the platform counts in.
 import type { CouponCurrencyResult, CouponView } from '../../../shared/model/money';
+import { t } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../lib/format';
 
 function currencyExponent(currency: string): number {
@@ -11,9 +12,9 @@ function currencyExponent(currency: string): number {
 export function parseMajorAmount(text: string, currency: string): { ok: true; minor: number } | { ok: false; error: string } {
   const trimmed = text.trim().replace(',', '.');
   const exponent = currencyExponent(currency);
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: `must be an amount such as ${exponent ? '5.00' : '500'}` };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: t('money:problems.amountSuchAs', { example: exponent ? '5.00' : '500' }) };
   const [, decimals = ''] = trimmed.split('.');
-  if (decimals.length > exponent) return { ok: false, error: exponent ? `at most ${exponent} decimals in ${currency}` : `${currency} has no decimals` };
+  if (decimals.length > exponent) return { ok: false, error: exponent ? t('money:problems.decimals', { count: exponent, currency }) : t('money:problems.noDecimals', { currency }) };
   return { ok: true, minor: Math.round(Number(trimmed) * 10 ** exponent) };
 }
 
@@ -22,9 +23,13 @@ export function minorToMajorText(minor: number, currency: string): string {
   return (minor / 10 ** exponent).toFixed(exponent);
 }
 
+/** "20 % off", "US$5.00 or NT$150 off": where it gives amounts in several currencies, each names its own. */
 export function describeDiscount(coupon: Pick<CouponView, 'discount'>, locale: string): string {
-  if (coupon.discount.kind === 'percent') return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(coupon.discount.percentOff)} % off`;
-  return `${coupon.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, locale)).join(' or ')} off`;
+  const { discount } = coupon;
+  if (discount.kind === 'percent') return t('money:coupons.discount.percent', { percent: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(discount.percentOff) });
+  const nameCurrency = discount.amounts.length > 1;
+  const amounts = discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, locale, { nameCurrency })).join(t('money:coupons.discount.or'));
+  return t('money:coupons.discount.amounts', { amounts });
 }
 
 /**

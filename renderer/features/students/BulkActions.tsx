@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { invoke, useInvokeQuery } from '../../lib/bridge-hooks';
 import { toSerializedError } from '../../lib/app-error';
-import { formatCount } from '../../lib/format';
+import { formatCount, sortedByName } from '../../lib/format';
 import { useAccounts } from '../../state/active-account';
 import { useAppStatus } from '../../state/app-status';
 import { useBrowserFlowActions } from '../../state/browser-flow-store';
@@ -176,7 +176,7 @@ export function BulkActions({ accountId, students, excludeCourseId, leaveOutAlre
           <label htmlFor="bulk-course">{t('enrollIn')}</label>
           <select id="bulk-course" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPlanId(''); }}>
             <option value="">{t('chooseCourse')}</option>
-            {courses.data?.data.filter((c) => c.id !== excludeCourseId).map((c) => (
+            {sortedByName(courses.data?.data.filter((c) => c.id !== excludeCourseId) ?? [], (c) => c.title, locale).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
@@ -309,9 +309,7 @@ function BulkProgress({ job, locale, onStop, onClose, onUndo }: { job: Job; loca
   const doneText = (n: number, formatted: string) => t(`done.${job.doneWord}`, { count: n, formatted });
   return (
     <div className="bulk-summary" role="status" data-testid="bulk-summary">
-      <strong>
-        {job.what}: {summarize(result, doneText, locale)}.
-      </strong>{' '}
+      <strong>{t('result', { what: job.what, summary: summarize(result, doneText, locale) })}</strong>{' '}
       {job.undoable && result.undo.length > 0 && (
         <Button size="sm" variant="secondary" onClick={onUndo}>
           {t('undo')}
@@ -323,9 +321,7 @@ function BulkProgress({ job, locale, onStop, onClose, onUndo }: { job: Job; loca
       {result.failed.length > 0 && (
         <ul aria-label={t('failed')}>
           {result.failed.map((f) => (
-            <li key={f.target.id}>
-              {f.target.name}: {f.reason}
-            </li>
+            <li key={f.target.id}>{t('failedOne', { name: f.target.name, reason: f.reason })}</li>
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 // The bar over the Students table while students are selected: how many, Copy emails, Clear, and the bulk
 // actions the page is given (`actions`: enroll, tag… plugged in by the features that own those writes).
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatCount } from '../../lib/format';
 
@@ -15,18 +16,19 @@ interface SelectionBarProps {
 }
 
 export function SelectionBar({ count, locale, onCopyEmails, onClear, notice, actions }: SelectionBarProps) {
+  const { t } = useTranslation('students', { keyPrefix: 'selection' });
   if (count === 0) return null;
   return (
-    <div className="selection-bar" role="region" aria-label="Selected students" data-testid="students-selection">
+    <div className="selection-bar" role="region" aria-label={t('region')} data-testid="students-selection">
       <strong className="selection-count" data-count={count}>
-        {formatCount(count, locale)} selected
+        {t('count', { formatted: formatCount(count, locale) })}
       </strong>
       <Button size="sm" onClick={onCopyEmails}>
-        Copy emails
+        {t('copyEmails')}
       </Button>
       {actions}
       <Button size="sm" variant="ghost" onClick={onClear}>
-        Clear
+        {t('clear')}
       </Button>
       {notice && (
         <span role="status" className="selection-notice">

@@ -1,6 +1,7 @@
 // The Students page's Export: the students matching the filters, search and sort on screen, or only the
 // selected ones when there is a selection (the label says which), as CSV streamed to a file by the data
 // engine (common/ExportCsv.tsx: the Orders page's control, progress with Cancel, where it went).
+import { useTranslation } from 'react-i18next';
 import type { StudentFilters, StudentSort } from '../../../shared/ipc/students';
 import { invoke } from '../../lib/bridge-hooks';
 import { ExportCsvControl, useCsvFileExport } from '../common/ExportCsv';
@@ -16,15 +17,16 @@ export function StudentsExport({ accountId, filters, sort, selected, matching, l
   matching: number | null;
   locale: Locale;
 }) {
+  const { t } = useTranslation('students', { keyPrefix: 'export' });
   const exporter = useCsvFileExport(
     accountId
       ? (jobId) => invoke('data.students.exportCsvFile', { accountId, jobId, filters, sort, ...(selected.length > 0 ? { ids: [...selected] } : {}), timeZone: locale.timeZone, locale: locale.locale })
       : null,
-    { one: 'student', other: 'students' },
+    { one: t('rows', { count: 1 }), other: t('rows', { count: 2 }) },
     locale.locale,
   );
   const label = selected.length > 0
-    ? `Export ${formatCount(selected.length, locale.locale)} selected`
-    : matching === null ? 'Export students' : `Export ${formatCount(matching, locale.locale)} ${matching === 1 ? 'student' : 'students'}`;
+    ? t('selected', { formatted: formatCount(selected.length, locale.locale) })
+    : matching === null ? t('all') : t('matching', { count: matching, formatted: formatCount(matching, locale.locale) });
   return <ExportCsvControl state={exporter} label={label} disabled={selected.length === 0 && !matching} />;
 }

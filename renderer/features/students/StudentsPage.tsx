@@ -29,7 +29,7 @@ import type { Column } from '../common/table-columns';
 import { useDebounced } from '../common/use-debounced';
 import { useVirtualRows } from '../common/use-virtual-rows';
 import { useLocale } from '../common/use-locale';
-import { formatCount, formatDate, formatPercent, sortedByName, type Locale } from '../../lib/format';
+import { formatCount, formatDateOnly, formatPercent, sortedByName, type Locale } from '../../lib/format';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
 import type { OutboxItem } from '../../../shared/ipc/writes';
 import { ListPanel } from './ListPanel';
@@ -38,7 +38,6 @@ import { StudentsExport } from './StudentsExport';
 import './students.css';
 
 const ROW_HEIGHT = 44;
-const LAST_ACTIVE_LABELS: Record<LastActiveFilter, string> = { '7d': 'In the last 7 days', '30d': 'In the last 30 days', '90d': 'In the last 90 days', never: 'Never' };
 
 interface FilterForm {
   courseId: string;
@@ -104,14 +103,14 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const [selection, setSelection] = useState<Selection>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
-  const { t } = useTranslation('students', { keyPrefix: 'list' });
+  const { t } = useTranslation(['students', 'common']);
   const copyEmails = useCallback(async () => {
     const emails = [...selection.values()];
     try {
       await navigator.clipboard.writeText(emails.join('\n'));
-      setNotice(`${formatCount(emails.length, locale.locale)} ${emails.length === 1 ? 'email' : 'emails'} copied`);
+      setNotice(translate('students:selection.copied', { count: emails.length, formatted: formatCount(emails.length, locale.locale) }));
     } catch {
-      setNotice('The clipboard is not available here; nothing was copied.');
+      setNotice(translate('students:selection.noClipboard'));
     }
   }, [selection, locale.locale]);
   const selectAllMatching = useCallback(async () => {
@@ -128,23 +127,23 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
   const initialLoad = load.running && !ready;
   return (
     <Page
-      title="Students"
-      description="Every student of the school: search, filter, sort, select several for bulk work."
+      title={t('common:dashboards.titles.students')}
+      description={t('page.description')}
       meta={
         <span className="meta-line">
           <FigureAge answer={view.head ?? load.result ?? undefined} />
-          {head && <span data-testid="students-loaded">{formatCount(head.loaded, locale.locale)} students synced</span>}
+          {head && <span data-testid="students-loaded">{t('page.synced', { count: head.loaded, formatted: formatCount(head.loaded, locale.locale) })}</span>}
         </span>
       }
       actions={
         <>
           {actions && ready && accountId && (
             <Button size="sm" onClick={() => setListOpen((o) => !o)} aria-expanded={listOpen}>
-              {t('openPanel')}
+              {t('list.openPanel')}
             </Button>
           )}
           <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => load.start('full')} disabled={load.running}>
-            Refresh
+            {t('page.refresh')}
           </Button>
           <StudentsExport accountId={accountId} filters={filters} sort={sort} selected={[...selection.keys()]} matching={partial ? null : (head?.total ?? null)} locale={locale} />
         </>
@@ -153,25 +152,25 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
       {load.running && (
         <Card>
           <Progress
-            label={progress?.label ?? 'Loading students…'}
+            label={progress?.label ?? t('page.loading')}
             value={progress && progress.total ? progress.loaded : undefined}
             max={progress?.total ?? 1}
-            detail={progress ? `${formatCount(progress.loaded, locale.locale)}${progress.total ? ` of ${formatCount(progress.total, locale.locale)}` : ''} students and enrollments` : undefined}
+            detail={progress ? t(progress.total ? 'page.progressOf' : 'page.progress', { loaded: formatCount(progress.loaded, locale.locale), total: formatCount(progress.total ?? 0, locale.locale) }) : undefined}
             onCancel={initialLoad ? load.cancel : undefined}
           />
         </Card>
       )}
       {load.error && !ready && (
         load.error.code === 'cancelled' ? (
-          <EmptyState title="Loading was cancelled" action={<Button variant="primary" onClick={() => load.start('auto')}>Load students</Button>}>
-            Nothing changed. Load the students when you are ready.
+          <EmptyState title={t('page.cancelled.title')} action={<Button variant="primary" onClick={() => load.start('auto')}>{t('page.cancelled.load')}</Button>}>
+            {t('page.cancelled.body')}
           </EmptyState>
         ) : (
-          <ErrorState error={load.error} what="the Students page" onRetry={() => load.start('auto')} />
+          <ErrorState error={load.error} what={t('common:dashboards.names.students')} onRetry={() => load.start('auto')} />
         )
       )}
       {load.error && ready && !partial && load.error.code !== 'cancelled' && (
-        <p className="field-error" role="alert">Refreshing failed: {load.error.message} The list shows the students synced before.</p>
+        <p className="field-error" role="alert">{t('page.refreshFailed', { message: load.error.message })}</p>
       )}
       {ready && (
         <>
@@ -187,13 +186,13 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
             />
           )}
           <Card flush>
-            <div className="filter-bar" role="search" aria-label="Filter students">
+            <div className="filter-bar" role="search" aria-label={t('page.filters.region')}>
               <label className="field field-full">
-                <span className="visually-hidden">Search students</span>
+                <span className="visually-hidden">{t('page.filters.search')}</span>
                 <input
                   type="search"
                   className="input"
-                  placeholder="Name or email"
+                  placeholder={t('page.filters.searchPlaceholder')}
                   value={text}
                   onChange={(e) => setText(e.target.value)}
                   onKeyDown={(e) => {
@@ -212,7 +211,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
                     setText('');
                   }}
                 >
-                  Clear filters
+                  {t('page.filters.clear')}
                 </button>
               )}
             </div>
@@ -223,6 +222,7 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
                 <PartialSyncNotice
                   partial={partial}
                   loaded={head.loaded}
+                  // eslint-disable-next-line i18next/no-literal-string -- which notice, not words
                   what="students"
                   locale={locale}
                   error={load.error}
@@ -232,11 +232,11 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
               <div className="students-summary">
                 <p aria-live="polite" className={view.isStale ? 'is-updating' : undefined}>
                   <strong data-testid="students-match-count" data-count={head.total}>{formatCount(head.total, locale.locale)}</strong>{' '}
-                  {head.total === 1 ? 'student matches' : 'students match'}
+                  {t('page.matches', { count: head.total })}
                 </p>
                 {head.total > 0 && (
                   <button type="button" className="link-button" onClick={() => void selectAllMatching()}>
-                    Select all {formatCount(head.total, locale.locale)} matching
+                    {t('page.selectAll', { formatted: formatCount(head.total, locale.locale) })}
                   </button>
                 )}
               </div>
@@ -246,10 +246,10 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
               </div>
             </>
           ) : view.error ? (
-            <ErrorState error={view.error} what="the Students page" />
+            <ErrorState error={view.error} what={t('common:dashboards.names.students')} />
           ) : (
             <div className="loading-block">
-              <Spinner size={18} label="Finding the students…" />
+              <Spinner size={18} label={t('page.finding')} />
             </div>
           )}
         </>
@@ -260,35 +260,38 @@ function StudentsDirectory({ actions }: { actions?: SelectionActions }) {
 
 function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.Dispatch<React.SetStateAction<FilterForm>>; facets: StudentFacets | undefined }) {
   const { locale } = useLocale();
+  const { t } = useTranslation('students', { keyPrefix: 'page.filters' });
+  // Today's own words for its link here (?stalled=week).
+  const stalledThisWeek = translate(form.courseId ? 'today:filters.stalledThisWeekInCourse' : 'today:filters.stalledThisWeek');
   return (
     <>
-      <SelectField label="Course" value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
-        <option value="">Any</option>
+      <SelectField label={t('course')} value={form.courseId} onChange={(courseId) => setForm((f) => ({ ...f, courseId }))}>
+        <option value="">{t('any')}</option>
         {sortedByName(facets?.courses ?? [], (c) => c.title, locale).map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Tag" value={form.tag} onChange={(tag) => setForm((f) => ({ ...f, tag }))}>
-        <option value="">Any</option>
-        {facets?.tags.map((t) => (
-          <option key={t.tag} value={t.tag}>
-            {t.tag}
+      <SelectField label={t('tag')} value={form.tag} onChange={(tag) => setForm((f) => ({ ...f, tag }))}>
+        <option value="">{t('any')}</option>
+        {facets?.tags.map((facet) => (
+          <option key={facet.tag} value={facet.tag}>
+            {facet.tag}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Stalled" value={form.stalled} onChange={(stalled) => setForm((f) => ({ ...f, stalled: stalled as FilterForm['stalled'] }))}>
-        <option value="">Any</option>
-        <option value="yes">{form.courseId ? 'Stalled in this course' : 'Stalled in any course'}</option>
-        <option value="no">{form.courseId ? 'Not stalled in this course' : 'Not stalled'}</option>
-        <option value="week">{translate(form.courseId ? 'today:filters.stalledThisWeekInCourse' : 'today:filters.stalledThisWeek')}</option>
+      <SelectField label={t('stalled')} value={form.stalled} onChange={(stalled) => setForm((f) => ({ ...f, stalled: stalled as FilterForm['stalled'] }))}>
+        <option value="">{t('any')}</option>
+        <option value="yes">{t(form.courseId ? 'stalledInCourse' : 'stalledInAny')}</option>
+        <option value="no">{t(form.courseId ? 'notStalledInCourse' : 'notStalled')}</option>
+        <option value="week">{stalledThisWeek}</option>
       </SelectField>
-      <SelectField label="Last active" value={form.lastActive} onChange={(lastActive) => setForm((f) => ({ ...f, lastActive: lastActive as FilterForm['lastActive'] }))}>
-        <option value="">Any time</option>
+      <SelectField label={t('lastActive')} value={form.lastActive} onChange={(lastActive) => setForm((f) => ({ ...f, lastActive: lastActive as FilterForm['lastActive'] }))}>
+        <option value="">{t('anyTime')}</option>
         {LAST_ACTIVE_FILTERS.map((k) => (
           <option key={k} value={k}>
-            {LAST_ACTIVE_LABELS[k]}
+            {t(`within.${k}`)}
           </option>
         ))}
       </SelectField>
@@ -296,16 +299,19 @@ function Filters({ form, setForm, facets }: { form: FilterForm; setForm: React.D
   );
 }
 
-const COLUMNS: Column<StudentSortKey>[] = [
-  { label: 'Selected', hidden: true },
-  { label: 'Name', sortKey: 'name' },
-  { label: 'Email', sortKey: 'email' },
-  { label: 'Joined', sortKey: 'joined' },
-  { label: 'Courses', sortKey: 'courses', numeric: true },
-  { label: 'Progress', sortKey: 'progress', numeric: true },
-  { label: 'Last active', sortKey: 'lastActive' },
-  { label: 'Tags' },
-];
+/** The table's columns in the current UI language. */
+function studentColumns(): Column<StudentSortKey>[] {
+  return [
+    { label: translate('students:page.columns.selected'), hidden: true },
+    { label: translate('students:page.columns.name'), sortKey: 'name' },
+    { label: translate('students:page.columns.email'), sortKey: 'email' },
+    { label: translate('students:page.columns.joined'), sortKey: 'joined' },
+    { label: translate('students:page.columns.courses'), sortKey: 'courses', numeric: true },
+    { label: translate('students:page.columns.progress'), sortKey: 'progress', numeric: true },
+    { label: translate('students:page.columns.lastActive'), sortKey: 'lastActive' },
+    { label: translate('students:page.columns.tags') },
+  ];
+}
 
 function StudentsTable({
   accountId, view, filters, sort, onSort, locale, selection, setSelection,
@@ -319,6 +325,8 @@ function StudentsTable({
   selection: Selection;
   setSelection: React.Dispatch<React.SetStateAction<Selection>>;
 }) {
+  const { t, i18n } = useTranslation('students', { keyPrefix: 'page' });
+  const columns = useMemo(() => studentColumns(), [i18n.language]);
   const total = view.head?.data.total ?? 0;
   const virtual = useVirtualRows(total, ROW_HEIGHT);
   const rows = useStudentRows(accountId, view, filters, sort, virtual.first, virtual.last);
@@ -384,13 +392,13 @@ function StudentsTable({
     [locale, toggle, pendingFor],
   );
 
-  if (total === 0) return <EmptyState title="No student matches">Try other words, or clear a filter.</EmptyState>;
+  if (total === 0) return <EmptyState title={t('noMatch')}>{t('noMatchHint')}</EmptyState>;
   return (
     <VirtualTable
-      label="Students"
+      label={t('table')}
       name="students"
       className="students-table"
-      columns={COLUMNS}
+      columns={columns}
       sort={sort}
       onSort={onSort}
       virtual={virtual}
@@ -409,13 +417,17 @@ function StudentsTable({
 const studentIdOf = (student: StudentRow) => student.id;
 
 const StudentCells = memo(function StudentCells({ student, checked, index, locale, onToggle, pending }: { student: StudentRow; checked: boolean; index: number; locale: Locale; onToggle(index: number, range: boolean): void; pending: OutboxItem | undefined }) {
+  const { t } = useTranslation('students', { keyPrefix: 'page' });
+  const tags = student.tags.join(t('tagSeparator'));
+  // A day with its year, as the locale writes it in a column: "Dec 3, 2025" / "2025/12/03" (never wrapping mid-date).
+  const day = (iso: string) => formatDateOnly(iso, locale);
   return (
     <>
       <div role="cell" className="cell-check">
         <input
           type="checkbox"
           tabIndex={-1}
-          aria-label={`Select ${student.name}`}
+          aria-label={t('select', { name: student.name })}
           checked={checked}
           onChange={() => undefined}
           onClick={(e) => onToggle(index, e.shiftKey)}
@@ -429,16 +441,16 @@ const StudentCells = memo(function StudentCells({ student, checked, index, local
       <div role="cell" className="cell-email" title={student.email}>
         <EmailLines email={student.email} />
       </div>
-      <div role="cell" className="cell-nowrap">{formatDate(student.joinedAt, locale, 'day', true)}</div>
+      <div role="cell" className="cell-nowrap">{day(student.joinedAt)}</div>
       <div role="cell" className="num">{formatCount(student.coursesCount, locale.locale)}</div>
       <div role="cell" className="num">{student.averageProgress === null ? '–' : formatPercent(student.averageProgress, locale.locale)}</div>
       <div role="cell" className="cell-nowrap">
-        {student.lastActiveAt ? formatDate(student.lastActiveAt, locale, 'day', true) : 'Never'}
-        {student.stalled && <span className="badge badge-warning student-stalled">Stalled</span>}
+        {student.lastActiveAt ? day(student.lastActiveAt) : t('never')}
+        {student.stalled && <span className="badge badge-warning student-stalled">{t('stalledBadge')}</span>}
       </div>
-      <div role="cell" className="cell-tags" title={student.tags.join(', ')}>
+      <div role="cell" className="cell-tags" title={tags}>
         {pending && <PendingWrite item={pending} compact />}
-        <span className="cell-tags-text">{student.tags.join(', ')}</span>
+        <span className="cell-tags-text">{tags}</span>
       </div>
     </>
   );

@@ -1,8 +1,9 @@
 // The students table answers every search, filter and sort as a brute force over the raw lists does, with the
 // stalled rule taken from shared/model/learning-status.ts itself.
 import { describe, expect, it } from 'vitest';
-import { mergeStudentsData, StudentsTable, COLLATOR, type StudentsData } from '../../../electron/services/engine/worker/students-table';
+import { mergeStudentsData, StudentsTable, nameCollator, type StudentsData } from '../../../electron/services/engine/worker/students-table';
 import { decodeStudentsSnapshot, encodeStudentsSnapshot } from '../../../electron/services/engine/worker/students-snapshot';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 import { isStalled, stalledThisWeek } from '../../../shared/model/learning-status';
 import type { Student, StudentEnrollment } from '../../../shared/model/people';
 import { LAST_ACTIVE_FILTERS, STUDENT_SORT_KEYS, type StudentFilters, type StudentSort } from '../../../shared/ipc/students';
@@ -91,7 +92,7 @@ function expected(data: StudentsData, filters: StudentFilters, sort: StudentSort
     if (filters.lastActive && filters.lastActive !== 'never' && (l === null || l < NOW - Number.parseInt(filters.lastActive, 10) * DAY)) return false;
     return true;
   });
-  const cmp = (a: number | string, b: number | string) => (typeof a === 'string' ? COLLATOR.compare(a, b as string) : a - (b as number));
+  const cmp = (a: number | string, b: number | string) => (typeof a === 'string' ? nameCollator().compare(a, b as string) : a - (b as number));
   const values = new Map(kept.map(({ s }) => [s.id, value(s)]));
   kept.sort((x, y) => {
     const a = values.get(x.s.id)!;
@@ -129,6 +130,26 @@ describe('StudentsTable', () => {
     expect(got.length).toBeGreaterThan(0);
     expect(got).toEqual(expected(data, { stalledThisWeek: true }, { key: 'name', direction: 'asc' }));
     expect(got.length).toBeLessThan([...table.select({ stalled: true }, { key: 'name', direction: 'asc' }, NOW)].length);
+  });
+
+  it('sorts names in the order of the UI language: Chinese names by stroke count in 繁體中文, sorted again after a switch', () => {
+    const names = ['陳怡君', '林志明', '王小明', '李美玲', '黃雅婷', '張家豪', '吳宗翰'];
+    const chinese = new StudentsTable({
+      students: names.map((name, k) => ({ id: `stu_${k}`, name, email: `s${k}@mail.example`, joinedAt: new Date(NOW).toISOString(), tags: [] })),
+      studentUpdatedAt: names.map(() => '2026-11-20T00:00:00.000Z'),
+      enrollments: [],
+      enrollmentUpdatedAt: [],
+      courseTitles: {},
+    });
+    const sorted = () => chinese.query({}, { key: 'name', direction: 'asc' }, 0, 10, NOW).rows.map((r) => r.name);
+    try {
+      setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+      expect(sorted()).toEqual(['王小明', '吳宗翰', '李美玲', '林志明', '張家豪', '陳怡君', '黃雅婷']);
+      setUiLocale({ language: 'en', locale: 'en-US' });
+      expect(sorted()).not.toEqual(['王小明', '吳宗翰', '李美玲', '林志明', '張家豪', '陳怡君', '黃雅婷']);
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 
   it('narrows the last matches as the admin types on, and starts over when the text changes otherwise', () => {

@@ -7,13 +7,22 @@ import type { SyncedChange } from '../../../../shared/model/synced-change';
 import type { Student, StudentEnrollment } from '../../../../shared/model/people';
 import { NEWLY_STALLED_DAYS, STALLED_AFTER_DAYS } from '../../../../shared/model/learning-status';
 import type { StudentFacets, StudentFilters, StudentRow, StudentSort, StudentSortKey } from '../../../../shared/ipc/students';
+import { currentUiLocale } from '../../../../shared/i18n/i18n';
 
 const DAY_MS = 86_400_000;
 const STALLED_MS = STALLED_AFTER_DAYS * DAY_MS;
 const NEWLY_STALLED_MS = NEWLY_STALLED_DAYS * DAY_MS;
 const LAST_ACTIVE_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
-/** How names and e-mails sort: case and accents aside, digits as numbers (docs/ui.md). */
-export const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collators = new Map<string, Intl.Collator>();
+/**
+ * How names and e-mails sort: in the worker's UI locale (Chinese names in 繁體中文 order), case and accents
+ * aside, digits as numbers (docs/ui.md).
+ */
+export function nameCollator(locale = currentUiLocale().locale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })));
+  return collator;
+}
 
 /** What the engine syncs and keeps: the records in the app's model, each with its platform change time. */
 export interface StudentsData {
@@ -86,7 +95,7 @@ export class StudentsTable {
   readonly #avgProgress: Float64Array; // NaN without courses
   readonly #lastActive: Float64Array; // NaN when never active
   readonly #byId = new Map<string, number>();
-  readonly #sortOrders = new Map<StudentSortKey, { ascending: Uint32Array; nullsAtEnd: number }>();
+  readonly #sortOrders = new Map<string, { ascending: Uint32Array; nullsAtEnd: number }>();
   #stalled: { now: number; any: Uint8Array } | null = null;
   #newlyStalled: { now: number; any: Uint8Array } | null = null;
   #last: { key: string; rest: string; text: string; positions: Uint32Array } | null = null;
@@ -220,7 +229,10 @@ export class StudentsTable {
   }
 
   #sortOrder(key: StudentSortKey): { ascending: Uint32Array; nullsAtEnd: number } {
-    const cached = this.#sortOrders.get(key);
+    // A text order belongs to the UI language it was sorted in: a switch of language sorts again.
+    const collator = nameCollator();
+    const cacheKey = key === 'name' || key === 'email' ? `${key}|${collator.resolvedOptions().locale}` : key;
+    const cached = this.#sortOrders.get(cacheKey);
     if (cached) return cached;
     const n = this.size;
     const order = new Uint32Array(n);
@@ -243,21 +255,23 @@ export class StudentsTable {
     } else {
       const field = key === 'name' ? 'name' : 'email';
       const texts = this.data.students.map((st) => st[field]);
-      head.sort((a, b) => COLLATOR.compare(texts[a]!, texts[b]!) || a - b);
+      head.sort((a, b) => collator.compare(texts[a]!, texts[b]!) || a - b);
     }
     order.set(nulls, count);
     const entry = { ascending: order, nullsAtEnd: nulls.length };
-    this.#sortOrders.set(key, entry);
+    this.#sortOrders.set(cacheKey, entry);
     return entry;
   }
 
   /** Positions of the students matching `filters`, in `sort` order. */
   select(filters: StudentFilters, sort: StudentSort, now: number): Uint32Array {
-    const key = JSON.stringify([filters, sort, now]);
+    // The UI language is part of the answer: names sort in its order.
+    const language = currentUiLocale().locale;
+    const key = JSON.stringify([filters, sort, now, language]);
     if (this.#last?.key === key) return this.#last.positions;
     const n = this.size;
     const text = filters.text?.trim().toLowerCase() ?? '';
-    const rest = JSON.stringify([{ ...filters, text: undefined }, sort, now]);
+    const rest = JSON.stringify([{ ...filters, text: undefined }, sort, now, language]);
     // Typing on: the new text extends the last one under the same filters and sort, so its matches are among
     // the last matches, already in order; only those are searched again.
     const last = this.#last;
@@ -324,8 +338,8 @@ export class StudentsTable {
       case 'progress': return this.#avgProgress[a] === this.#avgProgress[b];
       case 'lastActive': return this.#lastActive[a] === this.#lastActive[b];
       case 'courses': return this.#coursesCount[a] === this.#coursesCount[b];
-      case 'name': return COLLATOR.compare(this.data.students[a]!.name, this.data.students[b]!.name) === 0;
-      case 'email': return COLLATOR.compare(this.data.students[a]!.email, this.data.students[b]!.email) === 0;
+      case 'name': return nameCollator().compare(this.data.students[a]!.name, this.data.students[b]!.name) === 0;
+      case 'email': return nameCollator().compare(this.data.students[a]!.email, this.data.students[b]!.email) === 0;
     }
   }
 
