@@ -183,13 +183,13 @@ function describeProfile(p: SyncProfileData): string {
 }
 
 export function firstSyncTable(rows: FirstSyncRow[]): string {
-  const head = '| orders (in the school) | floor: sequential / slices at once | first sync | ratio to the floor | first rows | fetch (waiting) / parse / validate / map / index | longest main-process block | load average |';
-  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const head = '| orders (in the school) | floor: sequential / slices at once | first sync | ratio to the floor | first rows | fetch (waiting) / parse / validate / map / index | longest main-process block (its own CPU in it) | main thread\'s own CPU: all / most between two turns | load average |';
+  const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const lines = rows.map((r) => {
     const floorMs = Math.min(r.floorSequentialMs, r.floorSlicedMs);
     const shares = r.profile ? Object.values(stepShares(r.profile)).map((x) => `${(x * 100).toFixed(0)} %`).join(' / ') : '–';
-    return `| ${r.orders.toLocaleString('en')} (${r.schoolOrders.toLocaleString('en')}) | ${s(r.floorSequentialMs)} / ${s(r.floorSlicedMs)} (${r.floorSlices}) | ${s(r.syncMs)} | ${(r.syncMs / floorMs).toFixed(2)} | ${r.firstRowsMs === null ? '–' : s(r.firstRowsMs)} | ${shares} | ${r.syncBlockMs.toFixed(0)} ms | ${r.load.toFixed(1)} |`;
+    return `| ${r.orders.toLocaleString('en')} (${r.schoolOrders.toLocaleString('en')}) | ${s(r.floorSequentialMs)} / ${s(r.floorSlicedMs)} (${r.floorSlices}) | ${s(r.syncMs)} | ${(r.syncMs / floorMs).toFixed(2)} | ${r.firstRowsMs === null ? '–' : s(r.firstRowsMs)} | ${shares} | ${r.syncBlockMs.toFixed(0)} ms (${r.longestGap.cpuMs.toFixed(0)} ms) | ${r.syncCpuMs.toFixed(0)} / ${r.busiestGap.cpuMs.toFixed(0)} ms | ${r.load.toFixed(1)} |`;
   });
   return [head, sep, ...lines].join('\n');
 }
