@@ -3,8 +3,10 @@
 //   - the floor: every page of the school's orders at the largest page size, fetched and JSON.parse'd and
 //     nothing else, sequentially and in disjoint slices at once (the faster is the floor);
 //   - the app's first sync: the data engine (its worker) through the app's API client, from `orders.load` to
-//     every order in, the time to the first rows a query answers, and the longest main-process block.
-// Run: npx tsx test/bench/first-sync.ts [--sizes 100000,1000000]  (also in npm run bench)
+//     every order in, the time to the first rows a query answers, and the longest main-process block with the
+//     main thread's own CPU time in it (measured.ts: a real block, or the box not scheduling the process).
+// Run: npx tsx test/bench/first-sync.ts [--sizes 100000,1000000] [--rounds N: N back-to-back pairs of floor and sync]
+// (also in npm run bench)
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
