@@ -13,7 +13,7 @@ export interface LongestGap {
   cpuMs: number;
 }
 
-export interface Measured<T> {
+interface Measured<T> {
   value: T;
   ms: number;
   blockMs: number;
