@@ -314,7 +314,7 @@ try {
 const firstSyncRows: FirstSyncRow[] = [];
 if (!args.includes('--skip-first-sync')) {
   console.log('\n== first sync of a school never synced, against the sandbox in its own process: the floor (fetch + JSON.parse only) and the app');
-  for (const size of SIZES) firstSyncRows.push(await benchFirstSync(size));
+  for (const size of SIZES) firstSyncRows.push(...(await benchFirstSync(size)));
 }
 const engineRows: EngineBenchRow[] = [];
 if (!args.includes('--skip-engine')) {

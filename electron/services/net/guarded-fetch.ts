@@ -35,10 +35,23 @@ export function guardedFetch(options: HttpOptions = {}): typeof fetch {
       throw networkError(error, url, init?.signal ?? undefined);
     }
     const body = await readCapped(response, maxBytes, url, init?.signal ?? undefined);
-    const capped = new Response(nullBodyStatus(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const capped = new Response(nullBodyStatus(response.status) ? null : unCopied(body), { status: response.status, statusText: response.statusText, headers: response.headers });
     bodies.set(capped, body);
     return capped;
   };
+}
+
+/**
+ * The bytes as a body stream of one chunk: a Response made from the bytes themselves copies them (a page of
+ * orders is a megabyte, copied and then collected, on the main process, for every page of a sync).
+ */
+function unCopied(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    start(controller) {
+      if (body.byteLength > 0) controller.enqueue(body);
+      controller.close();
+    },
+  });
 }
 
 function nullBodyStatus(status: number): boolean {

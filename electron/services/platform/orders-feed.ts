@@ -68,18 +68,18 @@ export function readNewestChange(body: unknown): { total: number; newest: string
  * Walks that together bring every one of the `total` orders once, to run at once: the paid ones by slices of
  * their paid time (an order is paid once and keeps its paid time, so it never leaves its slice) and the never
  * paid ones by state, largest slice first. Used only when the slices' own totals add up to `total` (the
- * platform counts them as the adapter expects); otherwise the whole list in one walk.
+ * platform counts them as the adapter expects); otherwise the whole list in one walk. `total` may still be on
+ * its way: the first and last paid time are asked for meanwhile (one round trip less before the first page).
  */
-export async function allOrdersWalks(accountId: string, total: number, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
+export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
-  if (total <= PAGE_SIZE) return whole;
   const paidAt = async (sort: string) => {
     // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
     const { data } = readPage(OrderPage, await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } }), 'orders');
     return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
   };
-  const [from, last] = await Promise.all([paidAt('paid_at'), paidAt('-paid_at')]);
-  if (!(from <= last)) return whole;
+  const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
+  if (count <= PAGE_SIZE || !(from <= last)) return whole;
   const to = last + 1; // paid_to is exclusive
   const cut = (k: number) => new Date(from + Math.floor(((to - from) * k) / PAID_SLICES)).toISOString();
   const filters: Record<string, string>[] = [];
@@ -87,7 +87,7 @@ export async function allOrdersWalks(accountId: string, total: number, ask: (req
   // The first and last slices are open-ended: a payment made while the sync runs lands in the last one.
   filters.push({ state: NEVER_PAID.join(',') });
   const sizes = await Promise.all(filters.map(async (filter) => readPage(OrderPage, await ask(listOrders(accountId, { ...filter, limit: 1 })), 'orders').meta.total));
-  if (sizes.reduce((sum, n) => sum + n, 0) !== total) return whole;
+  if (sizes.reduce((sum, n) => sum + n, 0) !== count) return whole;
   return filters
     .map((filter, k) => ({ filter, size: sizes[k]! }))
     .filter(({ size, filter }) => size > 0 || filter.paid_from === undefined || filter.paid_to === undefined)

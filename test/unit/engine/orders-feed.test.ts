@@ -4,12 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
-import { changedOrdersWalk, readOrdersBatch } from '../../../electron/services/platform/orders-feed';
+import { allOrdersWalks, changedOrdersWalk, readOrdersBatch } from '../../../electron/services/platform/orders-feed';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import { readCourseOrders, readOrder, readOrdersChangedSince } from '../../../electron/services/platform/orders-platform';
 import { Order as AppOrder } from '../../../shared/model/orders';
 import type { OperationId } from '../../../shared/platform/endpoints';
 import type { Order } from '../../../shared/platform/resources';
+import type { PageRequest } from '../../../electron/services/platform/page-request';
 import { syntheticOrders } from '../data/synthetic-orders';
 
 const platformOrder: Order = {
@@ -99,6 +100,49 @@ describe('orders feed (platform adapter)', () => {
     const unknownState = { data: [{ ...order, state: 'chargeback' }], meta: { total: 1, limit: 1000, next_cursor: null } };
     expect(() => readOrdersBatch(unknownState)).toThrow(expect.objectContaining({ code: 'bad_response', message: expect.stringContaining('data.0.state') }));
     expect(() => readOrdersBatch({ data: [] })).toThrow(expect.objectContaining({ code: 'bad_response' }));
+  });
+});
+
+describe('the slices of a first sync (orders feed)', () => {
+  /** A platform of 5,000 orders paid through 2026 (1,000 never paid), answering each one-order question when told to. */
+  const platform = () => {
+    const asked: PageRequest[] = [];
+    const held: (() => void)[] = [];
+    const ask = (request: PageRequest) => {
+      asked.push(request);
+      const { sort, state, paid_from: from, paid_to: to } = request.query as Record<string, string | undefined>;
+      const count = state ? 1000 : from || to ? 500 : 5000;
+      const paidAt = sort === '-paid_at' ? '2026-12-31T00:00:00.000Z' : '2026-01-01T00:00:00.000Z';
+      return new Promise<unknown>((resolve) => held.push(() => resolve({ data: [{ ...platformOrder, paid_at: paidAt }], meta: { total: count, limit: 1, next_cursor: null } })));
+    };
+    const answerAll = async () => {
+      while (held.length) held.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { asked, ask, answerAll };
+  };
+
+  it('asks for the first and last paid time while the count of all orders is still on its way, then counts the slices', async () => {
+    const { asked, ask, answerAll } = platform();
+    let count!: (n: number) => void;
+    const walks = allOrdersWalks('acc', new Promise<number>((resolve) => (count = resolve)), ask);
+    await answerAll();
+    // Both bounds were asked for before the count came: the slices' questions wait only for them.
+    expect(asked.map((r) => r.query.sort)).toEqual(['paid_at', '-paid_at']);
+    count(5000);
+    await answerAll();
+    expect(asked).toHaveLength(2 + 9);
+    await answerAll();
+    const planned = await walks;
+    expect(planned).toHaveLength(9);
+    expect(planned.filter((w) => w.mayLose).map((w) => w.first.query.state)).toEqual(['not_paid,expired,failed,manual_enrolled']);
+  });
+
+  it('walks the whole list when the slices do not add up to the count', async () => {
+    const { ask, answerAll } = platform();
+    const walks = allOrdersWalks('acc', 4321, ask);
+    for (let k = 0; k < 3; k++) await answerAll();
+    expect((await walks).map((w) => w.first.query)).toEqual([changedOrdersWalk('acc').first.query]);
   });
 });
 

@@ -26,6 +26,14 @@ describe('main process during a large sync', () => {
   it('hands every page to the worker as bytes, relays its progress, and gets answers to other calls while it syncs', { timeout: 300_000 }, async () => {
     const key = randomBytes(32);
     const platform = new StandInPlatform(COUNT);
+    // What the platform handed this process for each page: moved to the worker, each is detached here.
+    const handed: Uint8Array[] = [];
+    const serve = platform.callBytes.bind(platform);
+    platform.callBytes = async (...args) => {
+      const bytes = await serve(...args);
+      handed.push(bytes);
+      return bytes;
+    };
     const progress: number[] = [];
     let pagesIn: () => void = () => undefined;
     const underWay = new Promise<void>((resolve) => (pagesIn = resolve));
@@ -63,6 +71,9 @@ describe('main process during a large sync', () => {
       // Every page went to the worker as bytes: this process never parsed one.
       expect(platform.parsedPages).toBe(0);
       expect(platform.bytePages).toBeGreaterThanOrEqual(COUNT / 1000);
+      // …and transferred, not copied: none of those bytes is still readable on this side.
+      expect(handed.length).toBe(platform.bytePages);
+      expect(handed.filter((bytes) => bytes.byteLength > 0)).toEqual([]); // a moved buffer is detached: length 0
     } finally {
       await engine.close();
       await platform.close();

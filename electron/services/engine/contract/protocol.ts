@@ -73,6 +73,10 @@ export interface SyncProfileData {
   steps: { parse: number; validate: number; map: number; index: number };
   pages: number;
   requests: number;
+  /** Wall time from the sync's start to the first page of records read (the planning round trips before it). */
+  firstPageMs: number | null;
+  /** Wall time from the sync's start to the end of each walk, in the order they ended (how balanced the slices were). */
+  walkEndsMs: number[];
 }
 
 /** What the engine answers; each takes one argument object and resolves to the named result. */

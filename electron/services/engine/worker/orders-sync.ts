@@ -81,10 +81,11 @@ async function walkAll(context: Context, state: OrdersResume, read: (walks: Walk
   const { accountId } = context;
   const { builder } = state;
   if (!state.walks) {
-    const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
-    state.since = head.newest;
-    state.expected = head.total;
-    state.walks = walkStates(await allOrdersWalks(accountId, head.total, (request) => ask(context, request)));
+    // The newest change and the slices' bounds are asked for at once: fewer round trips before the first page.
+    const head = ask(context, newestChangeRequest(accountId)).then(readNewestChange);
+    const walks = await allOrdersWalks(accountId, head.then((h) => h.total), (request) => ask(context, request));
+    ({ newest: state.since, total: state.expected } = await head);
+    state.walks = walkStates(walks);
   }
   context.progress(builder.size, state.expected);
   if (builder.size > 0) show();

@@ -78,7 +78,7 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
       let page: P;
       try {
         page = reader.read(body, profile);
-        profile.pages++;
+        profile.page();
         onPage(page, walk);
       } catch (error) {
         ahead?.cancel();
@@ -88,6 +88,7 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
       if (next === null) {
         ahead?.cancel();
         walk.done = true;
+        profile.walkEnded();
         return;
       }
       if (walk.seen.has(next)) {

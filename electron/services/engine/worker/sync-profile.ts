@@ -17,6 +17,19 @@ export class SyncProfile implements StepTimer {
   #ended: SyncProfileData | null = null;
   pages = 0;
   requests = 0;
+  #firstPageMs: number | null = null;
+  readonly #walkEndsMs: number[] = [];
+
+  /** A page of records was read. */
+  page(): void {
+    this.pages++;
+    this.#firstPageMs ??= performance.now() - this.#started;
+  }
+
+  /** A walk read its last page. */
+  walkEnded(): void {
+    this.#walkEndsMs.push(performance.now() - this.#started);
+  }
 
   time<T>(step: SyncStep, work: () => T): T {
     const started = process.threadCpuUsage();
@@ -36,6 +49,6 @@ export class SyncProfile implements StepTimer {
   data(): SyncProfileData {
     if (this.#ended) return this.#ended;
     const cpu = process.threadCpuUsage(this.#cpu);
-    return { wallMs: performance.now() - this.#started, cpuMs: (cpu.user + cpu.system) / 1000, steps: { ...this.#steps }, pages: this.pages, requests: this.requests };
+    return { wallMs: performance.now() - this.#started, cpuMs: (cpu.user + cpu.system) / 1000, steps: { ...this.#steps }, pages: this.pages, requests: this.requests, firstPageMs: this.#firstPageMs, walkEndsMs: [...this.#walkEndsMs] };
   }
 }
