@@ -49,6 +49,7 @@ let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
 // Null until the tray icon shows (some Linux desktops have none): "Keep running in the tray" needs it.
 let tray: TrayHandle | null = null;
+let windowMade = false;
 
 registerAppScheme();
 // Development and tests may keep the app's data elsewhere (the same variable as browser mode); a packaged app always uses userData.
@@ -73,9 +74,8 @@ if (!app.requestSingleInstanceLock()) {
     // `School Companion --school URL` while the app runs: the running app shows or offers that school.
     const school = schoolNamedBySecondLaunch(argv);
     if (school) void services?.nameSchool(school).catch((error: unknown) => logger.warn('the school named by a second launch could not be shown', { error: error instanceof Error ? error.name : typeof error }));
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+    // Before start() has made the first window there is nothing to show yet.
+    if (windowMade) showWindow();
   });
   app.on('child-process-gone', (_event, details) => {
     const entry = childProcessGoneLog(details);
@@ -167,17 +167,10 @@ async function start(): Promise<void> {
   bindIpcTransport({ router, events, mainWindow: () => mainWindow, appOrigin });
 
   createMainWindow();
+  windowMade = true;
   // Notifications, the tray / menu-bar item, the badge and taskbar progress: decided in services, shown here.
   const desktopServices = services;
-  const showWindow = () => {
-    if (!mainWindow) {
-      createMainWindow();
-      tray?.redraw();
-    }
-    mainWindow?.show();
-    mainWindow?.focus();
-  };
-  showDesktopNotifications(events, () => mainWindow);
+  showDesktopNotifications(events, showWindow);
   showTaskbarProgress(events, () => mainWindow);
   try {
     tray = startTray({
@@ -197,6 +190,17 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) showWindow();
   });
+}
+
+/** Kept running in the tray, the app may have no window: the tray, a notification, the dock or a second launch make one. */
+function showWindow(): void {
+  if (!mainWindow) {
+    createMainWindow();
+    tray?.redraw();
+  }
+  if (mainWindow?.isMinimized()) mainWindow.restore();
+  mainWindow?.show();
+  mainWindow?.focus();
 }
 
 function createMainWindow(): void {

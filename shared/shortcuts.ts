@@ -4,7 +4,7 @@
 // serves the menu, the matcher and what the list shows. Words (what a shortcut does) are in the catalogue,
 // `shell:shortcuts.actions.<id>`; the groups under `shell:shortcuts.groups.<group>`.
 
-export type ShortcutGroup = 'everywhere' | 'lists' | 'dialogs' | 'desktop';
+type ShortcutGroup = 'everywhere' | 'lists' | 'dialogs' | 'desktop';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -29,7 +29,7 @@ export const SHORTCUTS = [
   { id: 'savePdf', group: 'desktop', keys: ['Mod+Shift+P'], by: 'menu' },
 ] as const satisfies readonly { id: string; group: ShortcutGroup; keys: readonly string[]; by: Shortcut['by'] }[];
 
-export type ShortcutId = (typeof SHORTCUTS)[number]['id'];
+type ShortcutId = (typeof SHORTCUTS)[number]['id'];
 
 export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = ['everywhere', 'lists', 'dialogs', 'desktop'];
 

@@ -1,11 +1,12 @@
 // Desktop: each app.notification the poller finds is shown as an OS notification (Electron Notification);
 // a click brings the window forward and asks the renderer to open the record (notifications.open). What to
 // show and when (dedupe, quiet hours) was decided in services/notifications; this only applies it.
-import { Notification, type BrowserWindow } from 'electron';
+import { Notification } from 'electron';
 import type { EventHub } from '../services/ipc/event-hub';
 import type { AppNotification } from '../../shared/ipc/notifications';
 
-export function showDesktopNotifications(events: EventHub, mainWindow: () => BrowserWindow | null): () => void {
+/** `showWindow` brings the window forward, making one when the app was kept running in the tray without it. */
+export function showDesktopNotifications(events: EventHub, showWindow: () => void): () => void {
   // Kept referenced until clicked or closed: a garbage-collected Notification loses its click handler.
   const live = new Set<Notification>();
   return events.subscribe((event, payload) => {
@@ -16,12 +17,7 @@ export function showDesktopNotifications(events: EventHub, mainWindow: () => Bro
     live.add(shown);
     shown.on('click', () => {
       live.delete(shown);
-      const window = mainWindow();
-      if (window) {
-        if (window.isMinimized()) window.restore();
-        window.show();
-        window.focus();
-      }
+      showWindow();
       events.emit('notifications.open', { accountId: item.accountId, id: item.id, route: item.route });
     });
     shown.on('close', () => live.delete(shown));

@@ -17,7 +17,7 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /** The shortcuts this window offers: the menu's only where there is the desktop app's menu. */
-export function shownShortcuts(mode: 'desktop' | 'browser'): Shortcut[] {
+function shownShortcuts(mode: 'desktop' | 'browser'): Shortcut[] {
   return SHORTCUTS.filter((entry) => mode === 'desktop' || entry.by !== 'menu');
 }
 

@@ -4,15 +4,13 @@
 // Windows and Linux choice, offered only where the tray icon is actually shown.
 import type { DesktopOptions } from '../../../shared/ipc/app';
 
-type DesktopPlatform = 'darwin' | 'win32' | 'linux' | NodeJS.Platform;
-
 interface BackgroundSettings {
   keepRunningInTray: boolean;
   openAtLogin: boolean;
 }
 
 /** Which of the two settings this app can honour here (Settings offers only these). */
-export function offeredDesktopOptions(platform: DesktopPlatform, trayShown: boolean, packaged: boolean): DesktopOptions {
+export function offeredDesktopOptions(platform: NodeJS.Platform, trayShown: boolean, packaged: boolean): DesktopOptions {
   return {
     keepRunningInTray: platform !== 'darwin' && trayShown,
     // Electron registers login items on macOS and Windows only; an unpackaged build would register the bare
@@ -22,7 +20,7 @@ export function offeredDesktopOptions(platform: DesktopPlatform, trayShown: bool
 }
 
 /** What closing the last window does: quit, or keep running (notifications, the tray, the badge). */
-export function whenLastWindowCloses(platform: DesktopPlatform, settings: BackgroundSettings, trayShown: boolean): 'quit' | 'keep-running' {
+export function whenLastWindowCloses(platform: NodeJS.Platform, settings: BackgroundSettings, trayShown: boolean): 'quit' | 'keep-running' {
   if (platform === 'darwin') return 'keep-running';
   return trayShown && settings.keepRunningInTray ? 'keep-running' : 'quit';
 }
