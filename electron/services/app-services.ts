@@ -351,8 +351,8 @@ async function createNotifications({ options, access, settings, isOnline, emit, 
     emit,
     logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
-    // The tray's glance is Today's own sales figure: one source, one function.
-    todaySales: (accountId) => today.todaySales(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    // The tray's glance is Today's own answer, read without recording a visit: one source, one function.
+    glance: (accountId) => today.glance(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
   });
   const notifiedAccounts = new Set<string>();
   lifecycle.onAccountRemoved((accountId) => {

@@ -19,6 +19,7 @@ import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { AllSchools } from './AllSchools';
+import { useTodayVisits } from './use-visits';
 import './today.css';
 
 export function TodayPage() {
@@ -41,6 +42,7 @@ function TodayDashboard() {
   const all = accounts.length > 1 && params.get('schools') === 'all';
   const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null && !all });
   const overview = query.data;
+  useTodayVisits(account && !all && overview ? [{ accountId: account.id, shownAt: query.dataUpdatedAt }] : []);
   const switcher = accounts.length > 1 && (
     <div className="chips chips-inline" role="group" aria-label={t('schools.show')}>
       {([false, true] as const).map((on) => (
