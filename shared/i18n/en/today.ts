@@ -4,7 +4,6 @@ export const today = {
   description: 'How the school is doing, and what needs you.',
   zone: 'Times in {{zone}}',
   zoneComputer: "Times in {{zone}}, this computer's time zone (the school's could not be read)",
-  zoneComputerChosen: "Times in {{zone}}, this computer's time zone, as chosen in Settings",
   lastVisit: 'New since your last look, {{time}}',
   firstVisit: 'Your first look: from your next visit on, what is new since then is marked',
   sales: {

@@ -7,7 +7,6 @@ export const today: OneFormTranslation<typeof en.today> = {
   description: '學校今天的狀況，以及需要你處理的事。',
   zone: '時間以 {{zone}} 為準',
   zoneComputer: '時間以 {{zone}}（這台電腦的時區）為準：無法取得學校的時區',
-  zoneComputerChosen: '時間以 {{zone}}（這台電腦的時區）為準：依設定所選',
   lastVisit: '自你上次查看（{{time}}）以來的新項目已標示',
   firstVisit: '這是你第一次查看：下次起會標示自本次以來的新項目',
   sales: {
