@@ -5,6 +5,8 @@ import type { AccountView } from '../../shared/model/accounts';
 import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { join } from 'node:path';
 import { createDataService, type DataService } from './data/handlers';
+import { syncNotingCaller } from './api/sync-noting-caller';
+import type { PlatformCaller } from './api/platform-caller';
 import type { ExportDestination } from './engine/client/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
@@ -125,8 +127,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // The probe is built further down (it reads the accounts) and started last; until then nothing asks it.
   const isOnline = () => probe.online;
 
+  // The screens' reads and the engine's syncs: each that answered is the school's last sync (the status line).
+  const screensCaller = syncNotingCaller(access.caller, (accountId) => void access.ready().then((auth) => auth.noteSynced(accountId), () => undefined));
   const dataService = createDataService({
-    caller: access.caller,
+    caller: screensCaller,
     cipher: options.cipher,
     dataDir: options.dataDir,
     emit,
@@ -138,10 +142,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onOnlineChange: lifecycle.onOnlineChange,
   });
   const todayMarks = createTodayMarks(options, lifecycle);
-  const screens = createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks });
+  const screens = createScreenServices({ access, screensCaller, dataService, emit, logger, lifecycle, todayMarks });
   const writes = createWrites({ options, access, dataService, explorer: screens.explorer, isOnline, emit, lifecycle });
   const writeHandlers = createWriteHandlers(writes.service);
-  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
+  const today = createToday({ screensCaller, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, offered, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
@@ -264,8 +268,7 @@ function createTodayMarks(options: AppServicesOptions, lifecycle: Lifecycle): To
   return marks;
 }
 
-function createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
-  const { caller } = access;
+function createScreenServices({ access, screensCaller: caller, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; screensCaller: PlatformCaller; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
   const { cache, engine } = dataService;
   const money = createMoneyHandlers({ caller, cache, engine, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   // Events and the comments inbox: read through the offline cache like the rest.
@@ -285,7 +288,8 @@ function createScreenServices({ access, dataService, emit, logger, lifecycle, to
     logger,
     onOnlineChange: lifecycle.onOnlineChange,
   });
-  const explorer = createExplorer({ caller, cache, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
+  // The explorer's calls are the admin's own, any operation: not the data on screen.
+  const explorer = createExplorer({ caller: access.caller, cache, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   return { explorer, handlers: { ...money, ...people, ...content, ...explorer.handlers } };
 }
 
@@ -321,8 +325,8 @@ function createWrites({ options, access, dataService, explorer, isOnline, emit, 
 }
 
 /** Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today"). */
-function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks }: {
-  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore; marks: TodayMarksStore;
+function createToday({ screensCaller, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks }: {
+  screensCaller: PlatformCaller; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore; marks: TodayMarksStore;
 }): TodayService {
   // The school's time zone, kept in the offline cache like every read.
   const reader = new CachedReader(dataService.cache, emit, logger);
@@ -332,7 +336,7 @@ function createToday({ access, dataService, screens, writeHandlers, emit, logger
   return new TodayService({
     engine: dataService.engine,
     sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
-    caller: access.caller,
+    caller: screensCaller,
     reader,
     timeZoneSource: () => settings.get().timeZoneSource,
     marks,
