@@ -5,8 +5,6 @@ import type { AccountView } from '../../shared/model/accounts';
 import type { AppMode, AppStatus } from '../../shared/ipc/app';
 import { join } from 'node:path';
 import { createDataService, type DataService } from './data/handlers';
-import { syncNotingCaller } from './api/sync-noting-caller';
-import type { PlatformCaller } from './api/platform-caller';
 import type { ExportDestination } from './engine/client/export-destination';
 import { createAccountHandlers } from './ipc/account-handlers';
 import { createAppHandlers } from './ipc/app-handlers';
@@ -128,9 +126,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const isOnline = () => probe.online;
 
   // The screens' reads and the engine's syncs: each that answered is the school's last sync (the status line).
-  const screensCaller = syncNotingCaller(access.caller, (accountId) => void access.ready().then((auth) => auth.noteSynced(accountId), () => undefined));
   const dataService = createDataService({
-    caller: screensCaller,
+    caller: access.screensCaller,
     cipher: options.cipher,
     dataDir: options.dataDir,
     emit,
@@ -142,10 +139,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     onOnlineChange: lifecycle.onOnlineChange,
   });
   const todayMarks = createTodayMarks(options, lifecycle);
-  const screens = createScreenServices({ access, screensCaller, dataService, emit, logger, lifecycle, todayMarks });
+  const screens = createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks });
   const writes = createWrites({ options, access, dataService, explorer: screens.explorer, isOnline, emit, lifecycle });
   const writeHandlers = createWriteHandlers(writes.service);
-  const today = createToday({ screensCaller, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
+  const today = createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks: todayMarks });
   const notifications = await createNotifications({ options, access, settings, isOnline, emit, lifecycle, today });
   const syncSchedule = createEngineSync({ options, dataService, settings, isOnline, lifecycle });
   const probe = createProbe({ options, offered, access, emit, status: () => status(), lifecycle, sendPendingRevocations: () => sendPendingRevocations(access, logger) });
@@ -268,7 +265,8 @@ function createTodayMarks(options: AppServicesOptions, lifecycle: Lifecycle): To
   return marks;
 }
 
-function createScreenServices({ access, screensCaller: caller, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; screensCaller: PlatformCaller; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
+function createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
+  const caller = access.screensCaller;
   const { cache, engine } = dataService;
   const money = createMoneyHandlers({ caller, cache, engine, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   // Events and the comments inbox: read through the offline cache like the rest.
@@ -325,8 +323,8 @@ function createWrites({ options, access, dataService, explorer, isOnline, emit, 
 }
 
 /** Today: composed from the handlers of the screens it links to, so its numbers are theirs (docs/ui.md, "Today"). */
-function createToday({ screensCaller, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks }: {
-  screensCaller: PlatformCaller; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore; marks: TodayMarksStore;
+function createToday({ access, dataService, screens, writeHandlers, emit, logger, lifecycle, settings, marks }: {
+  access: Access; dataService: DataService; screens: ReturnType<typeof createScreenServices>; writeHandlers: ReturnType<typeof createWriteHandlers>; emit: Emit; logger: Logger; lifecycle: Lifecycle; settings: SettingsStore; marks: TodayMarksStore;
 }): TodayService {
   // The school's time zone, kept in the offline cache like every read.
   const reader = new CachedReader(dataService.cache, emit, logger);
@@ -336,7 +334,7 @@ function createToday({ screensCaller, dataService, screens, writeHandlers, emit,
   return new TodayService({
     engine: dataService.engine,
     sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
-    caller: screensCaller,
+    caller: access.screensCaller,
     reader,
     timeZoneSource: () => settings.get().timeZoneSource,
     marks,
