@@ -128,8 +128,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // The probe is built further down (it reads the accounts) and started last; until then nothing asks it.
   const isOnline = () => probe.online;
 
+  // The screens' reads and the engine's syncs: each that answered is the school's last sync (the status line).
   const dataService = createDataService({
-    caller: access.caller,
+    caller: access.screensCaller,
     cipher: options.cipher,
     dataDir: options.dataDir,
     emit,
@@ -268,7 +269,7 @@ function createTodayMarks(options: AppServicesOptions, lifecycle: Lifecycle): To
 }
 
 function createScreenServices({ access, dataService, emit, logger, lifecycle, todayMarks }: { access: Access; dataService: DataService; emit: Emit; logger: Logger; lifecycle: Lifecycle; todayMarks: TodayMarksStore }) {
-  const { caller } = access;
+  const caller = access.screensCaller;
   const { cache, engine } = dataService;
   const money = createMoneyHandlers({ caller, cache, engine, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   // Events and the comments inbox: read through the offline cache like the rest.
@@ -288,7 +289,8 @@ function createScreenServices({ access, dataService, emit, logger, lifecycle, to
     logger,
     onOnlineChange: lifecycle.onOnlineChange,
   });
-  const explorer = createExplorer({ caller, cache, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
+  // The explorer's calls are the admin's own, any operation: not the data on screen.
+  const explorer = createExplorer({ caller: access.caller, cache, emit, logger, onOnlineChange: lifecycle.onOnlineChange });
   return { explorer, handlers: { ...money, ...people, ...content, ...explorer.handlers } };
 }
 
@@ -335,7 +337,7 @@ function createToday({ access, dataService, screens, writeHandlers, emit, logger
   return new TodayService({
     engine: dataService.engine,
     sources: { 'money.subscriptions': screens.handlers['money.subscriptions'], 'comments.inbox': screens.handlers['comments.inbox'], 'events.list': screens.handlers['events.list'], 'writes.outbox': writeHandlers['writes.outbox'] },
-    caller: access.caller,
+    caller: access.screensCaller,
     reader,
     timeZoneSource: () => settings.get().timeZoneSource,
     marks,
@@ -354,8 +356,8 @@ async function createNotifications({ options, access, settings, isOnline, emit, 
     emit,
     logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
-    // The tray's glance is Today's own sales figure: one source, one function.
-    todaySales: (accountId) => today.todaySales(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    // The tray's glance is Today's own answer, read without recording a visit: one source, one function.
+    glance: (accountId) => today.glance(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
   });
   const notifiedAccounts = new Set<string>();
   lifecycle.onAccountRemoved((accountId) => {

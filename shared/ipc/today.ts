@@ -66,6 +66,16 @@ export const TodayOverview = z.object({
 });
 export type TodayOverview = z.infer<typeof TodayOverview>;
 
+/**
+ * The tray's glance (not sent over IPC): Today's answer cut to today's sales per currency and what needs the
+ * admin, read without recording a visit. needsTotal (shared/model/today-needs.ts) sums it for the badge.
+ */
+export interface TodayGlance {
+  /** Today so far per currency; null when no orders can be read. */
+  sales: { currency: string; orders: number; net: number }[] | null;
+  needs: Pick<TodayNeed, 'kind' | 'count' | 'route'>[];
+}
+
 export const todayMethods = {
   'data.today': method(
     z.object({
@@ -74,6 +84,11 @@ export const todayMethods = {
       fallbackTimeZone: z.string().min(1).max(64),
     }).strict(),
     TodayOverview,
-    "Today for one school: sales per currency today, yesterday and this month so far against the same weekday a week before and the same days of last month (in the school's time zone, from the engine's synced orders, offline too), and what needs the admin (failed payments, past due, canceling, refunds since the last visit, unanswered comments, learners who stalled this week, events in the next 7 days, the outbox), each with its age, how many are new since the last visit (which this call records), and the route that lists exactly those records.",
+    "Today for one school: sales per currency today, yesterday and this month so far against the same weekday a week before and the same days of last month (in the school's time zone, from the engine's synced orders, offline too), and what needs the admin (failed payments, past due, canceling, refunds since the last visit, unanswered comments, learners who stalled this week, events in the next 7 days, the outbox), each with its age, how many are new since the last visit, and the route that lists exactly those records. Reading it records no visit: data.todayVisit does.",
+  ),
+  'data.todayVisit': method(
+    z.object({ accountId: AccountId }).strict(),
+    z.object({ lastVisit: isoTime.nullable() }),
+    "The admin has Today on screen for this school: records the look ('since you last looked', kept per school across restarts; a look within the hour of the last in the same run of the app continues the visit) and answers the end of the last visit. The tray's glance never calls it.",
   ),
 } satisfies Record<string, MethodDef>;

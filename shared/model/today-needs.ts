@@ -44,3 +44,8 @@ export const STALLED_THIS_WEEK_ROUTE = '/students?stalled=week';
 export function needsAnswer(comment: Pick<InboxComment, 'unanswered' | 'handled'>): boolean {
   return comment.unanswered && comment.handled !== true;
 }
+
+/** How many things need the admin over Today's counts (those not known count nothing): the badge's number. */
+export function needsTotal(needs: readonly { count: number | null }[]): number {
+  return needs.reduce((sum, n) => sum + (n.count ?? 0), 0);
+}

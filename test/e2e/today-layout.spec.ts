@@ -11,6 +11,10 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function expectFits(page: Page): Promise<void> {
   await expect(page.locator('table.today-sales-table').first()).toBeVisible();
+  // The header names the time zone once.
+  const zone = (await page.getByTestId('today-overview').getAttribute('data-time-zone'))!;
+  const header = await page.locator('.page-header').innerText();
+  expect(header.split(zone).length - 1, `${zone} in the header: ${header}`).toBe(1);
   await expect(page.locator('[data-need]')).toHaveCount(8);
   // Nothing wider than its box: the page, a sales table's scroller, a need's row.
   const overflowing = await page.evaluate(() =>

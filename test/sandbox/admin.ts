@@ -15,7 +15,7 @@ const ForgetClient = z.union([z.object({ client_id: z.string().min(1) }).strict(
 export interface AdminActions {
   forgetClient(clientId: string): boolean;
   forgetAllClients(): void;
-  /** A refund, a new or newly paid order, or a subscription whose renewal failed, as they happen on a platform. */
+  /** A refund, a new, newly paid or failed order, or a subscription whose renewal failed, as they happen on a platform. */
   recordOrderEvent?(input: RecordOrderEvent): unknown;
 }
 
@@ -45,7 +45,7 @@ export async function handleAdmin(ctx: SandboxContext, secret: string, actions: 
   }
   if (url.pathname === '/__sandbox/orders/record' && req.method === 'POST' && actions.recordOrderEvent) {
     const parsed = RecordOrderEvent.safeParse(await readJsonBody(req, { required: true }));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Send {"kind": "refund" | "create" | "pay" | "subscription_past_due", "school_id"?, "order_id"?, "paid"?, "subscription_id"?}: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Send {"kind": "refund" | "create" | "pay" | "payment_failed" | "subscription_past_due", "school_id"?, "order_id"?, "paid"?, "subscription_id"?, "at"?}: ${z.prettifyError(parsed.error)}`);
     return sendJson(res, 200, actions.recordOrderEvent(parsed.data));
   }
   throw new HttpError(404, 'not_found', 'Unknown sandbox admin endpoint.');

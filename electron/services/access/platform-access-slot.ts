@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AccountView } from '../../../shared/model/accounts';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { CallArgs, PlatformCaller } from '../api/platform-caller';
+import { syncNotingCaller } from '../api/sync-noting-caller';
 import type { Logger } from '../log';
 import type { AuthPort, PlatformAccess, PlatformAccessFactory, PlatformAccessOptions } from './ports';
 
@@ -21,6 +22,8 @@ export interface PlatformAccessSlot {
   retry(): Promise<void>;
   /** A PlatformCaller that waits for access to open: the data handlers are built before it opens. */
   caller: PlatformCaller;
+  /** The same for the screens' reads and the engine's syncs: each read that answered is the school's last sync. */
+  screensCaller: PlatformCaller;
   /** Called once per successful open, to subscribe to sign-in's events. */
   onOpen(listener: (auth: AuthPort) => void): void;
 }
@@ -84,6 +87,7 @@ export function createPlatformAccessSlot(factory: PlatformAccessFactory, options
       if (!opened) await open();
     },
     caller,
+    screensCaller: syncNotingCaller(caller, (accountId) => opened?.auth.noteSynced(accountId)),
     onOpen: (listener) => {
       openListeners.push(listener);
       if (opened) listener(opened.auth);

@@ -19,6 +19,8 @@ export interface InteractiveOptions {
 /** What the shell needs of the AuthService (electron/services/auth/auth-service.ts). */
 export interface AuthPort {
   listAccounts(): AccountView[];
+  /** The school's data on screen was just read from the platform: "synced" on the status line moves. */
+  noteSynced(accountId: string): void;
   connect(address: string, options?: InteractiveOptions & { client?: { clientId: string; clientSecret?: string } }): Promise<AccountView>;
   signInAgain(accountId: string, options?: InteractiveOptions): Promise<AccountView>;
   grantScopes(accountId: string, scopes: string[], options?: InteractiveOptions): Promise<AccountView>;

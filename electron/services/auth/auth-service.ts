@@ -179,9 +179,15 @@ export class AuthService implements TokenSource {
     // A call still in flight to the old address of a re-pointed account (relocate) says nothing about the new one.
     if (apiBase !== undefined && apiBase !== this.store.get(accountId).apiBase) return;
     this.store.setStatus(accountId, reachable ? 'signed_in' : 'offline');
-    // lastSyncAt is "recently in touch", not a per-request log: one state write a minute at most.
+  }
+
+  /** The school's data on screen was just read from the platform (api/sync-noting-caller.ts): its last sync moves. */
+  noteSynced(accountId: string): void {
+    const record = this.store.list().find((a) => a.id === accountId);
+    if (!record) return;
+    // lastSyncAt is "recently synced", not a per-read log: one state write a minute at most.
     const last = record.lastSyncAt ? Date.parse(record.lastSyncAt) : 0;
-    if (reachable && this.now() - last > SYNC_MARK_INTERVAL_MS) void this.store.markSynced(accountId, new Date(this.now())).catch(() => undefined);
+    if (this.now() - last > SYNC_MARK_INTERVAL_MS) void this.store.markSynced(accountId, new Date(this.now())).catch(() => undefined);
   }
 
   /** At most one refresh per account in flight; the rotated refresh token is saved before the new access token is returned. */

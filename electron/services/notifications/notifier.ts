@@ -26,6 +26,7 @@ import {
 } from './notification-policy';
 import type { NotifyStore } from './notify-store';
 import type { TraySchool } from './tray-model';
+import type { TodayGlance } from '../../../shared/ipc/today';
 
 const THRESHOLD_MAX_AGE_MS = 6 * 60 * 60_000;
 
@@ -40,8 +41,8 @@ interface NotifierOptions {
   intervalMs?: number;
   now?: () => Date;
   random?: () => number;
-  /** Today's sales so far per currency, the very figure Today shows (today/today-service.ts); null when not known. */
-  todaySales(accountId: string): Promise<TraySchool['todaySales']>;
+  /** Today's glance: its sales so far per currency and what needs the admin, the very figures Today shows (today/today-service.ts). */
+  glance(accountId: string): Promise<TodayGlance>;
   /** The time zone of quiet hours (default: the computer's). */
   timeZone?: string;
   /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
@@ -64,7 +65,7 @@ export interface Notifier {
   forget(accountId: string): Promise<void>;
   attention(): Attention;
   markSeen(accountId: string, id?: string): Promise<Attention>;
-  /** Per school: unseen count and today's sales (the tray and the badge). */
+  /** Per school: unseen count and Today's glance (the tray and the badge). */
   traySchools(): TraySchool[];
   /** After each poll and each markSeen: the tray and the badge redraw. */
   onChange(listener: () => void): () => void;
@@ -75,7 +76,7 @@ interface SchoolRun {
   failures: number;
   running?: Promise<void>;
   thresholds?: { at: number; values: Record<string, number> };
-  today?: TraySchool['todaySales'];
+  glance?: TodayGlance;
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
@@ -127,6 +128,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (!state) {
       // The first look at this school: only what happens from now on is news.
       await options.store.set(accountId, baselineState(now()));
+      await refreshGlance(accountId, run);
       schedule(accountId, intervalMs);
       return;
     }
@@ -141,9 +143,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         options.logger.info('notifications found', { delivered: decided.deliver.length, silent: decided.deliver.filter((d) => d.silent).length });
         announceAttention();
       }
-      // The glance comes from the engine's synced orders; when it cannot say, the last figure stays.
-      run.today = (await options.todaySales(accountId).catch(() => null)) ?? run.today;
-      changed();
+      await refreshGlance(accountId, run);
       const next = nextPoll({ ok: true, failures: run.failures }, intervalMs, options.random);
       run.failures = next.failures;
       schedule(accountId, next.delayMs);
@@ -154,6 +154,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
       options.logger.warn('notification poll failed; will try again', { code: error instanceof AppError ? error.code : 'unexpected', failures: next.failures, delayMs: next.delayMs });
       schedule(accountId, next.delayMs);
     }
+  }
+
+  /** Today's glance, from the engine's synced copy and the offline cache; when it cannot say, the last one stays. */
+  async function refreshGlance(accountId: string, run: SchoolRun): Promise<void> {
+    run.glance = (await options.glance(accountId).catch(() => null)) ?? run.glance;
+    changed();
   }
 
   async function fetchCandidates(account: AccountView, state: SchoolNotifyState, run: SchoolRun): Promise<{ candidates: NotificationCandidate[]; since: SchoolNotifyState['since'] }> {
@@ -257,7 +263,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         accountId: account.id,
         schoolName: account.school.name,
         unseen: options.store.get(account.id)?.unseen.length ?? 0,
-        todaySales: runs.get(account.id)?.today ?? null,
+        glance: runs.get(account.id)?.glance ?? null,
       }));
     },
     onChange(listener) {

@@ -1,9 +1,12 @@
 // What the menu-bar item (macOS) or tray icon (Windows, Linux) shows, and the dock or taskbar badge, as
 // plain data: the adapters (electron/adapters/tray.ts, badge.ts) only turn it into Electron calls. Today's
-// sales are per school and per currency (never two currencies added); what needs attention is the count
-// of notifications the admin has not opened yet. Words in the current UI language, money in its locale.
+// glance (today/today-service.ts) gives each school's sales per currency (never two currencies added) and
+// what needs the admin, each count opening Today's own link; the notifications the admin has not opened yet
+// are counted apart. Words in the current UI language, money in its locale.
 import { formatMoney } from '../../../shared/currency-units';
 import { t } from '../../../shared/i18n/i18n';
+import type { TodayGlance } from '../../../shared/ipc/today';
+import { needsTotal } from '../../../shared/model/today-needs';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -11,8 +14,8 @@ export interface TraySchool {
   accountId: string;
   schoolName: string;
   unseen: number;
-  /** Today so far, net and orders per currency (Today's own figure); null: not known (no orders synced or readable). */
-  todaySales: { currency: string; net: number; orders: number }[] | null;
+  /** Today's glance (its sales so far and what needs the admin, Today's own figures); null: not read yet. */
+  glance: TodayGlance | null;
 }
 
 type TrayAction = { type: 'open' } | { type: 'openSchool'; accountId: string; route: string } | { type: 'quit' };
@@ -40,12 +43,19 @@ export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatf
   if (schools.length === 0) items.push({ type: 'info', label: t('main:tray.noSchool') });
   for (const school of schools) {
     items.push({ type: 'header', label: school.schoolName });
-    if (school.todaySales === null) items.push({ type: 'info', label: t('main:tray.salesUnknown') });
-    else if (school.todaySales.every((s) => s.orders === 0)) items.push({ type: 'info', label: t('main:tray.noSales') });
+    const sales = school.glance?.sales ?? null;
+    if (sales === null) items.push({ type: 'info', label: t('main:tray.salesUnknown') });
+    else if (sales.every((s) => s.orders === 0)) items.push({ type: 'info', label: t('main:tray.noSales') });
     else {
-      for (const sale of school.todaySales.filter((s) => s.orders > 0)) {
+      for (const sale of sales.filter((s) => s.orders > 0)) {
         items.push({ type: 'info', label: t('main:tray.sales', { amount: formatMoney(sale.net, sale.currency, locale), count: sale.orders }) });
       }
+    }
+    // What needs the admin, as Today counts it: each opens the screen Today's count opens.
+    for (const need of school.glance?.needs ?? []) {
+      if (!need.count) continue;
+      const label = t(`today:glance.${need.kind}`, { count: need.count, formatted: new Intl.NumberFormat(locale).format(need.count) });
+      items.push({ type: 'item', label, action: { type: 'openSchool', accountId: school.accountId, route: need.route } });
     }
     if (school.unseen > 0) {
       items.push({ type: 'item', label: t('main:tray.attention', { count: school.unseen }), action: { type: 'openSchool', accountId: school.accountId, route: '/orders' } });
@@ -56,6 +66,11 @@ export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatf
   items.push({ type: 'item', label: platform === 'darwin' ? t('main:tray.quitApp') : t('main:tray.quit'), action: { type: 'quit' } });
   const tooltip = total === 0 ? t('common:appName') : t('main:tray.tooltipAttention', { count: total });
   return { tooltip, title: platform === 'darwin' && total > 0 ? String(total) : '', items };
+}
+
+/** How many things need the admin over every school, as Today counts them: the number for the badge or overlay. */
+export function glanceTotal(schools: readonly TraySchool[]): number {
+  return schools.reduce((sum, s) => sum + needsTotal(s.glance?.needs ?? []), 0);
 }
 
 interface BadgeModel {

@@ -8,7 +8,7 @@ import { isAppError } from '../../../shared/errors';
 import { DEFAULT_ORDER_SORT, type Answer } from '../../../shared/ipc/data';
 import { DEFAULT_STUDENT_SORT } from '../../../shared/ipc/students';
 import type { TimeZoneSource } from '../../../shared/ipc/app';
-import type { NeedKind, TodayCurrency, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
+import type { NeedKind, TodayCurrency, TodayGlance, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
 import { changedOrders, eventsStartingSoon, FAILED_STATES, needsAnswer, ordersRoute, REFUND_STATES, seatsLeft, STALLED_THIS_WEEK_ROUTE } from '../../../shared/model/today-needs';
 import { comparisonInstantsOf } from '../../../shared/date-range';
 import { isValidTimeZone } from '../../../shared/zoned-time';
@@ -33,7 +33,7 @@ interface TodayDeps {
   /** Whose day Today is (Settings › Time zone; default the school's): the same rule as every screen (renderer/state/business-time.ts). */
   timeZoneSource?: () => TimeZoneSource;
   /** The school's last visit to Today, kept across restarts ("since you last looked"). */
-  marks: Pick<TodayMarksStore, 'visit'>;
+  marks: Pick<TodayMarksStore, 'visit' | 'get'>;
   now?: () => number;
 }
 
@@ -125,27 +125,40 @@ export class TodayService {
     return { currencies: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)), fetchedAt: oldest.fetchedAt, fromCache: reports.some(([, r]) => r.fromCache) };
   }
 
-  /** Today so far per currency (orders and net), as Today shows it: the tray's glance. Null when no orders can be read. */
-  async todaySales(accountId: string, fallbackTimeZone: string): Promise<{ currency: string; net: number; orders: number }[] | null> {
-    const signal = new AbortController().signal;
-    const { timeZone } = await this.#zone(accountId, fallbackTimeZone, signal);
-    const periods = todayPeriods(this.#now(), timeZone);
-    const answer = await this.#report(accountId, periods.today, timeZone).catch(() => null);
-    return answer?.data.currencies.map((c) => ({ currency: c.currency, net: c.current.net, orders: c.current.orders })) ?? null;
-  }
-
   async #orderCount(accountId: string, filters: ReturnType<typeof changedOrders>): Promise<{ count: number; fetchedAt: string; fromCache: boolean }> {
     const answer = await this.deps.engine.call('orders.query', { accountId, filters, sort: DEFAULT_ORDER_SORT, offset: 0, limit: 0 });
     return { count: answer.data.total, fetchedAt: answer.fetchedAt, fromCache: answer.fromCache };
   }
 
-  /** Records this look at Today and answers the end of the last visit (null: the first, or the mark cannot be kept). */
+  /**
+   * The end of the last visit as Today would show it now (null: the first, or the mark cannot be read). Only
+   * reads: the visit is recorded by visit(), when the admin opens Today; a glance (the tray) never moves it.
+   */
   async #lastVisit(accountId: string, now: number): Promise<string | null> {
     try {
-      return (await this.deps.marks.visit(accountId, (stored) => nextVisit(stored, now, this.#session))).since;
+      return nextVisit((await this.deps.marks.get(accountId)).visit, now, this.#session).since;
     } catch {
       return null;
     }
+  }
+
+  /** The admin has Today on screen: records the look (visit-policy.ts) and answers the end of the last visit. */
+  async visit(accountId: string): Promise<{ lastVisit: string | null }> {
+    const now = this.#now();
+    const mark = await this.deps.marks.visit(accountId, (stored) => nextVisit(stored, now, this.#session));
+    return { lastVisit: mark.since };
+  }
+
+  /**
+   * The tray's glance: Today's own answer, read without recording a visit, cut to today's sales per currency
+   * and what needs the admin. One function for Today, the tray's menu and the badge (needsTotal).
+   */
+  async glance(accountId: string, fallbackTimeZone: string): Promise<TodayGlance> {
+    const overview = await this.overview({ accountId, fallbackTimeZone }, { signal: new AbortController().signal });
+    return {
+      sales: overview.sales?.currencies.map((c) => ({ currency: c.currency, ...c.periods.today })) ?? null,
+      needs: overview.needs.map(({ kind, count, route }) => ({ kind, count, route })),
+    };
   }
 
   async overview(input: TodayInput, context: CallContext): Promise<TodayOverview> {
@@ -225,6 +238,9 @@ function memo<T>(run: () => Promise<T>): () => Promise<T> {
   return () => (value ??= run());
 }
 
-export function createTodayHandlers(service: TodayService): Pick<MethodHandlers, 'data.today'> {
-  return { 'data.today': (input, context) => service.overview(input, context) };
+export function createTodayHandlers(service: TodayService): Pick<MethodHandlers, 'data.today' | 'data.todayVisit'> {
+  return {
+    'data.today': (input, context) => service.overview(input, context),
+    'data.todayVisit': ({ accountId }) => service.visit(accountId),
+  };
 }

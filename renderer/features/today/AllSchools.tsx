@@ -12,6 +12,7 @@ import { bridgeQueryKey, invoke } from '../../lib/bridge-hooks';
 import { formatCount, formatMoney } from '../../lib/format';
 import { useSetActiveAccount } from '../../state/active-account';
 import { schoolTotals, type SchoolSales } from './school-totals';
+import { useTodayVisits } from './use-visits';
 
 interface Props {
   accounts: readonly AccountView[];
@@ -41,6 +42,8 @@ export function AllSchools({ accounts, fallbackTimeZone, locale, onOpen }: Props
       return { queryKey: bridgeQueryKey('data.today', input), queryFn: () => invoke('data.today', input) };
     }),
   });
+  // Looking at every school is a look at each one's Today.
+  useTodayVisits(queries.map((q, i) => ({ accountId: accounts[i]!.id, shownAt: q.data ? q.dataUpdatedAt : 0 })));
   const totals = schoolTotals(queries.map((q) => salesOf(q.data)));
   const money = (amount: { net: number; orders: number }, currency: string) => (
     <span className="today-school-amount" data-currency={currency} data-net={amount.net} data-orders={amount.orders}>

@@ -13,12 +13,13 @@ import { Page } from '../../components/Page';
 import { useInvokeQuery } from '../../lib/bridge-hooks';
 import { formatChange, formatCount, formatDateTime, formatMoney, relativeChange, type Locale } from '../../lib/format';
 import { useAccounts, useActiveAccount } from '../../state/active-account';
-import { useUiStore } from '../../state/ui-store';
+import { useBusinessTime } from '../../state/business-time';
 import { DashboardFrame } from '../common/DashboardFrame';
 import { FigureAge } from '../common/FigureAge';
 import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { AllSchools } from './AllSchools';
+import { useTodayVisits } from './use-visits';
 import './today.css';
 
 export function TodayPage() {
@@ -33,14 +34,15 @@ function TodayDashboard() {
   const { t } = useTranslation('today');
   const account = useActiveAccount();
   const locale = useLocale();
-  // The business zone's rule (Settings › Time zone): the service follows the same setting.
-  const zoneSource = useUiStore((s) => s.timeZoneSource);
+  // The business zone's rule (Settings › Time zone), named by the frame: the service follows the same setting.
+  const business = useBusinessTime();
   const accounts = useAccounts();
   // With several schools, a switch shows them all side by side (kept in the address: ?schools=all).
   const [params, setParams] = useSearchParams();
   const all = accounts.length > 1 && params.get('schools') === 'all';
   const query = useInvokeQuery('data.today', { accountId: account?.id ?? '', fallbackTimeZone: locale.timeZone }, { enabled: account !== null && !all });
   const overview = query.data;
+  useTodayVisits(account && !all && overview ? [{ accountId: account.id, shownAt: query.dataUpdatedAt }] : []);
   const switcher = accounts.length > 1 && (
     <div className="chips chips-inline" role="group" aria-label={t('schools.show')}>
       {([false, true] as const).map((on) => (
@@ -65,9 +67,13 @@ function TodayDashboard() {
       meta={
         overview && (
           <>
-            <span className="meta-line" data-testid="today-zone" data-time-zone={overview.timeZone}>
-              {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t(zoneSource === 'computer' ? 'zoneComputerChosen' : 'zoneComputer', { zone: overview.timeZone })}
-            </span>
+            {/* The frame names the business zone once in this header; Today's figures are in it too, unless the
+                service had to fall back to another zone (the school's record unreadable there): then it says so. */}
+            {overview.timeZone !== business.timeZone && (
+              <span className="meta-line" data-testid="today-zone">
+                {overview.schoolZone ? t('zone', { zone: overview.timeZone }) : t('zoneComputer', { zone: overview.timeZone })}
+              </span>
+            )}
             <span className="meta-line" data-testid="today-last-visit" data-last-visit={overview.lastVisit ?? ''}>
               {overview.lastVisit ? t('lastVisit', { time: formatDateTime(overview.lastVisit, { locale: locale.locale, timeZone: overview.timeZone }) }) : t('firstVisit')}
             </span>
@@ -79,7 +85,7 @@ function TodayDashboard() {
         {(data) => {
           const zoned: Locale = { locale: locale.locale, timeZone: data.timeZone };
           return (
-            <div className="today-grid">
+            <div className="today-grid" data-testid="today-overview" data-time-zone={data.timeZone}>
               <Sales overview={data} locale={zoned} />
               <Needs overview={data} locale={zoned} />
             </div>

@@ -4,7 +4,6 @@ export const today = {
   description: 'How the school is doing, and what needs you.',
   zone: 'Times in {{zone}}',
   zoneComputer: "Times in {{zone}}, this computer's time zone (the school's could not be read)",
-  zoneComputerChosen: "Times in {{zone}}, this computer's time zone, as chosen in Settings",
   lastVisit: 'New since your last look, {{time}}',
   firstVisit: 'Your first look: from your next visit on, what is new since then is marked',
   sales: {
@@ -44,6 +43,25 @@ export const today = {
     fresh_one: '{{count}} new',
     fresh_other: '{{count}} new',
     open: 'Open',
+  },
+  // The tray's glance: each count of what needs the admin, as a menu item opening its screen.
+  glance: {
+    failedOrders_one: '{{formatted}} payment failed (last 7 days)',
+    failedOrders_other: '{{formatted}} payments failed (last 7 days)',
+    pastDue_one: '{{formatted}} subscription past due',
+    pastDue_other: '{{formatted}} subscriptions past due',
+    canceling_one: '{{formatted}} subscription ending',
+    canceling_other: '{{formatted}} subscriptions ending',
+    refunds_one: '{{formatted}} refund since your last look',
+    refunds_other: '{{formatted}} refunds since your last look',
+    unanswered_one: '{{formatted}} unanswered comment',
+    unanswered_other: '{{formatted}} unanswered comments',
+    stalled_one: '{{formatted}} learner stalled this week',
+    stalled_other: '{{formatted}} learners stalled this week',
+    upcomingEvents_one: '{{formatted}} event in the next 7 days',
+    upcomingEvents_other: '{{formatted}} events in the next 7 days',
+    outbox_one: '{{formatted}} change waiting to be sent or refused',
+    outbox_other: '{{formatted}} changes waiting to be sent or refused',
   },
   filters: {
     stalledThisWeek: 'Stalled this week (in any course)',

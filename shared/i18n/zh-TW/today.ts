@@ -7,7 +7,6 @@ export const today: OneFormTranslation<typeof en.today> = {
   description: '學校今天的狀況，以及需要你處理的事。',
   zone: '時間以 {{zone}} 為準',
   zoneComputer: '時間以 {{zone}}（這台電腦的時區）為準：無法取得學校的時區',
-  zoneComputerChosen: '時間以 {{zone}}（這台電腦的時區）為準：依設定所選',
   lastVisit: '自你上次查看（{{time}}）以來的新項目已標示',
   firstVisit: '這是你第一次查看：下次起會標示自本次以來的新項目',
   sales: {
@@ -44,6 +43,16 @@ export const today: OneFormTranslation<typeof en.today> = {
     outbox: '待送出或被拒絕的變更',
     fresh_other: '{{count}} 項新的',
     open: '開啟',
+  },
+  glance: {
+    failedOrders_other: '付款失敗 {{formatted}} 筆（最近 7 天）',
+    pastDue_other: '逾期未付的訂閱 {{formatted}} 筆',
+    canceling_other: '即將結束的訂閱 {{formatted}} 筆',
+    refunds_other: '自你上次查看以來的退款 {{formatted}} 筆',
+    unanswered_other: '尚未回覆的留言 {{formatted}} 則',
+    stalled_other: '本週停滯的學員 {{formatted}} 位',
+    upcomingEvents_other: '未來 7 天的活動 {{formatted}} 場',
+    outbox_other: '待送出或被拒絕的變更 {{formatted}} 項',
   },
   filters: {
     stalledThisWeek: '本週停滯（任一課程）',

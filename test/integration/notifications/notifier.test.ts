@@ -74,7 +74,7 @@ async function notifierFor(options: { online?: () => boolean; settings?: Notific
     intervalMs: options.intervalMs ?? 60_000,
     now: () => new Date(),
     random: () => 0,
-    todaySales: async () => null,
+    glance: async () => ({ sales: null, needs: [] }),
     ...(options.later ? { later: options.later } : {}),
   });
   return { notifier, delivered };

@@ -117,6 +117,15 @@ export class OrderStore {
     return true;
   }
 
+  /** The payment of unpaid order i fails at `at` (the buyer's card declined): it becomes failed. */
+  recordFailed(i: number, at: number): boolean {
+    if (this.state[i] !== STATE.not_paid) return false;
+    this.state[i] = STATE.failed;
+    this.updatedAt[i] = at;
+    this.revision++;
+    return true;
+  }
+
   #grow(rows: number): void {
     const grown = <T extends Float64Array | Uint8Array | Int32Array | Uint32Array>(a: T, length: number, fill?: number): T => {
       const out = new (a.constructor as new (n: number) => T)(length);

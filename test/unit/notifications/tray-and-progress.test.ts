@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { INDETERMINATE, NO_PROGRESS, STALE_JOB_MS, TaskbarProgress } from '../../../electron/services/notifications/progress-model';
-import { badgeModel, trayModel, type TraySchool } from '../../../electron/services/notifications/tray-model';
+import { badgeModel, glanceTotal, trayModel, type TraySchool } from '../../../electron/services/notifications/tray-model';
 import type { DataProgress } from '../../../shared/ipc/data';
 
-const lumen: TraySchool = { accountId: 'a1', schoolName: 'Lumen Academy', unseen: 2, todaySales: [{ currency: 'USD', net: 123_450, orders: 3 }, { currency: 'EUR', net: 9_900, orders: 1 }] };
-const sakura: TraySchool = { accountId: 'a2', schoolName: 'Sakura School', unseen: 0, todaySales: [] };
+const lumenNeeds: NonNullable<TraySchool['glance']>['needs'] = [
+  { kind: 'failedOrders', count: 2, route: '/orders?state=failed&changedFrom=x' },
+  { kind: 'pastDue', count: 0, route: '/subscriptions?show=pastDue' },
+  { kind: 'unanswered', count: 1, route: '/comments?show=unanswered' },
+  { kind: 'stalled', count: null, route: '/students?stalled=week' },
+];
+const lumen: TraySchool = { accountId: 'a1', schoolName: 'Lumen Academy', unseen: 2, glance: { sales: [{ currency: 'USD', net: 123_450, orders: 3 }, { currency: 'EUR', net: 9_900, orders: 1 }], needs: lumenNeeds } };
+const sakura: TraySchool = { accountId: 'a2', schoolName: 'Sakura School', unseen: 0, glance: { sales: [], needs: [{ kind: 'outbox', count: 0, route: '/activity' }] } };
 
 describe('the tray / menu-bar menu', () => {
-  it("lists today's sales per school and currency, what needs attention, and a way to open the app", () => {
+  it("lists today's sales per school and currency, what needs the admin as Today counts it (each opening Today's link), and a way to open the app", () => {
     const model = trayModel([lumen, sakura], 'win32');
     expect(model.items).toEqual([
       { type: 'header', label: 'Lumen Academy' },
       { type: 'info', label: 'Today: $1,234.50 · 3 orders' },
       { type: 'info', label: 'Today: €99.00 · 1 order' },
+      { type: 'item', label: '2 payments failed (last 7 days)', action: { type: 'openSchool', accountId: 'a1', route: lumenNeeds[0]!.route } },
+      { type: 'item', label: '1 unanswered comment', action: { type: 'openSchool', accountId: 'a1', route: '/comments?show=unanswered' } },
       { type: 'item', label: '2 things need attention', action: { type: 'openSchool', accountId: 'a1', route: '/orders' } },
       { type: 'separator' },
       { type: 'header', label: 'Sakura School' },
@@ -33,13 +41,18 @@ describe('the tray / menu-bar menu', () => {
   });
 
   it('says when sales are not known and when no school is connected', () => {
-    expect(trayModel([{ ...sakura, todaySales: null }], 'linux').items[1]).toEqual({ type: 'info', label: 'Today: sales not available' });
+    expect(trayModel([{ ...sakura, glance: null }], 'linux').items[1]).toEqual({ type: 'info', label: 'Today: sales not available' });
     expect(trayModel([], 'linux').items[0]).toEqual({ type: 'info', label: 'No school connected' });
     expect(trayModel([], 'linux').tooltip).toBe('School Companion');
   });
 });
 
 describe('the dock / taskbar badge', () => {
+  it("counts what needs the admin over every school as Today counts it (a count not known adds nothing)", () => {
+    expect(glanceTotal([lumen, sakura])).toBe(3);
+    expect(glanceTotal([{ ...lumen, glance: null }])).toBe(0);
+  });
+
   it('counts what needs attention, clears at zero, and caps the Windows overlay at 99+', () => {
     expect(badgeModel(0)).toEqual({ count: 0, overlayText: '', description: '' });
     expect(badgeModel(1)).toEqual({ count: 1, overlayText: '1', description: '1 thing needs attention' });
