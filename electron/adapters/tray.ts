@@ -74,8 +74,8 @@ export function startTray(options: TrayOptions): TrayHandle {
     tray.setToolTip(model.tooltip);
     if (platform === 'darwin') tray.setTitle(model.title);
     tray.setContextMenu(Menu.buildFromTemplate(model.items.map(menuItem)));
-    // The count of what needs the admin: the notifier's unseen total, the number the tray's glance adds up.
-    // When Today's own count of what needs the admin lands, this one line is where it plugs in.
+    // The badge counts what is new (the notifier's unseen alerts, as the dock's has), not Today's standing counts:
+    // those include learners stalled this week and events coming up, so the overlay would sit at 99+.
     const badge = badgeModel(options.notifier.attention().total);
     if (platform === 'win32') {
       const window = options.mainWindow();

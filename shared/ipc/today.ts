@@ -68,7 +68,7 @@ export type TodayOverview = z.infer<typeof TodayOverview>;
 
 /**
  * The tray's glance (not sent over IPC): Today's answer cut to today's sales per currency and what needs the
- * admin, read without recording a visit. needsTotal (shared/model/today-needs.ts) sums it for the badge.
+ * admin, read without recording a visit.
  */
 export interface TodayGlance {
   /** Today so far per currency; null when no orders can be read. */

@@ -45,7 +45,3 @@ export function needsAnswer(comment: Pick<InboxComment, 'unanswered' | 'handled'
   return comment.unanswered && comment.handled !== true;
 }
 
-/** How many things need the admin over Today's counts (those not known count nothing): the badge's number. */
-export function needsTotal(needs: readonly { count: number | null }[]): number {
-  return needs.reduce((sum, n) => sum + (n.count ?? 0), 0);
-}

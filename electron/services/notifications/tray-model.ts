@@ -6,7 +6,6 @@
 import { formatMoney } from '../../../shared/currency-units';
 import { t } from '../../../shared/i18n/i18n';
 import type { TodayGlance } from '../../../shared/ipc/today';
-import { needsTotal } from '../../../shared/model/today-needs';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -66,11 +65,6 @@ export function trayModel(schools: readonly TraySchool[], platform: DesktopPlatf
   items.push({ type: 'item', label: platform === 'darwin' ? t('main:tray.quitApp') : t('main:tray.quit'), action: { type: 'quit' } });
   const tooltip = total === 0 ? t('common:appName') : t('main:tray.tooltipAttention', { count: total });
   return { tooltip, title: platform === 'darwin' && total > 0 ? String(total) : '', items };
-}
-
-/** How many things need the admin over every school, as Today counts them: the number for the badge or overlay. */
-export function glanceTotal(schools: readonly TraySchool[]): number {
-  return schools.reduce((sum, s) => sum + needsTotal(s.glance?.needs ?? []), 0);
 }
 
 interface BadgeModel {

@@ -151,7 +151,7 @@ export class TodayService {
 
   /**
    * The tray's glance: Today's own answer, read without recording a visit, cut to today's sales per currency
-   * and what needs the admin. One function for Today, the tray's menu and the badge (needsTotal).
+   * and what needs the admin. One function for Today and the tray's menu.
    */
   async glance(accountId: string, fallbackTimeZone: string): Promise<TodayGlance> {
     const overview = await this.overview({ accountId, fallbackTimeZone }, { signal: new AbortController().signal });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INDETERMINATE, NO_PROGRESS, STALE_JOB_MS, TaskbarProgress } from '../../../electron/services/notifications/progress-model';
-import { badgeModel, glanceTotal, trayModel, type TraySchool } from '../../../electron/services/notifications/tray-model';
+import { badgeModel, trayModel, type TraySchool } from '../../../electron/services/notifications/tray-model';
 import type { DataProgress } from '../../../shared/ipc/data';
 
 const lumenNeeds: NonNullable<TraySchool['glance']>['needs'] = [
@@ -48,11 +48,6 @@ describe('the tray / menu-bar menu', () => {
 });
 
 describe('the dock / taskbar badge', () => {
-  it("counts what needs the admin over every school as Today counts it (a count not known adds nothing)", () => {
-    expect(glanceTotal([lumen, sakura])).toBe(3);
-    expect(glanceTotal([{ ...lumen, glance: null }])).toBe(0);
-  });
-
   it('counts what needs attention, clears at zero, and caps the Windows overlay at 99+', () => {
     expect(badgeModel(0)).toEqual({ count: 0, overlayText: '', description: '' });
     expect(badgeModel(1)).toEqual({ count: 1, overlayText: '1', description: '1 thing needs attention' });
