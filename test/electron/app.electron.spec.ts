@@ -49,17 +49,22 @@ test.describe('the desktop app', () => {
     if (userData) await rm(userData, { recursive: true, force: true });
   });
 
-  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard, shows the error screen for a screen that fails, and quits', async () => {
-    sandbox = await startSandbox({ quiet: true, orders: 2_000 });
-    browser = await launchChromium();
+  /** A sandbox with `orders` and the app on a fresh data folder (no accounts yet), offering its school. */
+  async function launchOnSandbox(orders: number): Promise<ElectronApplication> {
+    sandbox = await startSandbox({ quiet: true, orders });
     userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
-
     app = await _electron.launch({
       executablePath: binary!,
       args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
-      // A fresh data folder (the shell honours it in unpackaged runs): no accounts yet.
+      // The shell honours the data folder in unpackaged runs.
       env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
     });
+    return app;
+  }
+
+  test('launches, signs in to the sandbox school through the loopback redirect, shows the dashboard, shows the error screen for a screen that fails, and quits', async () => {
+    browser = await launchChromium();
+    app = await launchOnSandbox(2_000);
 
     // The consent URL comes back to the test instead of opening the OS browser.
     await app.evaluate(({ shell }) => {
@@ -89,9 +94,10 @@ test.describe('the desktop app', () => {
     await consentClicker(browser, { decision: 'Allow' })(consentUrl);
 
     // Signed in: the school and its admin in the header, the dashboards' navigation, a dashboard on screen.
-    await expect(window.getByTestId('active-school')).toHaveText(sandbox.platform.schools[0]!.name, { timeout: 30_000 });
-    await expect(window.getByTestId('active-admin')).toHaveText(sandbox.platform.admin.name);
-    await expect(window.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Courses', 'Orders', 'Analytics']);
+    await expect(window.getByTestId('active-school')).toHaveText(sandbox!.platform.schools[0]!.name, { timeout: 30_000 });
+    await expect(window.getByTestId('active-admin')).toHaveText(sandbox!.platform.admin.name);
+    // Sign-in lands on Today; the dashboards follow it in the navigation.
+    await expect(window.getByRole('navigation', { name: 'Main' }).getByRole('link')).toContainText(['Today', 'Courses', 'Orders', 'Analytics']);
     await expect(window.locator('[data-dashboard]').first()).toBeVisible({ timeout: 30_000 });
 
     // A screen that fails to render shows the error screen inside the frame (not React Router's bare stack);
@@ -128,13 +134,7 @@ test.describe('the desktop app', () => {
     app = undefined;
   });
   test('has our application menu, sends its commands to the page, and paints the window in the page background', async () => {
-    sandbox = await startSandbox({ quiet: true, orders: 100 });
-    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
-    app = await _electron.launch({
-      executablePath: binary!,
-      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
-      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
-    });
+    app = await launchOnSandbox(100);
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
 
@@ -185,13 +185,7 @@ test.describe('the desktop app', () => {
   });
 
   test('writes to the clipboard from its own page, carries the installer\'s AUMID on Windows, and saves the page as a PDF', async () => {
-    sandbox = await startSandbox({ quiet: true, orders: 100 });
-    userData = await mkdtemp(join(tmpdir(), 'school-companion-electron-'));
-    app = await _electron.launch({
-      executablePath: binary!,
-      args: [MAIN, '--school', sandbox.url, '--school-label', SCHOOL_LABEL],
-      env: { ...(process.env as Record<string, string>), SCHOOL_COMPANION_DATA_DIR: userData },
-    });
+    app = await launchOnSandbox(100);
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { level: 1, name: 'Connect your school' })).toBeVisible({ timeout: 30_000 });
 
@@ -205,7 +199,7 @@ test.describe('the desktop app', () => {
     expect(aumid).toBe(process.platform === 'win32' ? 'com.schoolcompanion.desktop' : null);
 
     // File › Save as PDF…: the Save dialog answered here (as a person would pick a path), then a real PDF.
-    const pdf = join(userData, 'page.pdf');
+    const pdf = join(userData!, 'page.pdf');
     await app.evaluate(({ dialog }, path) => {
       dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
     }, pdf);
