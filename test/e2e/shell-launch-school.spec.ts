@@ -62,14 +62,14 @@ test('named on the command line and already connected: the app opens on that sch
     await page.getByLabel("Your school's address").fill(b.url);
     await page.getByLabel("Your school's address").press('Enter');
     // Both platforms' first school has the same name: the switcher tells them apart by address.
-    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`at ${new URL(b.url).host}`), { timeout: 30_000 });
+    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`, ${new URL(b.url).host}: `), { timeout: 30_000 });
   } finally {
     await first.close();
   }
 
   const second = await startApp(page, context, dataDir, record, a.url, true);
   try {
-    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`at ${new URL(a.url).host}`));
+    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`, ${new URL(a.url).host}: `));
     await expect(page.getByRole('region', { name: 'School named at start' })).toHaveCount(0);
     expect(await connectedAccounts(second)).toHaveLength(2);
   } finally {
@@ -94,7 +94,7 @@ test('named on the command line and not connected: the app offers to connect it'
     await offer.getByRole('button', { name: 'Connect it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add a school' })).toBeVisible();
     await page.getByRole('region', { name: b.url }).getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`at ${new URL(b.url).host}`), { timeout: 30_000 });
+    await expect(switcher(page)).toHaveAccessibleName(new RegExp(`, ${new URL(b.url).host}: `), { timeout: 30_000 });
     await expect(offer).toHaveCount(0);
     expect((await connectedAccounts(second)).map((account) => account.issuer).sort()).toEqual([a.url, b.url].sort());
   } finally {
