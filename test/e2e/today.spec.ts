@@ -57,6 +57,18 @@ test('Today: sales and what needs the admin equal the oracle over the raw lists,
     expect(await range(yesterday, 'base-')).toEqual({ from: startOfLocalDay(midnight - 7.5 * DAY, timeZone), to: startOfLocalDay(midnight - 6.5 * DAY, timeZone) });
   });
 
+  await test.step('the currency with the largest net of the month so far comes first, as on every screen', async () => {
+    const shown = await tables.evaluateAll((all) => all.map((t) => t.getAttribute('data-currency')!));
+    expect([...shown].sort()).toEqual(currencies);
+    const wholeUnits = (currency: string) => {
+      const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      const row = page.locator(`table.today-sales-table[data-currency="${currency}"] tr[data-period="monthToDate"]`);
+      return range(row, '').then((r) => salesFigures(raw.orders, currency, r).net / 10 ** digits);
+    };
+    const nets = await Promise.all(shown.map(wholeUnits));
+    expect(nets, shown.join(', ')).toEqual([...nets].sort((a, b) => b - a));
+  });
+
   let sold = 0;
   const expectSales = async () => {
     for (const currency of currencies) {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAppError } from '../../../shared/errors';
 import { DEFAULT_ORDER_SORT, type Answer } from '../../../shared/ipc/data';
+import { rankCurrencies } from '../../../shared/currency-choice';
 import { DEFAULT_STUDENT_SORT } from '../../../shared/ipc/students';
 import type { TimeZoneSource } from '../../../shared/ipc/app';
 import type { NeedKind, TodayCurrency, TodayGlance, TodayNeed, TodayOverview } from '../../../shared/ipc/today';
@@ -122,7 +123,9 @@ export class TodayService {
     for (const row of byCurrency.values()) for (const name of TODAY_PERIODS) row.periods[name] ??= { orders: 0, net: 0 };
     // Every report counts the same synced set: they share its age.
     const oldest = reports.reduce((a, [, b]) => (b.fetchedAt < a.fetchedAt ? b : a), reports[0]![1]);
-    return { currencies: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)), fetchedAt: oldest.fetchedAt, fromCache: reports.some(([, r]) => r.fromCache) };
+    // The order every screen uses (shared/currency-choice.ts): the largest net of the month so far first.
+    const ranked = rankCurrencies([...byCurrency.keys()], [...byCurrency.values()].map((row) => ({ currency: row.currency, net: row.periods.monthToDate.net })), null);
+    return { currencies: ranked.map((currency) => byCurrency.get(currency)!), fetchedAt: oldest.fetchedAt, fromCache: reports.some(([, r]) => r.fromCache) };
   }
 
   async #orderCount(accountId: string, filters: ReturnType<typeof changedOrders>): Promise<{ count: number; fetchedAt: string; fromCache: boolean }> {
