@@ -184,11 +184,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     async close() {
       language.close();
       probe.stop();
-      notifications.notifier.stop();
+      const polls = notifications.notifier.stop();
       syncSchedule?.stop();
       shell.accounts.cancelAll();
       for (const unsubscribe of unsubscribers) unsubscribe();
       await dataService.close(); // stops the data engine's worker, and with it its snapshot writes
+      // A poll in flight (its glance reads Today, which caches answers) ends before the app's files are let go:
+      // another start on the same data folder must not find this one still writing there.
+      await polls;
     },
   };
 }
@@ -357,7 +360,7 @@ async function createNotifications({ options, access, settings, isOnline, emit, 
     logger: options.logger,
     ...(options.notifyIntervalMs ? { intervalMs: options.notifyIntervalMs } : {}),
     // The tray's glance is Today's own answer, read without recording a visit: one source, one function.
-    glance: (accountId) => today.glance(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    glance: (accountId, signal) => today.glance(accountId, Intl.DateTimeFormat().resolvedOptions().timeZone, signal),
   });
   const notifiedAccounts = new Set<string>();
   lifecycle.onAccountRemoved((accountId) => {

@@ -42,7 +42,7 @@ interface NotifierOptions {
   now?: () => Date;
   random?: () => number;
   /** Today's glance: its sales so far per currency and what needs the admin, the very figures Today shows (today/today-service.ts). */
-  glance(accountId: string): Promise<TodayGlance>;
+  glance(accountId: string, signal: AbortSignal): Promise<TodayGlance>;
   /** The time zone of quiet hours (default: the computer's). */
   timeZone?: string;
   /** Runs `task` after `ms` (default setTimeout, unref'd); returns its cancel. Tests record the delays. */
@@ -57,7 +57,8 @@ function timerLater(task: () => void, ms: number): () => void {
 
 export interface Notifier {
   start(): void;
-  stop(): void;
+  /** No more polls; the one in flight is told to stop, and this resolves once it has (nothing written after). */
+  stop(): Promise<void>;
   /** Polls one school now (the timer's own step; tests call it directly). */
   pollNow(accountId: string): Promise<void>;
   /** The platform is reachable again: poll every school now rather than at its next turn. */
@@ -86,6 +87,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const runs = new Map<string, SchoolRun>();
   const changeListeners = new Set<() => void>();
   let started = false;
+  /** Aborted by stop(): the glance of a poll in flight gives up instead of reading and caching on. */
+  let stopping = new AbortController();
 
   const runOf = (accountId: string): SchoolRun => {
     let run = runs.get(accountId);
@@ -158,7 +161,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   /** Today's glance, from the engine's synced copy and the offline cache; when it cannot say, the last one stays. */
   async function refreshGlance(accountId: string, run: SchoolRun): Promise<void> {
-    run.glance = (await options.glance(accountId).catch(() => null)) ?? run.glance;
+    run.glance = (await options.glance(accountId, stopping.signal).catch(() => null)) ?? run.glance;
     changed();
   }
 
@@ -230,11 +233,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
     start() {
       if (started) return;
       started = true;
+      stopping = new AbortController();
       for (const account of options.accounts()) schedule(account.id, 0);
     },
-    stop() {
+    async stop() {
       started = false;
+      stopping.abort();
       for (const run of runs.values()) run.cancel?.();
+      await Promise.allSettled([...runs.values()].map((run) => run.running));
     },
     pollNow,
     online() {

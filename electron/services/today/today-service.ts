@@ -156,8 +156,8 @@ export class TodayService {
    * The tray's glance: Today's own answer, read without recording a visit, cut to today's sales per currency
    * and what needs the admin. One function for Today and the tray's menu.
    */
-  async glance(accountId: string, fallbackTimeZone: string): Promise<TodayGlance> {
-    const overview = await this.overview({ accountId, fallbackTimeZone }, { signal: new AbortController().signal });
+  async glance(accountId: string, fallbackTimeZone: string, signal: AbortSignal): Promise<TodayGlance> {
+    const overview = await this.overview({ accountId, fallbackTimeZone }, { signal });
     return {
       sales: overview.sales?.currencies.map((c) => ({ currency: c.currency, ...c.periods.today })) ?? null,
       needs: overview.needs.map(({ kind, count, route }) => ({ kind, count, route })),

@@ -58,7 +58,9 @@ async function recordRefund(): Promise<string> {
   return ((await response.json()) as { order_id: string }).order_id;
 }
 
-async function notifierFor(options: { online?: () => boolean; settings?: NotificationSettings; accounts?: AccountView[]; intervalMs?: number; later?: (task: () => void, ms: number) => () => void } = {}) {
+type Glance = (accountId: string, signal: AbortSignal) => Promise<{ sales: null; needs: [] }>;
+
+async function notifierFor(options: { online?: () => boolean; settings?: NotificationSettings; accounts?: AccountView[]; intervalMs?: number; later?: (task: () => void, ms: number) => () => void; glance?: Glance } = {}) {
   const delivered: AppNotification[] = [];
   const store = await NotifyStore.open(dir.path);
   const notifier = createNotifier({
@@ -74,7 +76,7 @@ async function notifierFor(options: { online?: () => boolean; settings?: Notific
     intervalMs: options.intervalMs ?? 60_000,
     now: () => new Date(),
     random: () => 0,
-    glance: async () => ({ sales: null, needs: [] }),
+    glance: options.glance ?? (async () => ({ sales: null, needs: [] })),
     ...(options.later ? { later: options.later } : {}),
   });
   return { notifier, delivered };
@@ -106,6 +108,26 @@ describe('the notifier against the platform', () => {
     const next = await recordRefund();
     await restarted.notifier.pollNow(account.id);
     expect(refunds(restarted.delivered)).toEqual([`refund:${next}`]);
+  });
+
+  it('stop() tells the glance of a poll in flight to give up and resolves only once that poll has ended', async () => {
+    let started = false;
+    let ended = false;
+    const glance: Glance = (_accountId, signal) =>
+      new Promise((_resolve, reject) => {
+        started = true;
+        // A glance that answers only when told to stop (as Today's platform reads do when aborted).
+        signal.addEventListener('abort', () => setTimeout(() => {
+          ended = true;
+          reject(signal.reason as Error);
+        }, 50));
+      });
+    const { notifier } = await notifierFor({ glance });
+    notifier.start();
+    // The first poll takes the baseline, then reads the glance, which waits.
+    await expect.poll(() => started).toBe(true);
+    await notifier.stop();
+    expect(ended).toBe(true);
   });
 
   it('asks nothing while offline', async () => {
