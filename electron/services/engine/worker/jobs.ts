@@ -37,6 +37,11 @@ export class JobRegistry {
     if (id !== target && this.#running.has(target)) this.#joined.set(id, target);
   }
 
+  /** The ids that joined the running job `id` (join): its progress goes out under each of them too. */
+  joinedTo(id: string): string[] {
+    return [...this.#joined].filter(([, target]) => target === id).map(([joiner]) => joiner);
+  }
+
   isRunning(id: string): boolean {
     return this.#running.has(this.#joined.get(id) ?? id);
   }

@@ -105,8 +105,7 @@ interface Answering<T> {
 
 interface SchoolState<T, R, S> {
   loaded: Synced<T> | null;
-  /** The sync running, and the ids of those who joined it (their progress events and Cancel are this sync's). */
-  loading: { jobId: string; promise: Promise<Answer<R>>; joined: Set<string> } | null;
+  loading: { jobId: string; promise: Promise<Answer<R>> } | null;
   partial: PartialCopy<T> | null;
   /** Resolves when the next partial copy is published or the running load ends. */
   published: { promise: Promise<void>; resolve(): void };
@@ -257,16 +256,12 @@ export class SyncedCollection<T, R, S = never> {
   load(accountId: string, mode: LoadMode, jobId?: string): Promise<Answer<R>> {
     const state = this.#school(accountId);
     if (state.loading) {
-      if (jobId) {
-        state.loading.joined.add(jobId);
-        this.jobs.join(jobId, state.loading.jobId);
-      }
+      if (jobId) this.jobs.join(jobId, state.loading.jobId);
       return state.loading.promise;
     }
     const id = jobId ?? `${this.kind.name}.load:${accountId}:${this.#now()}`;
-    const joined = new Set<string>();
     const promise = this.jobs
-      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal, joined), t(`engine:sync.${this.kind.name}.job`))
+      .run(id, (job) => this.#load(accountId, state, mode, job.id, job.signal), t(`engine:sync.${this.kind.name}.job`))
       .finally(() => {
         state.loading = null;
         if (state.refreshAfterRestore && !state.forgotten) {
@@ -276,11 +271,11 @@ export class SyncedCollection<T, R, S = never> {
           });
         }
       });
-    state.loading = { jobId: id, promise, joined };
+    state.loading = { jobId: id, promise };
     return promise;
   }
 
-  async #load(accountId: string, state: SchoolState<T, R, S>, mode: LoadMode, jobId: string, signal: AbortSignal, joined: ReadonlySet<string>): Promise<Answer<R>> {
+  async #load(accountId: string, state: SchoolState<T, R, S>, mode: LoadMode, jobId: string, signal: AbortSignal): Promise<Answer<R>> {
     const { kind } = this;
     const inMemory = state.loaded !== null;
     if (!state.loaded && !state.partial && mode !== 'full') {
@@ -300,7 +295,8 @@ export class SyncedCollection<T, R, S = never> {
     const startedAt = new Date(this.#now()).toISOString();
     const label = t(base ? `engine:sync.${kind.name}.incremental` : `engine:sync.${kind.name}.full`);
     const progress = (loaded: number, total: number | null, done: boolean) => {
-      for (const id of [jobId, ...joined]) this.host.emit({ event: 'data.progress', payload: { jobId: id, accountId, loaded, total, label, done } });
+      // Also under the ids of pages that joined it (JobRegistry.join), which show its progress.
+      for (const id of [jobId, ...this.jobs.joinedTo(jobId)]) this.host.emit({ event: 'data.progress', payload: { jobId: id, accountId, loaded, total, label, done } });
     };
     progress(0, null, false);
     const profile = new SyncProfile();
