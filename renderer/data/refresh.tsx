@@ -7,19 +7,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../lib/bridge-hooks';
 import { useAppStatus } from '../state/app-status';
 import { useAccounts } from '../state/active-account';
-import { isDataKey, isStaleAfterInvalidation } from './query-keys';
+import { isDataKey } from './query-keys';
+import { readAccountAgain, readAgain } from './read-again';
 
 export function DataRefresh() {
   const client = useQueryClient();
   useEvent('data.invalidated', ({ accountId }) => {
-    void client.invalidateQueries({ predicate: (query) => isStaleAfterInvalidation(query.queryKey, accountId) });
+    void readAccountAgain(client, accountId);
   });
 
   const online = useAppStatus()?.online;
   const wasOnline = useRef(online);
   useEffect(() => {
     if (wasOnline.current === false && online === true) {
-      void client.invalidateQueries({ predicate: (query) => isDataKey(query.queryKey) });
+      void readAgain(client, { predicate: (query) => isDataKey(query.queryKey) });
     }
     wasOnline.current = online;
   }, [online, client]);
@@ -30,7 +31,7 @@ export function DataRefresh() {
     for (const account of accounts) {
       const before = lastStatus.current.get(account.id);
       if (before !== undefined && before !== 'signed_in' && account.status === 'signed_in') {
-        void client.invalidateQueries({ predicate: (query) => isStaleAfterInvalidation(query.queryKey, account.id) });
+        void readAccountAgain(client, account.id);
       }
       lastStatus.current.set(account.id, account.status);
     }

@@ -12,7 +12,7 @@ import { toSerializedError } from '../lib/app-error';
 import { newJobId } from './progress';
 import { blocksFor, ORDER_BLOCK_SIZE as BLOCK_SIZE, rowAt } from './orders-window';
 import { useDataQuery } from './hooks';
-import { refetchWindows } from './refetch-windows';
+import { readWindowsAgain } from './read-again';
 
 export { BLOCK_SIZE };
 
@@ -56,13 +56,13 @@ export function useSyncJob<M extends SyncMethod>(method: M, windows: WindowMetho
         (result) => {
           if (current.current !== jobId) return;
           setState({ jobId, running: false, result, error: null });
-          void refetchWindows(client, windows);
+          void readWindowsAgain(client, windows);
         },
         (error: unknown) => {
           if (current.current !== jobId) return;
           setState((s) => ({ ...s, jobId, running: false, error: toSerializedError(error) }));
           // A first sync that stopped leaves its rows so far, now marked stopped.
-          void refetchWindows(client, windows);
+          void readWindowsAgain(client, windows);
         },
       );
     },

@@ -20,6 +20,7 @@ import { QueryState } from '../common/QueryState';
 import { useLocale } from '../common/use-locale';
 import { formatCount, formatDateTime, type Locale } from '../../lib/format';
 import { keyAccountId } from '../../data/query-keys';
+import { readAgain } from '../../data/read-again';
 import { needsAnswer } from '../../../shared/model/today-needs';
 import { filterComments, filtersOf, paramsOf, WHERE_OPTIONS, type Show, type Where } from './comment-filters';
 import '../events/events.css';
@@ -111,7 +112,7 @@ function HandledToggle({ comment: c, accountId }: { comment: InboxComment; accou
     setError(null);
     try {
       await invoke('comments.setHandled', { accountId, commentId: c.id, handled: !c.handled });
-      await client.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'comments.inbox' || q.queryKey[0] === 'data.today') && keyAccountId(q.queryKey) === accountId });
+      await readAgain(client, { predicate: (q) => (q.queryKey[0] === 'comments.inbox' || q.queryKey[0] === 'data.today') && keyAccountId(q.queryKey) === accountId });
     } catch (e) {
       setError((e as Error).message);
     } finally {
