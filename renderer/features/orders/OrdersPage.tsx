@@ -337,77 +337,71 @@ function Totals({ totals, courseTotals, courseTitle, total, locale, stale }: {
         <strong data-testid="orders-match-count" data-count={total}>{formatCount(total, locale.locale)}</strong> {t('matches', { count: total })}
         <span className="totals-note"> {t('note')}</span>
       </p>
-      {/* One row a currency under one line of titles (the titles are in each row too, for screen readers). */}
-      <div className="totals-grid">
-        <div className="totals-titles" aria-hidden="true">
-          <span />
-          <span>{t('paid')}</span>
-          <span>{t('discounts')}</span>
-          <span>{t('refunded')}</span>
-          <span>{t('net')}</span>
-        </div>
-      {totals.map((w) => (
-        <dl key={w.currency} className="totals-currency" data-currency={w.currency} data-count={w.count} data-paid={w.paid} data-refunded={w.refunded} data-discount={w.discount} data-net={w.net} data-testid="orders-totals-whole">
-          <div className="totals-head">
-            <dt>{course ? t('whole', { currency: w.currency }) : w.currency}</dt>
-            <dd>{t('counts', { count: w.count, shown: formatCount(w.count, locale.locale), sold: formatCount(w.sold, locale.locale) })}</dd>
-          </div>
-          <div>
-            <dt>{t('paid')}</dt>
-            <dd>{money(w.paid, w.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('discounts')}</dt>
-            <dd>{money(w.discount, w.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('refunded')}</dt>
-            <dd>{money(w.refunded, w.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('net')}</dt>
-            <dd className="totals-net">{money(w.net, w.currency)}</dd>
-          </div>
-        </dl>
-      ))}
-      </div>
-      {/* The course's own figures: a table of their own, for their titles are not the whole orders' ones. */}
+      <TotalsGrid
+        titles={[t('paid'), t('discounts'), t('refunded'), t('net')]}
+        money={money}
+        rows={totals.map((w) => ({
+          currency: w.currency,
+          title: course ? t('whole', { currency: w.currency }) : w.currency,
+          counts: t('counts', { count: w.count, shown: formatCount(w.count, locale.locale), sold: formatCount(w.sold, locale.locale) }),
+          amounts: [w.paid, w.discount, w.refunded, w.net],
+          testId: 'orders-totals-whole',
+          data: { 'data-count': w.count, 'data-paid': w.paid, 'data-refunded': w.refunded, 'data-discount': w.discount, 'data-net': w.net },
+        }))}
+      />
+      {/* The course's own figures: a grid of their own, for their titles are not the whole orders' ones. */}
       {courseTotals && courseTotals.length > 0 && (
-      <div className="totals-grid totals-course">
-        <div className="totals-titles" aria-hidden="true">
-          <span />
-          <span>{t('gross')}</span>
-          <span>{t('discounts')}</span>
-          <span>{t('refunds')}</span>
-          <span>{t('net')}</span>
-        </div>
-      {courseTotals.map((c) => (
-        <dl key={c.currency} className="totals-currency" data-currency={c.currency} data-testid="orders-totals-course">
-          <div className="totals-head">
-            <dt>{t('courseOnly', { course: courseTitle ?? t('thisCourse'), currency: c.currency })}</dt>
-            <dd>{t('courseOrders', { count: c.orders, shown: formatCount(c.orders, locale.locale) })}</dd>
-          </div>
-          <div>
-            <dt>{t('gross')}</dt>
-            <dd>{money(c.gross, c.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('discounts')}</dt>
-            <dd>{money(c.discounts, c.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('refunds')}</dt>
-            <dd>{money(c.refunds, c.currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('net')}</dt>
-            <dd className="totals-net">{money(c.net, c.currency)}</dd>
-          </div>
-        </dl>
-      ))}
-      </div>
+        <TotalsGrid
+          className="totals-course"
+          titles={[t('gross'), t('discounts'), t('refunds'), t('net')]}
+          money={money}
+          rows={courseTotals.map((c) => ({
+            currency: c.currency,
+            title: t('courseOnly', { course: courseTitle ?? t('thisCourse'), currency: c.currency }),
+            counts: t('courseOrders', { count: c.orders, shown: formatCount(c.orders, locale.locale) }),
+            amounts: [c.gross, c.discounts, c.refunds, c.net],
+            testId: 'orders-totals-course',
+            data: {},
+          }))}
+        />
       )}
     </section>
+  );
+}
+
+interface TotalsRow {
+  currency: string;
+  title: string;
+  counts: string;
+  /** In the order of the grid's titles; the last is the net, drawn as the result. */
+  amounts: readonly [number, number, number, number];
+  testId: string;
+  data: Record<`data-${string}`, number>;
+}
+
+/** One row a currency under one line of titles (the titles are in each row too, for screen readers). */
+function TotalsGrid({ titles, rows, money, className }: { titles: readonly [string, string, string, string]; rows: TotalsRow[]; money: (minor: number, currency: string) => string; className?: string }) {
+  return (
+    <div className={className ? `totals-grid ${className}` : 'totals-grid'}>
+      <div className="totals-titles" aria-hidden="true">
+        <span />
+        {titles.map((title, k) => <span key={k}>{title}</span>)}
+      </div>
+      {rows.map((row) => (
+        <dl key={row.currency} className="totals-currency" data-currency={row.currency} data-testid={row.testId} {...row.data}>
+          <div className="totals-head">
+            <dt>{row.title}</dt>
+            <dd>{row.counts}</dd>
+          </div>
+          {titles.map((title, k) => (
+            <div key={k}>
+              <dt>{title}</dt>
+              <dd className={k === titles.length - 1 ? 'totals-net' : undefined}>{money(row.amounts[k]!, row.currency)}</dd>
+            </div>
+          ))}
+        </dl>
+      ))}
+    </div>
   );
 }
 
