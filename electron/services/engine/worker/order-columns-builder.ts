@@ -162,21 +162,62 @@ class TimeColumnBuilder {
   }
 }
 
+/** A row index packed below a number (exact in a double while number × ROWS < 2^53). */
+const ROWS = 2 ** 22;
+/** Tails of at most this many digits are ranked as numbers. */
+const TAIL_DIGITS = 9;
+
 /**
- * Each row's rank by id: shorter first, then by UTF-16 code units (how the platform breaks ties). The ids are
- * sorted natively (code-unit order, no comparator) and then stably by length: a million ids in a fraction of
- * what a comparator sort takes.
+ * Each row's rank by id: shorter first, then by UTF-16 code units (how the platform breaks ties); row i's id is
+ * ids[i]. Ids of one length are ranked together: when they share all but a tail of digits (a platform's usual
+ * "ord_1_1234"), those tails compare as numbers, sorted packed with their rows in one native sort (a comparator
+ * sort of 650,000 strings took seconds, and a first sync ranks its rows so far each time it shows them);
+ * otherwise the group's ids are sorted natively as strings.
  */
 export function rankIds(ids: readonly string[], count: number, rowOf: (id: string) => number): Uint32Array {
-  const sorted = ids.slice(0, count).sort();
   let longest = 0;
-  for (const id of sorted) if (id.length > longest) longest = id.length;
-  const next = new Uint32Array(longest + 2);
-  for (const id of sorted) next[id.length + 1]!++;
-  for (let k = 1; k < next.length; k++) next[k]! += next[k - 1]!;
+  for (let i = 0; i < count; i++) if (ids[i]!.length > longest) longest = ids[i]!.length;
+  const start = new Uint32Array(longest + 2);
+  for (let i = 0; i < count; i++) start[ids[i]!.length + 1]!++;
+  for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
+  const byLength = new Uint32Array(count);
+  const next = start.slice();
+  for (let i = 0; i < count; i++) byLength[next[ids[i]!.length]!++] = i;
   const ranks = new Uint32Array(count);
-  for (const id of sorted) ranks[rowOf(id)] = next[id.length]!++;
+  for (let length = 0; length <= longest; length++) {
+    const rows = byLength.subarray(start[length]!, start[length + 1]!);
+    if (rows.length > 0) rankGroup(ids, rows, start[length]!, ranks, rowOf);
+  }
   return ranks;
+}
+
+/** Ranks `rows` (ids of one length) from `first` on. */
+function rankGroup(ids: readonly string[], rows: Uint32Array, first: number, ranks: Uint32Array, rowOf: (id: string) => number): void {
+  const head = ids[rows[0]!]!;
+  let tail = 0;
+  while (tail < Math.min(TAIL_DIGITS, head.length) && isDigit(head.charCodeAt(head.length - 1 - tail))) tail++;
+  const cut = head.length - tail;
+  const prefix = head.slice(0, cut);
+  let numeric = tail > 0 && ids.length < ROWS;
+  for (let k = 1; k < rows.length && numeric; k++) {
+    const id = ids[rows[k]!]!;
+    numeric = id.startsWith(prefix) && allDigits(id, cut);
+  }
+  if (numeric) {
+    const packed = new Float64Array(rows.length);
+    for (let k = 0; k < rows.length; k++) packed[k] = Number(ids[rows[k]!]!.slice(cut)) * ROWS + rows[k]!;
+    packed.sort();
+    for (let k = 0; k < rows.length; k++) ranks[packed[k]! % ROWS] = first + k;
+    return;
+  }
+  const sorted = Array.from(rows, (row) => ids[row]!).sort();
+  for (let k = 0; k < sorted.length; k++) ranks[rowOf(sorted[k]!)] = first + k;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+function allDigits(text: string, from: number): boolean {
+  for (let k = from; k < text.length; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
 }
 
 const ROW_TEXT = ['tradeNumber', 'state', 'buyerId', 'buyerName', 'buyerEmail', 'paymentMethod', 'currency', 'couponId', 'couponCode'] as const;
