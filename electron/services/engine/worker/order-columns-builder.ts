@@ -19,21 +19,29 @@ function resized<A extends Float64Array | Uint32Array | Uint8Array>(a: A, length
   return out;
 }
 
-/** A string column as it grows: each distinct value once, a code per row (NONE for null). */
+/**
+ * A string column as it grows: each distinct value once, a code per row (NONE for null). A column whose values
+ * are all but unique (trade numbers, line-item ids) is kept `perRow`: row k's value is dictionary entry k, with
+ * no map to look values up in (a map insert per order was most of the cost of putting a page into the columns).
+ */
 class TextColumn {
   values: string[] = [];
   #codeOf = new Map<string, number>();
   codes: Uint32Array;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, readonly perRow = false) {
     this.codes = new Uint32Array(capacity);
   }
 
-  static seeded(column: DictColumn, rows: number, capacity: number): TextColumn {
-    const out = new TextColumn(capacity);
+  static seeded(column: DictColumn, rows: number, capacity: number, perRow = false): TextColumn {
+    const out = new TextColumn(capacity, perRow);
+    const { codes, none } = column;
+    if (perRow) {
+      for (let i = 0; i < rows; i++) out.set(i, codes[i] === none ? null : column.dict.get(codes[i]!));
+      return out;
+    }
     out.values = column.dict.values();
     out.values.forEach((value, code) => out.#codeOf.set(value, code));
-    const { codes, none } = column;
     for (let i = 0; i < rows; i++) {
       const c = codes[i]!;
       out.codes[i] = c === none ? NONE : c;
@@ -41,7 +49,13 @@ class TextColumn {
     return out;
   }
 
+  /** Rows are set in order, each once (a perRow column's dictionary is its rows). */
   set(row: number, value: string | null): void {
+    if (this.perRow) {
+      this.values[row] = value ?? '';
+      this.codes[row] = value === null ? NONE : row;
+      return;
+    }
     if (value === null) {
       this.codes[row] = NONE;
       return;
@@ -66,7 +80,7 @@ class TextColumn {
 
   /** Only the given rows, in that order (replaced copies dropped), into new memory; values no row uses any more go. */
   compacted(rows: Uint32Array, capacity: number): TextColumn {
-    const out = new TextColumn(capacity);
+    const out = new TextColumn(capacity, this.perRow);
     for (let j = 0; j < rows.length; j++) {
       const c = this.codes[rows[j]!]!;
       out.set(j, c === NONE ? null : this.values[c]!);
@@ -222,6 +236,8 @@ function allDigits(text: string, from: number): boolean {
 
 const ROW_TEXT = ['tradeNumber', 'state', 'buyerId', 'buyerName', 'buyerEmail', 'paymentMethod', 'currency', 'couponId', 'couponCode'] as const;
 const ITEM_TEXT = ['itemId', 'itemKind', 'itemProduct', 'itemCourse', 'itemName'] as const;
+/** Text columns whose values are all but unique: kept per row, not looked up (TextColumn). */
+const PER_ROW: ReadonlySet<string> = new Set(['tradeNumber', 'itemId']);
 const ROW_NUMBERS = ['original', 'discount', 'paid', 'refunded'] as const;
 const ITEM_NUMBERS = ['itemOriginal', 'itemDiscount', 'itemAmount'] as const;
 const TIMES = ['createdAt', 'paidAt', 'updatedAt'] as const;
@@ -253,8 +269,8 @@ export class OrderColumnsBuilder {
     this.#identity = new Uint32Array(rows);
     this.#itemStart = new Uint32Array(rows + 1);
     this.#text = Object.fromEntries([
-      ...ROW_TEXT.map((name) => [name, new TextColumn(rows)]),
-      ...ITEM_TEXT.map((name) => [name, new TextColumn(items)]),
+      ...ROW_TEXT.map((name) => [name, new TextColumn(rows, PER_ROW.has(name))]),
+      ...ITEM_TEXT.map((name) => [name, new TextColumn(items, PER_ROW.has(name))]),
     ]) as Record<RowText | ItemText, TextColumn>;
     this.#numbers = Object.fromEntries([
       ...ROW_NUMBERS.map((name) => [name, new Float64Array(rows)]),
@@ -278,8 +294,8 @@ export class OrderColumnsBuilder {
       out.#identity[i] = i;
     }
     out.#itemStart.set(c.itemStart.subarray(0, rows + 1));
-    for (const name of ROW_TEXT) out.#text[name] = TextColumn.seeded(c[name], rows, capacity);
-    for (const name of ITEM_TEXT) out.#text[name] = TextColumn.seeded(c[name], items, itemCapacity);
+    for (const name of ROW_TEXT) out.#text[name] = TextColumn.seeded(c[name], rows, capacity, PER_ROW.has(name));
+    for (const name of ITEM_TEXT) out.#text[name] = TextColumn.seeded(c[name], items, itemCapacity, PER_ROW.has(name));
     for (const name of ROW_NUMBERS) out.#numbers[name].set(c[name].subarray(0, rows));
     for (const name of ITEM_NUMBERS) out.#numbers[name].set(c[name].subarray(0, items));
     for (const name of TIMES) out.#times[name] = TimeColumnBuilder.seeded(c[name], rows, capacity);
