@@ -17,7 +17,7 @@ export const STATE = Object.fromEntries(ORDER_STATES.map((s, i) => [s, i])) as R
 const METHOD = Object.fromEntries(PAYMENT_METHODS.map((s, i) => [s, i])) as Record<Order['payment_method'], number>;
 const TICKET = ITEM_KINDS.indexOf('ticket');
 /** The keys the orders are kept sorted by: what GET /orders sorts by, counts by and filters on. */
-export type SortedKey = 'created_at' | 'paid_at' | 'updated_at' | 'paid_amount' | 'state';
+type SortedKey = 'created_at' | 'paid_at' | 'updated_at' | 'paid_amount' | 'state';
 
 /** States whose orders count as sales (see docs/business-api.md). */
 export const SALE_STATES: ReadonlySet<number> = new Set([STATE.paid, STATE.refunding, STATE.refunded]);
