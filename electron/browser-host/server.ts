@@ -26,6 +26,7 @@ import { KeyFileCipher } from '../services/store/key-file-cipher';
 import type { SecretCipher } from '../services/store/secret-cipher';
 import { EventStreams } from './event-stream';
 import { LAUNCH_SCRIPT, launchPage, messagePage } from './pages';
+import { acceptedLanguages } from '../../shared/i18n/language';
 import { checkHost, checkPageKey, checkSameSiteRead, checkStateChanging, findSession } from './request-guard';
 import type { GuardContext, GuardVerdict } from './request-guard';
 import { LaunchCodes } from './secrets';
@@ -125,6 +126,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.notifyIntervalMs ? { notifyIntervalMs: options.notifyIntervalMs } : {}),
     ...(options.demoPlatform ? { demoPlatform: options.demoPlatform } : {}),
   });
+  /** The language of a page the host writes itself, for the browser that asked. */
+  const pageLanguage = (request: IncomingMessage) => services.language.forBrowser(acceptedLanguages(request.headers['accept-language'])).language;
   const router = createIpcRouter({ handlers: services.handlers, logger, validateOutput: process.env.NODE_ENV !== 'production' });
   const codes = new LaunchCodes(options.now);
   // Known once the port is: filled in right after listen, before the URL is handed out.
@@ -147,7 +150,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
     handle(request, response).catch((error: unknown) => {
       logger.error('browser host request failed', { path: pathOf(request), error: error instanceof Error ? error.name : typeof error });
-      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('internal'));
+      if (!response.headersSent) send(response, 500, 'text/html; charset=utf-8', messagePage('internal', pageLanguage(request)));
       else response.end();
     });
   });
@@ -182,7 +185,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       const issued = sessions.create(request.headers['user-agent']);
       response.setHeader('Set-Cookie', `${context.cookieName}=${issued.cookie}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor(sessions.ttlMs / 1000)}`);
       logger.info('browser signed in with a launch code', { session: issued.session.id });
-      return send(response, 200, 'text/html; charset=utf-8', launchPage(issued.pageKey));
+      return send(response, 200, 'text/html; charset=utf-8', launchPage(issued.pageKey, pageLanguage(request)));
     }
     if (findSession(request.headers, context).ok) {
       // This browser is already in: an old launch link just shows the app.
@@ -191,7 +194,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     logger.warn('launch code refused');
-    send(response, 403, 'text/html; charset=utf-8', messagePage('expired'));
+    send(response, 403, 'text/html; charset=utf-8', messagePage('expired', pageLanguage(request)));
   }
 
   async function rpc(request: IncomingMessage, response: ServerResponse, context: GuardContext, session: BrowserSessionRecord): Promise<void> {
@@ -232,7 +235,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!verdict.ok) return refuse(response, request, verdict);
     const slot = downloads.take(token);
     const size = slot ? (await stat(slot.path).catch(() => null))?.size : undefined;
-    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('downloadGone'));
+    if (!slot || size === undefined) return send(response, 404, 'text/html; charset=utf-8', messagePage('downloadGone', pageLanguage(request)));
     response.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Length': String(size),
@@ -253,7 +256,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       content = await readFile(resolved.path);
     } catch {
       if (resolved.path.endsWith('index.html')) {
-        return send(response, 503, 'text/html; charset=utf-8', messagePage('notBuilt'));
+        return send(response, 503, 'text/html; charset=utf-8', messagePage('notBuilt', pageLanguage(request)));
       }
       return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
     }
@@ -267,8 +270,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // Nothing more is read from whoever was refused: the connection ends with the answer (see createServer).
     response.setHeader('Connection', 'close');
     const page = verdict.status === 401
-      ? messagePage('signedOut')
-      : messagePage('refused');
+      ? messagePage('signedOut', pageLanguage(request))
+      : messagePage('refused', pageLanguage(request));
     send(response, verdict.status, 'text/html; charset=utf-8', page);
   }
 

@@ -54,3 +54,20 @@ export function resolveUiLocale(setting: LanguageSetting, preferred: readonly st
   const fromSystem = localeFromPreferences(preferred);
   return fromSystem.language === setting ? fromSystem : { language: setting, locale: DEFAULT_LOCALE[setting] };
 }
+
+/**
+ * A request's Accept-Language ("zh-TW,zh;q=0.9,en;q=0.8") as preferred tags, most preferred first; "*" and
+ * tags with q=0 dropped. What the browser-mode host's own pages follow with "System" before a page has said
+ * its browser's languages.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  const ranked: { tag: string; q: number; at: number }[] = [];
+  header.split(',').forEach((part, at) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (tag && tag !== '*' && Number.isFinite(q) && q > 0) ranked.push({ tag: tag.trim(), q, at });
+  });
+  return ranked.sort((a, b) => b.q - a.q || a.at - b.at).map((r) => r.tag);
+}

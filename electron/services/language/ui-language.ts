@@ -36,6 +36,14 @@ export class UiLanguage {
     this.#update();
   }
 
+  /**
+   * The language for a page the host writes itself for one browser (browser mode): the Settings choice, or with
+   * "System" that browser's own preferences (its Accept-Language), which a signed-out browser has not reported.
+   */
+  forBrowser(preferred: readonly string[]): UiLocale {
+    return resolveUiLocale(this.settings.get().language, this.systemLanguages ?? (preferred.length > 0 ? preferred : this.#browserLanguages));
+  }
+
   onChange(listener: (locale: UiLocale) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

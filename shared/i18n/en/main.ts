@@ -177,7 +177,7 @@ export const main = {
     notBuiltTitle: 'The app is not built',
     notBuilt: 'Run "npm run build" (npm start does it for you), then reload.',
     signedOutTitle: 'Open School Companion from its launch link',
-    signedOut: 'This browser is not signed in to the app, or its session ended (after 12 hours, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.',
+    signedOut: 'This browser is not signed in to the app, or its session ended (after 12 hours, when the app was stopped, or signed out in Settings). Press Enter in the terminal that runs "npm start" for a new launch link.',
     refusedTitle: 'Refused',
     refused: 'This request was refused.',
   },

@@ -174,7 +174,7 @@ export const main: OneFormTranslation<typeof en> = {
     notBuiltTitle: 'App 尚未建置',
     notBuilt: '請執行「npm run build」（npm start 會自動執行），然後重新載入。',
     signedOutTitle: '請從啟動連結開啟 School Companion',
-    signedOut: '這個瀏覽器尚未登入 App，或工作階段已結束（超過 12 小時，或已在設定中登出）。請在執行「npm start」的終端機按 Enter 取得新的啟動連結。',
+    signedOut: '這個瀏覽器尚未登入 App，或工作階段已結束（超過 12 小時、App 曾停止，或已在設定中登出）。請在執行「npm start」的終端機按 Enter 取得新的啟動連結。',
     refusedTitle: '已拒絕',
     refused: '這個請求已被拒絕。',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfTag, localeFromPreferences, resolveUiLocale } from '../../../shared/i18n/language';
+import { acceptedLanguages, languageOfTag, localeFromPreferences, resolveUiLocale } from '../../../shared/i18n/language';
 
 describe('which language the UI speaks', () => {
   it('reads Traditional Chinese from Taiwan, Hong Kong, Macau and any zh-Hant tag', () => {
@@ -27,5 +27,14 @@ describe('which language the UI speaks', () => {
     expect(resolveUiLocale('en', ['zh-TW'])).toEqual({ language: 'en', locale: 'en-US' });
     expect(resolveUiLocale('en', ['en-GB'])).toEqual({ language: 'en', locale: 'en-GB' });
     expect(resolveUiLocale('system', ['zh-TW'])).toEqual({ language: 'zh-TW', locale: 'zh-TW' });
+  });
+
+  it("reads a request's Accept-Language as preferred tags, most preferred first", () => {
+    expect(acceptedLanguages('zh-TW,zh;q=0.9,en;q=0.8')).toEqual(['zh-TW', 'zh', 'en']);
+    expect(acceptedLanguages('en;q=0.5, zh-Hant-HK, *;q=0.1, fr;q=0')).toEqual(['zh-Hant-HK', 'en']);
+    expect(acceptedLanguages('da, en-GB;q=0.8, en;q=0.8')).toEqual(['da', 'en-GB', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
+    expect(localeFromPreferences(acceptedLanguages('zh-TW,zh;q=0.9,en;q=0.8'))).toEqual({ language: 'zh-TW', locale: 'zh-TW' });
   });
 });

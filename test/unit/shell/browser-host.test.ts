@@ -10,6 +10,7 @@ import type { BrowserHost } from '../../../electron/browser-host/server';
 import { LaunchCodes, LAUNCH_CODE_TTL_MS } from '../../../electron/browser-host/secrets';
 import { BrowserSessions } from '../../../electron/browser-host/sessions';
 import { memoryLogger } from '../../../electron/services/log';
+import { translatorFor } from '../../../shared/i18n/i18n';
 import { sendOversizedBody } from '../../support/oversized-body';
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -102,6 +103,19 @@ describe('browser host', () => {
       expect((await call(host, path)).status).toBe(401);
     }
     expect((await rpc('app.status', {}, { authorization: `Bearer ${pageKey}`, origin: host.origin, 'content-type': 'application/json' })).status).toBe(401);
+  });
+
+  it("says why in the asking browser's language: its Accept-Language with the language on System (a browser not signed in has not said its languages)", async () => {
+    const chinese = await call(host, '/', { headers: { 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.8' } });
+    expect(chinese.status).toBe(401);
+    expect(chinese.body).toContain('<html lang="zh-TW">');
+    expect(chinese.body).toContain(translatorFor('zh-TW')('main:browserHost.signedOutTitle'));
+    const english = await call(host, '/', { headers: { 'accept-language': 'fr-FR,en;q=0.5' } });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain(translatorFor('en')('main:browserHost.signedOutTitle'));
+    const expired = await call(host, '/launch?code=not-a-code', { headers: { 'accept-language': 'zh-Hant-HK' } });
+    expect(expired.status).toBe(403);
+    expect(expired.body).toContain(translatorFor('zh-TW')('main:browserHost.expiredTitle'));
   });
 
   it('is not locked out by a cookie of the same name another loopback port set (sent first, for its longer Path)', async () => {
