@@ -70,13 +70,24 @@ export function readNewestChange(body: unknown): { total: number; newest: string
  * paid ones by state, largest slice first. Used only when the slices' own totals add up to `total` (the
  * platform counts them as the adapter expects); otherwise the whole list in one walk. `total` may still be on
  * its way: the first and last paid time are asked for meanwhile (one round trip less before the first page).
+ * With `newest`, the question for the last paid time asks for a whole page and hands it on read: the newest
+ * paid orders, the ones the Orders page shows first, there to show while the slices are counted (a walk brings
+ * them again later, as the same copies).
  */
-export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
+export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>, newest?: { read(batch: OrdersBatch): void; timer: StepTimer }): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
   const paidAt = async (sort: string) => {
     // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
-    const { data } = readPage(OrderPage, await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } }), 'orders');
-    return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
+    const limit = newest && sort === '-paid_at' ? PAGE_SIZE : 1;
+    const body = await ask({ accountId, operation: 'listOrders', query: { limit, sort } });
+    if (limit === 1) {
+      const { data } = readPage(OrderPage, body, 'orders');
+      return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
+    }
+    const batch = readOrdersBatch(body, newest!.timer);
+    newest!.read(batch);
+    const paid = batch.orders[0]?.paidAt;
+    return paid ? Date.parse(paid) : NaN;
   };
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
   if (count <= PAGE_SIZE || !(from <= last)) return whole;

@@ -1,8 +1,11 @@
-// Filtering and sorting a school's orders without building Order objects: each sort key has a permutation
-// computed once (lazily), and a query walks it keeping the orders its filters accept, so the result comes
-// out sorted. Results are cached per distinct query, so paging through a million orders costs one pass.
+// Filtering and sorting a school's orders without building Order objects, as a database answers from its
+// indexes: the store keeps its orders sorted by each key (data/sorted-orders.ts, built when the orders are
+// generated, kept as they change). A query in creation order with a paid-time range, `updated_since` or states
+// starts from the orders those leave (binary searches); otherwise it walks the sort key's list keeping the
+// orders its filters accept, so the result comes out sorted. Results are cached per distinct query, so paging
+// through a million orders costs one pass.
 import type { SchoolData } from '../data';
-import { ORDER_STATES, type OrderStore } from '../data/orders';
+import { ORDER_STATES, STATE, type OrderStore } from '../data/orders';
 
 export const ORDER_SORTS = ['paid_at', '-paid_at', 'created_at', '-created_at', 'paid_amount', '-paid_amount', 'updated_at', '-updated_at'] as const;
 type OrderSort = (typeof ORDER_SORTS)[number];
@@ -20,66 +23,52 @@ export interface OrderFilter {
   sort: OrderSort;
 }
 
-/** Indexes sorted by key (ascending, ties by index), orders without a key last; `keyed` = how many have one. */
-interface Permutation {
-  order: Uint32Array;
-  keyed: number;
+/** The orders sorted by a sort field (kept by the store as orders change): keyed ones first, `keyed` of them. */
+export function permutation(orders: OrderStore, field: SortField): { order: Uint32Array; keyed: number } {
+  const sorted = orders.sorted(field);
+  return { order: sorted.order.subarray(0, sorted.count), keyed: sorted.keyed };
 }
 
-const permutations = new WeakMap<OrderStore, { revision: number; fields: Map<SortField, Permutation> }>();
-const INDEX_BITS = 2 ** 21;
-
-export function permutation(orders: OrderStore, field: SortField): Permutation {
-  let cached = permutations.get(orders);
-  // A recorded change (a refund) moves keys: the permutations are built again.
-  if (!cached || cached.revision !== orders.revision) permutations.set(orders, (cached = { revision: orders.revision, fields: new Map() }));
-  const cache = cached.fields;
-  let p = cache.get(field);
-  if (!p) cache.set(field, (p = buildPermutation(orders, field)));
-  return p;
-}
-
-function keyOf(orders: OrderStore, field: SortField, i: number): number {
-  switch (field) {
-    case 'paid_at': return (orders.paidAt[i] as number) / 1000;
-    case 'created_at': return (orders.createdAt[i] as number) / 1000;
-    case 'updated_at': return (orders.updatedAt[i] as number) / 1000;
-    case 'paid_amount': return orders.paid[i] as number;
+/**
+ * The orders an indexed filter leaves (paid time range, updated since, states), in creation order, from the
+ * narrowest of them by binary search in the sorted lists: a superset of the matches (the other filters still
+ * apply), without looking at every order. Null when no such filter is given.
+ */
+function narrowed(orders: OrderStore, filter: OrderFilter): Uint32Array | null {
+  const options: Uint32Array[][] = [];
+  if (filter.paidFrom !== undefined || filter.paidTo !== undefined) {
+    const paid = orders.sorted('paid_at');
+    const from = filter.paidFrom === undefined ? 0 : paid.lowerBound(filter.paidFrom);
+    const to = filter.paidTo === undefined ? paid.keyed : paid.lowerBound(filter.paidTo);
+    options.push([paid.order.subarray(from, Math.max(from, to))]);
   }
-}
-
-function buildPermutation(orders: OrderStore, field: SortField): Permutation {
-  const n = orders.count;
-  const order = new Uint32Array(n);
-  if (field === 'created_at') {
-    // Orders are generated in creation order.
-    for (let i = 0; i < n; i++) order[i] = i;
-    return { order, keyed: n };
+  if (filter.updatedSince !== undefined) {
+    const updated = orders.sorted('updated_at');
+    options.push([updated.order.subarray(updated.lowerBound(filter.updatedSince), updated.keyed)]);
   }
-  // Keyed indexes fill the front, unkeyed ones the back (in index order).
-  let keyed = 0;
-  let back = n;
-  for (let i = n - 1; i >= 0; i--) if (Number.isNaN(keyOf(orders, field, i))) order[--back] = i;
-  for (let i = 0; i < n; i++) if (!Number.isNaN(keyOf(orders, field, i))) order[keyed++] = i;
-  if (n < INDEX_BITS) {
-    // Pack (whole-second key, index) into one exactly representable double and sort natively: fast and stable.
-    // Generated times are whole seconds; a change recorded later (a refund) may carry milliseconds: floored.
-    const packed = new Float64Array(keyed);
-    for (let k = 0; k < keyed; k++) packed[k] = Math.floor(keyOf(orders, field, order[k]!)) * INDEX_BITS + order[k]!;
-    packed.sort();
-    for (let k = 0; k < keyed; k++) order[k] = packed[k]! % INDEX_BITS;
-  } else {
-    const sorted = Array.from(order.subarray(0, keyed)).sort((a, b) => keyOf(orders, field, a) - keyOf(orders, field, b) || a - b);
-    order.set(sorted, 0);
+  if (filter.states) {
+    const byState = orders.sorted('state');
+    options.push([...filter.states].map((s) => {
+      const k = STATE[s as keyof typeof STATE];
+      return byState.order.subarray(byState.lowerBound(k), byState.lowerBound(k + 1));
+    }));
   }
-  return { order, keyed };
+  if (options.length === 0) return null;
+  const size = (parts: Uint32Array[]) => parts.reduce((n, part) => n + part.length, 0);
+  const narrowest = options.reduce((best, parts) => (size(parts) < size(best) ? parts : best));
+  const out = new Uint32Array(size(narrowest));
+  let at = 0;
+  for (const part of narrowest) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out.sort();
 }
 
 /** The matching order indexes, in the requested order (descending: keyed ones reversed, then unkeyed by id descending). */
 export function queryOrders(school: SchoolData, filter: OrderFilter): Uint32Array {
   const { orders, catalog, students } = school;
   const descending = filter.sort.startsWith('-');
-  const { order, keyed } = permutation(orders, filter.sort.replace('-', '') as SortField);
   const stateMask = new Uint8Array(ORDER_STATES.length).fill(filter.states ? 0 : 1);
   if (filter.states) ORDER_STATES.forEach((s, k) => (stateMask[k] = filter.states!.has(s) ? 1 : 0));
 
@@ -106,8 +95,19 @@ export function queryOrders(school: SchoolData, filter: OrderFilter): Uint32Arra
     return true;
   };
 
-  const out = new Uint32Array(orders.count);
+  const field = filter.sort.replace('-', '') as SortField;
+  const candidates = field === 'created_at' ? narrowed(orders, filter) : null;
+  const out = new Uint32Array(candidates?.length ?? orders.count);
   let n = 0;
+  if (candidates) {
+    // Creation order is index order.
+    for (let p = 0; p < candidates.length; p++) {
+      const i = candidates[descending ? candidates.length - 1 - p : p]!;
+      if (accept(i)) out[n++] = i;
+    }
+    return out.slice(0, n);
+  }
+  const { order, keyed } = permutation(orders, field);
   const visit = (p: number) => {
     const i = order[p] as number;
     if (accept(i)) out[n++] = i;

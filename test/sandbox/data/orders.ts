@@ -7,6 +7,7 @@ import type { SchoolProfile } from './profile';
 import { lastSecondBefore, type OrderRole } from './recent';
 import { searchCumulative, type Random } from './random';
 import { rowId, rowOf } from './row-ids';
+import { SortedOrders } from './sorted-orders';
 import type { StudentStore } from './students';
 import { DAY_MS } from './time-zone';
 
@@ -15,6 +16,8 @@ const PAYMENT_METHODS: readonly Order['payment_method'][] = ['credit_card', 'atm
 export const STATE = Object.fromEntries(ORDER_STATES.map((s, i) => [s, i])) as Record<Order['state'], number>;
 const METHOD = Object.fromEntries(PAYMENT_METHODS.map((s, i) => [s, i])) as Record<Order['payment_method'], number>;
 const TICKET = ITEM_KINDS.indexOf('ticket');
+/** The keys the orders are kept sorted by: what GET /orders sorts by, counts by and filters on. */
+type SortedKey = 'created_at' | 'paid_at' | 'updated_at' | 'paid_amount' | 'state';
 
 /** States whose orders count as sales (see docs/business-api.md). */
 export const SALE_STATES: ReadonlySet<number> = new Set([STATE.paid, STATE.refunding, STATE.refunded]);
@@ -68,13 +71,49 @@ export class OrderStore {
   /** Bumped by every change after generation (a refund recorded by a test), so cached query results are dropped. */
   revision = 0;
 
+  #sorted: Record<SortedKey, SortedOrders> | null = null;
+
+  /** The orders sorted by `key` (created_at: index order, which is creation order). Built by `sort()`, kept by every change. */
+  sorted(key: SortedKey): SortedOrders {
+    return (this.#sorted ??= this.sort())[key];
+  }
+
+  /** Sorts the orders by every key once (when they are generated), as a database keeps its indexes. */
+  sort(): Record<SortedKey, SortedOrders> {
+    const n = this.count;
+    return (this.#sorted = {
+      created_at: new SortedOrders((i) => i, n),
+      paid_at: new SortedOrders((i) => this.paidAt[i] as number, n, 1000),
+      updated_at: new SortedOrders((i) => this.updatedAt[i] as number, n, 1000),
+      paid_amount: new SortedOrders((i) => this.paid[i] as number, n),
+      state: new SortedOrders((i) => this.state[i] as number, n),
+    });
+  }
+
+  /** Records a change to order i: its entries move in every sorted list whose key changed, and cached results go. */
+  #change(i: number, apply: () => void): void {
+    const sorted = this.#sorted;
+    const before = sorted ? Object.values(sorted).map((s) => (s as SortedOrders).keyOf(i)) : [];
+    apply();
+    if (sorted) {
+      Object.values(sorted).forEach((s: SortedOrders, k) => {
+        if (!Object.is(s.keyOf(i), before[k])) {
+          s.remove(i, before[k]!);
+          s.insert(i);
+        }
+      });
+    }
+    this.revision++;
+  }
+
   /** A refund the platform's admin made: the whole paid amount back, now. Only a paid order can be refunded. */
   recordRefund(i: number, at: number): boolean {
     if (this.state[i] !== STATE.paid) return false;
-    this.state[i] = STATE.refunded;
-    this.refunded[i] = this.paid[i] as number;
-    this.updatedAt[i] = at;
-    this.revision++;
+    this.#change(i, () => {
+      this.state[i] = STATE.refunded;
+      this.refunded[i] = this.paid[i] as number;
+      this.updatedAt[i] = at;
+    });
     return true;
   }
 
@@ -102,6 +141,7 @@ export class OrderStore {
     this.paid[i] = paid ? (this.original[i] as number) - (this.discount[i] as number) : 0;
     this.refunded[i] = 0;
     this.count = i + 1;
+    if (this.#sorted) for (const sorted of Object.values(this.#sorted)) sorted.insert(i);
     this.revision++;
     return i;
   }
@@ -109,20 +149,22 @@ export class OrderStore {
   /** A not-paid order paid now (its paid time is now). */
   recordPaid(i: number, at: number): boolean {
     if (this.state[i] !== STATE.not_paid) return false;
-    this.state[i] = STATE.paid;
-    this.paidAt[i] = at;
-    this.updatedAt[i] = at;
-    this.paid[i] = (this.original[i] as number) - (this.discount[i] as number);
-    this.revision++;
+    this.#change(i, () => {
+      this.state[i] = STATE.paid;
+      this.paidAt[i] = at;
+      this.updatedAt[i] = at;
+      this.paid[i] = (this.original[i] as number) - (this.discount[i] as number);
+    });
     return true;
   }
 
   /** The payment of unpaid order i fails at `at` (the buyer's card declined): it becomes failed. */
   recordFailed(i: number, at: number): boolean {
     if (this.state[i] !== STATE.not_paid) return false;
-    this.state[i] = STATE.failed;
-    this.updatedAt[i] = at;
-    this.revision++;
+    this.#change(i, () => {
+      this.state[i] = STATE.failed;
+      this.updatedAt[i] = at;
+    });
     return true;
   }
 
@@ -450,6 +492,7 @@ export function generateOrders({ profile, no, rng, now, schoolCreated, calendar,
   store.itemOriginal = store.itemOriginal.slice(0, item);
   store.itemDiscount = store.itemDiscount.slice(0, item);
   store.itemAmount = store.itemAmount.slice(0, item);
+  store.sort();
 
   // Students who never bought: sign-ups spread over the history.
   const span = now - schoolCreated;

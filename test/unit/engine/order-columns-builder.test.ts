@@ -91,4 +91,13 @@ describe('order columns built page by page', () => {
     const rows = new Map(ids.map((id, i) => [id, i]));
     expect(Array.from(rankIds(ids, ids.length, (id) => rows.get(id)!))).toEqual(Array.from(rankByComparator(ids)));
   });
+
+  it('ranks ids that differ only in a tail of digits (ranked as numbers) as the comparator does, and groups of one length that do not', () => {
+    const shuffled = (list: string[]) => list.map((id, k) => ({ id, k: (k * 7919) % list.length })).sort((a, b) => a.k - b.k).map(({ id }) => id);
+    const numeric = Array.from({ length: 3000 }, (_, k) => `ord_1_${k + 1}`);
+    const mixed = ['ord_2_5', 'ord_1_x', 'ord_10', 'ord_09', 'ord_1_0', 'ord_1_00', '123456', '023456', '1234567890123', '1234567890124', '99999999999'];
+    const ids = shuffled([...numeric, ...mixed]);
+    const rows = new Map(ids.map((id, i) => [id, i]));
+    expect(Array.from(rankIds(ids, ids.length, (id) => rows.get(id)!))).toEqual(Array.from(rankByComparator(ids)));
+  });
 });

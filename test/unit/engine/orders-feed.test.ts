@@ -138,6 +138,21 @@ describe('the slices of a first sync (orders feed)', () => {
     expect(planned.filter((w) => w.mayLose).map((w) => w.first.query.state)).toEqual(['not_paid,expired,failed,manual_enrolled']);
   });
 
+  it('asked for the newest paid orders, asks for a whole page with the last paid time and hands it on read before the slices are counted', async () => {
+    const { asked, ask, answerAll } = platform();
+    const read: string[][] = [];
+    let count!: (n: number) => void;
+    const walks = allOrdersWalks('acc', new Promise<number>((resolve) => (count = resolve)), ask, { read: (batch) => read.push(batch.orders.map((o) => o.paidAt!)), timer: { time: (_step, run) => run() } });
+    await answerAll();
+    expect(asked.map((r) => [r.query.sort, r.query.limit])).toEqual([['paid_at', 1], ['-paid_at', 1000]]);
+    // The rows to show are there while the count of all orders is still on its way.
+    expect(read).toEqual([['2026-12-31T00:00:00.000Z']]);
+    count(5000);
+    for (let k = 0; k < 3; k++) await answerAll();
+    expect(await walks).toHaveLength(9);
+    expect(asked.slice(2).every((r) => r.query.limit === 1)).toBe(true);
+  });
+
   it('walks the whole list when the slices do not add up to the count', async () => {
     const { ask, answerAll } = platform();
     const walks = allOrdersWalks('acc', 4321, ask);

@@ -50,7 +50,7 @@ describe('recorded order events (POST /__sandbox/orders/record)', () => {
 });
 
 describe('a refund stamped with milliseconds', () => {
-  it('still sorts and pages by updated_at correctly (the sort keys are whole seconds)', async () => {
+  it('still sorts and pages by updated_at correctly (keys with milliseconds sort exactly)', async () => {
     const h = harness({ clock: () => NOW.getTime() + 3_600_123 });
     const recorded = recordOrderEvent(h.platform, { kind: 'refund' });
     const newest = (await h.call('listOrders', { query: { sort: '-updated_at', limit: '1' } })).body as { data: Order[] };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Page } from '../../../shared/platform/resources';
-import { harness } from './helpers';
+import { recordOrderEvent } from '../../sandbox/order-events';
+import { harness, NOW } from './helpers';
 
 describe('GET /orders', () => {
   const h = harness({ orders: 3000 });
@@ -119,5 +120,43 @@ describe('GET /orders', () => {
       expect(seen[k]!.length).toBe(expected.length);
       expectSorted(seen[k]!, q.sort);
     });
+  });
+
+  it('answers from its sorted lists exactly as a scan does after orders are created, paid, failed and refunded (times with milliseconds)', async () => {
+    const changed = harness({ orders: 3000, clock: () => NOW.getTime() + 3_600_250 });
+    const id = changed.platform.schools[0]!.id;
+    const store = changed.platform.data.get(id)!;
+    const at = (iso: string) => ({ school_id: id, at: iso });
+    const paidOnce = store.orders.id(Array.from({ length: 200 }, (_, i) => 200 + i).find((i) => store.orders.state[i] === 1)!);
+    recordOrderEvent(changed.platform, { kind: 'refund', order_id: paidOnce, ...at('2026-03-01T00:00:00.750Z') });
+    recordOrderEvent(changed.platform, { kind: 'create', paid: true, ...at('2026-03-01T00:00:00.250Z') });
+    recordOrderEvent(changed.platform, { kind: 'create', ...at('2026-11-21T01:00:00.100Z') });
+    recordOrderEvent(changed.platform, { kind: 'pay', ...at('2026-11-21T01:00:00.900Z') });
+    recordOrderEvent(changed.platform, { kind: 'payment_failed', school_id: id });
+    recordOrderEvent(changed.platform, { kind: 'refund', school_id: id });
+    const all = Array.from({ length: store.orders.count }, (_, i) => store.orders.materialize(i, store.catalog, store.students));
+    const time = (iso: string | null) => (iso === null ? NaN : Date.parse(iso));
+    const cases: [Record<string, string>, (o: Order) => boolean][] = [
+      [{ paid_from: '2026-03-01T00:00:00.500Z' }, (o) => time(o.paid_at) >= time('2026-03-01T00:00:00.500Z')],
+      [{ paid_from: '2026-02-01T00:00:00Z', paid_to: '2026-03-01T00:00:00.500Z' }, (o) => time(o.paid_at) >= time('2026-02-01T00:00:00Z') && time(o.paid_at) < time('2026-03-01T00:00:00.500Z')],
+      [{ paid_to: '2025-01-01T00:00:00Z', sort: '-created_at' }, (o) => time(o.paid_at) < time('2025-01-01T00:00:00Z')],
+      [{ updated_since: '2026-03-01T00:00:00.500Z' }, (o) => time(o.updated_at) >= time('2026-03-01T00:00:00.500Z')],
+      [{ state: 'not_paid,expired,failed,manual_enrolled' }, (o) => ['not_paid', 'expired', 'failed', 'manual_enrolled'].includes(o.state)],
+      [{ state: 'refunded', updated_since: '2026-01-01T00:00:00Z', sort: '-created_at' }, (o) => o.state === 'refunded' && time(o.updated_at) >= time('2026-01-01T00:00:00Z')],
+      [{ state: 'paid', paid_from: '2026-11-21T01:00:00.500Z' }, (o) => o.state === 'paid' && time(o.paid_at) >= time('2026-11-21T01:00:00.500Z')],
+    ];
+    for (const [query, predicate] of cases) {
+      const sort = query.sort ?? 'created_at';
+      const { items, total } = await changed.all<Order>('listOrders', { school: id, query: { sort, ...query, limit: '700' } });
+      const expected = all.filter(predicate).map((o) => o.id);
+      if (sort.startsWith('-')) expected.reverse();
+      expect(total, JSON.stringify(query)).toBe(expected.length);
+      expect(items.map((o) => o.id), JSON.stringify(query)).toEqual(expected);
+    }
+    for (const sort of ['paid_at', '-updated_at', 'paid_amount']) {
+      const { items } = await changed.all<Order>('listOrders', { school: id, query: { sort, limit: '1000' } });
+      expect(new Set(items.map((o) => o.id)).size).toBe(all.length);
+      expectSorted(items, sort);
+    }
   });
 });

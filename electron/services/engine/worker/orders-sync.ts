@@ -59,17 +59,18 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
     shown = { rows, at: now };
     context.publish(profile.time('index', () => new OrdersTable(builder.view())), rows, state.expected);
   };
-  const read = (walks: WalkState[], concurrency: number, onOrder: (order: Order) => void = (o) => builder.add(o)) =>
-    runWalks(context.page, walks, ordersReader, (batch) => {
-      profile.time('index', () => {
-        for (const order of batch.orders) onOrder(order);
-      });
-      context.progress(builder.size, Math.max(state.expected ?? 0, builder.size));
-      show();
-    }, { signal, profile, concurrency, what: 'orders' });
+  const take = (batch: { orders: Order[] }, onOrder: (order: Order) => void = (o) => builder.add(o)) => {
+    profile.time('index', () => {
+      for (const order of batch.orders) onOrder(order);
+    });
+    context.progress(builder.size, state.expected === null ? null : Math.max(state.expected, builder.size));
+    show();
+  };
+  const read = (walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void) =>
+    runWalks(context.page, walks, ordersReader, (batch) => take(batch, onOrder), { signal, profile, concurrency, what: 'orders' });
 
   try {
-    return await walkAll(context, state, read, show);
+    return await walkAll(context, state, { read, take, show });
   } catch (error) {
     // Stopped (Cancel, a failure): what it has shows, and waits for the next sync to go on from there.
     show(true);
@@ -77,13 +78,28 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
   }
 }
 
-async function walkAll(context: Context, state: OrdersResume, read: (walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void) => Promise<void>, show: () => void): Promise<SyncOutcome<OrdersTable>> {
-  const { accountId } = context;
+interface Readers {
+  /** Runs walks, each page's orders into the builder (or to `onOrder`), with progress and the rows so far shown. */
+  read(walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void): Promise<void>;
+  /** One batch of orders into the builder, with progress and the rows so far shown. */
+  take(batch: { orders: Order[] }): void;
+  show(): void;
+}
+
+async function walkAll(context: Context, state: OrdersResume, { read, take, show }: Readers): Promise<SyncOutcome<OrdersTable>> {
+  const { accountId, profile } = context;
   const { builder } = state;
   if (!state.walks) {
-    // The newest change and the slices' bounds are asked for at once: fewer round trips before the first page.
+    // The newest change and the slices' bounds are asked for at once: fewer round trips before the first page;
+    // the newest paid orders come with the last paid time and show at once (the first rows, after one round trip).
     const head = ask(context, newestChangeRequest(accountId)).then(readNewestChange);
-    const walks = await allOrdersWalks(accountId, head.then((h) => h.total), (request) => ask(context, request));
+    const walks = await allOrdersWalks(accountId, head.then((h) => h.total), (request) => ask(context, request), {
+      timer: profile,
+      read: (batch) => {
+        profile.page();
+        take(batch);
+      },
+    });
     ({ newest: state.since, total: state.expected } = await head);
     state.walks = walkStates(walks);
   }
