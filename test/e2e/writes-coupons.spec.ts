@@ -6,6 +6,7 @@
 import type { Coupon, Course, Order } from '../../shared/platform/resources';
 import { test, expect as baseExpect } from './fixtures/app';
 import { connectDemoSchool } from './fixtures/app-actions';
+import { switchLanguage } from './fixtures/language';
 import { platformClient } from './fixtures/platform-client';
 import { count, instants, inRange, money, shownRange } from './fixtures/figures';
 import { couponFigures } from '../support/figures-oracle';
@@ -73,6 +74,16 @@ test('Coupons: results in the range per currency equal the platform, orders one 
   await expect(form).toContainText('must be 3 to 32 letters, digits, - or _');
   await expect(form).toContainText('give a percentage');
   await expect(form.getByLabel('Code')).toBeFocused();
+  // The language switched meanwhile (Settings in another tab): the problems are said in the new one at once.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await switchLanguage(other, '繁體中文');
+  const formInChinese = page.locator('form.coupon-form'); // its name is in Chinese now
+  await expect(formInChinese).toContainText('必須是 3 到 32 個英文字母、數字、- 或 _');
+  await expect(formInChinese).toContainText('請填入百分比');
+  await switchLanguage(other, 'English');
+  await other.close();
+  await expect(form).toContainText('give a percentage');
 
   const currencies = [...new Set(orders.map((o) => o.currency))].sort();
   expect(currencies.length).toBeGreaterThan(1);

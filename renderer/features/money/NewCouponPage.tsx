@@ -147,13 +147,14 @@ function CouponForm({ overview, item }: { overview: CouponOverview; item: Outbox
   const [editError, setEditError] = useState<string | null>(null);
   const currencies = overview.currencies;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  // Errors clear as the admin fixes them: re-checked on every change once they asked to save.
+  // Errors clear as the admin fixes them: re-checked on every change once they asked to save, and when the UI
+  // language changes (the messages are the catalogue's, written when checked).
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!tried) return;
     const checked = toDraft(form, currencies, timeZone);
     setErrors(checked.ok ? {} : checked.errors);
-  }, [form, currencies, tried, timeZone]);
+  }, [form, currencies, tried, timeZone, locale]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
