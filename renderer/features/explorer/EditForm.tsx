@@ -9,7 +9,7 @@ import type { ExplorerArea, Field, FieldValue, JsonRecord } from '../../../share
 import { inputFromValue, nameOf, problemsOf, validatorFor, valueFromInput } from '../../../shared/model/explorer';
 import { Button } from '../../components/Button';
 import type { WriteRunner } from '../writes/use-write';
-import { choiceLabel, fieldLabel } from './RecordView';
+import { choiceLabel, fieldLabel } from './known-fields';
 
 type Inputs = Record<string, string | boolean>;
 

@@ -25,7 +25,8 @@ import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { useWrite } from '../writes/use-write';
 import { EditForm } from './EditForm';
-import { choiceLabel, fieldLabel, isInstant, knownFieldsOf, RecordView, scalarText, valueText, type KnownFields } from './RecordView';
+import { choiceLabel, fieldLabel, isInstant, knownFieldsOf, scalarText, valueText, type KnownFields } from './known-fields';
+import { RecordView } from './RecordView';
 import '../writes/writes.css';
 import './explorer.css';
 

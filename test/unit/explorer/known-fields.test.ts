@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { setUiLocale } from '../../../shared/i18n/i18n';
 import type { ExplorerArea } from '../../../shared/model/explorer';
-import { fieldLabel, knownFieldsOf, linkedText, valueText } from '../../../renderer/features/explorer/RecordView';
+import { fieldLabel, knownFieldsOf, linkedText, valueText } from '../../../renderer/features/explorer/known-fields';
 
 afterEach(() => setUiLocale({ language: 'en', locale: 'en-US' }));
 
