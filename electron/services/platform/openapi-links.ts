@@ -12,7 +12,7 @@ const Reference = z.object({
   /** The referenced record's property that names it; absent: its title, name, code… as elsewhere (nameOf). */
   label: z.string().min(1).max(100).optional(),
 });
-export type Reference = z.infer<typeof Reference>;
+type Reference = z.infer<typeof Reference>;
 
 const Node = z.looseObject({
   enum: z.array(z.unknown()).optional(),
@@ -22,7 +22,7 @@ const Node = z.looseObject({
 });
 const RecordSchema = z.looseObject({ properties: z.record(z.string(), z.unknown()) });
 
-export interface DeclaredFields {
+interface DeclaredFields {
   /** Field → the list its value (an id, or each id of a list of them) points into. */
   references: Map<string, Reference>;
   /** Field → its declared string values, in the document's order. */
