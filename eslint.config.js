@@ -22,7 +22,7 @@ const electronBan = {
 
 // Words a person reads, outside JSX: an AppError's message, and the properties notices, dialogs and menus
 // show (`title`, `message`, `label`…). A string there must come from t().
-const PERSON_READS = 'title|message|label|hint|detail|description|body|summary|tooltip|placeholder|text|reason';
+const PERSON_READS = 'title|subtitle|message|label|hint|detail|description|body|summary|tooltip|placeholder|text|reason|caption|heading';
 const literalWords = [
   {
     selector: "NewExpression[callee.name='AppError'] > :matches(Literal[raw=/^['\"]/], TemplateLiteral).arguments:nth-child(2)",

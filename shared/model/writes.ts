@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ExplorerAreaId, FieldValue, ScopeName, type EXPLORER_AREAS } from './explorer';
 import { CouponDraft } from './money';
-import { formatMoney } from '../currency-units';
+import { describeDiscount } from './coupon-words';
 import { EventFields } from './events';
 import { StudentTag, StudentTags } from './student-profile';
 import type { Scope } from '../scopes';
@@ -120,9 +120,7 @@ function count(value: number): string {
 /** A coupon draft in one line: "10% off, every course, from Dec 1, 2026, 08:00 (Asia/Taipei), no end, 100 uses in total, 1 per buyer". */
 export function describeDraft(draft: CouponDraft, { timeZone = 'UTC' }: WriteWordsOptions = {}): string {
   const { locale } = currentUiLocale();
-  const off = draft.discount.kind === 'percent'
-    ? t('writes:words.draft.percentOff', { percent: count(draft.discount.percentOff) })
-    : t('writes:words.draft.amountOff', { amounts: draft.discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, locale)).join(t('writes:words.draft.amountOr')) });
+  const off = describeDiscount(draft.discount, locale);
   const courses = draft.courseIds.length === 0 ? t('writes:words.draft.everyCourse') : t('writes:words.draft.courses', { count: draft.courseIds.length });
   const parts = [
     off,

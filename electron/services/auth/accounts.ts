@@ -117,12 +117,12 @@ export class AccountStore {
    */
   private async reconcile(logger: Logger): Promise<void> {
     const before = this.accounts;
-    const lostReason = this.vault.lost ? `${this.vault.lost.reason}. Sign in again; the old sign-in could not be revoked there and ends when it expires.` : null;
+    const lostReason = this.vault.lost ? t('errors:main.signInLost', { reason: this.vault.lost.reason }) : null;
     this.accounts = before
       .filter((record) => !this.vault.wasSignedOut(record.id))
       .map((record) => {
         if (record.signInNeeded || this.vault.getTokens(record.id)) return record;
-        return { ...record, signInNeeded: true, signInNeededReason: lostReason ?? 'The app no longer has this school\'s sign-in on this computer. Sign in again.' };
+        return { ...record, signInNeeded: true, signInNeededReason: lostReason ?? t('errors:main.signInNotOnComputer') };
       });
     const changed = this.accounts.length !== before.length || this.accounts.some((record, i) => record !== before[i]);
     const dropped = await this.vault.dropTokensExcept(new Set(this.accounts.map((record) => record.id)));

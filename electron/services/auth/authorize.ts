@@ -8,6 +8,13 @@ import { hostOf } from '../net/guarded-fetch';
 import type { LoopbackRedirectReceiver } from './loopback-receiver';
 import { toAppError } from './oauth-errors';
 
+/** The browser could not be opened for the sign-in: the platform never saw the request. Told apart by its class, not its words (they are in the UI language). */
+export class BrowserNotOpenedError extends AppError {
+  constructor(cause: unknown) {
+    super('authorization_failed', t('errors:auth.noBrowser'), { cause });
+  }
+}
+
 interface AuthorizationRequest {
   url: URL;
   state: string;
@@ -84,7 +91,7 @@ export async function runBrowserAuthorization(
   const browser = openExternal(request.url.href).then(
     () => new Promise<never>(() => undefined),
     (error: unknown) => {
-      throw error instanceof AppError ? error : new AppError('authorization_failed', t('errors:auth.noBrowser'), { cause: error });
+      throw error instanceof AppError ? error : new BrowserNotOpenedError(error);
     },
   );
   try {

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors';
 import { t } from '../../../shared/i18n/i18n';
 import type { Logger } from '../log';
 import type { AccountRecord, AccountStore } from './accounts';
-import { buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
+import { BrowserNotOpenedError, buildAuthorizationRequest, callbackValidator, runBrowserAuthorization } from './authorize';
 import { discoverPlatform, displayAddress, normalizeAddress, type Platform } from './discovery';
 import { hostOf } from '../net/guarded-fetch';
 import { LoopbackRedirectReceiver } from './loopback-receiver';
@@ -273,7 +273,7 @@ function clientWasForgotten(error: unknown): boolean {
 function browserNeverCameBack(error: unknown): boolean {
   if (!(error instanceof AppError)) return false;
   if (error.code === 'timed_out' || error.code === 'cancelled') return true;
-  return error.code === 'authorization_failed' && !(error.cause instanceof AppError) && !(error.cause instanceof oauth.AuthorizationResponseError) && error.message.startsWith('The browser could not');
+  return error instanceof BrowserNotOpenedError;
 }
 
 function portOf(redirectUri: string | null): number | undefined {

@@ -65,7 +65,7 @@ export interface DataService {
   cache: QueryCache;
   /** The data engine's worker: every order-wide computation (the Coupons page's results too) asks it. */
   engine: EngineClient;
-  /** Resolves when background cache writes are done. */
+  /** Resolves when background cache writes (and drops of signed-out schools) are done. */
   idle(): Promise<void>;
   /** Drops what the app saved of a school (engine copies, offline cache) and tells the screens to read again: its records changed under the app. */
   forgetSaved(accountId: string): Promise<void>;
@@ -96,8 +96,13 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     await engine.call('engine.forget', { accountId });
     await cache.drop(accountId);
   };
+  // Drops run in the background of a sign-out; idle() waits for them as for the other background writes.
+  const dropping = new Set<Promise<void>>();
   deps.onAccountRemoved((accountId) => {
-    forgetSaved(accountId).catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }));
+    const drop = forgetSaved(accountId)
+      .catch((error: unknown) => deps.logger.warn('could not drop the offline cache of a signed-out school', { error: (error as Error).message }))
+      .finally(() => dropping.delete(drop));
+    dropping.add(drop);
   });
   deps.onOnlineChange?.((online) => {
     if (online) reader.backOnline();
@@ -121,6 +126,7 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     cache,
     engine,
     idle: async () => {
+      await Promise.all(dropping);
       if (!engine.closed) await engine.call('engine.idle', {});
     },
     forgetSaved,

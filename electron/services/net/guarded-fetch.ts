@@ -118,7 +118,7 @@ export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
-    return 'The server';
+    return t('errors:main.theServer');
   }
 }
 

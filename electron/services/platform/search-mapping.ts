@@ -1,9 +1,11 @@
 // The one place where what the palette finds (synced orders; kept courses and coupons, already in the app's
-// terms) becomes a SearchHit (shared/model/search.ts).
-import type { CouponView } from '../../../shared/model/money';
+// terms) becomes a SearchHit (shared/model/search.ts). Subtitles are phrased when asked, in the UI language of
+// that moment (the palette asks again on every open).
+import { couponStatus, type CouponView } from '../../../shared/model/money';
+import { describeDiscount } from '../../../shared/model/coupon-words';
+import { currentUiLocale, t } from '../../../shared/i18n/i18n';
 import type { MatchQuality, SearchHit } from '../../../shared/model/search';
 import type { Order } from '../../../shared/model/orders';
-import { minorToDecimalString } from '../../../shared/currency-units';
 import { COURSE_STATE_LABELS, ORDER_STATE_LABELS, stateLabel } from '../../../shared/state-labels';
 import type { StudentRow } from '../../../shared/ipc/students';
 
@@ -33,8 +35,9 @@ export function studentSearchFields(student: Pick<StudentRow, 'name' | 'email'>)
 }
 
 export function toStudentHit(student: StudentRow, match: MatchQuality): SearchHit {
-  const courses = `${student.coursesCount} ${student.coursesCount === 1 ? 'course' : 'courses'}`;
-  return { kind: 'student', id: student.id, title: student.name, subtitle: `${student.email} · ${courses}${student.stalled ? ' · stalled' : ''}`, match, at: student.lastActiveAt ?? student.joinedAt };
+  const courses = t('palette:hits.studentCourses', { count: student.coursesCount, courses: student.coursesCount.toLocaleString(currentUiLocale().locale) });
+  const parts = [student.email, courses, ...(student.stalled ? [t('palette:hits.studentStalled')] : [])];
+  return { kind: 'student', id: student.id, title: student.name, subtitle: parts.join(' · '), match, at: student.lastActiveAt ?? student.joinedAt };
 }
 
 export function courseSearchFields(course: CachedCourse): string[] {
@@ -51,15 +54,9 @@ export function couponSearchFields(coupon: CouponView): string[] {
 }
 
 export function toCouponHit(coupon: CouponView, match: MatchQuality): SearchHit {
-  const discount = coupon.discount.kind === 'percent'
-    ? `${coupon.discount.percentOff} % off`
-    : `${coupon.discount.amounts.map((a) => `${a.currency} ${minorToDecimalString(a.amountOff, a.currency)}`).join(' / ')} off`;
-  return {
-    kind: 'coupon',
-    id: coupon.id,
-    title: coupon.code,
-    subtitle: `${coupon.state === 'active' ? 'Active' : 'Disabled'} · ${discount} · used ${coupon.redemptions}×`,
-    match,
-    at: coupon.startsAt,
-  };
+  const { locale } = currentUiLocale();
+  const status = t(`money:coupons.status.${couponStatus(coupon, Date.now())}`);
+  const discount = describeDiscount(coupon.discount, locale);
+  const used = t('palette:hits.couponUsed', { count: coupon.redemptions, used: coupon.redemptions.toLocaleString(locale) });
+  return { kind: 'coupon', id: coupon.id, title: coupon.code, subtitle: [status, discount, used].join(' · '), match, at: coupon.startsAt };
 }

@@ -29,7 +29,8 @@ import { useDashboardRange, useRangeStore } from '../common/range-store';
 import { useShownCurrency } from '../common/use-shown-currency';
 import { formatCount, formatDateTime, formatMoney, type Locale } from '../../lib/format';
 import { useWrite, type WriteRunner } from '../writes/use-write';
-import { describeDiscount, formatReturn } from './coupon-format';
+import { formatReturn } from './coupon-format';
+import { describeDiscount } from '../../../shared/model/coupon-words';
 import { COUPON_STATUSES, couponAction, couponStatusLabel, couponLines, filterCouponLines, sortCouponLines, type CouponLine, type CouponSort, type CouponSortKey } from './coupon-table';
 import { t as translate } from '../../../shared/i18n/i18n';
 import { PendingWrite, usePendingWrites } from '../writes/pending-writes';
@@ -198,7 +199,7 @@ function CouponTableRow({ line, currency, now, locale, write, ordersLink, pendin
       <th scope="row">
         <span className="cell-title coupon-code">{c.code}</span>
         <span className="cell-sub">
-          {describeDiscount(c, locale.locale)}
+          {describeDiscount(c.discount, locale.locale)}
           {status === 'scheduled'
             ? ` · ${t('startsAt', { time: formatDateTime(c.startsAt, locale) })}`
             : c.endsAt

@@ -1,8 +1,7 @@
-// Words and numbers for coupons: the discount as an admin reads it, the return of a coupon, and amounts
-// typed in major units (5.50) turned into the integer minor units the platform counts in.
-import type { CouponCurrencyResult, CouponView } from '../../../shared/model/money';
+// Words and numbers for coupons: the return of a coupon, and amounts typed in major units (5.50) turned into
+// the integer minor units the platform counts in. The discount's words: shared/model/coupon-words.ts.
+import type { CouponCurrencyResult } from '../../../shared/model/money';
 import { t } from '../../../shared/i18n/i18n';
-import { formatMoney } from '../../lib/format';
 
 function currencyExponent(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -21,15 +20,6 @@ export function parseMajorAmount(text: string, currency: string): { ok: true; mi
 export function minorToMajorText(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   return (minor / 10 ** exponent).toFixed(exponent);
-}
-
-/** "20 % off", "US$5.00 or NT$150 off": where it gives amounts in several currencies, each names its own. */
-export function describeDiscount(coupon: Pick<CouponView, 'discount'>, locale: string): string {
-  const { discount } = coupon;
-  if (discount.kind === 'percent') return t('money:coupons.discount.percent', { percent: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(discount.percentOff) });
-  const nameCurrency = discount.amounts.length > 1;
-  const amounts = discount.amounts.map((a) => formatMoney(a.amountOff, a.currency, locale, { nameCurrency })).join(t('money:coupons.discount.or'));
-  return t('money:coupons.discount.amounts', { amounts });
 }
 
 /**

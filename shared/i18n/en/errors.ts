@@ -119,6 +119,11 @@ export const errors = {
     keyFileDamaged: 'The key file is damaged; saved sign-ins cannot be read.',
     weakKeyStore: "This computer's key store (\"{{backend}}\") does not protect saved sign-ins. Agree to store them with weak protection, or set up a key store (for example GNOME Keyring or KWallet).",
     savedSignInsDamaged: 'The saved sign-ins on this computer could not be read ({{why}})',
+    /** A school's sign-in is gone from the saved sign-ins: {{reason}} is savedSignInsDamaged. */
+    signInLost: '{{reason}}. Sign in again; the old sign-in could not be revoked there and ends when it expires.',
+    signInNotOnComputer: "The app no longer has this school's sign-in on this computer. Sign in again.",
+    /** A server whose address cannot be read back, where a message names the host. */
+    theServer: 'The server',
     whyOlder: 'the file is older than the one the app last saved: a copy was put back',
     whyOtherStore: 'they were protected by "{{before}}" and this computer now uses "{{now}}"',
     whyDamaged: 'the file was damaged or sealed with another key',

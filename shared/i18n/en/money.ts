@@ -49,7 +49,9 @@ export const money = {
     enableCode: 'Enable {{code}}',
     /** A coupon's discount as a buyer gets it. */
     discount: {
-      percent: '{{percent}} % off',
+      /** `{{percent, sharePaid}}` gives the share paid in tenths ("8" for 20% off): how zh-TW says it. */
+      percent: '{{percent, number}}% off',
+      whole: '100% off',
       amounts: '{{amounts}} off',
       or: ' or ',
     },

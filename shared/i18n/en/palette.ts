@@ -29,6 +29,14 @@ export const palette = {
     alone: '{{first}}.',
     separator: ', ',
   },
+  hits: {
+    /** A coupon's subtitle ends with how often it was used, all time. */
+    couponUsed_one: 'used once',
+    couponUsed_other: 'used {{used}}×',
+    studentCourses_one: '1 course',
+    studentCourses_other: '{{courses}} courses',
+    studentStalled: 'stalled',
+  },
   actions: {
     goTo: 'Go to {{page}}',
     page: 'Page',

@@ -81,9 +81,6 @@ export const writes = {
     },
     /** A coupon draft in one line: "10% off, every course, from now, no end, 100 uses in total, 1 per buyer". */
     draft: {
-      percentOff: '{{percent}}% off',
-      amountOff: '{{amounts}} off',
-      amountOr: ' or ',
       everyCourse: 'every course',
       courses_one: '{{count}} course',
       courses_other: '{{count}} courses',

@@ -48,7 +48,8 @@ export const money: OneFormTranslation<typeof en> = {
     enable: '啟用',
     enableCode: '啟用 {{code}}',
     discount: {
-      percent: '折扣 {{percent}}%',
+      percent: '{{percent, sharePaid}} 折',
+      whole: '免費',
       amounts: '折抵 {{amounts}}',
       or: ' 或 ',
     },

@@ -32,6 +32,11 @@ export const palette: OneFormTranslation<typeof en> = {
     alone: '{{first}}。',
     separator: '、',
   },
+  hits: {
+    couponUsed_other: '已使用 {{used}} 次',
+    studentCourses_other: '{{courses}} 門課程',
+    studentStalled: '停滯',
+  },
   actions: {
     goTo: '前往{{page}}',
     page: '頁面',

@@ -76,9 +76,6 @@ export const writes: OneFormTranslation<typeof en> = {
       summary: '停用優惠碼{{name}}',
     },
     draft: {
-      percentOff: '折扣 {{percent}}%',
-      amountOff: '折抵 {{amounts}}',
-      amountOr: ' 或 ',
       everyCourse: '所有課程',
       courses_other: '{{count}} 門課程',
       from: '{{time}}起',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiClient } from '../../../electron/services/api/api-client';
 import { Vault } from '../../../electron/services/store/vault';
 import { INITIAL_SCOPES } from '../../../shared/app-scopes';
+import { setUiLocale, translatorFor } from '../../../shared/i18n/i18n';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { School } from '../../../shared/platform/resources';
 import { createBusinessRoutes } from '../../sandbox/api';
@@ -209,6 +210,23 @@ describe('signing out', () => {
     const result = await signIn.auth.signOut(account.id);
     expect(result.revokedOnPlatform).toBe(true);
     expect(sandbox.stats.byPath()['/api/oauth/revoke']).toBe(2);
+  });
+
+  it('a browser that cannot be opened fails the sign-in plainly and drops the registration, in either UI language', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      const signIn = await openSignIn(dir.path, { openExternal: async () => Promise.reject(new Error('no default browser')) });
+      sandbox.stats.reset();
+      await expect(signIn.auth.connect(sandbox.url)).rejects.toMatchObject({ code: 'authorization_failed', message: translatorFor('zh-TW')('errors:auth.noBrowser') });
+      expect(sandbox.stats.byPath()['/api/oauth/register']).toBe(1);
+      // The registration was dropped: the next try registers afresh (the platform may show its own error page for it).
+      await expect(signIn.auth.connect(sandbox.url)).rejects.toMatchObject({ code: 'authorization_failed' });
+      expect(sandbox.stats.byPath()['/api/oauth/register']).toBe(2);
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
   });
 
   it('goes offline when the platform is unreachable, and still signs out locally, saying so', async () => {

@@ -372,7 +372,6 @@ describe('data service: orders', () => {
     await service.idle();
     expect((await call(service, 'data.cacheInfo', { accountId: ACCOUNT })).entries).toBeGreaterThan(0);
     for (const listener of removed) listener(ACCOUNT);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await service.idle();
     expect(await readdir(service.cache.schoolDir(ACCOUNT)).catch(() => 'gone')).toBe('gone');
     caller.offline = true;

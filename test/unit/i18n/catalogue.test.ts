@@ -18,7 +18,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, Set<string>> {
     if (typeof value === 'string') {
       const base = path.replace(PLURAL, '');
       const names = out.get(base) ?? new Set<string>();
-      for (const match of value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) names.add(match[1]!);
+      // A placeholder may carry a format ("{{percent, sharePaid}}"): the name is what both languages share.
+      for (const match of value.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)) names.add(match[1]!);
       out.set(base, names);
     } else {
       for (const [k, v] of leaves(value, path)) out.set(k, new Set([...(out.get(k) ?? []), ...v]));

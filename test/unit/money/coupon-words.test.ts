@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUiLocale } from '../../../shared/i18n/i18n';
 import { CouponDraft, draftTimeProblem } from '../../../shared/model/money';
-import { describeDiscount, parseMajorAmount } from '../../../renderer/features/money/coupon-format';
+import { parseMajorAmount } from '../../../renderer/features/money/coupon-format';
+import { describeDiscount } from '../../../shared/model/coupon-words';
 
 afterEach(() => setUiLocale({ language: 'en', locale: 'en-US' }));
 
@@ -11,14 +12,18 @@ const draft = { code: 'SPRING', discount: { kind: 'percent', percentOff: 20 }, s
 const problemsOf = (candidate: unknown) => (CouponDraft.safeParse(candidate).error?.issues ?? []).map((issue) => issue.message);
 
 describe('coupon words', () => {
-  it('a discount: a percentage, or an amount per currency, each naming its currency when there are several', () => {
-    expect(describeDiscount({ discount: { kind: 'percent', percentOff: 12.5 } }, 'en-US')).toBe('12.5 % off');
-    expect(describeDiscount({ discount: { kind: 'amount', amounts: [{ currency: 'USD', amountOff: 500 }] } }, 'en-US')).toBe('$5.00 off');
-    expect(describeDiscount({ discount: { kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 500 }] } }, 'en-US')).toBe('NT$150 or US$5.00 off');
+  it('a discount: a percentage (in 繁體中文 the share paid, as a Taiwanese shop says it), or an amount per currency, each naming its currency when there are several', () => {
+    expect(describeDiscount({ kind: 'percent', percentOff: 12.5 }, 'en-US')).toBe('12.5% off');
+    expect(describeDiscount({ kind: 'percent', percentOff: 100 }, 'en-US')).toBe('100% off');
+    expect(describeDiscount({ kind: 'amount', amounts: [{ currency: 'USD', amountOff: 500 }] }, 'en-US')).toBe('$5.00 off');
+    expect(describeDiscount({ kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 500 }] }, 'en-US')).toBe('NT$150 or US$5.00 off');
     setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
-    expect(describeDiscount({ discount: { kind: 'percent', percentOff: 20 } }, 'zh-TW')).toBe('折扣 20%');
-    expect(describeDiscount({ discount: { kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }] } }, 'zh-TW')).toBe('折抵 NT$150');
-    expect(describeDiscount({ discount: { kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 500 }] } }, 'zh-TW')).toBe('折抵 NT$150 或 US$5.00');
+    expect(describeDiscount({ kind: 'percent', percentOff: 20 }, 'zh-TW')).toBe('8 折');
+    expect(describeDiscount({ kind: 'percent', percentOff: 15 }, 'zh-TW')).toBe('8.5 折');
+    expect(describeDiscount({ kind: 'percent', percentOff: 12.5 }, 'zh-TW')).toBe('8.75 折');
+    expect(describeDiscount({ kind: 'percent', percentOff: 100 }, 'zh-TW')).toBe('免費');
+    expect(describeDiscount({ kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }] }, 'zh-TW')).toBe('折抵 NT$150');
+    expect(describeDiscount({ kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 500 }] }, 'zh-TW')).toBe('折抵 NT$150 或 US$5.00');
   });
 
   it("an amount typed in the currency's major unit, and why it is not one, in the UI language", () => {

@@ -21,6 +21,7 @@ import { ordersSource } from '../../../electron/services/search/sources/orders-s
 import { KeyFileCipher } from '../../../electron/services/store/key-file-cipher';
 import { cacheKey, QueryCache } from '../../../electron/services/store/query-cache';
 import { AppError } from '../../../shared/errors';
+import { setUiLocale } from '../../../shared/i18n/i18n';
 import type { CouponView } from '../../../shared/model/money';
 import type { Order } from '../../../shared/platform/resources';
 import { syntheticOrders } from '../data/synthetic-orders';
@@ -144,7 +145,14 @@ describe('courses and coupons sources', () => {
     });
     await cache.put(SCHOOL, cacheKey('money.coupons', COUPONS_CACHE_INPUT), '2026-11-22T08:00:00.000Z', [{ coupons: [coupon('k1', 'SPRING20', 'active'), coupon('k2', 'WINTER', 'disabled')], currency: 'USD', courses: [] }]);
     const found = await source.search(SCHOOL, { text: 'spring', limit: 5 });
-    expect(found.hits).toEqual([{ kind: 'coupon', id: 'k1', title: 'SPRING20', subtitle: 'Active · 20 % off · used 3×', match: 'prefix', at: '2026-01-01T00:00:00Z' }]);
+    expect(found.hits).toEqual([{ kind: 'coupon', id: 'k1', title: 'SPRING20', subtitle: 'Active · 20% off · used 3×', match: 'prefix', at: '2026-01-01T00:00:00Z' }]);
+    // Phrased when asked, in the UI language of that moment.
+    setUiLocale({ language: 'zh-TW', locale: 'zh-TW' });
+    try {
+      expect((await source.search(SCHOOL, { text: 'spring', limit: 5 })).hits[0]!.subtitle).toBe('使用中 · 8 折 · 已使用 3 次');
+    } finally {
+      setUiLocale({ language: 'en', locale: 'en-US' });
+    }
 
     const platformCoupon = {
       id: 'k1', code: 'SPRING20', kind: 'percent', percent_off: 20, amount_off: null, currency: null, starts_at: '2026-01-01T00:00:00Z', ends_at: null, usage_limit: null,

@@ -61,7 +61,7 @@ describe('the words of a coupon create', () => {
     const words = describeWrite({ kind: 'coupon.create', draft: { code: 'SPRING', discount: { kind: 'amount', amounts: [{ currency: 'TWD', amountOff: 15000 }, { currency: 'USD', amountOff: 550 }] }, startsAt: '2026-12-01T00:00:00.000Z', endsAt: null, usageLimit: 1200, perBuyerLimit: 1, courseIds: ['crs_1', 'crs_2'] } });
     expect(words.confirm).toBe(true);
     expect(words.question).toBe('Create coupon “SPRING”?');
-    expect(words.consequence).toMatch(/^NT\$150(\.00)? or \$5\.50 off, 2 courses, from Dec 1, 2026, 00:00 \(UTC\), no end, 1,200 uses in total, 1 per buyer\. /);
+    expect(words.consequence).toMatch(/^NT\$150 or US\$5\.50 off, 2 courses, from Dec 1, 2026, 00:00 \(UTC\), no end, 1,200 uses in total, 1 per buyer\. /);
     // On screen, in the school's business time zone, named.
     const draft = { code: 'SPRING', discount: { kind: 'percent' as const, percentOff: 10 }, startsAt: '2026-12-01T00:00:00.000Z', endsAt: '2026-12-31T15:59:00.000Z', usageLimit: null, perBuyerLimit: null, courseIds: [] };
     expect(describeWrite({ kind: 'coupon.create', draft }, { timeZone: 'Asia/Taipei' }).consequence).toMatch(/^10% off, every course, from Dec 1, 2026, 08:00 \(Asia\/Taipei\), until Dec 31, 2026, 23:59 \(Asia\/Taipei\)\. /);
