@@ -11,7 +11,7 @@ const currency = z.string().regex(/^[A-Z]{3}$/);
 
 /**
  * An id of a record of another list, declared as such in /openapi.json (`x-references`, see
- * docs/platform-adapter.md): a generic reader such as the explorer shows the record's name instead of the id.
+ * docs/explorer.md, "Ids of other records"): a generic reader such as the explorer shows the record's name instead of the id.
  */
 function idOf(operationId: string) {
   return id.meta({ 'x-references': { operationId } });
