@@ -39,4 +39,9 @@ export const explorerMethods = {
     answerOf(ExplorerRecord),
     "One record of an area (the area's single record when recordId is null).",
   ),
+  'explorer.names': method(
+    z.object({ accountId: AccountId, area: ExplorerAreaId }).strict(),
+    answerOf(z.object({ names: z.record(z.string().max(100), z.record(z.string(), z.string())) })),
+    "The names of the records an area's fields point at (field → id → name), for the fields its /openapi.json declares as ids of another list (x-references): each list read once, not per row. A list that cannot be read (not granted, not cached offline) is left out: its ids show as they are.",
+  ),
 } satisfies Record<string, MethodDef>;

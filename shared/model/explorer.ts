@@ -60,6 +60,10 @@ export const ExplorerArea = z.object({
   edit: z.object({ scope: ScopeName, fields: z.array(Field), operationId: z.string() }).nullable(),
   /** Whether one record can be read on its own (a get-one operation); otherwise it is shown from its list row. */
   getOne: z.boolean(),
+  /** Fields of its records that hold ids of another list's records, shown by name (explorer.names). */
+  linked: z.array(z.string().max(100)),
+  /** Fields of its records whose values the document declares (enum): shown as words. */
+  choices: z.record(z.string().max(100), z.array(z.string())),
   /** Operations of the area the explorer cannot drive (a create, one that needs a parent record), by summary. */
   other: z.array(z.object({ operationId: z.string(), summary: z.string() })),
 });
@@ -87,11 +91,16 @@ export function labelOf(name: string): string {
 
 /** The record's name for the words of a write and the list: its title, name, code, path or id. */
 export function nameOf(record: JsonRecord): string {
+  return namingValueOf(record)?.slice(0, 300) ?? t('explorer:record');
+}
+
+/** The first of its title, name, code, path, e-mail or id the record has, or null. */
+export function namingValueOf(record: JsonRecord): string | null {
   for (const key of ['title', 'name', 'code', 'path', 'email', 'id']) {
     const value = record[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.slice(0, 300);
+    if (typeof value === 'string' && value.trim() !== '') return value;
   }
-  return t('explorer:record');
+  return null;
 }
 
 // ---- JSON Schema → fields -------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ export const OPERATIONS = {
   listEventAttendees: { method: 'GET', path: '/api/v1/events/{event_id}/attendees', scope: 'events:read', summary: "An event's attendees: one per ticket sold, with its ticket and check-in status" },
   updateMembershipPlan: { method: 'PATCH', path: '/api/v1/membership-plans/{plan_id}', scope: 'membership_plans:write', summary: 'Change a membership plan' },
   listPosts: { method: 'GET', path: '/api/v1/posts', scope: 'posts:read', summary: 'Posts' },
+  listPostCategories: { method: 'GET', path: '/api/v1/post-categories', scope: 'posts:read', summary: "Post categories with their names (the ids posts and membership plans hold)" },
   updatePost: { method: 'PATCH', path: '/api/v1/posts/{post_id}', scope: 'posts:write', summary: 'Change a post' },
   getSubscription: { method: 'GET', path: '/api/v1/subscriptions/{subscription_id}', scope: 'subscriptions:read', summary: 'One subscription' },
   cancelSubscription: { method: 'POST', path: '/api/v1/subscriptions/{subscription_id}/cancel', scope: 'subscriptions:write', summary: 'Cancel a subscription (at period end by default)' },

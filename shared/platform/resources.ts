@@ -9,6 +9,14 @@ const isoTime = z.iso.datetime({ offset: true });
 const minor = z.int(); // integer minor units; zero-decimal currencies (JPY, TWD) have none
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
+/**
+ * An id of a record of another list, declared as such in /openapi.json (`x-references`, see
+ * docs/explorer.md, "Ids of other records"): a generic reader such as the explorer shows the record's name instead of the id.
+ */
+function idOf(operationId: string) {
+  return id.meta({ 'x-references': { operationId } });
+}
+
 /** Every list endpoint answers with this envelope; `next_cursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
@@ -185,7 +193,7 @@ export const MembershipPlan = z.object({
   currency,
   prices: z.array(z.object({ interval: z.enum(['day', 'month', 'year']).nullable(), amount: minor })),
   course_ids: z.array(id),
-  post_category_ids: z.array(id),
+  post_category_ids: z.array(idOf('listPostCategories')),
 });
 export type MembershipPlan = z.infer<typeof MembershipPlan>;
 
@@ -297,7 +305,10 @@ export const EventAttendee = z.object({
   id, ticket_id: id, ticket_name: z.string(), order_id: id, name: z.string(), email: z.string(),
   status: z.enum(['enrolled', 'checked_in', 'no_show', 'cancelled']), bought_at: isoTime,
 });
-export const Post = z.object({ id, title: z.string(), access: z.enum(['login_required', 'paid', 'public']), category_id: id.nullable(), published_at: isoTime.nullable() });
+export const Post = z.object({ id, title: z.string(), access: z.enum(['login_required', 'paid', 'public']), category_id: idOf('listPostCategories').nullable(), published_at: isoTime.nullable() });
+/** A category of posts, named in the school's language. */
+export const PostCategory = z.object({ id, name: z.string() });
+export type PostCategory = z.infer<typeof PostCategory>;
 export const Comment = z.object({
   id,
   /** `title`: the course, lecture or post's title, where the platform gives it. */

@@ -20,7 +20,7 @@ test('Posts: step-up to read, filter by access, page through, open one', async (
   expect(asked).not.toContain('posts:read');
   expect((await connectedAccounts(host))[0]!.grantedScopes).not.toContain('posts:read');
 
-  const api = await platformClient(sandbox.url, context, ['posts:read']);
+  const api = await platformClient(sandbox.url, context, ['posts:read', 'membership_plans:read']);
   const posts = await api.list<Post>('/api/v1/posts');
   expect(posts.length).toBeGreaterThan(25); // two pages of 25
 
@@ -44,6 +44,17 @@ test('Posts: step-up to read, filter by access, page through, open one', async (
   const accessWords: Record<string, string> = { login_required: 'Login required', paid: 'Paid', public: 'Public' };
   await expect(rows.first().locator('td').filter({ hasText: new RegExp(`^${accessWords[posts[0]!.access]!}$`) })).toHaveCount(1);
   expect(await table.locator('tbody').innerText()).not.toContain('login_required');
+  // A post's category by the name the platform gives it (its own list, read through its API), the id in the tooltip.
+  const categories = new Map((await api.list<{ id: string; name: string }>('/api/v1/post-categories')).map((c) => [c.id, c.name]));
+  expect(categories.size).toBeGreaterThan(0);
+  await expect(table.getByRole('columnheader', { name: 'Category' })).toBeVisible();
+  const categorized = posts.slice(0, 25).filter((p) => p.category_id !== null);
+  expect(categorized.length).toBeGreaterThan(0);
+  for (const p of categorized.slice(0, 5)) {
+    const cell = table.locator(`tr[data-record-id="${p.id}"] td[title="${p.category_id}"]`);
+    await expect(cell).toHaveText(categories.get(p.category_id!)!);
+  }
+  expect(await table.locator('tbody').innerText()).not.toContain('pcat_');
   const cut = await table.locator('tbody td, tbody th').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
   expect(cut, 'cut off in the Posts table').toEqual([]);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -75,9 +86,22 @@ test('Posts: step-up to read, filter by access, page through, open one', async (
   await expect(value('Access')).toHaveText(accessWords[post.access]!);
   await expect(value('Id')).toHaveText(post.id);
   await expect(value('Title')).toHaveText(post.title);
+  await expect(value('Category')).toHaveText(post.category_id === null ? '—' : `${categories.get(post.category_id)!} (${post.category_id})`);
   await expect(record.getByRole('button', { name: 'Edit' })).toBeVisible();
   await page.getByRole('button', { name: /Back to posts/ }).click();
   await expect(table).toBeVisible();
+
+  // A membership plan's list of post categories, each by its name, in the list and in the record.
+  const plans = await api.list<{ id: string; name: string; post_category_ids: string[] }>('/api/v1/membership-plans');
+  // Granted at sign-in already (Members and Subscriptions read the plans): no step-up here.
+  await areas.getByRole('link', { name: 'Membership plans' }).click();
+  const planTable = page.getByRole('table', { name: 'Membership plans' });
+  await expect(planTable).toBeVisible({ timeout: 30_000 });
+  for (const plan of plans) {
+    const named = plan.post_category_ids.map((id) => categories.get(id)!);
+    await expect(planTable.locator(`tr[data-record-id="${plan.id}"] td[title="${plan.post_category_ids.join(', ')}"]`)).toHaveText(named.join(', '));
+  }
+  expect(await planTable.locator('tbody').innerText()).not.toContain('pcat_');
 });
 
 test.describe('a platform whose /openapi.json offers fewer operations', () => {

@@ -37,6 +37,8 @@ for (const [suffix, width, height] of sizes) {
         await expect(page.getByRole('table', { name: 'Posts' })).toBeVisible({ timeout: 30_000 });
         await page.getByLabel('Access').selectOption('public');
         await expect(page.getByText(/Page 1 · \d+ in all/)).toBeVisible();
+        // The filtered page, not the one before it shown dimmed while it loads.
+        await expect(page.getByRole('table', { name: 'Posts' }).locator('tbody')).not.toContainText(/Login required|Paid/);
         await settled(page);
         await expectNoSideways(page);
         await shot('list');

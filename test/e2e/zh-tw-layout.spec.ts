@@ -212,4 +212,30 @@ test('繁體中文: every main page fits, Chinese dates and labels inside their 
   await expect(page.getByRole('heading', { level: 1, name: '更多功能' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '功能區' }).getByRole('link', { name: /講師/ })).toBeVisible();
   await expectFits(page, 'Explorer');
+
+  // Posts after their own permission: Chinese dates whole in the school's named time zone, the access in
+  // words and the category by the name the platform gives it (its list read with the test's own token).
+  const posts = await platformClient(sandbox.url, context, ['posts:read'], school.subdomain);
+  const categories = new Map((await posts.list<{ id: string; name: string }>('/api/v1/post-categories')).map((c) => [c.id, c.name]));
+  expect([...categories.values()].join('')).toMatch(school.currency === 'TWD' ? /\p{Script=Han}/u : /./);
+  const [first] = await posts.list<{ id: string; category_id: string | null; access: string }>('/api/v1/posts');
+  await page.getByRole('navigation', { name: '功能區' }).getByRole('link', { name: '文章' }).click();
+  await page.getByRole('button', { name: '授予權限' }).click();
+  const table = page.getByRole('table', { name: '文章' });
+  await expect(table.locator('tbody tr').first()).toHaveAttribute('data-record-id', first!.id);
+  await expect(table.getByRole('columnheader')).toHaveText(['標題', '存取權限', '分類', '發布時間']);
+  if (first!.category_id) await expect(table.locator('tbody tr').first().locator(`td[title="${first!.category_id}"]`)).toHaveText(categories.get(first!.category_id)!);
+  await expect(page.getByText(`時間以 ${data.school.time_zone}`).first()).toContainText('學校的時區');
+  expect(await table.locator('tbody').innerText()).not.toMatch(/pcat_|login_required/);
+  await expectFits(page, 'Posts');
+  expect(await table.locator('tbody td, tbody th').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent)), 'cut off in Posts').toEqual([]);
+  await table.locator('tbody tr').first().getByRole('button').click();
+  await expect(page.locator('.explorer-record')).toBeVisible();
+  await expectFits(page, 'a post');
+
+  await page.getByRole('navigation', { name: '功能區' }).getByRole('link', { name: '會員方案' }).click();
+  const plans = page.getByRole('table', { name: '會員方案' });
+  await expect(plans.locator('tbody tr').first()).toBeVisible();
+  await expect.poll(async () => plans.locator('tbody').innerText()).not.toContain('pcat_');
+  await expectFits(page, 'Membership plans');
 });

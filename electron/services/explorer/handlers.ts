@@ -10,7 +10,7 @@ import { CachedReader } from '../data/cached-read';
 import type { EmitEvent, MethodHandlers } from '../ipc/handler-types';
 import type { Logger } from '../log';
 import type { QueryCache } from '../store/query-cache';
-import { deriveCatalog, explorerRecord, listRecords, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
+import { deriveCatalog, explorerRecord, linkedListsOf, listRecords, namesOf, readRecord, updateRecord, type ExplorerCatalog, type OperationCall } from '../platform/openapi-explorer';
 import type { RecordWrites } from '../writes/write-service';
 
 type ExplorerMethodName = Extract<keyof typeof explorerMethods, string>;
@@ -83,6 +83,25 @@ export function createExplorer(deps: ExplorerDeps): { handlers: MethodHandlers<E
     'explorer.record': async ({ accountId, area, recordId }, { signal }) => {
       const { catalog } = await catalogOf(accountId, signal);
       return reader.read(accountId, 'explorer.record', { area, recordId, ...RECORD_MODEL }, async () => explorerRecord(await readRecord(callFor(accountId), catalog, area, recordId, signal)));
+    },
+    'explorer.names': async ({ accountId, area }, { signal }) => {
+      const { catalog } = await catalogOf(accountId, signal);
+      const names: Record<string, Record<string, string>> = {};
+      let fetchedAt = new Date(now()).toISOString();
+      let fromCache = false;
+      for (const { key, fields, link } of linkedListsOf(catalog, area)) {
+        try {
+          const answer = await reader.read(accountId, 'explorer.names', { list: key }, () => namesOf(callFor(accountId), link, signal));
+          for (const field of fields) names[field] = answer.data;
+          if (answer.fetchedAt < fetchedAt) fetchedAt = answer.fetchedAt;
+          fromCache ||= answer.fromCache;
+        } catch (error) {
+          // Names are a courtesy: without them (a scope not granted, offline with nothing kept) the ids show.
+          if (signal?.aborted) throw error;
+          deps.logger.info('explorer: names not read', { area, list: link.target.operationId, code: isAppError(error) ? error.code : 'internal' });
+        }
+      }
+      return { data: { names }, fetchedAt, fromCache };
     },
   };
 

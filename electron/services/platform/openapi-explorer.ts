@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import {
-  EXPLORER_AREAS, JsonRecord, fieldOf, fieldsOf, validatorFor, problemsOf, labelOf,
+  EXPLORER_AREAS, JsonRecord, fieldOf, fieldsOf, validatorFor, problemsOf, labelOf, namingValueOf,
   type ExplorerArea, type ExplorerAreaId, type ExplorerRecord, type Field,
 } from '../../../shared/model/explorer';
 import { ALL_SCOPES, type Scope } from '../../../shared/scopes';
 import type { DescribedOperation } from '../api/platform-caller';
+import { declaredFields } from './openapi-links';
 import { DocumentRefs } from './openapi-refs';
 import { t } from '../../../shared/i18n/i18n';
 
@@ -45,6 +46,14 @@ export interface DocOperation extends DescribedOperation {
   query: { name: string; required: boolean; description: string | null; schema: unknown }[];
   requestSchema: unknown;
   responseSchema: unknown;
+  /** The 200 answer's schema as written (maybe a `$ref`): read deeper only for an area's own reads. */
+  answerNode: unknown;
+}
+
+/** A field that holds ids of another list's records, and that list. */
+interface Link {
+  target: DocOperation;
+  label: string | null;
 }
 
 /** How one area is called (main-only): never sent to the renderer. */
@@ -54,6 +63,8 @@ interface AreaWire {
   getOne: (DocOperation & { idParam: string }) | null;
   update: (DocOperation & { idParam: string | null; fields: Field[] }) | null;
   filters: Field[];
+  /** Field → the list that names its ids (declared with `x-references`, ./openapi-links.ts). */
+  links: Map<string, Link>;
 }
 
 export interface ExplorerCatalog {
@@ -83,6 +94,8 @@ function jsonSchemaOf(content: z.infer<typeof MediaTypes> | undefined): unknown 
 const BODY_DEPTH = 2;
 const ANSWER_DEPTH = 1;
 const PARAMETER_DEPTH = 1;
+// An area's records, for what their fields declare: a page's data → items → properties → anyOf or items.
+const RECORD_DEPTH = 4;
 
 /** The parameters of an operation: its path item's, then its own (which win by name and place). */
 function parametersOf(refs: DocumentRefs, shared: unknown, own: unknown): z.infer<typeof Parameter>[] {
@@ -99,7 +112,7 @@ function parametersOf(refs: DocumentRefs, shared: unknown, own: unknown): z.infe
  * Every operation of the document that names a known scope, read through its `$ref`s and `allOf`s
  * (./openapi-refs.ts). Unreadable entries are skipped, not fatal.
  */
-function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[] } {
+function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds: string[]; refs: DocumentRefs } {
   const document = OpenApiDocument.parse(raw);
   const refs = new DocumentRefs(raw);
   const operations: DocOperation[] = [];
@@ -129,10 +142,11 @@ function operationsOf(raw: unknown): { operations: DocOperation[]; operationIds:
         })),
         requestSchema: body.success ? refs.schema(jsonSchemaOf(body.data.content), BODY_DEPTH) : undefined,
         responseSchema: answer.success ? refs.schema(jsonSchemaOf(answer.data.content), ANSWER_DEPTH) : undefined,
+        answerNode: answer.success ? jsonSchemaOf(answer.data.content) : undefined,
       });
     }
   }
-  return { operations, operationIds: [...new Set(operationIds)].sort() };
+  return { operations, operationIds: [...new Set(operationIds)].sort(), refs };
 }
 
 /** A page of records: `{ data: [...], meta: { next_cursor } }`, as the platform's list operations answer. */
@@ -147,14 +161,30 @@ function idParamUnder(base: string, path: string): string | null {
   return path.startsWith(base) && match ? match[1]! : null;
 }
 
+/** A list operation: a GET without path parameters whose answer is a page. */
+function isList(o: DocOperation): boolean {
+  return o.method === 'GET' && o.pathParams.length === 0 && isPage(o.responseSchema);
+}
+
+/** The schema of the records an operation answers with (a page's items, or the one record), read deeper. */
+function recordSchemaOf(refs: DocumentRefs, o: DocOperation): unknown {
+  const schema = refs.schema(o.answerNode, RECORD_DEPTH);
+  const page = z.looseObject({ properties: z.looseObject({ data: z.looseObject({ items: z.unknown() }) }) }).safeParse(schema);
+  return isPage(schema) && page.success ? page.data.properties.data.items : schema;
+}
+
 /** The areas of the document: per scope area, its list (or single record), get-one and PATCH. */
 export function deriveCatalog(raw: unknown): ExplorerCatalog {
-  const { operations, operationIds } = operationsOf(raw);
+  const { operations, operationIds, refs } = operationsOf(raw);
+  const lists = new Map(operations.filter(isList).map((o) => [o.operationId, o]));
   const wire = new Map<ExplorerAreaId, AreaWire>();
   const areas: ExplorerArea[] = EXPLORER_AREAS.map(({ id, title }) => {
     const mine = operations.filter((o) => o.scope.split(':')[0] === id);
     const gets = mine.filter((o) => o.method === 'GET');
-    const list = gets.find((o) => o.pathParams.length === 0 && isPage(o.responseSchema)) ?? null;
+    // A scope may read several lists (posts:read: the posts and their categories): the area's own is the one
+    // its path names, else the first.
+    const ownLists = gets.filter(isList);
+    const list = ownLists.find((o) => o.path.split('/').at(-1) === id.replaceAll('_', '-')) ?? ownLists[0] ?? null;
     const single = list ? null : (gets.find((o) => o.pathParams.length === 0 && !isPage(o.responseSchema)) ?? null);
     const base = list ?? single;
     let getOne: AreaWire['getOne'] = null;
@@ -176,8 +206,14 @@ export function deriveCatalog(raw: unknown): ExplorerCatalog {
       const field = fieldOf(q.name, q.schema, q.required);
       return field ? [{ ...field, description: q.description ?? field.description }] : [];
     }) : [];
+    const declared = base ? declaredFields(recordSchemaOf(refs, base)) : declaredFields(null);
+    const links = new Map([...declared.references].flatMap(([field, reference]): [string, Link][] => {
+      // Only a list the document describes (and the app may call): anything else is shown as the id it is.
+      const target = lists.get(reference.operationId);
+      return target ? [[field, { target, label: reference.label ?? null }]] : [];
+    }));
     const used = new Set([list, single, getOne, update].flatMap((o) => (o ? [o.operationId] : [])));
-    wire.set(id, { list, single, getOne, update, filters });
+    wire.set(id, { list, single, getOne, update, filters, links });
     return {
       id,
       title,
@@ -187,6 +223,8 @@ export function deriveCatalog(raw: unknown): ExplorerCatalog {
       filters,
       edit: update ? { scope: update.scope as Scope, fields: update.fields, operationId: update.operationId } : null,
       getOne: getOne !== null,
+      linked: [...links.keys()],
+      choices: declared.choices,
       other: mine.filter((o) => !used.has(o.operationId)).map((o) => ({ operationId: o.operationId, summary: o.summary })),
     };
   });
@@ -258,6 +296,40 @@ export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, 
     if (cursor === null || page.data.length === 0 || seen.has(cursor)) throw new AppError('not_found', t('errors:platform.recordGone'));
     seen.add(cursor);
   }
+}
+
+/** The most records of a referenced list read for their names (five pages); ids past them show as ids. */
+const MAX_NAMED = 5000;
+
+/** The lists an area's fields point into, each once: `key` names it for the cache. */
+export function linkedListsOf(catalog: ExplorerCatalog, area: ExplorerAreaId): { key: string; fields: string[]; link: Link }[] {
+  const byKey = new Map<string, { key: string; fields: string[]; link: Link }>();
+  for (const [field, link] of catalog.wire.get(area)?.links ?? []) {
+    const key = `${link.target.operationId} ${link.label ?? ''}`;
+    const entry = byKey.get(key) ?? { key, fields: [], link };
+    entry.fields.push(field);
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
+}
+
+/** id → name of the records of a referenced list, read page by page (a record without a name is left out). */
+export async function namesOf(call: OperationCall, link: Link, signal?: AbortSignal): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  let cursor: string | null = null;
+  const seen = new Set<string>();
+  for (let read = 0; read < MAX_NAMED; ) {
+    const page: z.output<typeof Page> = await call(describe(link.target), Page, { query: { limit: 1000, ...(cursor ? { cursor } : {}) }, ...(signal ? { signal } : {}) });
+    for (const record of page.data) {
+      const name = link.label ? record[link.label] : namingValueOf(record);
+      if (typeof record.id === 'string' && typeof name === 'string' && name.trim() !== '') names[record.id] = name.slice(0, 300);
+    }
+    read += page.data.length;
+    cursor = page.meta.next_cursor ?? null;
+    if (cursor === null || page.data.length === 0 || seen.has(cursor)) break;
+    seen.add(cursor);
+  }
+  return names;
 }
 
 /** The PATCH of an area's record with `changes` (checked by the request schema first). */

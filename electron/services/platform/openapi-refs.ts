@@ -17,8 +17,8 @@ const MAX_HOPS = 32;
 /** `allOf` and `$ref` levels merged into one schema. */
 const MAX_NESTING = 32;
 /**
- * Schema nodes one document may unfold into. The explorer reads about 25 per operation (the sandbox's 67
- * unfold into 1 600 with components, 640 inline), so 50 000 is twenty times a large API; far more is a document
+ * Schema nodes one document may unfold into. The explorer reads about 30 per operation (the sandbox's 68
+ * unfold into 2 000 with components, 770 inline), so 50 000 is twenty times a large API; far more is a document
  * built to explode (`allOf` doubling at each level), refused after a bounded amount of work.
  */
 export const MAX_SCHEMA_NODES = 50_000;
@@ -27,6 +27,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** JSON Schema keywords copied as they are (scalars); everything else but the subschemas below is dropped. */
 const SCALAR_KEYWORDS = ['format', 'description', 'pattern', 'nullable', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength'] as const;
+/** The extension that says a value is the id of a record of another list operation. */
+export const REFERENCES = 'x-references';
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength']);
 const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength']);
 
@@ -101,6 +103,9 @@ export class DocumentRefs {
       // An object in an enum is kept as a non-scalar, so the field is known not to be a plain choice.
       out.enum = node.enum.map((value) => (isScalar(value) ? value : {}));
     }
+    // The record this value is the id of (docs/explorer.md, "Ids of other records"): kept as the document says it.
+    const references = node[REFERENCES];
+    if (isObject(references)) out[REFERENCES] = Object.fromEntries(Object.entries(references).filter(([, value]) => isScalar(value)));
     if (depth <= 0) return out;
     const below = (child: unknown) => this.expand(child, depth - 1, active, nesting);
     if (isObject(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).map(([name, child]) => [name, below(child)]));

@@ -9,6 +9,7 @@ import type { ExplorerArea, Field, FieldValue, JsonRecord } from '../../../share
 import { inputFromValue, nameOf, problemsOf, validatorFor, valueFromInput } from '../../../shared/model/explorer';
 import { Button } from '../../components/Button';
 import type { WriteRunner } from '../writes/use-write';
+import { choiceLabel, fieldLabel } from './known-fields';
 
 type Inputs = Record<string, string | boolean>;
 
@@ -121,7 +122,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
   if (field.kind === 'boolean') {
     control = (
       <label className="choice" htmlFor={id}>
-        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {field.label}
+        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {fieldLabel(field.name)}
       </label>
     );
   } else if (field.kind === 'enum') {
@@ -130,7 +131,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
         {(field.nullable || value === '') && <option value="">{field.nullable ? t('form.none') : t('form.choose')}</option>}
         {field.options!.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {choiceLabel(o)}
           </option>
         ))}
       </select>
@@ -142,7 +143,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
     <div className="field" data-field={field.name}>
       {field.kind !== 'boolean' && (
         <label className="field-label" htmlFor={id}>
-          {field.label}
+          {fieldLabel(field.name)}
         </label>
       )}
       {control}
@@ -153,7 +154,7 @@ function FieldInput({ id, field, value, problem, onChange }: { id: string; field
       )}
       {problem && (
         <p className="field-error" id={`${id}-error`}>
-          {t('form.problem', { field: field.label, problem })}
+          {t('form.problem', { field: fieldLabel(field.name), problem })}
         </p>
       )}
     </div>

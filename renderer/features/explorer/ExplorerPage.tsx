@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { t as translate } from '../../../shared/i18n/i18n';
 import type { ExplorerArea, ExplorerRecord, Field, JsonRecord } from '../../../shared/model/explorer';
-import { labelOf, nameOf } from '../../../shared/model/explorer';
+import { nameOf } from '../../../shared/model/explorer';
 import { daysOfInstants, toInstants } from '../../../shared/date-range';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/Card';
@@ -25,7 +25,8 @@ import { useDebounced } from '../common/use-debounced';
 import { useLocale } from '../common/use-locale';
 import { useWrite } from '../writes/use-write';
 import { EditForm } from './EditForm';
-import { enumFieldsOf, isInstant, RecordView, scalarText } from './RecordView';
+import { choiceLabel, fieldLabel, isInstant, knownFieldsOf, scalarText, valueText, type KnownFields } from './known-fields';
+import { RecordView } from './RecordView';
 import '../writes/writes.css';
 import './explorer.css';
 
@@ -182,6 +183,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
   const query = useInvokeQuery('explorer.list', { accountId: account?.id ?? '', area: area.id, filters: sent, cursor }, { enabled: account !== null, placeholderData: (previous) => previous });
   const records = query.data?.data.records ?? [];
   const selectedRecord = selected === null ? null : (records.find((r) => r.fields.id === selected) ?? null);
+  const known = useKnownFields(area);
 
   if (selected !== null) {
     return (
@@ -202,8 +204,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
     );
   }
 
-  const columns = columnsOf(records.map((r) => r.fields));
-  const enums = enumFieldsOf(area);
+  const columns = columnsOf(records.map((r) => r.fields), area.linked);
   const page = cursors.length;
   return (
     <Page title={title} meta={<FigureAge answer={query.data} />}>
@@ -222,7 +223,7 @@ function RecordList({ area }: { area: ExplorerArea }) {
                     <tr>
                       {columns.map((c) => (
                         <th key={c} scope="col">
-                          {labelOf(c)}
+                          {fieldLabel(c)}
                         </th>
                       ))}
                     </tr>
@@ -242,8 +243,8 @@ function RecordList({ area }: { area: ExplorerArea }) {
                               )}
                             </th>
                           ) : (
-                            <td key={c} className={isInstant(r[c]) ? 'cell-nowrap' : undefined} title={scalarText(r[c], locale, enums.get(c))}>
-                              {scalarText(r[c], locale, enums.get(c))}
+                            <td key={c} className={isInstant(r[c]) ? 'cell-nowrap' : undefined} title={cellTitle(r[c], area.linked.includes(c)) ?? valueText(c, r[c], locale, known)}>
+                              {valueText(c, r[c], locale, known)}
                             </td>
                           ),
                         )}
@@ -272,11 +273,26 @@ function RecordList({ area }: { area: ExplorerArea }) {
   );
 }
 
-/** The record's name first, then its other short values; up to five columns. */
-function columnsOf(records: JsonRecord[]): string[] {
+/** The names of the records an area's fields point at (one read per linked list), and its declared choices. */
+function useKnownFields(area: ExplorerArea): KnownFields {
+  const account = useActiveAccount();
+  const names = useInvokeQuery('explorer.names', { accountId: account?.id ?? '', area: area.id }, { enabled: account !== null && area.linked.length > 0 });
+  const loaded = names.data?.data.names;
+  return useMemo(() => knownFieldsOf(area, loaded), [area, loaded]);
+}
+
+/** A linked cell's tooltip: the ids it names, so they stay reachable. */
+function cellTitle(value: unknown, linked: boolean): string | undefined {
+  if (!linked) return undefined;
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : undefined;
+}
+
+/** The record's name first, then its other short values (and lists of linked ids, shown by name); up to five columns. */
+function columnsOf(records: JsonRecord[], linked: readonly string[]): string[] {
   const first = records[0];
   if (!first) return [];
-  const keys = Object.keys(first).filter((k) => k !== 'id' && (first[k] === null || typeof first[k] !== 'object'));
+  const keys = Object.keys(first).filter((k) => k !== 'id' && (first[k] === null || typeof first[k] !== 'object' || linked.includes(k)));
   const name = ['title', 'name', 'code', 'path'].find((k) => keys.includes(k));
   const rest = keys.filter((k) => k !== name);
   return [...(name ? [name] : ['id']), ...rest].slice(0, 5);
@@ -305,7 +321,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
   const id = `filter-${field.name}`;
   const label = (
     <label className="field-label" htmlFor={id} title={field.description ?? undefined}>
-      {field.label}
+      {fieldLabel(field.name)}
     </label>
   );
   switch (field.kind) {
@@ -317,7 +333,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
             <option value="">{t('area.any')}</option>
             {field.options!.map((o) => (
               <option key={o} value={o}>
-                {labelOf(o)}
+                {choiceLabel(o)}
               </option>
             ))}
           </select>
@@ -326,7 +342,7 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
     case 'boolean':
       return (
         <label className="choice" htmlFor={id}>
-          <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} /> {field.label}
+          <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} /> {fieldLabel(field.name)}
         </label>
       );
     case 'date-time':
@@ -371,6 +387,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
   const [editing, setEditing] = useState(false);
   const write = useWrite();
   const editId = useId();
+  const known = useKnownFields(area);
   const wasEditing = useRef(false);
   useEffect(() => {
     // Back from the form, focus returns to the button that opened it.
@@ -392,7 +409,7 @@ function RecordPanel({ area, record: { fields: record, version }, recordId }: { 
       {editing && area.edit ? (
         <EditForm area={area} record={record} version={version} recordId={recordId} write={write} onDone={() => setEditing(false)} />
       ) : (
-        <RecordView record={record} enums={enumFieldsOf(area)} />
+        <RecordView record={record} known={known} />
       )}
       {!area.edit && <p className="muted explorer-readonly">{t('area.readOnly')}</p>}
       {write.element}

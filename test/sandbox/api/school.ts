@@ -2,7 +2,7 @@
 // forms, pages, appearance, account, and uploads to storage.
 import { z } from 'zod';
 import {
-  Account, Appearance, Comment, Coupon, DigitalProduct, Form, Lecturer, Post, School, SchoolEvent, SitePage, Upload, pageOf,
+  Account, Appearance, Comment, Coupon, DigitalProduct, Form, Lecturer, Post, PostCategory, School, SchoolEvent, SitePage, Upload, pageOf,
 } from '../../../shared/platform/resources';
 import { BusinessError, type BusinessRoute } from '../http/business-route';
 import type { DemoPlatform, SchoolData } from '../data';
@@ -229,6 +229,7 @@ export function schoolRoutes(platform: DemoPlatform): BusinessRoute[] {
         return post;
       },
     }),
+    listRoute(platform, 'listPostCategories', PostCategory, (school) => school.catalog.postCategories),
     defineRoute(platform, 'listComments', {
       response: pageOf(Comment),
       query: [{ name: 'target_kind', description: 'course, lecture or post' }, { name: 'target_id', description: 'Only comments on this course, lecture or post' }, { name: 'created_since', description: 'Created at or after this ISO 8601 time' }, ...PAGE_PARAMETERS],

@@ -2,7 +2,7 @@
 // coupons (with the promo windows that drive sales spikes), events, digital products and meetings, and the
 // sellable products every order line item points at.
 import type {
-  Course, Coupon, Curriculum, LineItem, MembershipPlan, PricingPlan,
+  Course, Coupon, Curriculum, LineItem, MembershipPlan, PostCategory, PricingPlan,
 } from '../../../shared/platform/resources';
 import { ATTACHMENT_KINDS, type SchoolProfile } from './profile';
 import type { Random } from './random';
@@ -75,6 +75,8 @@ export interface Catalog {
   digitalProductProducts: number[];
   orderBumpProducts: number[];
   meetingProducts: number[];
+  /** The posts' categories (named in the school's language); posts and membership plans hold their ids. */
+  postCategories: PostCategory[];
   postCategoryIds: string[];
 }
 
@@ -225,7 +227,8 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
 
   // Membership plans: recurring ones make subscriptions; a lifetime pass is sold once.
   const publishedIds = courses.filter((c) => c.course.state === 'published').map((c) => c.course.id);
-  const postCategoryIds = [1, 2, 3, 4].map((n) => `pcat_${no}_${n}`);
+  const postCategories: PostCategory[] = words.postCategories.map((name, n) => ({ id: `pcat_${no}_${n + 1}`, name }));
+  const postCategoryIds = postCategories.map((c) => c.id);
   const membershipProducts: number[] = [];
   const membershipPlans: MembershipPlan[] = words.membershipPlans.map((spec, p) => {
     const plan: MembershipPlan = {
@@ -272,7 +275,7 @@ export function buildCatalog(profile: SchoolProfile, no: number, rng: Random, hi
 
   return {
     courses, lecturers, membershipPlans, events, digitalProducts, products, membershipProducts, digitalProductProducts,
-    orderBumpProducts, meetingProducts, postCategoryIds,
+    orderBumpProducts, meetingProducts, postCategories, postCategoryIds,
     coupons: buildCoupons(profile, no, historyStart, now),
   };
 }

@@ -65,6 +65,8 @@ interface SchoolWords {
   /** Ticket types in the order an event adds them, with their price in minor units. */
   ticketTiers: readonly (readonly [string, number])[];
   postTitles: readonly string[];
+  /** The post categories' names, in the school's language (four: pcat_<school>_1 … _4). */
+  postCategories: readonly [string, string, string, string];
   learnerComments: readonly string[];
   staffReply: string;
   forms: readonly string[];

@@ -83,6 +83,7 @@ export const LUMEN: SchoolProfile = {
     eventTitles: ['Live Q&A', 'Portfolio Workshop', 'Community Meetup', 'Masterclass', 'Open Studio', 'Career Night'],
     ticketTiers: [['General', 2500], ['VIP', 9900], ['Early bird', 1500]],
     postTitles: ['New course announcement', 'How to keep learning every day', 'Student spotlight', 'Holiday schedule', 'Our biggest sale of the year', 'Meet the instructors', 'Frequently asked questions', 'What our graduates say'],
+    postCategories: ['Announcements', 'Learning tips', 'Student stories', 'Behind the scenes'],
     learnerComments: ['This was really clear, thank you!', 'I have a question about this part.', 'Great explanation.', 'Looking forward to the next one.', 'Where can I download the files?'],
     staffReply: 'Thanks for asking! Here is how it works.',
     forms: ['Course feedback survey', 'Contact us', 'Team training enquiry', 'Event registration', 'Scholarship application'],

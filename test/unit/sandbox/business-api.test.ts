@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   Account, Appearance, Comment, Coupon, Course, CourseReport, Curriculum, DigitalProduct, Enrollment, EventAttendee, Form, LearningReport, Lecturer,
-  MembershipPlan, Order, pageOf, Person, Post, StudentRecord, SalesReport, School, SchoolEvent, Section, SitePage, Subscription, SubscriptionsReport, Upload,
+  MembershipPlan, Order, pageOf, Person, Post, PostCategory, StudentRecord, SalesReport, School, SchoolEvent, Section, SitePage, Subscription, SubscriptionsReport, Upload,
 } from '../../../shared/platform/resources';
 import { OPERATIONS } from '../../../shared/platform/endpoints';
 import { ALL_SCOPES } from '../../../shared/scopes';
@@ -21,7 +21,7 @@ const RESPONSES: Record<keyof typeof OPERATIONS, z.ZodType> = {
   listCoupons: pageOf(Coupon), createCoupon: Coupon, disableCoupon: Coupon, getCoupon: Coupon, enableCoupon: Coupon,
   getSalesReport: SalesReport, getLearningReport: LearningReport, getSubscriptionsReport: SubscriptionsReport,
   getAppearance: Appearance, updateAppearance: Appearance, listEvents: pageOf(SchoolEvent), updateEvent: SchoolEvent, getEvent: SchoolEvent, listEventAttendees: pageOf(EventAttendee),
-  listPosts: pageOf(Post), updatePost: Post, listDigitalProducts: pageOf(DigitalProduct), updateDigitalProduct: DigitalProduct,
+  listPosts: pageOf(Post), listPostCategories: pageOf(PostCategory), updatePost: Post, listDigitalProducts: pageOf(DigitalProduct), updateDigitalProduct: DigitalProduct,
   listComments: pageOf(Comment), listLecturers: pageOf(Lecturer), updateLecturer: Lecturer, createUpload: Upload,
   listForms: pageOf(Form), listPages: pageOf(SitePage), updatePage: SitePage, getAccount: Account, updateAccount: Account,
 };
@@ -60,7 +60,7 @@ describe('business routes', () => {
         ['listMembers', {}], ['getMember', { params: { member_id: data.members[0]!.id } }], ['listOrders', { query: { limit: '1000' } }],
         ['getOrder', { params: { order_id: data.orders.id(5) } }], ['listSubscriptions', {}], ['listMembershipPlans', {}], ['listCoupons', {}],
         ['getSalesReport', { query: range }], ['getLearningReport', { query: range }], ['getSubscriptionsReport', { query: range }],
-        ['getAppearance', {}], ['listEvents', {}], ['listPosts', {}], ['listDigitalProducts', {}], ['listComments', {}], ['listLecturers', {}],
+        ['getAppearance', {}], ['listEvents', {}], ['listPosts', {}], ['listPostCategories', {}], ['listDigitalProducts', {}], ['listComments', {}], ['listLecturers', {}],
         ['listForms', {}], ['listPages', {}], ['getAccount', {}],
         ['publishCourse', { params: { course_id: hidden.course.id } }], ['unpublishCourse', { params: { course_id: hidden.course.id } }],
         ['updateCurriculumSection', { params: { course_id: course.course.id, section_id: course.curriculum.sections[0]!.id }, body: { title: 'Start here' } }],
@@ -94,6 +94,25 @@ describe('business routes', () => {
         expect(parsed.success ? '' : `${id}: ${parsed.error.message}`).toBe('');
       }
     }
+  });
+
+  it('names the post categories that posts and membership plans hold, in the school\'s language, and declares the link in /openapi.json', async () => {
+    const currencies = new Set<string>();
+    for (const school of h.platform.schools) {
+      const data = h.platform.data.get(school.id)!;
+      currencies.add(data.school.currency);
+      const { items } = await h.all<PostCategory>('listPostCategories', { school: school.id, query: { limit: '2' } });
+      const names = new Map(items.map((c) => [c.id, c.name]));
+      expect(names.size).toBe(4);
+      for (const post of data.extras.posts) if (post.category_id !== null) expect(names.has(post.category_id), post.id).toBe(true);
+      for (const plan of data.catalog.membershipPlans) for (const category of plan.post_category_ids) expect(names.has(category), plan.id).toBe(true);
+      if (data.school.currency === 'TWD') for (const name of names.values()) expect(name).toMatch(/\p{Script=Han}/u);
+    }
+    expect(currencies).toContain('TWD');
+    const route = (id: string) => h.routes.find((r) => r.operationId === id)!.responseSchema as { properties: { data: { items: { properties: Record<string, unknown> } } } };
+    const link = { 'x-references': { operationId: 'listPostCategories' } };
+    expect(route('listPosts').properties.data.items.properties.category_id).toMatchObject({ anyOf: [expect.objectContaining(link), { type: 'null' }] });
+    expect(route('listMembershipPlans').properties.data.items.properties.post_category_ids).toMatchObject({ type: 'array', items: expect.objectContaining(link) });
   });
 
   it('serves anonymous callers published courses only, without statistics', async () => {
