@@ -200,13 +200,15 @@ test('rows are selected from the keyboard and with Shift-click; Copy emails copi
 });
 
 test('the first sync shows progress and Cancel; after a cancel, Load students brings them all', async ({ page, sandbox }) => {
-  // A slow platform: each page takes a while, so the sync is still running when we look.
-  await openStudents(page, sandbox, () => sandbox.knobs.set({ latencyMs: 1_500 }));
+  // A platform slow to list its students and enrollments, from before sign-in (Today's count of stalled learners
+  // starts the students' first sync in the background at once), so that sync is still running when we look.
+  sandbox.knobs.set({ latencyMs: 5_000, slowPaths: ['/api/v1/students', '/api/v1/enrollments'] });
+  await openStudents(page, sandbox);
   await expect(page.getByRole('progressbar', { name: /students/i })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Loading was cancelled' })).toBeVisible();
   await expect(page.getByTestId('students-table')).toHaveCount(0);
-  sandbox.knobs.set({ latencyMs: 0 });
+  sandbox.knobs.set({ latencyMs: 0, slowPaths: null });
   await page.getByRole('button', { name: 'Load students' }).click();
   await expect(matchCount(page)).toHaveAttribute('data-count', String(schoolStudents(sandbox).list.length));
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const Knobs = z.object({
   accessTokenTtlSeconds: z.int().min(1).max(31_536_000),
   latencyMs: z.int().min(0).max(60_000),
+  /** Only requests whose path starts with one of these wait `latencyMs` (null: every request): a slow list beside a quick sign-in. */
+  slowPaths: z.array(z.string().startsWith('/')).min(1).max(20).nullable(),
   errorRate: z.number().min(0).max(1),
   /** Requests per minute per access token (per IP when anonymous); null turns the limit off. */
   rateLimitPerMinute: z.int().min(1).nullable(),
@@ -17,7 +19,7 @@ export type Knobs = z.infer<typeof Knobs>;
 
 export const KnobsPatch = Knobs.partial().strict();
 
-const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, errorRate: 0, rateLimitPerMinute: null, pageSizes: null };
+const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, slowPaths: null, errorRate: 0, rateLimitPerMinute: null, pageSizes: null };
 
 export class KnobsStore {
   #value: Knobs;
@@ -27,7 +29,7 @@ export class KnobsStore {
   }
 
   get(): Knobs {
-    return { ...this.#value, pageSizes: this.#value.pageSizes && [...this.#value.pageSizes] };
+    return { ...this.#value, pageSizes: this.#value.pageSizes && [...this.#value.pageSizes], slowPaths: this.#value.slowPaths && [...this.#value.slowPaths] };
   }
 
   /** Throws a zod error naming the bad field; nothing changes then. */

@@ -64,8 +64,8 @@ export function createSandboxServer(parts: ServerParts): Server {
     const url = new URL(req.url ?? '/', parts.ctx.baseUrl);
     if (url.pathname.startsWith('/__sandbox/')) return handleAdmin(parts.ctx, parts.adminSecret, parts.admin, req, url, res);
     parts.stats.count(url.pathname);
-    const latency = parts.ctx.knobs.get().latencyMs;
-    if (latency > 0) await delay(latency);
+    const { latencyMs, slowPaths } = parts.ctx.knobs.get();
+    if (latencyMs > 0 && (slowPaths === null || slowPaths.some((prefix) => url.pathname.startsWith(prefix)))) await delay(latencyMs);
     const methods = routes.get(url.pathname);
     if (methods) {
       const handler = methods[req.method ?? 'GET'];
