@@ -269,10 +269,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logger.warn('browser host refused a request', { method: request.method, path: pathOf(request), status: verdict.status, reason: verdict.refusal });
     // Nothing more is read from whoever was refused: the connection ends with the answer (see createServer).
     response.setHeader('Connection', 'close');
-    const page = verdict.status === 401
-      ? messagePage('signedOut', pageLanguage(request))
-      : messagePage('refused', pageLanguage(request));
-    send(response, verdict.status, 'text/html; charset=utf-8', page);
+    send(response, verdict.status, 'text/html; charset=utf-8', messagePage(verdict.status === 401 ? 'signedOut' : 'refused', pageLanguage(request)));
   }
 
   await new Promise<void>((resolve, reject) => {

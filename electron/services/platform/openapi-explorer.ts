@@ -286,14 +286,22 @@ export async function readRecord(call: OperationCall, catalog: ExplorerCatalog, 
   if (wire.single) return call(describe(wire.single), JsonRecord, s);
   if (id === null) throw new AppError('invalid_input', t('errors:platform.whichRecord'));
   if (wire.getOne) return call(describe(wire.getOne), JsonRecord, { path: { [wire.getOne.idParam]: id }, ...s });
+  for await (const page of pagesOf(call, wire.list!, signal)) {
+    const found = page.data.find((r) => r.id === id);
+    if (found) return found;
+  }
+  throw new AppError('not_found', t('errors:platform.recordGone'));
+}
+
+/** Every page of a list operation, 1,000 records at a time, until its end (or a cursor it gave before). */
+async function* pagesOf(call: OperationCall, list: DocOperation, signal?: AbortSignal): AsyncGenerator<z.output<typeof Page>> {
   let cursor: string | null = null;
   const seen = new Set<string>();
   for (;;) {
-    const page: z.output<typeof Page> = await call(describe(wire.list!), Page, { query: { limit: 1000, ...(cursor ? { cursor } : {}) }, ...s });
-    const found = page.data.find((r) => r.id === id);
-    if (found) return found;
+    const page: z.output<typeof Page> = await call(describe(list), Page, { query: { limit: 1000, ...(cursor ? { cursor } : {}) }, ...(signal ? { signal } : {}) });
+    yield page;
     cursor = page.meta.next_cursor ?? null;
-    if (cursor === null || page.data.length === 0 || seen.has(cursor)) throw new AppError('not_found', t('errors:platform.recordGone'));
+    if (cursor === null || page.data.length === 0 || seen.has(cursor)) return;
     seen.add(cursor);
   }
 }
@@ -316,18 +324,14 @@ export function linkedListsOf(catalog: ExplorerCatalog, area: ExplorerAreaId): {
 /** id → name of the records of a referenced list, read page by page (a record without a name is left out). */
 export async function namesOf(call: OperationCall, link: Link, signal?: AbortSignal): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
-  let cursor: string | null = null;
-  const seen = new Set<string>();
-  for (let read = 0; read < MAX_NAMED; ) {
-    const page: z.output<typeof Page> = await call(describe(link.target), Page, { query: { limit: 1000, ...(cursor ? { cursor } : {}) }, ...(signal ? { signal } : {}) });
+  let read = 0;
+  for await (const page of pagesOf(call, link.target, signal)) {
     for (const record of page.data) {
       const name = link.label ? record[link.label] : namingValueOf(record);
       if (typeof record.id === 'string' && typeof name === 'string' && name.trim() !== '') names[record.id] = name.slice(0, 300);
     }
     read += page.data.length;
-    cursor = page.meta.next_cursor ?? null;
-    if (cursor === null || page.data.length === 0 || seen.has(cursor)) break;
-    seen.add(cursor);
+    if (read >= MAX_NAMED) break;
   }
   return names;
 }
