@@ -33,18 +33,36 @@ const e2eOk = step('end-to-end tests', 'playwright', [ 'test']);
 ok = ok && unitOk && e2eOk;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// The failed tests are named again at the very end: a CI log is often read from its tail only.
+const failedNames = [];
 if (existsSync(`${results}/vitest.json`)) {
   const report = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
   counts.passed += report.numPassedTests ?? 0;
   counts.failed += (report.numFailedTests ?? 0);
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedNames.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    }
+  }
 }
 if (existsSync(`${results}/e2e.json`)) {
-  const stats = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8'));
+  const stats = report.stats ?? {};
   counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   counts.failed += stats.unexpected ?? 0;
   counts.skipped += stats.skipped ?? 0;
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failedNames.push(`${spec.file ?? file} › ${spec.title} [${test.projectName}]`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
 }
+if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 if (!ok && counts.failed === 0) counts.failed = 1; // a failed gate (type-check, lint, build) counts as a failure
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(ok ? 0 : 1);
