@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeColumns, encodeColumns } from '../../../electron/services/engine/worker/columns-codec';
 import { finished, ordersOf, type OrderColumns } from '../../../electron/services/engine/worker/order-columns';
-import { columnsOf, isCanonicalIso, OrderColumnsBuilder, rankIds } from '../../../electron/services/engine/worker/order-columns-builder';
+import { canonicalIsoMs, columnsOf, isCanonicalIso, OrderColumnsBuilder, rankIds } from '../../../electron/services/engine/worker/order-columns-builder';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import type { Order } from '../../../shared/model/orders';
-import { syntheticOrders } from '../data/synthetic-orders';
+import { prng, syntheticOrders } from '../data/synthetic-orders';
 
 const orders = syntheticOrders(5000, 11).map(toOrder);
 const byId = (list: readonly Order[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -71,6 +71,24 @@ describe('order columns built page by page', () => {
     expect(byId(ordersOf(finished(builder.finish())))).toEqual(byId(merged));
   });
 
+  it("keep each order's own buyer name and email, and each line's own name and course, when they change between orders, across a compaction", () => {
+    const buyer = (o: Order, k: number): Order => ({
+      ...o,
+      buyer: { id: `stu_${k % 5}`, name: k % 3 === 0 ? `Name ${k % 4}` : 'Same Name', email: k % 7 === 0 ? `e${k}@x.example` : 'same@x.example' },
+      // A product renamed or moved to another course between orders, and one without a course.
+      items: o.items.map((line, j) => ({ ...line, productId: `prod_${(k + j) % 3}`, name: k % 5 === 0 ? `Renamed ${k % 2}` : line.name, courseId: k % 11 === 0 ? null : k % 4 === 0 ? 'crs_other' : line.courseId })),
+    });
+    const mixed = orders.slice(0, 2000).map(buyer);
+    const builder = new OrderColumnsBuilder(16, 16);
+    for (const order of mixed.slice(0, 1000)) builder.add(order);
+    builder.add(later(mixed[3]!, 1000));
+    builder.view(); // compacts: the codes change under the remembered ones
+    for (const order of mixed.slice(1000)) builder.add(order);
+    const expected = mixed.map((o, i) => (i === 3 ? later(o, 1000) : o));
+    expect(byId(ordersOf(builder.view()))).toEqual(byId(expected));
+    expect(byId(ordersOf(finished(builder.finish())))).toEqual(byId(expected));
+  });
+
   it('keep the text of times the ms alone would not give back, even when the first such time comes late', () => {
     const odd = orders.slice(0, 300).map((o, i) => (i === 250 ? { ...o, createdAt: '2026-03-08T01:30:00-05:00', paidAt: '2026-03-08T06:31:00Z' } : o));
     const builder = new OrderColumnsBuilder(16, 16);
@@ -83,6 +101,18 @@ describe('order columns built page by page', () => {
     for (const text of ['2024-02-29T23:59:59.999Z', '1970-01-01T00:00:00.000Z', '2026-12-31T12:00:00.123Z']) expect(isCanonicalIso(text), text).toBe(true);
     for (const text of ['2023-02-29T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '2024-04-31T00:00:00.000Z', '2024-01-01T00:00:00Z', '2024-01-01T08:00:00.000+08:00', '+002024-01-01T00:00:00.000Z', '2024-13-01T00:00:00.000Z']) {
       expect(isCanonicalIso(text), text).toBe(false);
+      expect(canonicalIsoMs(text), text).toBeNaN();
+    }
+  });
+
+  it("reads toISOString's own form to the same ms as Date.parse, over the years 0000-9999, leap days and each ms of a day's ends", () => {
+    const random = prng(7);
+    const times = [0, -1, 951_782_400_000, 4_107_542_400_000, Date.parse('2024-02-29T23:59:59.999Z'), Date.parse('0000-03-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+    for (let k = 0; k < 20_000; k++) times.push(Math.floor((random() * 2 - 0.2) * 253_402_300_799_999));
+    for (const t of times) {
+      const text = new Date(t).toISOString();
+      if (text.length !== 24) continue; // years past 9999 or before 0000 are written ±YYYYYY: not this form
+      expect(canonicalIsoMs(text), text).toBe(Date.parse(text));
     }
   });
 

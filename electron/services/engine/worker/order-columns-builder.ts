@@ -8,6 +8,7 @@ import {
   finished, ListDict, NONE, StringDict, codesFor, narrowNumbers, noneOf,
   type Codes, type DictColumn, type OrderColumns, type TimeColumn,
 } from './order-columns';
+import { RowStrings } from './row-strings';
 
 /** What adding an order did: a new one, a newer copy of one held, the same copy again, or an older copy (ignored). */
 type AddOutcome = 'added' | 'replaced' | 'same' | 'older';
@@ -22,11 +23,16 @@ function resized<A extends Float64Array | Uint32Array | Uint8Array>(a: A, length
 /**
  * A string column as it grows: each distinct value once, a code per row (NONE for null). A column whose values
  * are all but unique (trade numbers, line-item ids) is kept `perRow`: row k's value is dictionary entry k, with
- * no map to look values up in (a map insert per order was most of the cost of putting a page into the columns).
+ * no map to look values up in (a map insert per order was most of the cost of putting a page into the columns),
+ * in joined chunks (RowStrings).
  */
 class TextColumn {
   values: string[] = [];
+  /** A perRow column's rows. */
+  #rows = new RowStrings();
   #codeOf = new Map<string, number>();
+  #last: string | null = null;
+  #lastCode = 0;
   codes: Uint32Array;
 
   constructor(capacity: number, readonly perRow = false) {
@@ -49,17 +55,15 @@ class TextColumn {
     return out;
   }
 
-  /** Rows are set in order, each once (a perRow column's dictionary is its rows). */
-  set(row: number, value: string | null): void {
+  /** Rows are set in order, each once (a perRow column's dictionary is its rows); the row's code. */
+  set(row: number, value: string | null): number {
     if (this.perRow) {
-      this.values[row] = value ?? '';
-      this.codes[row] = value === null ? NONE : row;
-      return;
+      this.#rows.push(value ?? '');
+      return (this.codes[row] = value === null ? NONE : row);
     }
-    if (value === null) {
-      this.codes[row] = NONE;
-      return;
-    }
+    if (value === null) return (this.codes[row] = NONE);
+    // Neighbouring orders often share a value (a state, a currency, a course): that costs a compare, not a hash.
+    if (value === this.#last) return (this.codes[row] = this.#lastCode);
     let code = this.#codeOf.get(value);
     if (code === undefined) {
       code = this.values.length;
@@ -67,6 +71,18 @@ class TextColumn {
       this.#codeOf.set(value, code);
     }
     this.codes[row] = code;
+    this.#last = value;
+    this.#lastCode = code;
+    return code;
+  }
+
+  /**
+   * Sets the row to `code` when that is `value`'s code (a code remembered elsewhere, checked here: no lookup),
+   * else as `set` does; the row's code.
+   */
+  setKnown(row: number, value: string, code: number | undefined): number {
+    if (code !== undefined && this.values[code] === value) return (this.codes[row] = code);
+    return this.set(row, value);
   }
 
   grow(capacity: number): void {
@@ -75,7 +91,8 @@ class TextColumn {
 
   /** The first `rows` rows, sharing this column's memory (codes and values are only ever appended). */
   view(rows: number): DictColumn {
-    return { codes: this.codes.subarray(0, rows), none: NONE, dict: new ListDict(this.values, this.values.length) };
+    const dict = this.perRow ? this.#rows.view(this.#rows.size) : new ListDict(this.values, this.values.length);
+    return { codes: this.codes.subarray(0, rows), none: NONE, dict };
   }
 
   /** Only the given rows, in that order (replaced copies dropped), into new memory; values no row uses any more go. */
@@ -83,12 +100,16 @@ class TextColumn {
     const out = new TextColumn(capacity, this.perRow);
     for (let j = 0; j < rows.length; j++) {
       const c = this.codes[rows[j]!]!;
-      out.set(j, c === NONE ? null : this.values[c]!);
+      out.set(j, c === NONE ? null : this.perRow ? this.#rows.get(c) : this.values[c]!);
     }
     return out;
   }
 
   finish(rows: number): DictColumn {
+    if (this.perRow) {
+      const codes = narrowed(this.codes, rows, this.#rows.size);
+      return { codes, none: noneOf(codes), dict: this.#rows.joined() };
+    }
     const codes = narrowed(this.codes, rows, this.values.length);
     return { codes, none: noneOf(codes), dict: StringDict.of(this.values) };
   }
@@ -108,24 +129,62 @@ function narrowed(codes: Uint32Array, rows: number, size: number): Codes {
   return out;
 }
 
-const ISO_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const digits = (text: string, at: number, n: number) => {
+const DAY_MS = 86_400_000;
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The number written by `n` digits at `at`, or -1 if one of them is not a digit. */
+function digitsAt(text: string, at: number, n: number): number {
   let v = 0;
-  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
+  for (let k = at; k < at + n; k++) {
+    const d = text.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
   return v;
-};
+}
+
+/**
+ * The epoch ms of `text` when it is exactly what toISOString gives ("2026-11-27T08:00:00.000Z"), else NaN: one
+ * pass over the characters and some arithmetic. Three times per order, Date.parse and a check of the form were
+ * the largest share of putting a page into the columns.
+ */
+export function canonicalIsoMs(text: string): number {
+  if (text.length !== 24 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58
+    || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46 || text.charCodeAt(23) !== 90) return NaN; // - - T : : . Z
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hours = digitsAt(text, 11, 2);
+  const minutes = digitsAt(text, 14, 2);
+  const seconds = digitsAt(text, 17, 2);
+  const ms = digitsAt(text, 20, 3);
+  // Date.parse rolls 24:00 and a 30th of February over into the next day: those read back differently.
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59 || ms < 0) return NaN;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : DAYS[month - 1]!)) return NaN;
+  return daysFromCivil(year, month, day) * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+}
 
 /** Whether `text` is exactly what toISOString gives for the time it parses to (then the ms alone keep it). */
 export function isCanonicalIso(text: string): boolean {
-  if (text.length !== 24 || !ISO_FORM.test(text)) return false;
-  // Date.parse rolls 24:00 and a 30th of February over into the next day: those read back differently.
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  if (digits(text, 11, 2) > 23 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : DAYS[month - 1]!);
+  return !Number.isNaN(canonicalIsoMs(text));
+}
+
+/** A platform time's epoch ms (NaN for null): the quick path for toISOString's form, Date.parse for any other. */
+function msOf(text: string | null): number {
+  if (text === null) return NaN;
+  const ms = canonicalIsoMs(text);
+  return Number.isNaN(ms) ? Date.parse(text) : ms;
 }
 
 /** A time column as it grows: epoch ms (NaN for null), and the text only once some value is not toISOString's own. */
@@ -145,9 +204,9 @@ class TimeColumnBuilder {
   }
 
   set(row: number, value: string | null): void {
-    const t = value === null ? NaN : Date.parse(value);
-    this.ms[row] = t;
-    if (!this.text && value !== null && !isCanonicalIso(value)) {
+    const canonical = value === null ? NaN : canonicalIsoMs(value);
+    this.ms[row] = value === null || !Number.isNaN(canonical) ? canonical : Date.parse(value);
+    if (!this.text && value !== null && Number.isNaN(canonical)) {
       // The first value the ms do not keep: every earlier row's text is its ms in toISOString's form.
       this.text = new TextColumn(this.ms.length);
       for (let i = 0; i < row; i++) this.text.set(i, Number.isNaN(this.ms[i]!) ? null : new Date(this.ms[i]!).toISOString());
@@ -263,6 +322,12 @@ export class OrderColumnsBuilder {
   #text: Record<RowText | ItemText, TextColumn>;
   #numbers: Record<RowNumber | ItemNumber, Float64Array>;
   #times: Record<Time, TimeColumnBuilder>;
+  /** Per buyer id code: the name's and the email's code on the buyer's last order (checked before use). */
+  #buyerName: number[] = [];
+  #buyerEmail: number[] = [];
+  /** Per product id code: the course's and the name's code on its last line item (checked before use). */
+  #productCourse: number[] = [];
+  #productName: number[] = [];
 
   constructor(rows = INITIAL_ROWS, items = rows * 2) {
     this.#stale = new Uint8Array(rows);
@@ -320,7 +385,7 @@ export class OrderColumnsBuilder {
     let outcome: AddOutcome = 'added';
     if (held !== undefined) {
       const was = this.#times.updatedAt.ms[held]!;
-      const now = Date.parse(o.updatedAt);
+      const now = msOf(o.updatedAt);
       // A list paged while it changes repeats an order: the copy changed last wins, the same copy is no news.
       if (now === was) return 'same';
       if (now < was) return 'older';
@@ -336,9 +401,10 @@ export class OrderColumnsBuilder {
     const text = this.#text;
     text.tradeNumber.set(i, o.tradeNumber);
     text.state.set(i, o.state);
-    text.buyerId.set(i, o.buyer.id);
-    text.buyerName.set(i, o.buyer.name);
-    text.buyerEmail.set(i, o.buyer.email);
+    // A buyer's name and email are the same on most of their orders: one lookup (the id) finds all three codes.
+    const buyer = text.buyerId.set(i, o.buyer.id);
+    this.#buyerName[buyer] = text.buyerName.setKnown(i, o.buyer.name, this.#buyerName[buyer]);
+    this.#buyerEmail[buyer] = text.buyerEmail.setKnown(i, o.buyer.email, this.#buyerEmail[buyer]);
     text.paymentMethod.set(i, o.paymentMethod);
     text.currency.set(i, o.currency);
     text.couponId.set(i, o.coupon?.id ?? null);
@@ -355,9 +421,11 @@ export class OrderColumnsBuilder {
     for (const line of o.items) {
       text.itemId.set(j, line.id);
       text.itemKind.set(j, line.productKind);
-      text.itemProduct.set(j, line.productId);
-      text.itemCourse.set(j, line.courseId);
-      text.itemName.set(j, line.name);
+      // Likewise a product's course and name: one lookup (the product) for the three.
+      const product = text.itemProduct.set(j, line.productId);
+      this.#productName[product] = text.itemName.setKnown(j, line.name, this.#productName[product]);
+      if (line.courseId === null) text.itemCourse.set(j, null);
+      else this.#productCourse[product] = text.itemCourse.setKnown(j, line.courseId, this.#productCourse[product]);
       n.itemOriginal[j] = line.originalAmount;
       n.itemDiscount[j] = line.discountAmount;
       n.itemAmount[j] = line.amount;
@@ -415,6 +483,10 @@ export class OrderColumnsBuilder {
     for (const name of ROW_NUMBERS) this.#numbers[name] = pick(this.#numbers[name], live, capacity);
     for (const name of ITEM_NUMBERS) this.#numbers[name] = pick(this.#numbers[name], liveItems, itemCapacity);
     for (const name of TIMES) this.#times[name] = this.#times[name].compacted(live, capacity);
+    this.#buyerName = [];
+    this.#buyerEmail = [];
+    this.#productCourse = [];
+    this.#productName = [];
     this.#ids = ids;
     this.#itemStart = itemStart;
     this.#identity = new Uint32Array(capacity);
