@@ -128,6 +128,7 @@ async function start(): Promise<void> {
     cipher: safeStorageCipher(),
     openExternal,
     defaultSchool: args.school ? { address: args.school, label: args.schoolLabel ?? args.school, formerAddresses: args.formerSchoolAddresses, named: args.schoolNamed } : null,
+    defaultSchoolRemade: args.school !== undefined && args.schoolDataRemade,
     logger,
     events,
     extraHandlers: updates.handlers,

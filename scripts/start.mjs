@@ -158,7 +158,7 @@ async function main() {
   if (electron) {
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'main']);
     vite(['build', '-c', 'vite.electron.config.ts', '--mode', 'preload']);
-    const args = ['.', '--school', school, '--school-label', schoolLabel, ...formerAddresses.flatMap((address) => ['--school-former', address]), ...(named ? ['--school-named'] : [])];
+    const args = ['.', '--school', school, '--school-label', schoolLabel, ...formerAddresses.flatMap((address) => ['--school-former', address]), ...(named ? ['--school-named'] : []), ...(demo?.remade ? ['--school-data-remade'] : [])];
     // The terminal is the demo platform's control here (the app's Settings offers it in browser mode).
     const app = spawn(electron, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
     stoppers.push(async () => { if (app.exitCode === null) app.kill(); });

@@ -124,7 +124,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.notifyIntervalMs ? { notifyIntervalMs: options.notifyIntervalMs } : {}),
-    ...(options.demoPlatform ? { demoPlatform: options.demoPlatform } : {}),
+    ...(options.demoPlatform ? { demoPlatform: options.demoPlatform, defaultSchoolRemade: options.demoPlatform.remade === true } : {}),
   });
   /** The language of a page the host writes itself, for the browser that asked. */
   const pageLanguage = (request: IncomingMessage) => services.language.forBrowser(acceptedLanguages(request.headers['accept-language'])).language;

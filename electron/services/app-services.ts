@@ -89,6 +89,11 @@ export interface AppServicesOptions {
   notifyIntervalMs?: number;
   /** `npm start`'s demo platform when it runs in this process (browser mode): Settings can take it offline and reset it. */
   demoPlatform?: DemoPlatformPort;
+  /**
+   * The default school's records were made afresh at this start (`npm start`'s demo platform, on a new day with
+   * nothing changed in it): what the app saved of that school is dropped before anything reads it.
+   */
+  defaultSchoolRemade?: boolean;
   /** The OS's preferred languages (desktop app); null or absent in browser mode, where the page reports its browser's. */
   systemLanguages?: readonly string[] | null;
   /** The desktop app: which desktop-only settings it can honour now (the tray may fail to show); absent in browser mode. */
@@ -155,7 +160,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const demoHandlers = createDemo({ options, access, dataService, probe, emit });
   signIn.reportAuthorizationUrl(shell.accounts.authorizationUrlOpened);
 
-  await start({ options, offered, access, settings, probe, notifications, syncSchedule, writes });
+  await start({ options, offered, access, settings, probe, notifications, syncSchedule, writes, dataService, emit });
 
   return {
     handlers: {
@@ -515,15 +520,20 @@ function createDemo({ options, access, dataService, probe, emit }: { options: Ap
     afterOnlineChange: async () => {
       await probe.check();
     },
-    afterReset: async () => {
-      // Its records changed under the app (ids, tags, states back as generated): no incremental sync would see that.
-      const demoAddress = options.defaultSchool?.address;
-      for (const account of access.accountsIfOpen().filter((a) => a.issuer === demoAddress)) {
-        await dataService.forgetSaved(account.id);
-        emit('data.invalidated', { accountId: account.id, reason: 'cache_cleared' });
-      }
-    },
+    afterReset: () => forgetDemoSchoolCopies({ options, access, dataService, emit }),
   });
+}
+
+/**
+ * The demo school's records changed under the app (a reset: ids, tags, states back as generated; or data made
+ * afresh for a new day at this start): no incremental sync would see that, so what the app saved of them goes.
+ */
+async function forgetDemoSchoolCopies({ options, access, dataService, emit }: { options: AppServicesOptions; access: Access; dataService: DataService; emit: Emit }): Promise<void> {
+  const demoAddress = options.defaultSchool?.address;
+  for (const account of access.accountsIfOpen().filter((a) => a.issuer === demoAddress)) {
+    await dataService.forgetSaved(account.id);
+    emit('data.invalidated', { accountId: account.id, reason: 'cache_cleared' });
+  }
 }
 
 // A school named on the command line (--school) is what the person wants now: when it is connected, it is
@@ -537,10 +547,13 @@ async function showNamedSchool(options: AppServicesOptions, school: AppStatus['d
 }
 
 /** Opens the saved sign-ins, shows the school named on the command line, then starts the probe, notifier, sync and outbox. */
-async function start({ options, offered, access, settings, probe, notifications, syncSchedule, writes }: {
+async function start({ options, offered, access, settings, probe, notifications, syncSchedule, writes, dataService, emit }: {
   options: AppServicesOptions; offered(): AppStatus['defaultSchool']; access: Access; settings: SettingsStore; probe: OnlineProbe; notifications: Notifications; syncSchedule: SyncSchedule; writes: ReturnType<typeof createWrites>;
+  dataService: DataService; emit: Emit;
 }): Promise<void> {
   await access.retry();
+  // Before anything reads the demo school: its saved copies describe records made for another day.
+  if (options.defaultSchoolRemade) await forgetDemoSchoolCopies({ options, access, dataService, emit });
   await showNamedSchool(options, offered(), access, settings);
   probe.start();
   for (const account of access.accountsIfOpen()) notifications.notifiedAccounts.add(account.id);

@@ -1,18 +1,21 @@
 // The command line the app understands, the same for Electron and the browser host: --school <address>
 // (preselect a school; the Connect screen offers it), --school-label, --school-former <address> (repeatable:
 // where that same platform was before, so accounts there can be re-pointed), --school-named (the person
-// named the school on `npm start`'s command line: offer it even when signed in), --port, --no-open.
+// named the school on `npm start`'s command line: offer it even when signed in), --school-data-remade (`npm
+// start`'s demo platform made that school's records afresh for a new day: drop what was saved of them), --port,
+// --no-open.
 interface LaunchArgs {
   school?: string;
   schoolLabel?: string;
   formerSchoolAddresses: string[];
   schoolNamed: boolean;
+  schoolDataRemade: boolean;
   port?: number;
   open: boolean;
 }
 
 export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
-  const out: LaunchArgs = { open: true, formerSchoolAddresses: [], schoolNamed: false };
+  const out: LaunchArgs = { open: true, formerSchoolAddresses: [], schoolNamed: false, schoolDataRemade: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -35,6 +38,9 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
       }
       case '--school-named':
         out.schoolNamed = true;
+        break;
+      case '--school-data-remade':
+        out.schoolDataRemade = true;
         break;
       case '--port': {
         const port = Number(value());

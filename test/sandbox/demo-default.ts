@@ -66,6 +66,12 @@ export interface DemoDefault {
   stateFile: string;
   /** Journal entries the platform refused when replaying them at this start (logged by the caller). */
   skippedChanges: { operationId: string; reason: string }[];
+  /**
+   * Its records were made afresh at this start for another day than the last start's (nothing the admin changed
+   * kept them): the same ids now hold other orders and times, so what an app saved of the old ones is wrong, and
+   * no sync of changes would notice. The app drops it, as after a reset.
+   */
+  remade: boolean;
   status(): DemoStatus;
   /** Takes the platform offline (it stops listening) or back. */
   setOffline(offline: boolean): Promise<DemoStatus>;
@@ -97,6 +103,8 @@ export async function startDemoDefault(options: DemoDefaultOptions): Promise<Dem
   // journal holds anything; with nothing to keep, the demo school is made fresh for today.
   const kept = saved?.dataNow ? readJournal(journalFile) : [];
   let dataNow = saved?.dataNow && kept.length > 0 ? new Date(saved.dataNow) : dayOf(clock());
+  // A state file from before dataNow was kept says nothing of its day: made afresh, as far as an app can know.
+  const remade = saved !== null && saved.dataNow !== dataNow.toISOString();
   if (kept.length === 0) removeJournal(journalFile);
   let changes = kept.length;
   const record = (entry: JournalEntry) => {
@@ -163,6 +171,7 @@ export async function startDemoDefault(options: DemoDefaultOptions): Promise<Dem
     movedFrom,
     stateFile: file,
     skippedChanges,
+    remade,
     status,
     async setOffline(offline) {
       if (offline) await sandbox.stopListening();

@@ -79,6 +79,16 @@ function checkRange(input: { from: string; to: string; timeZone?: string | undef
 
 }
 
+/** How long closing waits for the engine's pending snapshot writes before it stops the worker anyway. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** Waits for `promise` to settle, or `ms`, whichever comes first; never rejects. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** The data service: the offline cache, the engine's client, and the dashboards' handlers over both. */
 export function createDataService(deps: DataHandlerDeps): DataService {
   const now = deps.now ?? Date.now;
@@ -130,7 +140,12 @@ export function createDataService(deps: DataHandlerDeps): DataService {
       if (!engine.closed) await engine.call('engine.idle', {});
     },
     forgetSaved,
-    close: () => engine.close(),
+    close: async () => {
+      // A snapshot still being written is finished first, within a bound: an admin who quits right after a sync
+      // finds those orders at the next start, offline too, instead of a half-written file and a full sync again.
+      if (!engine.closed) await settledWithin(engine.call('engine.idle', {}), CLOSE_WAIT_MS);
+      await engine.close();
+    },
   };
 }
 

@@ -8,6 +8,8 @@ import type { MethodHandlers } from '../ipc/handler-types';
 
 /** What the app may do with the demo platform (test/sandbox/demo-default.ts's DemoDefault fits it). */
 export interface DemoPlatformPort {
+  /** Its records were made afresh at this start for another day: what the app saved of them is wrong. */
+  readonly remade?: boolean;
   status(): { offline: boolean; changes: number };
   setOffline(offline: boolean): Promise<unknown>;
   reset(): Promise<unknown>;

@@ -196,6 +196,31 @@ describe("the demo school keeps what the admin changed", () => {
     expect(() => statSync(demoJournalFile(dir))).toThrow();
   });
 
+  it('says when it made its records afresh for another day (what an app saved of them is then wrong), and only then', async () => {
+    const dir = dataDir();
+    const day0 = Date.parse('2026-11-20T09:30:00Z');
+    const runs: { remade: boolean; dataNow: string }[] = [];
+    const run = async (at: number, write = false) => {
+      const demo = await started(dir, at);
+      runs.push({ remade: demo.remade, dataNow: demo.status().dataNow });
+      if (write) expect((await api(demo, 'POST', '/coupons', { code: 'KEEPS', kind: 'percent', percent_off: 5 })).status).toBe(201);
+      await demo.close();
+    };
+    await run(day0); // first start: nothing saved anywhere yet
+    signedInBefore(dir);
+    await run(day0 + 3_600_000); // the same day again
+    await run(day0 + DAY); // the next day, nothing changed: made for that day
+    await run(day0 + DAY + 60_000, true); // a change: the day is kept from now on
+    await run(day0 + 3 * DAY);
+    expect(runs).toEqual([
+      { remade: false, dataNow: '2026-11-20T00:00:00.000Z' },
+      { remade: false, dataNow: '2026-11-20T00:00:00.000Z' },
+      { remade: true, dataNow: '2026-11-21T00:00:00.000Z' },
+      { remade: false, dataNow: '2026-11-21T00:00:00.000Z' },
+      { remade: false, dataNow: '2026-11-21T00:00:00.000Z' },
+    ]);
+  });
+
   it('a journal line cut short is left out; the rest is replayed', async () => {
     const dir = dataDir();
     const day0 = Date.parse('2026-11-20T09:30:00Z');

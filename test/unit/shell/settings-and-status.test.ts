@@ -86,15 +86,17 @@ describe('launch arguments', () => {
       open: false,
       formerSchoolAddresses: [],
       schoolNamed: false,
+      schoolDataRemade: false,
     });
-    expect(parseLaunchArgs([])).toEqual({ open: true, formerSchoolAddresses: [], schoolNamed: false });
+    expect(parseLaunchArgs([])).toEqual({ open: true, formerSchoolAddresses: [], schoolNamed: false, schoolDataRemade: false });
     expect(() => parseLaunchArgs(['--port', 'eighty'])).toThrow(/--port/);
   });
 
-  it('reads where the default school was before (--school-former, repeatable) and whether the person named it (--school-named)', () => {
-    const args = parseLaunchArgs(['.', '--school', 'http://127.0.0.1:4100', '--school-former', 'http://127.0.0.1:4000', '--school-former=http://127.0.0.1:3900', '--school-named']);
+  it('reads where the default school was before (--school-former, repeatable), whether the person named it (--school-named) and whether its data was made afresh (--school-data-remade)', () => {
+    const args = parseLaunchArgs(['.', '--school', 'http://127.0.0.1:4100', '--school-former', 'http://127.0.0.1:4000', '--school-former=http://127.0.0.1:3900', '--school-named', '--school-data-remade']);
     expect(args.formerSchoolAddresses).toEqual(['http://127.0.0.1:4000', 'http://127.0.0.1:3900']);
     expect(args.schoolNamed).toBe(true);
+    expect(args.schoolDataRemade).toBe(true);
   });
 });
 
