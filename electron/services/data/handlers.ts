@@ -143,7 +143,8 @@ export function createDataService(deps: DataHandlerDeps): DataService {
     close: async () => {
       // A snapshot still being written is finished first, within a bound: an admin who quits right after a sync
       // finds those orders at the next start, offline too, instead of a half-written file and a full sync again.
-      if (!engine.closed) await settledWithin(engine.call('engine.idle', {}), CLOSE_WAIT_MS);
+      // (A worker that is not running has nothing pending: asking it would start one.)
+      if (!engine.closed && engine.running) await settledWithin(engine.call('engine.idle', {}), CLOSE_WAIT_MS);
       await engine.close();
     },
   };

@@ -104,6 +104,11 @@ export class EngineClient {
     return this.#closed;
   }
 
+  /** Whether the worker is running now (a call starts it; it may also have stopped by itself). */
+  get running(): boolean {
+    return this.#worker !== null;
+  }
+
   /** Stops the worker; calls in flight fail. */
   async close(): Promise<void> {
     this.#closed = true;
