@@ -10,11 +10,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server';
 import { memoryLogger } from '../../../electron/services/log';
-import { createBrowserHostBridge } from '../../../renderer/bridge/browser-host-bridge';
 import type { Bridge } from '../../../shared/ipc';
 import { startDemoDefault, demoStateFile, type DemoDefault } from '../../sandbox/demo-default';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
+import { pageBridge } from '../../support/page-bridge';
 
 let browser: Browser;
 let dataDir: string;
@@ -27,25 +27,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
-/** The page's bridge to the host, signed in as its launch page would be. */
-async function pageBridge(host: BrowserHost): Promise<Bridge> {
-  const launch = await fetch(host.url, { redirect: 'manual' });
-  const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
-  const pageKey = /content="([^"]+)"/.exec(await launch.text())![1]!;
-  const pageFetch: typeof fetch = (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', cookie);
-    if ((init.method ?? 'GET') === 'POST') headers.set('origin', host.origin);
-    return fetch(input, { ...init, headers });
-  };
-  return createBrowserHostBridge({
-    origin: host.origin,
-    storage: { getItem: () => pageKey },
-    fetch: pageFetch,
-    openWindow: (url) => void consentClicker(browser, { decision: 'Allow' })(url),
-  });
-}
-
 /** One `npm start` on the data folder: the demo platform, then the browser host beside it. */
 async function npmStart(): Promise<{ demo: DemoDefault; host: BrowserHost; bridge: Bridge; stop(): Promise<void> }> {
   const demo = await startDemoDefault({ dataDir, orders: 300, quiet: true });
@@ -53,7 +34,7 @@ async function npmStart(): Promise<{ demo: DemoDefault; host: BrowserHost; bridg
   return {
     demo,
     host,
-    bridge: await pageBridge(host),
+    bridge: await pageBridge(host, (url) => void consentClicker(browser, { decision: 'Allow' })(url)),
     async stop() {
       await host.close();
       await demo.close();

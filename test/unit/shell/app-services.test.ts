@@ -15,6 +15,7 @@ import type { Bridge } from '../../../shared/ipc';
 import type { ConnectProgress } from '../../../shared/ipc/accounts';
 import { launchChromium } from '../../support/chromium';
 import { consentClicker } from '../../support/consent-browser';
+import { pageBridge } from '../../support/page-bridge';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 
@@ -31,21 +32,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sc-services-'));
   host = await startBrowserHost({ school: sandbox.url, dataDir, rendererDir: dataDir, logger: memoryLogger() });
   // Sign in as the launch page would, then talk like the page: Origin, cookie, page key.
-  const launch = await fetch(host.url, { redirect: 'manual' });
-  const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
-  const pageKey = /content="([^"]+)"/.exec(await launch.text())![1]!;
-  const pageFetch: typeof fetch = (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', cookie);
-    if ((init.method ?? 'GET') === 'POST') headers.set('origin', host.origin);
-    return fetch(input, { ...init, headers });
-  };
-  bridge = createBrowserHostBridge({
-    origin: host.origin,
-    storage: { getItem: () => pageKey },
-    fetch: pageFetch,
-    openWindow: (url) => onOpenUrl(url),
-  });
+  bridge = await pageBridge(host, (url) => onOpenUrl(url));
 });
 
 afterAll(async () => {
