@@ -131,20 +131,21 @@ export function createDataService(deps: DataHandlerDeps): DataService {
         return { data: { rows, bytes: Buffer.byteLength(csv) }, fetchedAt: new Date(now()).toISOString(), fromCache: false };
       }),
   };
+  const idle = async (): Promise<void> => {
+    await Promise.all(dropping);
+    // A worker that is not running has nothing pending: asking it would start one.
+    if (!engine.closed && engine.running) await engine.call('engine.idle', {});
+  };
   return {
     handlers,
     cache,
     engine,
-    idle: async () => {
-      await Promise.all(dropping);
-      if (!engine.closed) await engine.call('engine.idle', {});
-    },
+    idle,
     forgetSaved,
     close: async () => {
-      // A snapshot still being written is finished first, within a bound: an admin who quits right after a sync
+      // What is still being written is finished first, within a bound: an admin who quits right after a sync
       // finds those orders at the next start, offline too, instead of a half-written file and a full sync again.
-      // (A worker that is not running has nothing pending: asking it would start one.)
-      if (!engine.closed && engine.running) await settledWithin(engine.call('engine.idle', {}), CLOSE_WAIT_MS);
+      await settledWithin(idle(), CLOSE_WAIT_MS);
       await engine.close();
     },
   };
