@@ -31,6 +31,17 @@ async function expectInsideWindowX(page: Page, locator: Locator, what: string): 
 }
 
 test('Courses, Orders and Students: every table fits the window, the money columns in view, no text cut', async ({ page, sandbox }) => {
+  // The demo data moves with the date, so which coupons the newest orders carry changes from day to day
+  // (BLACKFRIDAY2026 in the week after Black Friday). The newest paid order's coupon gets the longest code the
+  // app lets an admin create (32 characters): the first rows hold it on any day, and it must show in full.
+  const school = sandbox.platform.data.get(sandbox.platform.schools[0]!.id)!;
+  let newest = -1;
+  for (let i = 0; i < school.orders.count; i++) {
+    if (school.orders.coupon[i]! >= 0 && !Number.isNaN(school.orders.paidAt[i]!) && (newest < 0 || school.orders.paidAt[i]! > school.orders.paidAt[newest]!)) newest = i;
+  }
+  const longestCode = 'EARLY-BIRD_2026-WINTER-WORKSHOPS';
+  expect(longestCode).toHaveLength(32);
+  school.catalog.coupons[school.orders.coupon[newest]!]!.coupon.code = longestCode;
   await signedIn(page, sandbox.platform.schools[0]!.name);
 
   await openCourses(page);
@@ -59,13 +70,13 @@ test('Courses, Orders and Students: every table fits the window, the money colum
   }
   // No text cut in any row drawn: buyer, items, the paid time's two lines, badges, amounts, the coupon under
   // its discount. At 1280×720 too, and rows enough to work with show above the fold.
+  await expect(orders.locator('.cell-coupon').filter({ hasText: longestCode }).first()).toBeVisible();
   expect(await cutCells(orders, '[role="row"][data-order-id] [role="cell"], .cell-coupon'), 'cut off in the Orders table').toEqual([]);
   const inView = await orders.locator('[role="row"][data-order-id]').evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
   expect(inView, 'order rows above the fold').toBeGreaterThanOrEqual(4);
 
   // The demo data moves with the date, so which buyers the first rows show changes from day to day: the
   // school's longest buyer name (whichever day it is) must fit its cell too.
-  const school = sandbox.platform.data.get(sandbox.platform.schools[0]!.id)!;
   let longest = '';
   for (let i = 0; i < school.orders.count; i++) {
     const name = school.students.name(school.orders.buyer[i]!);
@@ -76,6 +87,23 @@ test('Courses, Orders and Students: every table fits the window, the money colum
   await expect(first.locator('[role="cell"]:nth-child(3)')).toHaveText(longest);
   const cut = await first.locator('[role="cell"]:nth-child(3)').evaluate((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1);
   expect(cut, `"${longest}" cut off in the Orders table`).toBe(false);
+
+  // Likewise the longest item name a row starts with ("Course · Plan", with "+2" when the order has more): its
+  // product picked in the Product filter, every row drawn then holds it, and none is cut.
+  let longestItem = { text: '', productId: '' };
+  for (let i = 0; i < school.orders.count; i++) {
+    const from = school.orders.itemStart[i]!;
+    const count = school.orders.itemStart[i + 1]! - from;
+    if (count === 0) continue;
+    const product = school.catalog.products[school.orders.itemProduct[from]!]!;
+    const text = count > 1 ? `${product.name} +${count - 1}` : product.name;
+    if (text.length > longestItem.text.length) longestItem = { text, productId: product.productId };
+  }
+  await page.getByPlaceholder('Trade number, buyer name or email').fill('');
+  await page.getByLabel('Product').selectOption(longestItem.productId);
+  await expect(orders.locator('.orders-items').filter({ hasText: longestItem.text.replace(/ \+\d+$/, '') }).first()).toBeVisible();
+  await expect(orders.locator('.is-loading')).toHaveCount(0);
+  expect(await cutCells(orders, '[role="row"][data-order-id] [role="cell"], .cell-coupon'), `"${longestItem.text}" cut off in the Orders table`).toEqual([]);
 
   // Students: the e-mail tells apart students who share a name, so no address is cut, the longest included.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click();
