@@ -28,7 +28,7 @@ export interface FeedPage {
 }
 
 /** The steps of reading a page, timed by the engine (its sync profile). */
-export type ReadStep = 'parse' | 'validate' | 'map';
+export type ReadStep = 'parse' | 'validate' | 'map' | 'scan';
 export interface StepTimer {
   time<T>(step: ReadStep, work: () => T): T;
 }

@@ -7,9 +7,10 @@
 import type { Order } from '../../../shared/model/orders';
 import { Order as PlatformOrder, pageOf, type OrderState } from '../../../shared/platform/resources';
 import { peekNextCursor, untimed, type FeedPage, type FeedReader, type FeedWalk, type StepTimer } from './list-feed';
-import type { PageRequest } from './page-request';
+import { RawPage, type PageRequest } from './page-request';
 import { readPage } from './read-page';
 import { toOrder } from './orders-mapping';
+import { scanOrderRows, type OrderRows } from './order-rows';
 
 /** The largest page the platform serves. */
 const PAGE_SIZE = 1000;
@@ -23,6 +24,9 @@ interface OrdersBatch extends FeedPage {
   orders: Order[];
 }
 
+/** A page of orders as a first sync takes it: scanned rows (order-rows.ts) or, for a page the scan declines, orders. */
+export type OrdersPage = OrdersBatch | (FeedPage & { rows: OrderRows });
+
 /** The platform's page → a batch of the app's orders; a page the app does not understand is a bad_response naming where. */
 export function readOrdersBatch(body: unknown, timer: StepTimer = untimed): OrdersBatch {
   const { data, meta } = readPage(OrderPage, body, 'orders', timer);
@@ -35,6 +39,27 @@ export function readOrdersBatch(body: unknown, timer: StepTimer = untimed): Orde
 }
 
 export const ordersReader: FeedReader<OrdersBatch> = { read: readOrdersBatch, peekNext: peekNextCursor };
+
+/**
+ * The platform's page → rows of the app's orders, in one scan of its bytes; a page the scan cannot vouch for
+ * goes the general way (readOrdersBatch), which reads it or names its problem.
+ */
+export function readOrdersPage(body: unknown, timer: StepTimer = untimed): OrdersPage {
+  if (body instanceof RawPage) {
+    const rows = timer.time('scan', () => scanOrderRows(body.bytes));
+    if (rows) return { rows, total: rows.total, next: rows.count === 0 ? null : rows.next };
+  }
+  return readOrdersBatch(body, timer);
+}
+
+export const orderRowsReader: FeedReader<OrdersPage> = { read: readOrdersPage, peekNext: peekNextCursor };
+
+/** The epoch ms of the page's first order's payment (NaN when it has no order, or it was never paid). */
+function firstPaidAt(page: OrdersPage): number {
+  if ('rows' in page) return page.rows.count > 0 ? page.rows.paidAt[0]! : NaN;
+  const paid = page.orders[0]?.paidAt;
+  return paid ? Date.parse(paid) : NaN;
+}
 
 function listOrders(accountId: string, query: Record<string, string | number>): PageRequest {
   return { accountId, operation: 'listOrders', query: { limit: PAGE_SIZE, sort: 'created_at', ...query } };
@@ -74,7 +99,7 @@ export function readNewestChange(body: unknown): { total: number; newest: string
  * paid orders, the ones the Orders page shows first, there to show while the slices are counted (a walk brings
  * them again later, as the same copies).
  */
-export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>, newest?: { read(batch: OrdersBatch): void; timer: StepTimer }): Promise<FeedWalk[]> {
+export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>, newest?: { read(batch: OrdersPage): void; timer: StepTimer }): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
   const paidAt = async (sort: string) => {
     // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
@@ -84,10 +109,9 @@ export async function allOrdersWalks(accountId: string, total: number | Promise<
       const { data } = readPage(OrderPage, body, 'orders');
       return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
     }
-    const batch = readOrdersBatch(body, newest!.timer);
+    const batch = readOrdersPage(body, newest!.timer);
     newest!.read(batch);
-    const paid = batch.orders[0]?.paidAt;
-    return paid ? Date.parse(paid) : NaN;
+    return firstPaidAt(batch);
   };
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
   if (count <= PAGE_SIZE || !(from <= last)) return whole;

@@ -69,8 +69,11 @@ export interface SyncProfileData {
   wallMs: number;
   /** CPU time of the worker thread during the sync (its own work, queries answered meanwhile included). */
   cpuMs: number;
-  /** CPU time reading pages (parse, validate, map) and putting their records into the table (index); the rest of the wall time is waiting. */
-  steps: { parse: number; validate: number; map: number; index: number };
+  /**
+   * CPU time reading pages (parse, validate, map; or scan: the three in one pass over a page's bytes) and putting
+   * their records into the table (index); the rest of the wall time is waiting.
+   */
+  steps: { parse: number; validate: number; map: number; scan: number; index: number };
   pages: number;
   requests: number;
   /** Wall time from the sync's start to the first page of records read (the planning round trips before it). */

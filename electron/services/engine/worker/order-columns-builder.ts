@@ -5,10 +5,17 @@
 // use. Plain logic: the orders engine drives it, the tests hold it to columns built from a plain list.
 import type { Order } from '../../../../shared/model/orders';
 import {
-  finished, ListDict, NONE, StringDict, codesFor, narrowNumbers, noneOf,
-  type Codes, type DictColumn, type OrderColumns, type TimeColumn,
+  finished, NONE, narrowNumbers, noneOf,
+  type DictColumn, type OrderColumns, type TimeColumn,
 } from './order-columns';
 import { RowStrings } from './row-strings';
+import { TextColumn, narrowed, pushRun } from './text-column';
+import { IdRows } from './id-rows';
+import {
+  ESCAPED_TEXT, ITEM_TEXT as ITEM_TEXT_AT, ITEM_TEXTS, ORDER_TEXT as ORDER_TEXT_AT, ORDER_TEXTS, ROW_PAYMENT_METHODS, ROW_PRODUCT_KINDS, ROW_STATES, type OrderRows,
+} from '../../platform/order-rows';
+
+const utf8 = new TextDecoder('utf-8');
 
 /** What adding an order did: a new one, a newer copy of one held, the same copy again, or an older copy (ignored). */
 type AddOutcome = 'added' | 'replaced' | 'same' | 'older';
@@ -17,115 +24,6 @@ type AddOutcome = 'added' | 'replaced' | 'same' | 'older';
 function resized<A extends Float64Array | Uint32Array | Uint8Array>(a: A, length: number): A {
   const out = new (a.constructor as new (n: number) => A)(length);
   out.set(a);
-  return out;
-}
-
-/**
- * A string column as it grows: each distinct value once, a code per row (NONE for null). A column whose values
- * are all but unique (trade numbers, line-item ids) is kept `perRow`: row k's value is dictionary entry k, with
- * no map to look values up in (a map insert per order was most of the cost of putting a page into the columns),
- * in joined chunks (RowStrings).
- */
-class TextColumn {
-  values: string[] = [];
-  /** A perRow column's rows. */
-  #rows = new RowStrings();
-  #codeOf = new Map<string, number>();
-  #last: string | null = null;
-  #lastCode = 0;
-  codes: Uint32Array;
-
-  constructor(capacity: number, readonly perRow = false) {
-    this.codes = new Uint32Array(capacity);
-  }
-
-  static seeded(column: DictColumn, rows: number, capacity: number, perRow = false): TextColumn {
-    const out = new TextColumn(capacity, perRow);
-    const { codes, none } = column;
-    if (perRow) {
-      for (let i = 0; i < rows; i++) out.set(i, codes[i] === none ? null : column.dict.get(codes[i]!));
-      return out;
-    }
-    out.values = column.dict.values();
-    out.values.forEach((value, code) => out.#codeOf.set(value, code));
-    for (let i = 0; i < rows; i++) {
-      const c = codes[i]!;
-      out.codes[i] = c === none ? NONE : c;
-    }
-    return out;
-  }
-
-  /** Rows are set in order, each once (a perRow column's dictionary is its rows); the row's code. */
-  set(row: number, value: string | null): number {
-    if (this.perRow) {
-      this.#rows.push(value ?? '');
-      return (this.codes[row] = value === null ? NONE : row);
-    }
-    if (value === null) return (this.codes[row] = NONE);
-    // Neighbouring orders often share a value (a state, a currency, a course): that costs a compare, not a hash.
-    if (value === this.#last) return (this.codes[row] = this.#lastCode);
-    let code = this.#codeOf.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.#codeOf.set(value, code);
-    }
-    this.codes[row] = code;
-    this.#last = value;
-    this.#lastCode = code;
-    return code;
-  }
-
-  /**
-   * Sets the row to `code` when that is `value`'s code (a code remembered elsewhere, checked here: no lookup),
-   * else as `set` does; the row's code.
-   */
-  setKnown(row: number, value: string, code: number | undefined): number {
-    if (code !== undefined && this.values[code] === value) return (this.codes[row] = code);
-    return this.set(row, value);
-  }
-
-  grow(capacity: number): void {
-    this.codes = resized(this.codes, capacity);
-  }
-
-  /** The first `rows` rows, sharing this column's memory (codes and values are only ever appended). */
-  view(rows: number): DictColumn {
-    const dict = this.perRow ? this.#rows.view(this.#rows.size) : new ListDict(this.values, this.values.length);
-    return { codes: this.codes.subarray(0, rows), none: NONE, dict };
-  }
-
-  /** Only the given rows, in that order (replaced copies dropped), into new memory; values no row uses any more go. */
-  compacted(rows: Uint32Array, capacity: number): TextColumn {
-    const out = new TextColumn(capacity, this.perRow);
-    for (let j = 0; j < rows.length; j++) {
-      const c = this.codes[rows[j]!]!;
-      out.set(j, c === NONE ? null : this.perRow ? this.#rows.get(c) : this.values[c]!);
-    }
-    return out;
-  }
-
-  finish(rows: number): DictColumn {
-    if (this.perRow) {
-      const codes = narrowed(this.codes, rows, this.#rows.size);
-      return { codes, none: noneOf(codes), dict: this.#rows.joined() };
-    }
-    const codes = narrowed(this.codes, rows, this.values.length);
-    return { codes, none: noneOf(codes), dict: StringDict.of(this.values) };
-  }
-}
-
-function narrowed(codes: Uint32Array, rows: number, size: number): Codes {
-  const out = codesFor(size, rows);
-  if (out instanceof Uint32Array) {
-    out.set(codes.subarray(0, rows));
-    return out;
-  }
-  const none = noneOf(out);
-  for (let i = 0; i < rows; i++) {
-    const c = codes[i]!;
-    out[i] = c === NONE ? none : c;
-  }
   return out;
 }
 
@@ -212,6 +110,12 @@ class TimeColumnBuilder {
       for (let i = 0; i < row; i++) this.text.set(i, Number.isNaN(this.ms[i]!) ? null : new Date(this.ms[i]!).toISOString());
     }
     this.text?.set(row, value);
+  }
+
+  /** Sets a row to epoch ms (NaN for null) read in toISOString's form. */
+  setMs(row: number, ms: number): void {
+    this.ms[row] = ms;
+    this.text?.set(row, Number.isNaN(ms) ? null : new Date(ms).toISOString());
   }
 
   grow(capacity: number): void {
@@ -307,6 +211,11 @@ type ItemNumber = (typeof ITEM_NUMBERS)[number];
 type Time = (typeof TIMES)[number];
 
 const INITIAL_ROWS = 1024;
+/** Where each of a scanned order's texts is among its ranges (platform/order-rows.ts). */
+const ORDER_TEXTS_PER_ROW = ORDER_TEXTS.length * 2;
+const ITEM_T = ITEM_TEXTS.length * 2;
+const { id: ID, tradeNumber: TRADE_NUMBER, buyerId: BUYER_ID, buyerName: BUYER_NAME, buyerEmail: BUYER_EMAIL, currency: CURRENCY, couponId: COUPON_ID, couponCode: COUPON_CODE } = ORDER_TEXT_AT;
+const { itemId: ITEM_ID, itemProduct: ITEM_PRODUCT, itemCourse: ITEM_COURSE, itemName: ITEM_NAME } = ITEM_TEXT_AT;
 
 export class OrderColumnsBuilder {
   #rows = 0;
@@ -315,8 +224,11 @@ export class OrderColumnsBuilder {
   /** Rows whose order came again later (their newer copy is another row): left out of views and the result. */
   #stale: Uint8Array;
   /** Each row's order id (ids are the rows' own dictionary: a code per row, in row order). */
-  #ids: string[] = [];
-  #rowOf = new Map<string, number>();
+  #ids = new RowStrings();
+  #rowOf = new IdRows();
+  /** Each row's id number (IdRows), -1 when it has none; how many rows have none. */
+  #idNumber: Float64Array;
+  #unnumbered = 0;
   #identity: Uint32Array;
   #itemStart: Uint32Array;
   #text: Record<RowText | ItemText, TextColumn>;
@@ -328,10 +240,13 @@ export class OrderColumnsBuilder {
   /** Per product id code: the course's and the name's code on its last line item (checked before use). */
   #productCourse: number[] = [];
   #productName: number[] = [];
+  /** The currency's code on the last scanned order (checked before use). */
+  #lastCurrency: number | undefined;
 
   constructor(rows = INITIAL_ROWS, items = rows * 2) {
     this.#stale = new Uint8Array(rows);
     this.#identity = new Uint32Array(rows);
+    this.#idNumber = new Float64Array(rows);
     this.#itemStart = new Uint32Array(rows + 1);
     this.#text = Object.fromEntries([
       ...ROW_TEXT.map((name) => [name, new TextColumn(rows, PER_ROW.has(name))]),
@@ -351,11 +266,8 @@ export class OrderColumnsBuilder {
     const capacity = Math.max(INITIAL_ROWS, Math.ceil(rows * 1.25));
     const itemCapacity = Math.max(INITIAL_ROWS * 2, Math.ceil(items * 1.25));
     const out = new OrderColumnsBuilder(capacity, itemCapacity);
-    out.#ids = new Array<string>(rows);
     for (let i = 0; i < rows; i++) {
-      const id = c.id.dict.get(c.id.codes[i]!);
-      out.#ids[i] = id;
-      out.#rowOf.set(id, i);
+      out.#holdId(c.id.dict.get(c.id.codes[i]!), i);
       out.#identity[i] = i;
     }
     out.#itemStart.set(c.itemStart.subarray(0, rows + 1));
@@ -376,27 +288,43 @@ export class OrderColumnsBuilder {
 
   /** The updatedAt (epoch ms) of the copy held of an order, or undefined. */
   updatedAtOf(id: string): number | undefined {
-    const row = this.#rowOf.get(id);
+    const row = this.#rowOf.get(this.#rowOf.numberOf(id), () => id);
     return row === undefined ? undefined : this.#times.updatedAt.ms[row];
   }
 
+  /** Row `row`'s id is `id`: in the ids, the rows by id and the ranking's numbers. */
+  #holdId(id: string, row: number): void {
+    this.#ids.push(id);
+    this.#number(this.#rowOf.numberOf(id), () => id, row);
+  }
+
+  #number(number: number, id: () => string, row: number): void {
+    this.#rowOf.set(number, id, row);
+    this.#idNumber[row] = number;
+    if (number < 0) this.#unnumbered++;
+  }
+
+  /** Whether an order that is held at `held` (or not) should take a new row, given its copy's updatedAt. */
+  #outcome(held: number | undefined, updatedAt: number): AddOutcome {
+    if (held === undefined) return 'added';
+    const was = this.#times.updatedAt.ms[held]!;
+    // A list paged while it changes repeats an order: the copy changed last wins, the same copy is no news.
+    if (updatedAt === was) return 'same';
+    if (updatedAt < was) return 'older';
+    this.#stale[held] = 1;
+    this.#replaced++;
+    return 'replaced';
+  }
+
   add(o: Order): AddOutcome {
-    const held = this.#rowOf.get(o.id);
-    let outcome: AddOutcome = 'added';
-    if (held !== undefined) {
-      const was = this.#times.updatedAt.ms[held]!;
-      const now = msOf(o.updatedAt);
-      // A list paged while it changes repeats an order: the copy changed last wins, the same copy is no news.
-      if (now === was) return 'same';
-      if (now < was) return 'older';
-      this.#stale[held] = 1;
-      this.#replaced++;
-      outcome = 'replaced';
-    }
+    const number = this.#rowOf.numberOf(o.id);
+    const held = this.#rowOf.get(number, () => o.id);
+    const outcome = this.#outcome(held, msOf(o.updatedAt));
+    if (outcome === 'same' || outcome === 'older') return outcome;
     const i = this.#rows;
     this.#reserve(i + 1, this.#items + o.items.length);
-    this.#ids[i] = o.id;
-    this.#rowOf.set(o.id, i);
+    this.#ids.push(o.id);
+    this.#number(number, () => o.id, i);
     this.#identity[i] = i;
     const text = this.#text;
     text.tradeNumber.set(i, o.tradeNumber);
@@ -437,12 +365,94 @@ export class OrderColumnsBuilder {
     return outcome;
   }
 
+  /**
+   * A page of scanned rows (platform/order-rows.ts) in, as `add` takes orders one by one: texts looked up by
+   * their bytes, the page's order ids, trade numbers and line-item ids joined once; how many orders were new
+   * and how many replaced an older copy.
+   */
+  addRows(rows: OrderRows): { added: number; replaced: number } {
+    const T = ORDER_TEXTS_PER_ROW;
+    const b = rows.bytes;
+    const text = rows.text;
+    // First which orders take a row (an id held, or twice in the page, keeps the copy changed last).
+    const taken = new Uint32Array(rows.count);
+    let count = 0;
+    let added = 0;
+    let itemCount = 0;
+    const first = this.#rows;
+    for (let k = 0; k < rows.count; k++) {
+      const at = k * T + 2 * ID;
+      const start = text[at]!;
+      const escaped = start === ESCAPED_TEXT;
+      const id = escaped ? () => rows.escaped[text[at + 1]!]! : () => utf8.decode(b.subarray(start, text[at + 1]!));
+      const number = escaped ? this.#rowOf.numberOf(id()) : this.#rowOf.numberOfBytes(b, start, text[at + 1]!);
+      const outcome = this.#outcome(this.#rowOf.get(number, id), rows.updatedAt[k]!);
+      if (outcome === 'same' || outcome === 'older') continue;
+      if (outcome === 'added') added++;
+      const row = first + count;
+      this.#reserve(row + 1, this.#items + itemCount + 1);
+      this.#number(number, id, row);
+      this.#identity[row] = row;
+      taken[count++] = k;
+      itemCount += rows.itemStart[k + 1]! - rows.itemStart[k]!;
+    }
+    this.#reserve(first + count, this.#items + itemCount);
+    pushRun(this.#ids, rows, text, (c) => taken[c]! * T + 2 * ID, count);
+    const t = this.#text;
+    t.tradeNumber.setRun(first, rows, text, (j) => taken[j]! * T + 2 * TRADE_NUMBER, count);
+    const n = this.#numbers;
+    const times = this.#times;
+    const itemText = rows.itemText;
+    const itemRows = new Uint32Array(itemCount);
+    let j = this.#items;
+    for (let c = 0; c < count; c++) {
+      const k = taken[c]!;
+      const i = first + c;
+      const at = k * T;
+      t.state.set(i, ROW_STATES[rows.state[k]!]!);
+      const buyer = t.buyerId.setRange(i, rows, text, at + 2 * BUYER_ID);
+      this.#buyerName[buyer] = t.buyerName.setRange(i, rows, text, at + 2 * BUYER_NAME, this.#buyerName[buyer]);
+      this.#buyerEmail[buyer] = t.buyerEmail.setRange(i, rows, text, at + 2 * BUYER_EMAIL, this.#buyerEmail[buyer]);
+      t.paymentMethod.set(i, ROW_PAYMENT_METHODS[rows.paymentMethod[k]!]!);
+      t.currency.setRange(i, rows, text, at + 2 * CURRENCY, this.#lastCurrency);
+      this.#lastCurrency = t.currency.codes[i];
+      t.couponId.setRange(i, rows, text, at + 2 * COUPON_ID);
+      t.couponCode.setRange(i, rows, text, at + 2 * COUPON_CODE);
+      n.original[i] = rows.original[k]!;
+      n.discount[i] = rows.discount[k]!;
+      n.paid[i] = rows.paid[k]!;
+      n.refunded[i] = rows.refunded[k]!;
+      times.createdAt.setMs(i, rows.createdAt[k]!);
+      times.paidAt.setMs(i, rows.paidAt[k]!);
+      times.updatedAt.setMs(i, rows.updatedAt[k]!);
+      for (let item = rows.itemStart[k]!; item < rows.itemStart[k + 1]!; item++) {
+        const ia = item * ITEM_T;
+        itemRows[j - this.#items] = item;
+        t.itemKind.set(j, ROW_PRODUCT_KINDS[rows.itemKind[item]!]!);
+        const product = t.itemProduct.setRange(j, rows, itemText, ia + 2 * ITEM_PRODUCT);
+        this.#productName[product] = t.itemName.setRange(j, rows, itemText, ia + 2 * ITEM_NAME, this.#productName[product]);
+        const course = t.itemCourse.setRange(j, rows, itemText, ia + 2 * ITEM_COURSE, this.#productCourse[product]);
+        if (course !== NONE) this.#productCourse[product] = course;
+        n.itemOriginal[j] = rows.itemOriginal[item]!;
+        n.itemDiscount[j] = rows.itemDiscount[item]!;
+        n.itemAmount[j] = rows.itemAmount[item]!;
+        j++;
+      }
+      this.#itemStart[i + 1] = j;
+    }
+    t.itemId.setRun(this.#items, rows, itemText, (m) => itemRows[m]! * ITEM_T + 2 * ITEM_ID, itemCount);
+    this.#items = j;
+    this.#rows = first + count;
+    return { added, replaced: count - added };
+  }
+
   /** Room for `rows` rows and `items` line items: every column of each kind grows together, doubling. */
   #reserve(rows: number, items: number): void {
     if (rows > this.#identity.length) {
       const capacity = Math.max(rows, this.#identity.length * 2);
       this.#stale = resized(this.#stale, capacity);
       this.#identity = resized(this.#identity, capacity);
+      this.#idNumber = resized(this.#idNumber, capacity);
       this.#itemStart = resized(this.#itemStart, capacity + 1);
       for (const name of ROW_TEXT) this.#text[name].grow(capacity);
       for (const name of ROW_NUMBERS) this.#numbers[name] = resized(this.#numbers[name], capacity);
@@ -469,12 +479,17 @@ export class OrderColumnsBuilder {
     const capacity = Math.max(INITIAL_ROWS, this.#identity.length);
     const itemCapacity = Math.max(itemCount, this.#numbers.itemAmount.length);
     const itemStart = new Uint32Array(capacity + 1);
-    const ids: string[] = new Array(live.length);
-    this.#rowOf = new Map();
+    const ids = this.#ids;
+    this.#ids = new RowStrings();
+    this.#rowOf = new IdRows();
+    const numbers = this.#idNumber;
+    this.#idNumber = new Float64Array(capacity);
+    this.#unnumbered = 0;
     for (let k = 0, j = 0; k < live.length; k++) {
       const i = live[k]!;
-      ids[k] = this.#ids[i]!;
-      this.#rowOf.set(ids[k]!, k);
+      const id = ids.get(i);
+      this.#ids.push(id);
+      this.#number(numbers[i]! >= 0 ? numbers[i]! : this.#rowOf.numberOf(id), () => id, k);
       for (let item = this.#itemStart[i]!; item < this.#itemStart[i + 1]!; item++) liveItems[j++] = item;
       itemStart[k + 1] = j;
     }
@@ -487,7 +502,7 @@ export class OrderColumnsBuilder {
     this.#buyerEmail = [];
     this.#productCourse = [];
     this.#productName = [];
-    this.#ids = ids;
+    this.#lastCurrency = undefined;
     this.#itemStart = itemStart;
     this.#identity = new Uint32Array(capacity);
     for (let k = 0; k < live.length; k++) this.#identity[k] = k;
@@ -497,8 +512,22 @@ export class OrderColumnsBuilder {
     this.#replaced = 0;
   }
 
+  /**
+   * Each row's rank by id. When every id is the prefix and a number (IdRows), the numbers rank them: the same
+   * prefix, no leading zeros, so fewer digits is shorter and, at one length, numeric order is the code units'.
+   */
   #rank(): Uint32Array {
-    return rankIds(this.#ids, this.#rows, (id) => this.#rowOf.get(id)!);
+    const rows = this.#rows;
+    if (this.#unnumbered > 0) {
+      const ids = this.#ids.view(rows).values();
+      return rankIds(ids, rows, (id) => this.#rowOf.get(this.#rowOf.numberOf(id), () => id)!);
+    }
+    const packed = new Float64Array(rows);
+    for (let i = 0; i < rows; i++) packed[i] = this.#idNumber[i]! * ROWS + i;
+    packed.sort();
+    const ranks = new Uint32Array(rows);
+    for (let k = 0; k < rows; k++) ranks[packed[k]! % ROWS] = k;
+    return ranks;
   }
 
   /**
@@ -513,7 +542,7 @@ export class OrderColumnsBuilder {
     const f64 = (name: RowNumber | ItemNumber, n: number) => this.#numbers[name].subarray(0, n);
     return {
       count: rows,
-      id: { codes: this.#identity.subarray(0, rows), none: NONE, dict: new ListDict(this.#ids, rows) },
+      id: { codes: this.#identity.subarray(0, rows), none: NONE, dict: this.#ids.view(rows) },
       tradeNumber: text('tradeNumber', rows),
       state: text('state', rows),
       buyerId: text('buyerId', rows),
@@ -564,7 +593,7 @@ export class OrderColumnsBuilder {
     const idCodes = narrowed(this.#identity, rows, rows);
     return {
       count: rows,
-      id: { codes: idCodes, none: noneOf(idCodes), dict: StringDict.of(this.#ids, rows) },
+      id: { codes: idCodes, none: noneOf(idCodes), dict: this.#ids.joined() },
       tradeNumber: text.tradeNumber,
       state: text.state,
       buyerId: text.buyerId,

@@ -8,7 +8,7 @@
 //    whose list can lose an order while it is paged are run again;
 //  - a later sync reads only the orders changed since the newest change before the previous one.
 import type { Order } from '../../../../shared/model/orders';
-import { allOrdersWalks, changedOrdersWalk, newestChangeRequest, ordersReader, readNewestChange } from '../../platform/orders-feed';
+import { allOrdersWalks, changedOrdersWalk, newestChangeRequest, orderRowsReader, ordersReader, readNewestChange, type OrdersPage } from '../../platform/orders-feed';
 import type { PageRequest } from '../../platform/page-request';
 import { checkpoint } from './jobs';
 import type { OrderColumns } from './order-columns';
@@ -59,15 +59,25 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
     shown = { rows, at: now };
     context.publish(profile.time('index', () => new OrdersTable(builder.view())), rows, state.expected);
   };
-  const take = (batch: { orders: Order[] }, onOrder: (order: Order) => void = (o) => builder.add(o)) => {
-    profile.time('index', () => {
-      for (const order of batch.orders) onOrder(order);
+  const take = (batch: OrdersPage, onChanged?: (orders: number) => void) => {
+    const changed = profile.time('index', () => {
+      if ('rows' in batch) {
+        const { added, replaced } = builder.addRows(batch.rows);
+        return added + replaced;
+      }
+      let n = 0;
+      for (const order of batch.orders) {
+        const outcome = builder.add(order);
+        if (outcome === 'added' || outcome === 'replaced') n++;
+      }
+      return n;
     });
+    onChanged?.(changed);
     context.progress(builder.size, state.expected === null ? null : Math.max(state.expected, builder.size));
     show();
   };
-  const read = (walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void) =>
-    runWalks(context.page, walks, ordersReader, (batch) => take(batch, onOrder), { signal, profile, concurrency, what: 'orders' });
+  const read = (walks: WalkState[], concurrency: number, onChanged?: (orders: number) => void) =>
+    runWalks(context.page, walks, orderRowsReader, (batch) => take(batch, onChanged), { signal, profile, concurrency, what: 'orders' });
 
   try {
     return await walkAll(context, state, { read, take, show });
@@ -79,10 +89,10 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
 }
 
 interface Readers {
-  /** Runs walks, each page's orders into the builder (or to `onOrder`), with progress and the rows so far shown. */
-  read(walks: WalkState[], concurrency: number, onOrder?: (order: Order) => void): Promise<void>;
+  /** Runs walks, each page's orders into the builder (told how many were new or newer), with progress and the rows so far shown. */
+  read(walks: WalkState[], concurrency: number, onChanged?: (orders: number) => void): Promise<void>;
   /** One batch of orders into the builder, with progress and the rows so far shown. */
-  take(batch: { orders: Order[] }): void;
+  take(batch: OrdersPage): void;
   show(): void;
 }
 
@@ -112,10 +122,7 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
   for (let round = 0; round < CATCH_UP_ROUNDS && !quiet; round++) {
     const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
     let changed = 0;
-    await read(walkStates([changedOrdersWalk(accountId, state.since)]), 1, (order) => {
-      const outcome = builder.add(order);
-      if (outcome === 'added' || outcome === 'replaced') changed++;
-    });
+    await read(walkStates([changedOrdersWalk(accountId, state.since)]), 1, (orders) => (changed += orders));
     state.since = head.newest ?? state.since;
     total = head.total;
     quiet = changed === 0;

@@ -1,18 +1,20 @@
-// A string per row for the columns whose values are all but unique (trade numbers, line-item ids), as a first
-// sync fills them: every CHUNK rows are joined into one string with their end offsets. A million orders held as
-// millions of short strings kept the garbage collector busy (each one copied out of the young generation and
-// then marked at every full collection); joined, the short strings die young and a chunk is one object.
+// A string per row for the columns whose values are all but unique (order ids, trade numbers, line-item ids), as
+// a first sync fills them: rows are held as chunks, each one string of its rows joined with their end offsets.
+// A million orders held as millions of short strings kept the garbage collector busy (each one copied out of
+// the young generation and then marked at every full collection); joined, a chunk is one object. A page's rows
+// can come already joined (`pushRun`: the page's bytes decoded once, no string per row at all); rows pushed one
+// by one are joined every CHUNK rows.
 import { StringDict } from './order-columns';
 
-const CHUNK_BITS = 10;
-const CHUNK = 1 << CHUNK_BITS;
+const CHUNK = 1024;
 
 export class RowStrings {
-  /** Rows [k·CHUNK, (k+1)·CHUNK) joined. */
   #chunks: string[] = [];
+  /** The first row of each chunk, and after the last one the first row not in a chunk. */
+  #firsts: number[] = [0];
   /** Per row: where its text ends in its chunk (sealed chunks only). */
   #ends = new Uint32Array(CHUNK);
-  /** The rows of the chunk being filled. */
+  /** The rows pushed one by one since the last chunk. */
   #open: string[] = [];
   #size = 0;
 
@@ -27,24 +29,54 @@ export class RowStrings {
     if (this.#open.length === CHUNK) this.#seal();
   }
 
+  /** Appends rows given joined: row k's text ends at ends[k] of `text` (k < count). */
+  pushRun(text: string, ends: Uint32Array, count: number): void {
+    if (count === 0) return;
+    this.#seal();
+    const first = this.#size;
+    this.#room(first + count);
+    this.#ends.set(ends.subarray(0, count), first);
+    this.#chunks.push(text);
+    this.#size = first + count;
+    this.#firsts.push(this.#size);
+  }
+
+  #room(rows: number): void {
+    if (this.#ends.length >= rows) return;
+    const ends = new Uint32Array(Math.max(rows, this.#ends.length * 2));
+    ends.set(this.#ends);
+    this.#ends = ends;
+  }
+
   #seal(): void {
-    const base = this.#chunks.length * CHUNK;
-    if (this.#ends.length < base + CHUNK) {
-      const ends = new Uint32Array(Math.max(base + CHUNK, this.#ends.length * 2));
-      ends.set(this.#ends);
-      this.#ends = ends;
-    }
+    if (this.#open.length === 0) return;
+    const base = this.#firsts[this.#firsts.length - 1]!;
+    this.#room(base + this.#open.length);
     let at = 0;
     for (let k = 0; k < this.#open.length; k++) this.#ends[base + k] = at += this.#open[k]!.length;
     this.#chunks.push(this.#open.join(''));
+    this.#firsts.push(base + this.#open.length);
     this.#open = [];
+  }
+
+  /** The chunk holding a sealed row (the last chunk whose first row is at or before it). */
+  #chunkOf(row: number): number {
+    let lo = 0;
+    let hi = this.#chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.#firsts[mid]! <= row) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** Row `row`'s text (rows only ever append, so a view over the first rows stays true). */
   get(row: number): string {
-    const chunk = row >>> CHUNK_BITS;
-    if (chunk === this.#chunks.length) return this.#open[row - chunk * CHUNK]!;
-    const start = (row & (CHUNK - 1)) === 0 ? 0 : this.#ends[row - 1]!;
+    const sealed = this.#firsts[this.#firsts.length - 1]!;
+    if (row >= sealed) return this.#open[row - sealed]!;
+    const chunk = this.#chunkOf(row);
+    const start = row === this.#firsts[chunk] ? 0 : this.#ends[row - 1]!;
     return this.#chunks[chunk]!.slice(start, this.#ends[row]!);
   }
 
@@ -62,11 +94,10 @@ export class RowStrings {
     const offsets = new Uint32Array(this.#size + 1);
     let base = 0;
     for (let chunk = 0; chunk < this.#chunks.length; chunk++) {
-      const first = chunk * CHUNK;
-      for (let k = 0; k < CHUNK; k++) offsets[first + k + 1] = base + this.#ends[first + k]!;
+      for (let row = this.#firsts[chunk]!; row < this.#firsts[chunk + 1]!; row++) offsets[row + 1] = base + this.#ends[row]!;
       base += this.#chunks[chunk]!.length;
     }
-    const first = this.#chunks.length * CHUNK;
+    const first = this.#firsts[this.#firsts.length - 1]!;
     for (let k = 0; k < this.#open.length; k++) offsets[first + k + 1] = base += this.#open[k]!.length;
     return new StringDict(this.#chunks.join('') + this.#open.join(''), offsets);
   }
