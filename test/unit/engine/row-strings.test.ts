@@ -31,3 +31,34 @@ describe('RowStrings', () => {
     expect(rows.get(1024)).toBe('li_1024');
   });
 });
+
+describe('RowStrings given runs', () => {
+  it('keeps runs of joined rows and rows pushed one by one in row order, across views', () => {
+    const rows = new RowStrings();
+    const texts: string[] = [];
+    const run = (count: number, from: number) => {
+      const part = Array.from({ length: count }, (_, k) => `T${from + k}`);
+      let at = 0;
+      const ends = new Uint32Array(part.map((t) => (at += t.length)));
+      rows.pushRun(part.join(''), ends, count);
+      texts.push(...part);
+    };
+    run(1000, 0);
+    for (const text of Array.from({ length: 30 }, (_, k) => `one ${k}`)) {
+      rows.push(text);
+      texts.push(text);
+    }
+    const early = rows.view(rows.size);
+    run(1, 5000);
+    run(0, 0);
+    run(2500, 6000);
+    for (const text of Array.from({ length: 1100 }, (_, k) => `訂${k}`)) {
+      rows.push(text);
+      texts.push(text);
+    }
+    expect(rows.size).toBe(texts.length);
+    expect(texts.map((_, k) => rows.get(k))).toEqual(texts);
+    expect(early.values()).toEqual(texts.slice(0, 1030));
+    expect(rows.joined()).toEqual(StringDict.of(texts));
+  });
+});

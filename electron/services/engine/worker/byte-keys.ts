@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
 function hashOf(b: Uint8Array, start: number, end: number): number {
   let h = FNV_OFFSET;
   for (let k = start; k < end; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
-  return h;
+  return h | 0; // as the slots hold it (an empty value's hash is the offset, above 2^31)
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -19,7 +19,8 @@ const utf8 = new TextDecoder('utf-8');
 export class ByteKeys {
   /** Open addressing: each slot a value's hash and its code (EMPTY: none), side by side (one cache line to look at); at least twice as many slots as codes. */
   #slots = new Int32Array(128).fill(EMPTY);
-  #hashes = new Int32Array(32);
+  /** Each code's hash (the slots are made again from them as they grow). */
+  #hashes = new Int32Array(33);
   /** Code c's bytes are #arena[#start[c], #start[c + 1]). */
   #arena = new Uint8Array(1024);
   #start = new Uint32Array(33);
@@ -125,7 +126,7 @@ export class ByteKeys {
       const start = new Uint32Array(this.#start.length * 2);
       start.set(this.#start);
       this.#start = start;
-      const hashes = new Int32Array(this.#hashes.length * 2);
+      const hashes = new Int32Array(start.length);
       hashes.set(this.#hashes);
       this.#hashes = hashes;
     }
