@@ -170,10 +170,10 @@ async function appSync(engine: EngineClient, { accountId, count, sequential, sli
 }
 
 /** Each step's share of the sync's wall time; waiting is what is left (the worker idle until a page comes). */
-function stepShares(p: SyncProfileData): { fetch: number; parse: number; validate: number; map: number; index: number } {
-  const { parse, validate, map, index } = p.steps;
+function stepShares(p: SyncProfileData): { fetch: number; scan: number; parse: number; validate: number; map: number; index: number } {
+  const { scan, parse, validate, map, index } = p.steps;
   const share = (ms: number) => ms / p.wallMs;
-  return { fetch: share(Math.max(0, p.wallMs - parse - validate - map - index)), parse: share(parse), validate: share(validate), map: share(map), index: share(index) };
+  return { fetch: share(Math.max(0, p.wallMs - scan - parse - validate - map - index)), scan: share(scan), parse: share(parse), validate: share(validate), map: share(map), index: share(index) };
 }
 
 function describeProfile(p: SyncProfileData): string {
@@ -181,11 +181,11 @@ function describeProfile(p: SyncProfileData): string {
   const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
   const perPage = (ms: number) => (p.pages ? (ms / p.pages).toFixed(2) : '–');
   const walks = p.walkEndsMs.map((ms) => (ms / 1000).toFixed(1)).join(', ');
-  return `${p.pages} pages, ${p.requests} requests; first page after ${p.firstPageMs === null ? '–' : `${p.firstPageMs.toFixed(0)} ms`}; walks ended at ${walks} s; waiting for the platform ${pct(shares.fetch)}, parse ${pct(shares.parse)} (${perPage(p.steps.parse)} ms a page), validate ${pct(shares.validate)} (${perPage(p.steps.validate)}), map ${pct(shares.map)} (${perPage(p.steps.map)}), index ${pct(shares.index)} (${perPage(p.steps.index)}); worker CPU ${(p.cpuMs / 1000).toFixed(2)} s`;
+  return `${p.pages} pages, ${p.requests} requests; first page after ${p.firstPageMs === null ? '–' : `${p.firstPageMs.toFixed(0)} ms`}; walks ended at ${walks} s; waiting for the platform ${pct(shares.fetch)}, scan (parse, validate and map in one pass over the bytes) ${pct(shares.scan)} (${perPage(p.steps.scan)} ms a page), pages the scan left to the general way: parse ${pct(shares.parse)} (${perPage(p.steps.parse)} ms a page), validate ${pct(shares.validate)} (${perPage(p.steps.validate)}), map ${pct(shares.map)} (${perPage(p.steps.map)}), index ${pct(shares.index)} (${perPage(p.steps.index)}); worker CPU ${(p.cpuMs / 1000).toFixed(2)} s`;
 }
 
 export function firstSyncTable(rows: FirstSyncRow[]): string {
-  const head = '| orders (in the school) | floor: sequential / slices at once | first sync | ratio to the floor | first rows | fetch (waiting) / parse / validate / map / index | longest main-process block (its own CPU in it) | main thread\'s own CPU: all / most between two turns | load average |';
+  const head = '| orders (in the school) | floor: sequential / slices at once | first sync | ratio to the floor | first rows | fetch (waiting) / scan (parse + validate + map) / general way: parse / validate / map / index | longest main-process block (its own CPU in it) | main thread\'s own CPU: all / most between two turns | load average |';
   const sep = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const lines = rows.map((r) => {

@@ -174,6 +174,14 @@ class PageScanner {
     const b = this.b;
     if (b[this.p] !== QUOTE) throw DECLINE;
     const start = ++this.p;
+    // Keys come in the order the platform writes them: the expected one is tried first, in place (its bytes
+    // and then a quote are the whole key: a key's bytes hold no quote or backslash).
+    const expected = keys[guess];
+    if (expected && b[start + expected.length] === QUOTE && same(b, start, expected.length, expected)) {
+      this.p = start + expected.length + 1;
+      this.expect(COLON);
+      return guess;
+    }
     let p = start;
     while (p < b.length && b[p] !== QUOTE) {
       if (b[p] === BACKSLASH || b[p]! < 0x20) throw DECLINE;
@@ -183,8 +191,6 @@ class PageScanner {
     this.p = p + 1;
     this.expect(COLON);
     const length = p - start;
-    // Keys come in the order the platform writes them: the expected one is tried first.
-    if (guess < keys.length && same(b, start, length, keys[guess]!)) return guess;
     for (let k = 0; k < keys.length; k++) if (k !== guess && same(b, start, length, keys[k]!)) return k;
     return -1;
   }

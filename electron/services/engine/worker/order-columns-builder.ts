@@ -9,7 +9,7 @@ import {
   type DictColumn, type OrderColumns, type TimeColumn,
 } from './order-columns';
 import { RowStrings } from './row-strings';
-import { TextColumn, narrowed, pushRun } from './text-column';
+import { TextColumn, narrowed, pushRun, type TextKind } from './text-column';
 import { IdRows } from './id-rows';
 import {
   ESCAPED_TEXT, ITEM_TEXT as ITEM_TEXT_AT, ITEM_TEXTS, ORDER_TEXT as ORDER_TEXT_AT, ORDER_TEXTS, ROW_PAYMENT_METHODS, ROW_PRODUCT_KINDS, ROW_STATES, type OrderRows,
@@ -199,8 +199,8 @@ function allDigits(text: string, from: number): boolean {
 
 const ROW_TEXT = ['tradeNumber', 'state', 'buyerId', 'buyerName', 'buyerEmail', 'paymentMethod', 'currency', 'couponId', 'couponCode'] as const;
 const ITEM_TEXT = ['itemId', 'itemKind', 'itemProduct', 'itemCourse', 'itemName'] as const;
-/** Text columns whose values are all but unique: kept per row, not looked up (TextColumn). */
-const PER_ROW: ReadonlySet<string> = new Set(['tradeNumber', 'itemId']);
+/** How each text column is looked up (TextColumn): all but unique values per row, ids also by number. */
+const KIND: Readonly<Partial<Record<string, TextKind>>> = { tradeNumber: 'perRow', itemId: 'perRow', buyerId: 'id', couponId: 'id', itemProduct: 'id', itemCourse: 'id' };
 const ROW_NUMBERS = ['original', 'discount', 'paid', 'refunded'] as const;
 const ITEM_NUMBERS = ['itemOriginal', 'itemDiscount', 'itemAmount'] as const;
 const TIMES = ['createdAt', 'paidAt', 'updatedAt'] as const;
@@ -249,8 +249,8 @@ export class OrderColumnsBuilder {
     this.#idNumber = new Float64Array(rows);
     this.#itemStart = new Uint32Array(rows + 1);
     this.#text = Object.fromEntries([
-      ...ROW_TEXT.map((name) => [name, new TextColumn(rows, PER_ROW.has(name))]),
-      ...ITEM_TEXT.map((name) => [name, new TextColumn(items, PER_ROW.has(name))]),
+      ...ROW_TEXT.map((name) => [name, new TextColumn(rows, KIND[name])]),
+      ...ITEM_TEXT.map((name) => [name, new TextColumn(items, KIND[name])]),
     ]) as Record<RowText | ItemText, TextColumn>;
     this.#numbers = Object.fromEntries([
       ...ROW_NUMBERS.map((name) => [name, new Float64Array(rows)]),
@@ -271,8 +271,8 @@ export class OrderColumnsBuilder {
       out.#identity[i] = i;
     }
     out.#itemStart.set(c.itemStart.subarray(0, rows + 1));
-    for (const name of ROW_TEXT) out.#text[name] = TextColumn.seeded(c[name], rows, capacity, PER_ROW.has(name));
-    for (const name of ITEM_TEXT) out.#text[name] = TextColumn.seeded(c[name], items, itemCapacity, PER_ROW.has(name));
+    for (const name of ROW_TEXT) out.#text[name] = TextColumn.seeded(c[name], rows, capacity, KIND[name]);
+    for (const name of ITEM_TEXT) out.#text[name] = TextColumn.seeded(c[name], items, itemCapacity, KIND[name]);
     for (const name of ROW_NUMBERS) out.#numbers[name].set(c[name].subarray(0, rows));
     for (const name of ITEM_NUMBERS) out.#numbers[name].set(c[name].subarray(0, items));
     for (const name of TIMES) out.#times[name] = TimeColumnBuilder.seeded(c[name], rows, capacity);

@@ -5,6 +5,7 @@
 // if a value ever comes as a string again: a decoder call and a map insert per new value (a school's every
 // buyer, name and email) cost more than the rest of taking them in.
 import { ByteKeys } from './byte-keys';
+import { IdNumbers } from './id-rows';
 import { ListDict, NONE, StringDict, codesFor, noneOf, type Codes, type DictColumn } from './order-columns';
 import { RowStrings } from './row-strings';
 import { ESCAPED_TEXT, NULL_TEXT, type OrderRows } from '../../platform/order-rows';
@@ -18,9 +19,13 @@ function resized<A extends Uint32Array>(a: A, length: number): A {
   return out;
 }
 
+/** How a column's values are looked up: each by its text (or bytes), also by its number (ids), or none at all. */
+export type TextKind = 'text' | 'id' | 'perRow';
+
 /**
  * A column whose values are all but unique (order ids, trade numbers, line-item ids) is kept `perRow`: row k's
- * value is dictionary entry k, with no lookup at all, in joined chunks (RowStrings).
+ * value is dictionary entry k, with no lookup at all, in joined chunks (RowStrings). A column of ids (buyers,
+ * coupons) finds a value that came as bytes by its number first (IdNumbers: an array, no hash).
  */
 export class TextColumn {
   /** The values decoded so far: all of them, or the first ones when values came as bytes since. */
@@ -31,16 +36,22 @@ export class TextColumn {
   #codeOf: Map<string, number> | null = new Map();
   /** The values by their UTF-8 bytes, once a value came as bytes (codes as in `values`). */
   #keys: ByteKeys | null = null;
+  /** An id column's codes by the ids' numbers (values put since the byte keys were made). */
+  #numbers: IdNumbers | null = null;
   #last: string | null = null;
   #lastCode = 0;
   codes: Uint32Array;
 
-  constructor(capacity: number, readonly perRow = false) {
+  readonly perRow: boolean;
+
+  constructor(capacity: number, readonly kind: TextKind = 'text') {
     this.codes = new Uint32Array(capacity);
+    this.perRow = kind === 'perRow';
   }
 
-  static seeded(column: DictColumn, rows: number, capacity: number, perRow = false): TextColumn {
-    const out = new TextColumn(capacity, perRow);
+  static seeded(column: DictColumn, rows: number, capacity: number, kind: TextKind = 'text'): TextColumn {
+    const out = new TextColumn(capacity, kind);
+    const perRow = kind === 'perRow';
     const { codes, none } = column;
     if (perRow) {
       for (let i = 0; i < rows; i++) out.set(i, codes[i] === none ? null : column.dict.get(codes[i]!));
@@ -89,7 +100,7 @@ export class TextColumn {
       code = values.length;
       values.push(value);
       codeOf.set(value, code);
-      this.#keys?.addText(value);
+      if (this.#keys) this.#keyed(this.#keys.addText(value), value);
     }
     this.codes[row] = code;
     this.#last = value;
@@ -106,22 +117,34 @@ export class TextColumn {
     return this.set(row, value);
   }
 
+  /** A value just put in the byte keys as `code`: an id column also finds it by its number. */
+  #keyed(code: number, value: string): void {
+    if (!this.#numbers) return;
+    const number = this.#numbers.numberOf(value);
+    if (number >= 0) this.#numbers.set(number, code);
+  }
+
   #byteKeys(): ByteKeys {
     if (this.#keys) return this.#keys;
     const keys = new ByteKeys();
-    for (const value of this.#values) keys.addText(value);
+    if (this.kind === 'id') this.#numbers = new IdNumbers();
+    this.#keys = keys;
+    for (const value of this.#values) this.#keyed(keys.addText(value), value);
     // From here on values may come as bytes: the string map is made again only if one comes as a string.
     this.#codeOf = null;
     this.#last = null;
-    return (this.#keys = keys);
+    return keys;
   }
 
   /** Sets the row to the value b[start, end) (UTF-8); the row's code. Not for perRow columns. */
   setBytes(row: number, b: Uint8Array, start: number, end: number): number {
     const keys = this.#byteKeys();
-    let code = keys.find(b, start, end);
+    const numbers = this.#numbers;
+    const number = numbers ? numbers.numberOfBytes(b, start, end) : -1;
+    let code = number >= 0 ? numbers!.get(number) : keys.find(b, start, end);
     if (code < 0) {
       code = keys.add(b, start, end);
+      if (number >= 0) numbers!.set(number, code);
       if (this.#codeOf) this.#codeOf.set(this.values[code]!, code);
     }
     return (this.codes[row] = code);
@@ -159,7 +182,7 @@ export class TextColumn {
 
   /** Only the given rows, in that order (replaced copies dropped), into new memory; values no row uses any more go. */
   compacted(rows: Uint32Array, capacity: number): TextColumn {
-    const out = new TextColumn(capacity, this.perRow);
+    const out = new TextColumn(capacity, this.kind);
     const values = this.perRow ? [] : this.values;
     for (let j = 0; j < rows.length; j++) {
       const c = this.codes[rows[j]!]!;
