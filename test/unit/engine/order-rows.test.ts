@@ -178,4 +178,20 @@ describe('a page of orders read in one scan of its bytes', () => {
     expect(columns).toEqual(finished(oneByOne.finish()));
     expect(columns.count).toBe(2500);
   });
+
+  it('ranks numbered ids (a prefix and a plain number) as the platform orders them: shorter first, then by code units', () => {
+    const random = prng(3);
+    const numbers = Array.from({ length: 3000 }, () => Math.floor(random() * 2_000_000));
+    const orders = [...new Set(numbers)].map((n, k) => ({ ...platformOrders[k % platformOrders.length]!, id: `ord_1_${n}` }));
+    const builder = new OrderColumnsBuilder(16, 16);
+    for (let start = 0; start < orders.length; start += 1000) {
+      const taken = readOrdersPage(new RawPage(bytesOf(pageOf(orders.slice(start, start + 1000)))));
+      if (!('rows' in taken)) throw new Error('the scan declined a page the platform could send');
+      builder.addRows(taken.rows);
+    }
+    const columns = finished(builder.finish());
+    const ids = orders.map((o) => o.id);
+    const byPlatform = ids.map((_, i) => i).sort((a, b) => ids[a]!.length - ids[b]!.length || (ids[a]! < ids[b]! ? -1 : 1));
+    expect(Array.from(columns.idRank)).toEqual(Array.from(new Uint32Array(ids.length).map((_, row) => byPlatform.indexOf(row))));
+  });
 });
