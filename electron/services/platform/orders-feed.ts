@@ -85,8 +85,10 @@ export function newestChangeRequest(accountId: string): PageRequest {
 }
 
 export function readNewestChange(body: unknown): { total: number; newest: string | null } {
-  const { data, meta } = readPage(OrderPage, body, 'orders');
-  return { total: meta.total, newest: data[0]?.updated_at ?? null };
+  const page = readOrdersPage(body);
+  // A scanned time was in toISOString's form, so its ms give back the platform's own text.
+  if ('rows' in page) return { total: page.total, newest: page.rows.count > 0 ? new Date(page.rows.updatedAt[0]!).toISOString() : null };
+  return { total: page.total, newest: page.orders[0]?.updatedAt ?? null };
 }
 
 /**
@@ -105,12 +107,8 @@ export async function allOrdersWalks(accountId: string, total: number | Promise<
     // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
     const limit = newest && sort === '-paid_at' ? PAGE_SIZE : 1;
     const body = await ask({ accountId, operation: 'listOrders', query: { limit, sort } });
-    if (limit === 1) {
-      const { data } = readPage(OrderPage, body, 'orders');
-      return data[0]?.paid_at ? Date.parse(data[0].paid_at) : NaN;
-    }
-    const batch = readOrdersPage(body, newest!.timer);
-    newest!.read(batch);
+    const batch = readOrdersPage(body, newest?.timer);
+    if (limit > 1) newest!.read(batch);
     return firstPaidAt(batch);
   };
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
@@ -121,7 +119,7 @@ export async function allOrdersWalks(accountId: string, total: number | Promise<
   for (let k = 0; k < PAID_SLICES; k++) filters.push({ ...(k > 0 ? { paid_from: cut(k) } : {}), ...(k < PAID_SLICES - 1 ? { paid_to: cut(k + 1) } : {}) });
   // The first and last slices are open-ended: a payment made while the sync runs lands in the last one.
   filters.push({ state: NEVER_PAID.join(',') });
-  const sizes = await Promise.all(filters.map(async (filter) => readPage(OrderPage, await ask(listOrders(accountId, { ...filter, limit: 1 })), 'orders').meta.total));
+  const sizes = await Promise.all(filters.map(async (filter) => readOrdersPage(await ask(listOrders(accountId, { ...filter, limit: 1 }))).total));
   if (sizes.reduce((sum, n) => sum + n, 0) !== count) return whole;
   return filters
     .map((filter, k) => ({ filter, size: sizes[k]! }))
