@@ -13,6 +13,7 @@
 // the same orders).
 import { isUtf8 } from 'node:buffer';
 import type { OrderState, PaymentMethod, ProductKind } from '../../../shared/model/orders';
+import { civilMs } from '../../../shared/civil-ms';
 
 /** A text field's start when the value is null. */
 export const NULL_TEXT = 0xffffffff;
@@ -106,8 +107,6 @@ const ZERO = 0x30;
 const NINE = 0x39;
 const NUMBER_DIGITS = 15; // below 2^53: every such integer is exact (the schema's int() bounds are ±(2^53 − 1))
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const DAY_MS = 86_400_000;
 
 /** `a` at length `n`, its values kept (a page's stores grow past their guess of 1,024 orders). */
 function grown<A extends Float64Array | Uint32Array | Uint8Array>(a: A, n: number): A {
@@ -573,16 +572,6 @@ function digits(b: Uint8Array, at: number, n: number): number {
   return v;
 }
 
-/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
-
 /** The epoch ms of the 24 bytes at `at` when they are exactly toISOString's form ("2026-11-27T08:00:00.000Z"), else NaN. */
 export function isoBytesMs(b: Uint8Array, at: number): number {
   if (b[at + 4] !== 0x2d || b[at + 7] !== 0x2d || b[at + 10] !== 0x54 || b[at + 13] !== 0x3a || b[at + 16] !== 0x3a || b[at + 19] !== 0x2e || b[at + 23] !== 0x5a) return NaN;
@@ -593,10 +582,7 @@ export function isoBytesMs(b: Uint8Array, at: number): number {
   const minutes = digits(b, at + 14, 2);
   const seconds = digits(b, at + 17, 2);
   const ms = digits(b, at + 20, 3);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59 || ms < 0) return NaN;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (day > (month === 2 && leap ? 29 : DAYS[month - 1]!)) return NaN;
-  return daysFromCivil(year, month, day) * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+  return civilMs(year, month, day, hours, minutes, seconds, ms);
 }
 
 /** The page's orders as rows, or null when the page is not one this reader can vouch for (the general way reads it then). */

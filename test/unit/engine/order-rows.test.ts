@@ -7,7 +7,7 @@ import { finished, ordersOf } from '../../../electron/services/engine/worker/ord
 import { OrderColumnsBuilder } from '../../../electron/services/engine/worker/order-columns-builder';
 import { readOrdersBatch, readOrdersPage } from '../../../electron/services/platform/orders-feed';
 import {
-  ESCAPED_TEXT, ITEM_TEXTS, NULL_TEXT, ORDER_TEXTS, ROW_PAYMENT_METHODS, ROW_PRODUCT_KINDS, ROW_STATES, scanOrderRows, type OrderRows,
+  ESCAPED_TEXT, ITEM_TEXTS, NULL_TEXT, ORDER_TEXTS, ROW_PAYMENT_METHODS, ROW_PRODUCT_KINDS, ROW_STATES, isoBytesMs, scanOrderRows, type OrderRows,
 } from '../../../electron/services/platform/order-rows';
 import { RawPage } from '../../../electron/services/platform/page-request';
 import type { Order } from '../../../shared/model/orders';
@@ -76,6 +76,9 @@ function scanned(bytes: Uint8Array): { orders: Order[]; total: number; next: str
 }
 
 const platformOrders = syntheticOrders(400, 5);
+/** 0000-01-01 and the last ms of 9999: the years toISOString writes with four digits. */
+const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 describe('a page of orders read in one scan of its bytes', () => {
   it('reads what the general way reads: every field, escapes, non-ASCII, nulls, the meta', () => {
@@ -193,5 +196,18 @@ describe('a page of orders read in one scan of its bytes', () => {
     const ids = orders.map((o) => o.id);
     const byPlatform = ids.map((_, i) => i).sort((a, b) => ids[a]!.length - ids[b]!.length || (ids[a]! < ids[b]! ? -1 : 1));
     expect(Array.from(columns.idRank)).toEqual(Array.from(new Uint32Array(ids.length).map((_, row) => byPlatform.indexOf(row))));
+  });
+
+  it("reads times in toISOString's form to Date.parse's ms, over the years 0000-9999 and leap days, and refuses what Date.parse would roll over", () => {
+    const random = prng(8);
+    for (let k = 0; k < 20_000; k++) {
+      const ms = FIRST_MS + Math.floor(random() * (LAST_MS - FIRST_MS));
+      const text = new Date(ms).toISOString();
+      expect(isoBytesMs(encoder.encode(text), 0)).toBe(ms);
+    }
+    for (const text of ['2024-02-29T00:00:00.000Z', '2000-02-29T23:59:59.999Z']) expect(isoBytesMs(encoder.encode(text), 0)).toBe(Date.parse(text));
+    for (const text of ['2023-02-29T00:00:00.000Z', '1900-02-29T00:00:00.000Z', '2026-11-27T24:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-11-31T00:00:00.000Z', '2026-11-27T08:00:00.00aZ', '2026-11-27 08:00:00.000Z']) {
+      expect(isoBytesMs(encoder.encode(text), 0), text).toBeNaN();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { IdRows } from './id-rows';
 import {
   ESCAPED_TEXT, ITEM_TEXT as ITEM_TEXT_AT, ITEM_TEXTS, ORDER_TEXT as ORDER_TEXT_AT, ORDER_TEXTS, ROW_PAYMENT_METHODS, ROW_PRODUCT_KINDS, ROW_STATES, type OrderRows,
 } from '../../platform/order-rows';
+import { civilMs } from '../../../../shared/civil-ms';
 
 const utf8 = new TextDecoder('utf-8');
 
@@ -27,18 +28,6 @@ function resized<A extends Float64Array | Uint32Array | Uint8Array>(a: A, length
   return out;
 }
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const DAY_MS = 86_400_000;
-
-/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
 
 /** The number written by `n` digits at `at`, or -1 if one of them is not a digit. */
 function digitsAt(text: string, at: number, n: number): number {
@@ -66,11 +55,7 @@ export function canonicalIsoMs(text: string): number {
   const minutes = digitsAt(text, 14, 2);
   const seconds = digitsAt(text, 17, 2);
   const ms = digitsAt(text, 20, 3);
-  // Date.parse rolls 24:00 and a 30th of February over into the next day: those read back differently.
-  if (year < 0 || month < 1 || month > 12 || day < 1 || hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59 || ms < 0) return NaN;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (day > (month === 2 && leap ? 29 : DAYS[month - 1]!)) return NaN;
-  return daysFromCivil(year, month, day) * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+  return civilMs(year, month, day, hours, minutes, seconds, ms);
 }
 
 /** Whether `text` is exactly what toISOString gives for the time it parses to (then the ms alone keep it). */
