@@ -12,7 +12,7 @@ const TICKS_PER_SECOND = 100;
  * The CPU time (user + system, ms) used so far by a process and every process below it (tsx runs the sandbox
  * in a child of its own), from /proc; null where there is no /proc.
  */
-export function treeCpuMs(root: number): number | null {
+function treeCpuMs(root: number): number | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));

@@ -596,11 +596,3 @@ export function scanOrderRows(bytes: Uint8Array): OrderRows | null {
   }
   return scanner.rows;
 }
-
-/** A text of the rows: a string, or null. */
-export function rowText(rows: OrderRows, ranges: Uint32Array, at: number): string | null {
-  const start = ranges[at]!;
-  if (start === NULL_TEXT) return null;
-  if (start === ESCAPED_TEXT) return rows.escaped[ranges[at + 1]!]!;
-  return utf8.decode(rows.bytes.subarray(start, ranges[at + 1]!));
-}
