@@ -182,6 +182,21 @@ describe('a page of orders read in one scan of its bytes', () => {
     expect(columns.count).toBe(2500);
   });
 
+  it('keeps the copy changed last of an order that comes twice in one page, whichever comes first', () => {
+    const [a, b, c] = syntheticOrders(3, 12);
+    const later = (o: PlatformOrder): PlatformOrder => ({ ...o, state: 'refunded', refunded_amount: o.paid_amount, updated_at: new Date(Date.parse(o.updated_at) + 60_000).toISOString() });
+    const page = [later(a!), a!, b!, later(b!), c!, c!];
+    const scanning = new OrderColumnsBuilder(16, 16);
+    const taken = readOrdersPage(new RawPage(bytesOf(pageOf(page))));
+    if (!('rows' in taken)) throw new Error('the scan declined a page the platform could send');
+    expect(scanning.addRows(taken.rows)).toEqual({ added: 3, replaced: 1 });
+    const oneByOne = new OrderColumnsBuilder(16, 16);
+    for (const order of readOrdersBatch(new RawPage(bytesOf(pageOf(page)))).orders) oneByOne.add(order);
+    const columns = finished(scanning.finish());
+    expect(columns).toEqual(finished(oneByOne.finish()));
+    expect(ordersOf(columns).map((o) => [o.id, o.updatedAt])).toEqual([later(a!), later(b!), c!].map((o) => [o.id, o.updated_at]));
+  });
+
   it('ranks numbered ids (a prefix and a plain number) as the platform orders them: shorter first, then by code units', () => {
     const random = prng(3);
     const numbers = Array.from({ length: 3000 }, () => Math.floor(random() * 2_000_000));

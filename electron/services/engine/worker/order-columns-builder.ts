@@ -377,6 +377,8 @@ export class OrderColumnsBuilder {
       const row = first + count;
       this.#reserve(row + 1, this.#items + itemCount + 1);
       this.#number(number, id, row);
+      // Now, not with the other fields: the same order again later in this page is weighed against it.
+      this.#times.updatedAt.ms[row] = rows.updatedAt[k]!;
       this.#identity[row] = row;
       taken[count++] = k;
       itemCount += rows.itemStart[k + 1]! - rows.itemStart[k]!;
