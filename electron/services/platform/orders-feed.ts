@@ -65,13 +65,18 @@ function listOrders(accountId: string, query: Record<string, string | number>): 
   return { accountId, operation: 'listOrders', query: { limit: PAGE_SIZE, sort: 'created_at', ...query } };
 }
 
+/** A page of a walk: its next page is this request at the cursor the page names. */
+function walkPage(accountId: string, query: Record<string, string | number>): PageRequest {
+  return { ...listOrders(accountId, query), next: { cursorParam: 'cursor' } };
+}
+
 /**
  * A walk in creation order (an order's place in it never moves, and new orders come last) through the orders
  * matching `filter`: changes made while it runs can repeat an order, never skip one, as long as an order only
  * ever enters the filter's set (paid once, changed since T), never leaves it.
  */
 function walkOf(accountId: string, filter: Record<string, string> = {}): FeedWalk {
-  return { first: listOrders(accountId, filter), at: (cursor) => listOrders(accountId, { ...filter, cursor }), ...(filter.state ? { mayLose: true } : {}) };
+  return { first: walkPage(accountId, filter), at: (cursor) => walkPage(accountId, { ...filter, cursor }), ...(filter.state ? { mayLose: true } : {}) };
 }
 
 /** Every order changed at or after `since` (every order without it). */

@@ -7,6 +7,12 @@ export interface PageRequest {
   accountId: string;
   operation: 'listOrders' | 'listSubscriptions' | 'listStudents' | 'listEnrollments' | 'listCourses';
   query: Record<string, QueryValue>;
+  /**
+   * How the page after this one is asked for: this request with `cursorParam` set to the position its tail
+   * names (list-feed.ts, peekNextCursor). With it, the main process asks for that page as soon as this one
+   * arrives (engine/client/pages-ahead.ts).
+   */
+  next?: { cursorParam: string };
 }
 
 /**

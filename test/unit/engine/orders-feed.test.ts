@@ -88,7 +88,7 @@ describe('orders mapping (platform adapter)', () => {
 
 describe('orders feed (platform adapter)', () => {
   it('asks for pages of 1,000 in creation order, changed since a time, from a position', () => {
-    expect(changedOrdersWalk('acc').first).toEqual({ accountId: 'acc', operation: 'listOrders', query: { limit: 1000, sort: 'created_at' } });
+    expect(changedOrdersWalk('acc').first).toEqual({ accountId: 'acc', operation: 'listOrders', query: { limit: 1000, sort: 'created_at' }, next: { cursorParam: 'cursor' } });
     expect(changedOrdersWalk('acc', '2026-11-01T00:00:00.000Z').at('c2').query).toEqual({ limit: 1000, sort: 'created_at', updated_since: '2026-11-01T00:00:00.000Z', cursor: 'c2' });
   });
 

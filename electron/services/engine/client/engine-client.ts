@@ -14,6 +14,7 @@ import type { PlatformCaller } from '../../api/platform-caller';
 import type { EmitEvent } from '../../ipc/handler-types';
 import type { Logger } from '../../log';
 import { DEFAULT_SNAPSHOT_MAX_BYTES, type EngineArgs, type EngineMethod, type EngineResult, type MainToWorker, type WorkerToMain } from '../contract/protocol';
+import { PagesAhead } from './pages-ahead';
 
 /** What the worker thread runs: the bundled file next to main.cjs in the desktop app, else the source through tsx. */
 export function engineWorkerEntry(): { file: string; execArgv: string[] } {
@@ -57,6 +58,8 @@ export class EngineClient {
   #nextId = 1;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   readonly #pageCalls = new Map<number, AbortController>();
+  /** The walks' next pages, asked for as each page arrives (null until a page is asked for as bytes). */
+  #ahead: PagesAhead | null = null;
   readonly #keysSent = new Set<string>();
   /** The UI language the worker speaks (sent before a call whenever the main process's has changed). */
   #languageSent: string | null = null;
@@ -153,6 +156,7 @@ export class EngineClient {
     this.#pending.clear();
     for (const controller of this.#pageCalls.values()) controller.abort(error);
     this.#pageCalls.clear();
+    this.#ahead?.clear();
   }
 
   #onMessage(message: WorkerToMain): void {
@@ -194,7 +198,10 @@ export class EngineClient {
       if (caller.callBytes) {
         // The page's bytes, moved to the worker unparsed: no JSON parse and no structured clone of a thousand
         // orders on this event loop; the worker parses and validates them.
-        const bytes = await caller.callBytes(request.accountId, request.operation, args);
+        const callBytes = caller.callBytes.bind(caller);
+        this.#ahead ??= new PagesAhead((page, signal) => callBytes(page.accountId, page.operation, { query: page.query, signal }));
+        const bytes = await (this.#ahead.take(request, controller.signal) ?? callBytes(request.accountId, request.operation, args));
+        if (this.#pageCalls.has(id)) this.#ahead.arrived(request, bytes); // before the bytes move away
         const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
         const owned = whole ? bytes : bytes.slice();
         if (this.#pageCalls.delete(id)) this.#worker?.postMessage({ type: 'page', id, ok: true, bytes: owned } satisfies MainToWorker, [owned.buffer as ArrayBuffer]);
