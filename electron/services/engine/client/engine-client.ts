@@ -174,6 +174,9 @@ export class EngineClient {
         return;
       case 'pageCancel':
         this.#pageCalls.get(message.id)?.abort(new AppError('cancelled', t('engine:errors.cancelled')));
+        // A walk stopped (Cancel, a failure, a wrong guess): the pages asked for ahead stop too; a walk still
+        // running asks for its next page again.
+        this.#ahead?.clear();
         this.#pageCalls.delete(message.id);
         return;
       case 'event':
