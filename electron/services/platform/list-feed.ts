@@ -86,3 +86,15 @@ export function peekNextCursor(body: unknown): FeedPosition | undefined {
   }
   return end < bytes.length ? utf8.decode(bytes.subarray(at + 1, end)) : undefined;
 }
+
+/**
+ * The request for the page after `request`, named by the tail of its bytes, or undefined: where the request does not
+ * say how its next page is asked for (`PageRequest.next`), the tail names no next page, or names it in a form only
+ * the full read can decode (engine/client/pages-ahead.ts asks for it ahead).
+ */
+export function nextPageRequest(request: PageRequest, bytes: Uint8Array): PageRequest | undefined {
+  if (!request.next) return undefined;
+  const cursor = peekNextCursor(new RawPage(bytes));
+  if (typeof cursor !== 'string') return undefined;
+  return { ...request, query: { ...request.query, [request.next.cursorParam]: cursor } };
+}

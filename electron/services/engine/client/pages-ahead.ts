@@ -5,8 +5,7 @@
 // each page (56–65 % busy during a 1,000,000-order sync against 79 % during the floor). Only a request that says
 // how its next page is named (`PageRequest.next`, set by the feeds) is followed. The worker's own request for
 // that page then takes the one already under way; a page nobody takes is dropped after a while.
-import { peekNextCursor } from '../../platform/list-feed';
-import { RawPage, type PageRequest } from '../../platform/page-request';
+import { nextPageRequest, type PageRequest } from '../contract/protocol';
 
 /** How long a page asked for ahead waits to be taken before it is dropped (a walk stopped, Cancel). */
 const KEEP_MS = 30_000;
@@ -45,10 +44,9 @@ export class PagesAhead {
 
   /** A page of `request` arrived: when the request names how its next page is asked for and the tail names it, that page is asked for now. */
   arrived(request: PageRequest, bytes: Uint8Array): void {
-    if (!request.next || this.#ahead.size >= MOST) return;
-    const cursor = peekNextCursor(new RawPage(bytes));
-    if (typeof cursor !== 'string') return;
-    const next: PageRequest = { ...request, query: { ...request.query, [request.next.cursorParam]: cursor } };
+    if (this.#ahead.size >= MOST) return;
+    const next = nextPageRequest(request, bytes);
+    if (!next) return;
     const key = keyOf(next);
     if (this.#ahead.has(key)) return;
     const controller = new AbortController();

@@ -173,6 +173,8 @@ export type EngineResult<M extends EngineMethod> = ReturnType<EngineCalls[M]>;
 
 /** One page of a platform list, as a feed of the platform adapter asked for it (platform/page-request.ts). */
 export type { PageRequest };
+/** The request for a page's next page, as its tail names it: the main process asks for it ahead (client/pages-ahead.ts). */
+export { nextPageRequest } from '../../platform/list-feed';
 
 export type EngineEvent =
   | { event: 'data.progress'; payload: DataProgress }
