@@ -116,6 +116,10 @@ export class BusinessHost {
         query.set('limit', String(size));
       }
     }
+    if (list && knobs.ignoredFilters?.some((name) => query.has(name))) {
+      query = new URLSearchParams(query);
+      for (const name of knobs.ignoredFilters) query.delete(name);
+    }
     const body = req.method === 'GET' ? undefined : await readJsonBody(req, { required: false });
     let records: number;
     try {

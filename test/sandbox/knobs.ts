@@ -14,12 +14,17 @@ export const Knobs = z.object({
    * records, in turn (never more than asked); null serves what is asked.
    */
   pageSizes: z.array(z.int().min(1).max(1000)).min(1).max(100).nullable(),
+  /**
+   * A platform that does not know some of the sandbox's list filters: list queries lose these parameters, so a
+   * filtered list answers with the whole list (as a platform answers a filter it ignores); null knows them all.
+   */
+  ignoredFilters: z.array(z.string().min(1).max(40)).min(1).max(20).nullable(),
 });
 export type Knobs = z.infer<typeof Knobs>;
 
 export const KnobsPatch = Knobs.partial().strict();
 
-const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, slowPaths: null, errorRate: 0, rateLimitPerMinute: null, pageSizes: null };
+const DEFAULT_KNOBS: Knobs = { accessTokenTtlSeconds: 3600, latencyMs: 0, slowPaths: null, errorRate: 0, rateLimitPerMinute: null, pageSizes: null, ignoredFilters: null };
 
 export class KnobsStore {
   #value: Knobs;
@@ -29,7 +34,7 @@ export class KnobsStore {
   }
 
   get(): Knobs {
-    return { ...this.#value, pageSizes: this.#value.pageSizes && [...this.#value.pageSizes], slowPaths: this.#value.slowPaths && [...this.#value.slowPaths] };
+    return { ...this.#value, pageSizes: this.#value.pageSizes && [...this.#value.pageSizes], ignoredFilters: this.#value.ignoredFilters && [...this.#value.ignoredFilters], slowPaths: this.#value.slowPaths && [...this.#value.slowPaths] };
   }
 
   /** Throws a zod error naming the bad field; nothing changes then. */

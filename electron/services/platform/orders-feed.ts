@@ -99,12 +99,13 @@ export function readNewestChange(body: unknown): { total: number; newest: string
 /**
  * Walks that together bring every one of the `total` orders once, to run at once: the paid ones by slices of
  * their paid time (an order is paid once and keeps its paid time, so it never leaves its slice) and the never
- * paid ones by state, largest slice first. Used only when the slices' own totals add up to `total` (the
- * platform counts them as the adapter expects); otherwise the whole list in one walk. `total` may still be on
- * its way: the first and last paid time are asked for meanwhile (one round trip less before the first page).
- * With `newest`, the question for the last paid time asks for a whole page and hands it on read: the newest
- * paid orders, the ones the Orders page shows first, there to show while the slices are counted (a walk brings
- * them again later, as the same copies).
+ * paid ones by state. They hold every order once only when the platform counts them as the adapter expects:
+ * the engine checks that their first pages' totals add up to `total` (the slices are not counted beforehand,
+ * a round trip less before the pages) and otherwise walks the whole list; one walk is the whole list already.
+ * `total` may still be on its way: the first and last paid time are asked for meanwhile. With `newest`, the
+ * question for the last paid time asks for a whole page and hands it on read: the newest paid orders, the ones
+ * the Orders page shows first, there to show while the slices' first pages come (a walk brings them again
+ * later, as the same copies).
  */
 export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>, newest?: { read(batch: OrdersPage): void; timer: StepTimer }): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
@@ -120,15 +121,9 @@ export async function allOrdersWalks(accountId: string, total: number | Promise<
   if (count <= PAGE_SIZE || !(from <= last)) return whole;
   const to = last + 1; // paid_to is exclusive
   const cut = (k: number) => new Date(from + Math.floor(((to - from) * k) / PAID_SLICES)).toISOString();
-  const filters: Record<string, string>[] = [];
-  for (let k = 0; k < PAID_SLICES; k++) filters.push({ ...(k > 0 ? { paid_from: cut(k) } : {}), ...(k < PAID_SLICES - 1 ? { paid_to: cut(k + 1) } : {}) });
+  const walks: FeedWalk[] = [];
   // The first and last slices are open-ended: a payment made while the sync runs lands in the last one.
-  filters.push({ state: NEVER_PAID.join(',') });
-  const sizes = await Promise.all(filters.map(async (filter) => readOrdersPage(await ask(listOrders(accountId, { ...filter, limit: 1 }))).total));
-  if (sizes.reduce((sum, n) => sum + n, 0) !== count) return whole;
-  return filters
-    .map((filter, k) => ({ filter, size: sizes[k]! }))
-    .filter(({ size, filter }) => size > 0 || filter.paid_from === undefined || filter.paid_to === undefined)
-    .sort((a, b) => b.size - a.size)
-    .map(({ filter }) => walkOf(accountId, filter));
+  for (let k = 0; k < PAID_SLICES; k++) walks.push(walkOf(accountId, { ...(k > 0 ? { paid_from: cut(k) } : {}), ...(k < PAID_SLICES - 1 ? { paid_to: cut(k + 1) } : {}) }));
+  walks.push(walkOf(accountId, { state: NEVER_PAID.join(',') }));
+  return walks;
 }

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  sandbox.knobs.set({ pageSizes: null, latencyMs: 0 });
+  sandbox.knobs.set({ pageSizes: null, latencyMs: 0, ignoredFilters: null });
   // The next test's sync is a first one again.
   await engine.call('engine.forget', { accountId: account.id });
 });
@@ -210,6 +210,29 @@ describe('a first orders sync against the sandbox', { timeout: 180_000 }, () => 
       const now = await engineOrders();
       expect(now.partial).toBeNull();
       expect(now.orders).toEqual(await platformOrders());
+    } finally {
+      listen();
+    }
+  });
+
+  it.each([['state'], ['paid_from', 'paid_to']])("ends with exactly the platform's orders, walking the whole list once, when the platform ignores the filter %s (its slices overlap)", async (...ignored) => {
+    sandbox.knobs.set({ pageSizes: [50], ignoredFilters: ignored });
+    // The records of the sync's pages past a first one, bar the reads of what changed: each order once when the
+    // whole list is walked, and far more had the overlapping slices been walked to their ends.
+    let walked = 0;
+    const listen = sandbox.onListPage((page) => {
+      if (isListPage(page) && page.query.get('sort') === 'created_at' && page.query.has('cursor') && !page.query.has('updated_since')) walked += page.records;
+    });
+    try {
+      await engine.call('orders.load', { accountId: account.id, mode: 'full', jobId: `ignores-${ignored[0]}` });
+      const now = await engineOrders();
+      expect(now.partial).toBeNull();
+      const all = await platformOrders();
+      expect(now.orders).toEqual(all);
+      const count = all.length;
+      expect(count).toBeGreaterThan(1000);
+      expect(walked).toBeGreaterThanOrEqual(count - 50);
+      expect(walked).toBeLessThanOrEqual(count);
     } finally {
       listen();
     }

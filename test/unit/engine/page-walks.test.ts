@@ -136,4 +136,18 @@ describe('page walks', () => {
     expect(got).toEqual(range(0, 30));
     expect(asked[0]).toBe('a@stale');
   });
+  it("with onePage, reads every walk's first page at once and keeps where each is and its size, to go on from there", async () => {
+    const lists = { a: range(0, 25), b: range(100, 5), c: range(200, 12) };
+    const { source, asked, most } = platform(lists);
+    const walks = walkStates([walk('a'), walk('b'), walk('c')]);
+    const got: number[] = [];
+    await runWalks(source, walks, reader, (page) => got.push(...page.items), { ...options(undefined, 3), onePage: true });
+    // One request per walk (none asked ahead), all out at once.
+    expect(asked.sort()).toEqual(['a@0', 'b@0', 'c@0']);
+    expect(most()).toBe(3);
+    expect(walks.map((w) => [w.total, w.position, w.done])).toEqual([[25, '10', false], [5, null, true], [12, '10', false]]);
+    await runWalks(source, walks, reader, (page) => got.push(...page.items), options());
+    expect(got.sort((x, y) => x - y)).toEqual([...lists.a, ...lists.b, ...lists.c]);
+    expect(asked.filter((a) => a.endsWith('@0'))).toHaveLength(3);
+  });
 });

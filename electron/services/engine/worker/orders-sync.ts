@@ -5,7 +5,7 @@
 //  - then it reads again what changed while it ran: every order changed at or after the platform's newest change
 //    as it was before the walks started (repeated until a round brings nothing new), so an order created,
 //    refunded or changed meanwhile ends as the platform has it; if the count still comes up short, the walks
-//    whose list can lose an order while it is paged are run again;
+//    whose list can lose an order while it is paged are run again, and if it is short even then, the whole list;
 //  - a later sync reads only the orders changed since the newest change before the previous one.
 import type { Order } from '../../../../shared/model/orders';
 import { allOrdersWalks, changedOrdersWalk, newestChangeRequest, orderRowsReader, ordersReader, readNewestChange, type OrdersPage } from '../../platform/orders-feed';
@@ -19,6 +19,8 @@ import { latestOfEach, type SyncContext, type SyncOutcome } from './synced-colle
 
 /** Walks at once: enough to keep the platform busy while the worker reads, few enough to be a polite client. */
 const CONCURRENCY = 3;
+/** How far the slices' sizes may be from the count (with 1 % of it) and still hold every order once. */
+const SLICES_SLACK = 100;
 /** Rounds of "what changed meanwhile" before the rest is left to the next sync. */
 const CATCH_UP_ROUNDS = 3;
 /** The rows so far are shown again once they have doubled, or this long after the last time (with 5 % more). */
@@ -76,8 +78,8 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
     context.progress(builder.size, state.expected === null ? null : Math.max(state.expected, builder.size));
     show();
   };
-  const read = (walks: WalkState[], concurrency: number, onChanged?: (orders: number) => void) =>
-    runWalks(context.page, walks, orderRowsReader, (batch) => take(batch, onChanged), { signal, profile, concurrency, what: 'orders' });
+  const read = (walks: WalkState[], { concurrency, onChanged, onePage }: ReadOptions) =>
+    runWalks(context.page, walks, orderRowsReader, (batch) => take(batch, onChanged), { signal, profile, concurrency, onePage, what: 'orders' });
 
   try {
     return await walkAll(context, state, { read, take, show });
@@ -88,9 +90,17 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
   }
 }
 
+interface ReadOptions {
+  concurrency: number;
+  /** Told how many of each page's orders were new or newer than the copy held. */
+  onChanged?: (orders: number) => void;
+  /** Each walk reads its first page only. */
+  onePage?: boolean;
+}
+
 interface Readers {
-  /** Runs walks, each page's orders into the builder (told how many were new or newer), with progress and the rows so far shown. */
-  read(walks: WalkState[], concurrency: number, onChanged?: (orders: number) => void): Promise<void>;
+  /** Runs walks, each page's orders into the builder, with progress and the rows so far shown. */
+  read(walks: WalkState[], options: ReadOptions): Promise<void>;
   /** One batch of orders into the builder, with progress and the rows so far shown. */
   take(batch: OrdersPage): void;
   show(): void;
@@ -111,27 +121,45 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
       },
     });
     ({ newest: state.since, total: state.expected } = await head);
-    state.walks = walkStates(walks);
+    state.walks = await sliced(context, walkStates(walks), state.expected, read);
   }
   context.progress(builder.size, state.expected);
   if (builder.size > 0) show();
-  await read(state.walks, CONCURRENCY);
+  await read(state.walks, { concurrency: CONCURRENCY });
 
   let quiet = false;
   let total = state.expected ?? 0;
   for (let round = 0; round < CATCH_UP_ROUNDS && !quiet; round++) {
     const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
     let changed = 0;
-    await read(walkStates([changedOrdersWalk(accountId, state.since)]), 1, (orders) => (changed += orders));
+    await read(walkStates([changedOrdersWalk(accountId, state.since)]), { concurrency: 1, onChanged: (orders) => (changed += orders) });
     state.since = head.newest ?? state.since;
     total = head.total;
     quiet = changed === 0;
   }
   // An order that left a walk's list while it was paged can make that walk skip the next one: read those again.
-  if (quiet && builder.size < total) await read(walkStates(state.walks.filter((w) => w.walk.mayLose).map((w) => w.walk)), CONCURRENCY);
+  if (quiet && builder.size < total) await read(walkStates(state.walks.filter((w) => w.walk.mayLose).map((w) => w.walk)), { concurrency: CONCURRENCY });
+  // Still short: the slices miss orders (a platform with a state the adapter does not know): the whole list.
+  if (quiet && builder.size < total && state.walks.length > 1) await read(walkStates([changedOrdersWalk(accountId)]), { concurrency: 1 });
 
   const columns = await finish(builder, context);
   return { table: new OrdersTable(columns, state.since), changed: columns.count, fetched: columns.count };
+}
+
+/**
+ * The feed's slices, each with its first page read (all at once: their sizes come with pages the sync needs
+ * anyway, not from a round trip of counts), largest first, so that the last walks end together. When their
+ * sizes are far from the count, the platform slices otherwise than the adapter expects (a filter it ignores
+ * answers with a whole list again): the whole list's walk instead, what was read staying as repeats. "Far" leaves
+ * room for the orders created or paid between the count and the pages; slices that miss a few orders are
+ * caught at the end, when the sync comes up short.
+ */
+async function sliced({ accountId }: Context, walks: WalkState[], expected: number, read: Readers['read']): Promise<WalkState[]> {
+  if (walks.length === 1) return walks;
+  await read(walks, { concurrency: walks.length, onePage: true });
+  const sizes = walks.reduce((sum, w) => sum + w.total!, 0);
+  if (Math.abs(sizes - expected) > SLICES_SLACK + expected / 100) return walkStates([changedOrdersWalk(accountId)]);
+  return walks.sort((a, b) => b.total! - a.total!);
 }
 
 /** The orders changed since the table's `since`, merged into a new table (the held one when none really changed). */

@@ -19,10 +19,12 @@ export interface WalkState {
   done: boolean;
   /** Positions already read: one named twice means the platform is looping. */
   readonly seen: Set<string>;
+  /** How many records the walk's list held, as its last page read said (null before the first). */
+  total: number | null;
 }
 
 export function walkStates(walks: readonly FeedWalk[]): WalkState[] {
-  return walks.map((walk) => ({ walk, position: null, done: false, seen: new Set() }));
+  return walks.map((walk) => ({ walk, position: null, done: false, seen: new Set(), total: null }));
 }
 
 interface WalkOptions {
@@ -32,6 +34,8 @@ interface WalkOptions {
   concurrency: number;
   /** What the list holds ("orders"), for the message when the platform loops. */
   what: 'orders' | 'students' | 'enrollments' | 'courses' | 'subscriptions';
+  /** Each walk reads one page and stops there (where it is kept): to learn every walk's size at once. */
+  onePage?: boolean;
 }
 
 interface Fetch {
@@ -50,7 +54,11 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
   const fetch = (walk: WalkState, position: string | null): Fetch => {
     const own = new AbortController();
     profile.requests++;
-    const body = source(position === null ? walk.walk.first : walk.walk.at(position), AbortSignal.any([signal, own.signal]));
+    const request = position === null ? walk.walk.first : walk.walk.at(position);
+    // One page each: without the way to its next page, so that the main process asks for none ahead either
+    // (a burst of every walk's next page, most of them waiting for their walk's turn).
+    const asked = options.onePage ? { ...request, next: undefined } : request;
+    const body = source(asked, AbortSignal.any([signal, own.signal]));
     body.catch(() => undefined); // a page asked for ahead and then not needed is dropped, not an unhandled failure
     return { position, body, cancel: () => own.abort(new AppError('cancelled', t('engine:errors.notNeeded'))) };
   };
@@ -73,12 +81,13 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
         }
         throw error;
       }
-      const peeked = reader.peekNext(body);
+      const peeked = options.onePage ? undefined : reader.peekNext(body);
       const ahead = typeof peeked === 'string' && !walk.seen.has(peeked) ? fetch(walk, peeked) : null;
       let page: P;
       try {
         page = reader.read(body, profile);
         profile.page();
+        walk.total = page.total;
         onPage(page, walk);
       } catch (error) {
         ahead?.cancel();
@@ -97,6 +106,7 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
       }
       walk.seen.add(next);
       walk.position = next;
+      if (options.onePage) return;
       if (ahead && ahead.position === next) current = ahead;
       else {
         ahead?.cancel();
