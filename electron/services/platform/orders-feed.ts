@@ -100,8 +100,8 @@ export function readNewestChange(body: unknown): { total: number; newest: string
  * Walks that together bring every one of the `total` orders once, to run at once: the paid ones by slices of
  * their paid time (an order is paid once and keeps its paid time, so it never leaves its slice) and the never
  * paid ones by state. They hold every order once only when the platform counts them as the adapter expects:
- * the engine checks that their first pages' totals add up to `total` (the slices are not counted beforehand,
- * a round trip less before the pages) and otherwise walks the whole list; one walk is the whole list already.
+ * the engine checks that their first pages' totals come close to `total` (the slices are not counted
+ * beforehand, a round trip less before the pages) and otherwise walks the whole list; one walk is the whole list.
  * `total` may still be on its way: the first and last paid time are asked for meanwhile. With `newest`, the
  * question for the last paid time asks for a whole page and hands it on read: the newest paid orders, the ones
  * the Orders page shows first, there to show while the slices' first pages come (a walk brings them again
