@@ -91,9 +91,20 @@ export function newestChangeRequest(accountId: string): PageRequest {
 
 export function readNewestChange(body: unknown): { total: number; newest: string | null } {
   const page = readOrdersPage(body);
-  // A scanned time was in toISOString's form, so its ms give back the platform's own text.
-  if ('rows' in page) return { total: page.total, newest: page.rows.count > 0 ? new Date(page.rows.updatedAt[0]!).toISOString() : null };
-  return { total: page.total, newest: page.orders[0]?.updatedAt ?? null };
+  return { total: page.total, newest: newestChangeIn(page) };
+}
+
+/** The latest change time among a page's orders, as the platform's time text (null for an empty page). */
+export function newestChangeIn(page: OrdersPage): string | null {
+  if ('rows' in page) {
+    let newest = -Infinity;
+    for (let k = 0; k < page.rows.count; k++) newest = Math.max(newest, page.rows.updatedAt[k]!);
+    // A scanned time was in toISOString's form, so its ms give back the platform's own text.
+    return page.rows.count > 0 ? new Date(newest).toISOString() : null;
+  }
+  let newest: string | null = null;
+  for (const order of page.orders) if (newest === null || Date.parse(order.updatedAt) > Date.parse(newest)) newest = order.updatedAt;
+  return newest;
 }
 
 /**

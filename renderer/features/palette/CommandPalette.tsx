@@ -28,6 +28,8 @@ import { ariaKeyShortcuts } from '../../../shared/shortcuts';
 import './palette.css';
 
 const LIMIT = 6;
+/** How often an answer missing a copy not saved yet is asked again while the palette is open. */
+const NOT_SAVED_AGAIN_MS = 2000;
 /** Options PageUp/PageDown move by: about what the list shows at 1280×720. */
 const PAGE = 8;
 const ICONS: Record<GroupKind | 'recent', IconName> = { order: 'orders', student: 'school', course: 'courses', coupon: 'coupon', action: 'arrowRight', recent: 'history' };
@@ -137,6 +139,9 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
     staleTime: 0,
     gcTime: 60_000,
     retry: false,
+    // A copy not saved yet may be on its way (a school's first sync ends without telling the screens): asked
+    // again while the palette is open, so its answer follows the copies as they arrive.
+    refetchInterval: (q) => (q.state.data?.sources.some((s) => s.state === 'not_saved') ? NOT_SAVED_AGAIN_MS : false),
   });
   const answer = query.length > 0 ? search.data : undefined;
   /** The records on screen belong to what is typed now (not to an earlier text still shown while the next is asked). */
@@ -268,7 +273,8 @@ function PaletteDialog({ onClose, onSignOut }: { onClose: () => void; onSignOut:
   }
 
   const offline = status?.online === false;
-  const searching = query.length > 0 && (!current || search.isFetching);
+  // Not while the same text is asked again in the background: the answer on screen stays its answer.
+  const searching = query.length > 0 && !current;
   const noMatch = query.length > 0 && current && items.length === 0;
   let index = -1;
 

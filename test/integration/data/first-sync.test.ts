@@ -248,6 +248,35 @@ describe('a first orders sync against the sandbox', { timeout: 180_000 }, () => 
     expect(refresh.data.mode).toBe('incremental');
     expect((await engineOrders()).orders).toEqual(await platformOrders());
   });
+
+  it('a sync of changes too many for one page misses no order changed behind its walk: the next one brings it', async () => {
+    await engine.call('orders.load', { accountId: account.id, mode: 'full', jobId: 'before-changes' });
+    const { orders } = school();
+    let early = 0;
+    while (orders.state[early] !== STATE.paid) early++;
+    // Times ahead of the clock, a second apart (the platform tells them to the second): 60 new orders, two pages
+    // of the sync of changes; once its first page is served, an early order (behind the walk from then on) is
+    // refunded and then an order is created (ahead of it): the later pages' newest change is past the refund.
+    const second = (k: number) => new Date(Math.ceil(Date.now() / 1000) * 1000 + k * 1000).toISOString();
+    for (let k = 0; k < 60; k++) record({ kind: 'create', paid: false, at: second(1) });
+    sandbox.knobs.set({ pageSizes: [40] });
+    const changes: string[] = [];
+    const listen = sandbox.onListPage((page) => {
+      if (!isListPage(page) || !page.query.has('updated_since') || page.query.has('cursor') || changes.length > 0) return;
+      changes.push(`refunded ${record({ kind: 'refund', order_id: orders.id(early), at: second(2) }).order_id}`);
+      changes.push(`created ${record({ kind: 'create', paid: true, at: second(3) }).order_id}`);
+    });
+    try {
+      await engine.call('orders.load', { accountId: account.id, mode: 'incremental', jobId: 'many-changes' });
+      expect(changes).toHaveLength(2);
+      const refunded = orders.id(early);
+      expect((await engineOrders()).orders.find((o) => o.id === refunded)?.state).toBe('paid'); // behind the walk
+      await engine.call('orders.load', { accountId: account.id, mode: 'incremental', jobId: 'many-changes-again' });
+      expect((await engineOrders()).orders).toEqual(await platformOrders());
+    } finally {
+      listen();
+    }
+  });
 });
 
 /** Where an order stands in the platform's never-paid list (creation order), or -1. */

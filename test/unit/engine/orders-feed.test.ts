@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { CallArgs, PlatformCaller } from '../../../electron/services/api/platform-caller';
-import { allOrdersWalks, changedOrdersWalk, readOrdersBatch, type OrdersPage } from '../../../electron/services/platform/orders-feed';
+import { allOrdersWalks, changedOrdersWalk, newestChangeIn, readOrdersBatch, readOrdersPage, type OrdersPage } from '../../../electron/services/platform/orders-feed';
+import { RawPage, type PageRequest } from '../../../electron/services/platform/page-request';
 import { toOrder } from '../../../electron/services/platform/orders-mapping';
 import { readCourseOrders, readOrder, readOrdersChangedSince } from '../../../electron/services/platform/orders-platform';
 import { Order as AppOrder } from '../../../shared/model/orders';
 import type { OperationId } from '../../../shared/platform/endpoints';
 import type { Order } from '../../../shared/platform/resources';
-import type { PageRequest } from '../../../electron/services/platform/page-request';
 import { syntheticOrders } from '../data/synthetic-orders';
 
 const platformOrder: Order = {
@@ -96,6 +96,16 @@ describe('orders feed (platform adapter)', () => {
     const orders = syntheticOrders(3, 2);
     expect(readOrdersBatch({ data: orders, meta: { total: 7, limit: 1000, next_cursor: 'n' } })).toEqual({ orders: orders.map(toOrder), total: 7, next: 'n' });
     expect(readOrdersBatch({ data: [], meta: { total: 7, limit: 1000, next_cursor: 'n' } }).next).toBeNull();
+  });
+
+  it('tells the newest change among a page\'s orders, whichever form the page was read in (none for an empty page)', () => {
+    const orders = syntheticOrders(4, 2).map((o, k) => ({ ...o, updated_at: ['2026-11-02T00:00:00.000Z', '2026-11-05T03:00:00.000Z', '2026-11-01T00:00:00.000Z', '2026-11-04T00:00:00.000Z'][k]! }));
+    const body = { data: orders, meta: { total: 4, limit: 1000, next_cursor: null } };
+    const scanned = readOrdersPage(new RawPage(new TextEncoder().encode(JSON.stringify(body))));
+    expect('rows' in scanned).toBe(true);
+    expect(newestChangeIn(scanned)).toBe('2026-11-05T03:00:00.000Z');
+    expect(newestChangeIn(readOrdersBatch(body))).toBe('2026-11-05T03:00:00.000Z');
+    expect(newestChangeIn(readOrdersBatch({ data: [], meta: { total: 0, limit: 1000, next_cursor: null } }))).toBeNull();
   });
 
   it('refuses a page it does not understand, saying where (never the data itself)', () => {

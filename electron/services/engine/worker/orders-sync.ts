@@ -8,7 +8,7 @@
 //    whose list can lose an order while it is paged are run again, and if it is short even then, the whole list;
 //  - a later sync reads only the orders changed since the newest change before the previous one.
 import type { Order } from '../../../../shared/model/orders';
-import { allOrdersWalks, changedOrdersWalk, newestChangeRequest, orderRowsReader, ordersReader, readNewestChange, type OrdersPage } from '../../platform/orders-feed';
+import { allOrdersWalks, changedOrdersWalk, newestChangeIn, newestChangeRequest, orderRowsReader, ordersReader, readNewestChange, type OrdersPage } from '../../platform/orders-feed';
 import type { PageRequest } from '../../platform/page-request';
 import { checkpoint } from './jobs';
 import type { OrderColumns } from './order-columns';
@@ -61,7 +61,7 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
     shown = { rows, at: now };
     context.publish(profile.time('index', () => new OrdersTable(builder.view())), rows, state.expected);
   };
-  const take = (batch: OrdersPage, onChanged?: (orders: number) => void) => {
+  const take = (batch: OrdersPage, onChanged?: ReadOptions['onChanged']) => {
     const changed = profile.time('index', () => {
       if ('rows' in batch) {
         const { added, replaced } = builder.addRows(batch.rows);
@@ -74,7 +74,7 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
       }
       return n;
     });
-    onChanged?.(changed);
+    onChanged?.(changed, batch);
     context.progress(builder.size, state.expected === null ? null : Math.max(state.expected, builder.size));
     show();
   };
@@ -92,8 +92,8 @@ async function firstSync(context: Context): Promise<SyncOutcome<OrdersTable>> {
 
 interface ReadOptions {
   concurrency: number;
-  /** Told how many of each page's orders were new or newer than the copy held. */
-  onChanged?: (orders: number) => void;
+  /** Told, for each page in turn, how many of its orders were new or newer than the copy held. */
+  onChanged?: (orders: number, page: OrdersPage) => void;
   /** Each walk reads its first page only. */
   onePage?: boolean;
 }
@@ -130,11 +130,23 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
   let quiet = false;
   let total = state.expected ?? 0;
   for (let round = 0; round < CATCH_UP_ROUNDS && !quiet; round++) {
-    const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
+    // One round trip a round: the count is asked beside the walk, and the next round starts from the newest
+    // change in the walk's first page. Every order changed after that page was served changed at or after it,
+    // whether the walk had passed it or not (a later page's newest change is not: an order behind the walk may
+    // have changed before it). Usually the walk is that one page, and its newest change the platform's.
+    const head = ask(context, newestChangeRequest(accountId)).then(readNewestChange);
+    head.catch(() => undefined); // a failed walk is the round's failure; the count is then not needed
     let changed = 0;
-    await read(walkStates([changedOrdersWalk(accountId, state.since)]), { concurrency: 1, onChanged: (orders) => (changed += orders) });
-    state.since = head.newest ?? state.since;
-    total = head.total;
+    let newest: string | null | undefined;
+    await read(walkStates([changedOrdersWalk(accountId, state.since)]), {
+      concurrency: 1,
+      onChanged: (orders, batch) => {
+        changed += orders;
+        if (newest === undefined) newest = newestChangeIn(batch);
+      },
+    });
+    state.since = newest ?? state.since;
+    total = (await head).total;
     quiet = changed === 0;
   }
   // An order that left a walk's list while it was paged can make that walk skip the next one: read those again.
@@ -165,9 +177,11 @@ async function sliced({ accountId }: Context, walks: WalkState[], expected: numb
 /** The orders changed since the table's `since`, merged into a new table (the held one when none really changed). */
 async function refresh(context: Context, base: OrdersTable): Promise<SyncOutcome<OrdersTable>> {
   const { accountId, signal, profile } = context;
-  const head = readNewestChange(await ask(context, newestChangeRequest(accountId)));
   const changes: Order[] = [];
+  // The next sync starts from the newest change in the first page (as a first sync's catch-up rounds do).
+  let since: string | null | undefined;
   await runWalks(context.page, walkStates([changedOrdersWalk(accountId, base.since)]), ordersReader, (batch) => {
+    if (since === undefined) since = newestChangeIn(batch);
     for (const order of batch.orders) changes.push(order);
     context.progress(changes.length, Math.max(batch.total, changes.length));
   }, { signal, profile, concurrency: 1, what: 'orders' });
@@ -181,7 +195,7 @@ async function refresh(context: Context, base: OrdersTable): Promise<SyncOutcome
     for (const order of real) builder.add(order);
   });
   const columns = await finish(builder, context);
-  return { table: new OrdersTable(columns, head.newest ?? base.since), changed: real.length, fetched: read.length };
+  return { table: new OrdersTable(columns, since ?? base.since), changed: real.length, fetched: read.length };
 }
 
 /** The builder's final columns, in steps with pauses between them (the worker answers queries meanwhile). */
