@@ -32,6 +32,14 @@ describe('a byte dictionary', () => {
     expect(keys.addText('nobody')).toBe(unique.length);
     expect(keys.equals(unique.length, encoder.encode('nobody'), 0, 6)).toBe(true);
     expect(keys.equals(0, encoder.encode('nobody'), 0, 6)).toBe(false);
+    // As one string and each value's place in it (a finished column's dictionary), non-ASCII and empty values too.
+    const { text, offsets } = keys.joined();
+    const all = [...unique, 'nobody'];
+    expect(offsets).toHaveLength(all.length + 1);
+    expect(all.map((_, code) => text.slice(offsets[code]!, offsets[code + 1]!))).toEqual(all);
+    const ascii = new ByteKeys();
+    for (const value of ['a', '', 'bc']) ascii.addText(value);
+    expect(ascii.joined()).toEqual({ text: 'abc', offsets: Uint32Array.of(0, 1, 1, 3) });
   });
 });
 

@@ -99,25 +99,38 @@ export class ByteKeys {
   decodeInto(values: string[]): void {
     const from = values.length;
     if (from >= this.#size) return;
+    const { text, offsets } = this.#decoded(from);
+    for (let c = 0; c < this.#size - from; c++) values.push(text.slice(offsets[c]!, offsets[c + 1]!));
+  }
+
+  /** Every value as one string and where each starts in it: a finished column's dictionary, with no string per value. */
+  joined(): { text: string; offsets: Uint32Array } {
+    return this.#decoded(0);
+  }
+
+  /** Codes `from` on decoded at once: the text and each one's start in it (UTF-16 units), then its end. */
+  #decoded(from: number): { text: string; offsets: Uint32Array } {
     const starts = this.#start;
+    const n = this.#size - from;
     const base = starts[from]!;
     const text = utf8.decode(this.#arena.subarray(base, starts[this.#size]!));
+    const offsets = new Uint32Array(n + 1);
     if (text.length === starts[this.#size]! - base) {
-      for (let c = from; c < this.#size; c++) values.push(text.slice(starts[c]! - base, starts[c + 1]! - base));
-      return;
+      for (let c = 0; c <= n; c++) offsets[c] = starts[from + c]! - base;
+      return { text, offsets };
     }
     // Not all ASCII: each value's length in UTF-16 units, from its bytes (a 4-byte sequence is two units).
     const arena = this.#arena;
     let at = 0;
-    for (let c = from; c < this.#size; c++) {
-      let units = 0;
-      for (let k = starts[c]!; k < starts[c + 1]!; k++) {
+    for (let c = 0; c < n; c++) {
+      offsets[c] = at;
+      for (let k = starts[from + c]!; k < starts[from + c + 1]!; k++) {
         const byte = arena[k]!;
-        if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+        if ((byte & 0xc0) !== 0x80) at += byte >= 0xf0 ? 2 : 1;
       }
-      values.push(text.slice(at, at + units));
-      at += units;
     }
+    offsets[n] = at;
+    return { text, offsets };
   }
 
   #room(length: number): void {
