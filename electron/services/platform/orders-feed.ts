@@ -103,7 +103,11 @@ export function newestChangeIn(page: OrdersPage): string | null {
     return page.rows.count > 0 ? new Date(newest).toISOString() : null;
   }
   let newest: string | null = null;
-  for (const order of page.orders) if (newest === null || Date.parse(order.updatedAt) > Date.parse(newest)) newest = order.updatedAt;
+  let newestMs = -Infinity;
+  for (const order of page.orders) {
+    const ms = Date.parse(order.updatedAt);
+    if (ms > newestMs) [newest, newestMs] = [order.updatedAt, ms];
+  }
   return newest;
 }
 
