@@ -85,6 +85,11 @@ export function changedOrdersWalk(accountId: string, since?: string | null): Fee
 }
 
 /** One order, the one changed last: the platform's newest change (the next sync's `since`) and its count of orders. */
+/** A page of the newest paid orders, the ones the Orders page shows first: a first sync shows them while the slices' first pages come (a walk brings them again later, as the same copies). */
+export function newestPaidRequest(accountId: string): PageRequest {
+  return listOrders(accountId, { limit: PAGE_SIZE, sort: '-paid_at' });
+}
+
 export function newestChangeRequest(accountId: string): PageRequest {
   return { accountId, operation: 'listOrders', query: { limit: 1, sort: '-updated_at' } };
 }
@@ -117,20 +122,15 @@ export function newestChangeIn(page: OrdersPage): string | null {
  * paid ones by state. They hold every order once only when the platform counts them as the adapter expects:
  * the engine checks that their first pages' totals come close to `total` (the slices are not counted
  * beforehand, a round trip less before the pages) and otherwise walks the whole list; one walk is the whole list.
- * `total` may still be on its way: the first and last paid time are asked for meanwhile. With `newest`, the
- * question for the last paid time asks for a whole page and hands it on read: the newest paid orders, the ones
- * the Orders page shows first, there to show while the slices' first pages come (a walk brings them again
- * later, as the same copies).
+ * `total` may still be on its way: the first and last paid time are asked for meanwhile, one order each (a
+ * whole page would hold the slices back while it is read: the sync asks for that page, `newestPaidRequest`,
+ * beside them).
  */
-export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>, newest?: { read(batch: OrdersPage): void; timer: StepTimer }): Promise<FeedWalk[]> {
+export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
   const paidAt = async (sort: string) => {
     // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
-    const limit = newest && sort === '-paid_at' ? PAGE_SIZE : 1;
-    const body = await ask({ accountId, operation: 'listOrders', query: { limit, sort } });
-    const batch = readOrdersPage(body, newest?.timer);
-    if (limit > 1) newest!.read(batch);
-    return firstPaidAt(batch);
+    return firstPaidAt(readOrdersPage(await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } })));
   };
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
   if (count <= PAGE_SIZE || !(from <= last)) return whole;

@@ -55,10 +55,11 @@ export async function runWalks<P extends FeedPage>(source: PageSource, walks: re
     const own = new AbortController();
     profile.requests++;
     const request = position === null ? walk.walk.first : walk.walk.at(position);
-    // One page each: without the way to its next page, so that the main process asks for none ahead either
-    // (a burst of every walk's next page, most of them waiting for their walk's turn).
-    const asked = options.onePage ? { ...request, next: undefined } : request;
-    const body = source(asked, AbortSignal.any([signal, own.signal]));
+    // One page each, the way to its next page kept: the main process asks for that page ahead (client/
+    // pages-ahead.ts), so the platform serves the walks' second pages while the worker reads the first ones
+    // (it sat idle for that, 30-60 ms, with none asked), and a walk whose turn comes later finds its next page
+    // there. The walks at once stay `concurrency`; only these few pages are asked for before their turn.
+    const body = source(request, AbortSignal.any([signal, own.signal]));
     body.catch(() => undefined); // a page asked for ahead and then not needed is dropped, not an unhandled failure
     return { position, body, cancel: () => own.abort(new AppError('cancelled', t('engine:errors.notNeeded'))) };
   };
