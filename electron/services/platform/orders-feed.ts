@@ -84,12 +84,16 @@ export function changedOrdersWalk(accountId: string, since?: string | null): Fee
   return walkOf(accountId, since ? { updated_since: since } : {});
 }
 
-/** One order, the one changed last: the platform's newest change (the next sync's `since`) and its count of orders. */
-/** A page of the newest paid orders, the ones the Orders page shows first: a first sync shows them while the slices' first pages come (a walk brings them again later, as the same copies). */
+/**
+ * A page of the newest paid orders, the ones the Orders page shows first: a first sync shows them while the
+ * slices' first pages come (a walk brings them again later, as the same copies). Only this page is read: the
+ * request does not say how a next one is named, so the main process asks for none ahead.
+ */
 export function newestPaidRequest(accountId: string): PageRequest {
   return listOrders(accountId, { limit: PAGE_SIZE, sort: '-paid_at' });
 }
 
+/** One order, the one changed last: the platform's newest change (the next sync's `since`) and its count of orders. */
 export function newestChangeRequest(accountId: string): PageRequest {
   return { accountId, operation: 'listOrders', query: { limit: 1, sort: '-updated_at' } };
 }
