@@ -132,10 +132,8 @@ export function newestChangeIn(page: OrdersPage): string | null {
  */
 export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
-  const paidAt = async (sort: string) => {
-    // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
-    return firstPaidAt(readOrdersPage(await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } })));
-  };
+  // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
+  const paidAt = async (sort: string) => firstPaidAt(readOrdersPage(await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } })));
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
   if (count <= PAGE_SIZE || !(from <= last)) return whole;
   const to = last + 1; // paid_to is exclusive

@@ -118,11 +118,13 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
     newestPaid.catch(() => undefined); // read below (a failure is the sync's)
     const walks = await allOrdersWalks(accountId, head.then((h) => h.total), (request) => ask(context, request));
     ({ newest: state.since, total: state.expected } = await head);
-    state.walks = await sliced(context, walkStates(walks), state.expected, read, async () => {
-      const batch = readOrdersPage(await newestPaid, profile);
-      profile.page();
-      take(batch);
-    });
+    // sliced() asks for the slices' first pages before its first await, so they are out when this page is read.
+    const planned = sliced(context, walkStates(walks), state.expected, read);
+    planned.catch(() => undefined); // awaited below
+    const batch = readOrdersPage(await newestPaid, profile);
+    profile.page();
+    take(batch);
+    state.walks = await planned;
   }
   context.progress(builder.size, state.expected);
   if (builder.size > 0) show();
@@ -165,14 +167,11 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
  * sizes are far from the count, the platform slices otherwise than the adapter expects (a filter it ignores
  * answers with a whole list again): the whole list's walk instead, what was read staying as repeats. "Far" leaves
  * room for the orders created or paid between the count and the pages; slices that miss a few orders are
- * caught at the end, when the sync comes up short. `meanwhile` starts once the first pages are asked for.
+ * caught at the end, when the sync comes up short. The first pages are asked for before its first await.
  */
-async function sliced({ accountId }: Context, walks: WalkState[], expected: number, read: Readers['read'], meanwhile: () => Promise<void>): Promise<WalkState[]> {
-  if (walks.length === 1) {
-    await meanwhile();
-    return walks;
-  }
-  await Promise.all([read(walks, { concurrency: walks.length, onePage: true }), meanwhile()]);
+async function sliced({ accountId }: Context, walks: WalkState[], expected: number, read: Readers['read']): Promise<WalkState[]> {
+  if (walks.length === 1) return walks;
+  await read(walks, { concurrency: walks.length, onePage: true });
   const sizes = walks.reduce((sum, w) => sum + w.total!, 0);
   if (Math.abs(sizes - expected) > SLICES_SLACK + expected / 100) return walkStates([changedOrdersWalk(accountId)]);
   return walks.sort((a, b) => b.total! - a.total!);
