@@ -64,6 +64,12 @@ export interface SyncOutcome<T> {
   table: T;
   changed: number;
   fetched: number;
+  /**
+   * The same table in its final layout, made once the load has answered (queries answer from `table`
+   * meanwhile); the snapshot is written from it. A first sync's table shares the memory it was filled in, so that
+   * narrowing and joining its columns (40 ms of the end of a 65,000-order sync) keeps nobody waiting.
+   */
+  settled?: () => Promise<T>;
 }
 
 /** What makes a collection what it is; the flow (SyncedCollection) is the same for all. */
@@ -353,17 +359,29 @@ export class SyncedCollection<T, R, S = never> {
     state.resume = null;
     progress(fetched, fetched, true);
     if (base && changed > 0) this.host.emit({ event: 'data.invalidated', payload: { accountId, reason: kind.invalidated } });
-    this.#persist(accountId, state);
+    this.#persist(accountId, state, outcome.settled);
     return { data: kind.result(table, fetched, base ? 'incremental' : 'full'), fetchedAt: startedAt, fromCache: false };
   }
 
-  /** Writes the snapshot in the background, one write after another per school. */
-  #persist(accountId: string, state: SchoolState<T, R, S>): void {
-    const loaded = state.loaded;
-    if (!loaded || state.forgotten) return;
+  /**
+   * Writes the snapshot in the background, one write after another per school; a table still to be settled
+   * (SyncOutcome.settled) first takes its final layout's place, unless a newer copy took it meanwhile.
+   */
+  #persist(accountId: string, state: SchoolState<T, R, S>, settled?: () => Promise<T>): void {
+    if (!state.loaded || state.forgotten) return;
+    let loaded: Synced<T> = state.loaded;
     const id = this.kind.snapshotId(accountId);
     void state.writes.run(async () => {
-      if (state.loaded !== loaded || state.forgotten) return; // a newer load writes its own
+      if (settled && state.loaded === loaded && !state.forgotten) {
+        try {
+          const table: T = await settled();
+          if (state.loaded === loaded) state.loaded = loaded = { ...loaded, table };
+        } catch (error) {
+          // The table answered keeps answering, and is what the snapshot holds.
+          this.host.logger.warn(`${this.kind.name} not settled`, { error: (error as Error).message });
+        }
+      }
+      if (state.loaded !== loaded || state.forgotten) return; // a newer load (or a change the app made) writes its own
       const key = this.host.key(accountId);
       if (!key) return;
       try {
