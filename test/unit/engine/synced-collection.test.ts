@@ -38,7 +38,7 @@ const kind: CollectionKind<Table, string> = {
   encode: (table, fetchedAt) => [Buffer.from(JSON.stringify({ table, fetchedAt }))],
   decode: (plain) => JSON.parse(plain.toString('utf8')) as { table: Table; fetchedAt: string },
   result: (table) => table.name,
-  invalidated: 'orders',
+  invalidated: 'orders_refreshed',
 };
 
 function collection(): SyncedCollection<Table, string> {
