@@ -40,6 +40,34 @@ describe('pages asked for ahead', () => {
     expect(ahead.take({ ...second, query: { ...second.query, cursor: 'c9' } }, new AbortController().signal)).toBeUndefined();
   });
 
+  it('asks for the page after the next when the next arrives before the worker takes it, and no further ahead than that', async () => {
+    const { asked, answers, fetch } = recording();
+    for (const [at, next] of [['c2', 'c3'], ['c3', 'c4'], ['c4', 'c5'], ['c5', 'c6']] as const) answers.set(at, pageNaming(next));
+    const cursors = () => asked.map((a) => a.request.query.cursor);
+    const flushed = () => new Promise((resolve) => setImmediate(resolve));
+    const ahead = new PagesAhead(fetch);
+    ahead.arrived(walkPage({}), pageNaming('c2'));
+    await flushed();
+    expect(cursors()).toEqual(['c2', 'c3']); // c2 came untaken: c3 too, and not c4
+    // The worker takes c2 and (as the engine client does) tells its arrival: c3 is already asked for.
+    const c2 = walkPage({ cursor: 'c2' });
+    ahead.arrived(c2, (await ahead.take(c2, new AbortController().signal))!);
+    await flushed();
+    expect(cursors()).toEqual(['c2', 'c3']);
+    const c3 = walkPage({ cursor: 'c3' });
+    ahead.arrived(c3, (await ahead.take(c3, new AbortController().signal))!);
+    await flushed();
+    expect(cursors()).toEqual(['c2', 'c3', 'c4', 'c5']);
+    // A page taken before it arrives is followed by its taker alone.
+    const other = recording();
+    other.answers.set('d2', pageNaming('d3'));
+    const taken = new PagesAhead(other.fetch);
+    taken.arrived(walkPage({ paid_to: '2026-01-01T00:00:00.000Z' }), pageNaming('d2'));
+    void taken.take(walkPage({ paid_to: '2026-01-01T00:00:00.000Z', cursor: 'd2' }), new AbortController().signal);
+    await flushed();
+    expect(other.asked.map((a) => a.request.query.cursor)).toEqual(['d2']);
+  });
+
   it('follows only a request that says how its next page is named, and only a named position', () => {
     const { asked, fetch } = recording();
     const ahead = new PagesAhead(fetch);
