@@ -162,7 +162,8 @@ async function walkAll(context: Context, state: OrdersResume, { read, take, show
   // Still short: the slices miss orders (a platform with a state the adapter does not know): the whole list.
   if (quiet && builder.size < total && state.walks.length > 1) await read(walkStates([changedOrdersWalk(accountId)]), { concurrency: 1 });
 
-  // Every order is in: the table answers from the builder's memory now, its final layout follows (settled).
+  // Every order is in: the table answers from the builder's memory now, its final layout follows (settled),
+  // after the load's job and profile have ended: nothing cancels it, and it is not the sync's time.
   const { since } = state;
   const table = profile.time('index', () => new OrdersTable(builder.view(), since));
   const settled = async () => new OrdersTable(await finish(builder, new AbortController().signal), since);
@@ -209,7 +210,7 @@ async function refresh(context: Context, base: OrdersTable): Promise<SyncOutcome
   return { table: new OrdersTable(columns, since ?? base.since), changed: real.length, fetched: read.length };
 }
 
-/** The builder's final columns, in steps with pauses between them (the worker answers queries meanwhile). */
+/** The builder's final columns, in steps with pauses between them (the worker answers queries meanwhile), timed as index in `profile`. */
 async function finish(builder: OrderColumnsBuilder, signal: AbortSignal, profile?: SyncProfile): Promise<OrderColumns> {
   const steps = builder.finish();
   for (;;) {
