@@ -95,7 +95,7 @@ export function newestPaidRequest(accountId: string): PageRequest {
 
 /** One order, the one changed last: the platform's newest change (the next sync's `since`) and its count of orders. */
 export function newestChangeRequest(accountId: string): PageRequest {
-  return { accountId, operation: 'listOrders', query: { limit: 1, sort: '-updated_at' } };
+  return listOrders(accountId, { limit: 1, sort: '-updated_at' });
 }
 
 export function readNewestChange(body: unknown): { total: number; newest: string | null } {
@@ -133,7 +133,7 @@ export function newestChangeIn(page: OrdersPage): string | null {
 export async function allOrdersWalks(accountId: string, total: number | Promise<number>, ask: (request: PageRequest) => Promise<unknown>): Promise<FeedWalk[]> {
   const whole = [changedOrdersWalk(accountId)];
   // Orders never paid come last in both directions: the first is the earliest (latest) paid, if any is.
-  const paidAt = async (sort: string) => firstPaidAt(readOrdersPage(await ask({ accountId, operation: 'listOrders', query: { limit: 1, sort } })));
+  const paidAt = async (sort: string) => firstPaidAt(readOrdersPage(await ask(listOrders(accountId, { limit: 1, sort }))));
   const [count, from, last] = await Promise.all([total, paidAt('paid_at'), paidAt('-paid_at')]);
   if (count <= PAGE_SIZE || !(from <= last)) return whole;
   const to = last + 1; // paid_to is exclusive

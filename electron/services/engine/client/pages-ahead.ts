@@ -69,7 +69,11 @@ export class PagesAhead {
     const entry = { bytes: page, controller, timer };
     this.#ahead.set(key, entry);
     // Still not taken when it arrives: the page after it too (a page taken is followed by its taker's arrived()).
-    if (depth < DEPTH) void page.then((arrivedBytes) => this.#ahead.get(key) === entry && this.arrived(next, arrivedBytes, depth + 1), () => undefined);
+    if (depth < DEPTH) {
+      void page.then((arrivedBytes) => {
+        if (this.#ahead.get(key) === entry) this.arrived(next, arrivedBytes, depth + 1);
+      }, () => undefined);
+    }
   }
 
   #drop(key: string): void {
