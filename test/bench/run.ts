@@ -7,7 +7,7 @@
 //   - the renderer's JS heap and the longest frame while scrolling the orders list,
 //   - second launch on the same data dir (with cache): launch to rows on screen.
 // Then the first sync against the floor (test/bench/first-sync.ts) and the data engine's numbers (test/bench/engine.ts). Loopback only; every step has a
-// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--trace <dir>] [--renderer <built dir>] [--skip-ui] [--skip-first-sync] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
+// time limit. Usage: npm run bench [-- 100000 1000000 | --sizes 100000,1000000] [--rounds 3] [--sync-rounds 5] [--trace <dir>] [--renderer <built dir>] [--skip-ui] [--skip-first-sync] [--skip-engine] [--skip-subscriptions] [--skip-students] [--skip-learning]
 // (each round scrolls ~4 s; the frame figures are the worst round's)
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,7 +21,7 @@ import { launchChromium } from '../support/chromium';
 import { consentClicker } from '../support/consent-browser';
 import { benchEngine, benchSubscriptions, engineTable, subscriptionsBenchTable, type EngineBenchRow, type SubscriptionsBenchRow } from './engine';
 import { describeFrameCpu, frameCpu } from './frame-trace';
-import { benchFirstSync, firstSyncTable, type FirstSyncRow } from './first-sync';
+import { benchFirstSync, firstSyncSummary, firstSyncTable, type FirstSyncRow } from './first-sync';
 import { benchStudents, studentsTable, type StudentsBenchRow } from './students';
 import { benchLearning, learningTable, type LearningBenchRow } from './learning';
 import { startSandboxProcess } from './sandbox-process';
@@ -33,12 +33,14 @@ function option(name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 const sizesOption = option('--sizes');
-const sizes = (sizesOption ? sizesOption.split(',') : args.filter((a, i) => !['--rounds', '--trace', '--renderer'].includes(args[i - 1] ?? ''))).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = (sizesOption ? sizesOption.split(',') : args.filter((a, i) => !['--rounds', '--sync-rounds', '--trace', '--renderer'].includes(args[i - 1] ?? ''))).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const TRACE_DIR = option('--trace');
 /** Another build of the renderer (e.g. a previous commit's, for a before/after comparison on the same box). */
 const RENDERER_DIR = option('--renderer');
 const SCROLL_ROUNDS = Math.max(1, Number(option('--rounds') ?? 3) || 3);
 const SIZES = sizes.length ? sizes : [100_000, 1_000_000];
+/** First syncs per size, each between two floors: one pair's ratio moves with the box; their median much less. */
+const SYNC_ROUNDS = Math.max(1, Number(option('--sync-rounds') ?? 5) || 5);
 
 interface UiRow {
   orders: number;
@@ -314,7 +316,7 @@ try {
 const firstSyncRows: FirstSyncRow[] = [];
 if (!args.includes('--skip-first-sync')) {
   console.log('\n== first sync of a school never synced, against the sandbox in its own process: the floor (fetch + JSON.parse only) and the app');
-  for (const size of SIZES) firstSyncRows.push(...(await benchFirstSync(size)));
+  for (const size of SIZES) firstSyncRows.push(...(await benchFirstSync(size, { rounds: SYNC_ROUNDS })));
 }
 const engineRows: EngineBenchRow[] = [];
 if (!args.includes('--skip-engine')) {
@@ -338,7 +340,7 @@ if (!args.includes('--skip-learning')) {
 }
 console.log(`\nNode ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (uiRows.length) console.log(`\n${uiTable(uiRows)}`);
-if (firstSyncRows.length) console.log(`\n${firstSyncTable(firstSyncRows)}`);
+if (firstSyncRows.length) console.log(`\n${firstSyncTable(firstSyncRows)}\n\n${firstSyncSummary(firstSyncRows)}`);
 if (engineRows.length) console.log(`\n${engineTable(engineRows)}`);
 if (subscriptionRows.length) console.log(`\n${subscriptionsBenchTable(subscriptionRows)}`);
 if (studentRows.length) console.log(`\n${studentsTable(studentRows)}`);
