@@ -10,10 +10,12 @@
 // Run: npx tsx test/bench/first-sync.ts [--sizes 100000,1000000] [--rounds N: N syncs, each between two floors]
 // (also in npm run bench)
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { ApiClient } from '../../electron/services/api/api-client';
 import { EngineClient } from '../../electron/services/engine/client/engine-client';
 import { memoryLogger } from '../../electron/services/log';
@@ -81,6 +83,28 @@ async function floor(url: (query: Query) => string, token: string, slices: Query
   return { ms: performance.now() - started, orders };
 }
 
+/** `work` with a thread beside it that burns the CPU `duty` of each 10 ms and sleeps the rest. */
+async function besideBusyThread<T>(duty: number, work: () => Promise<T>): Promise<T> {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const busy = new Worker(
+    `const { workerData: { stop, busyMs, idleMs } } = require('node:worker_threads');
+     while (Atomics.load(stop, 0) === 0) {
+       const until = performance.now() + busyMs;
+       while (performance.now() < until) {}
+       if (idleMs > 0) Atomics.wait(stop, 0, 0, idleMs);
+     }`,
+    { eval: true, workerData: { stop, busyMs: duty * 10, idleMs: (1 - duty) * 10 } },
+  );
+  await once(busy, 'online');
+  try {
+    return await work();
+  } finally {
+    Atomics.store(stop, 0, 1);
+    Atomics.notify(stop, 0);
+    await once(busy, 'exit');
+  }
+}
+
 /** The feed's own disjoint slices of every order (platform/orders-feed.ts), as plain queries. */
 async function floorSlices(accountId: string, url: (query: Query) => string, token: string, total: number): Promise<Query[]> {
   const ask = async (request: PageRequest) => {
@@ -135,19 +159,29 @@ export async function benchFirstSync(count: number, { rounds = 1, log = console.
       log(`  ${count.toLocaleString('en')} orders (${sequential.orders.toLocaleString('en')} in the school): floor ${(sequential.ms / 1000).toFixed(2)} s sequential, ${(sliced.ms / 1000).toFixed(2)} s in ${slices.length} slices, ${SLICES_AT_ONCE} at once`);
       const snapshots = await mkdtemp(join(tmpdir(), 'bench-first-sync-engine-'));
       const engine = new EngineClient({ caller: api, keyFor: async () => key, emit: () => undefined, logger: memoryLogger(), snapshotDir: snapshots });
+      let synced: [SyncRow, number | null];
       try {
-        const [row, platformSyncCpuMs] = await cpuDuring(() => appSync(engine, { accountId, count, sequential, sliced, slices: slices.length, log }));
-        next = await slicedFloor();
-        const measuredRow = { ...row, floorSlicedAfterMs: next.ms, platformFloorCpuMs, platformSyncCpuMs };
-        rows.push(measuredRow);
-        const cpu = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
-        log(`  then the floor in slices again: ${(next.ms / 1000).toFixed(2)} s; the sync = ${ratioToFloor(measuredRow).toFixed(2)} × the floors around it`);
-        log(`  the platform's own CPU: ${cpu(platformFloorCpuMs)} serving the floor in slices, ${cpu(platformSyncCpuMs)} during the sync`);
+        synced = await cpuDuring(() => appSync(engine, { accountId, count, sequential, sliced, slices: slices.length, log }));
       } finally {
         await engine.close();
         await rm(snapshots, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       }
+      // With the engine closed: nothing of the sync (its settle, its snapshot) runs beside the floor after it.
+      next = await slicedFloor();
+      const [row, platformSyncCpuMs] = synced;
+      const measuredRow = { ...row, floorSlicedAfterMs: next.ms, platformFloorCpuMs, platformSyncCpuMs };
+      rows.push(measuredRow);
+      const cpu = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
+      log(`  then the floor in slices again: ${(next.ms / 1000).toFixed(2)} s; the sync = ${ratioToFloor(measuredRow).toFixed(2)} × the floors around it`);
+      log(`  the platform's own CPU: ${cpu(platformFloorCpuMs)} serving the floor in slices, ${cpu(platformSyncCpuMs)} during the sync`);
     }
+    // What a second thread of the client costs the floor itself on this box: the floor in slices again, with a
+    // thread beside it busy the share of the time the engine's worker was during the syncs (the app's design
+    // has that thread; the floor has one thread only, and the platform shares the two cores with both).
+    const shares = rows.map((r) => (r.profile ? r.profile.cpuMs / r.syncMs : 0));
+    const duty = Math.min(1, shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length));
+    const beside = await besideBusyThread(duty, slicedFloor);
+    log(`  the floor in slices beside a thread busy ${(duty * 100).toFixed(0)} % of the time (the worker's share during the syncs): ${(beside.ms / 1000).toFixed(2)} s = ${(beside.ms / next.ms).toFixed(2)} × the floor just before it`);
     return rows;
   } finally {
     await browser.close().catch(() => undefined);
