@@ -232,11 +232,11 @@ async function appSync(engine: EngineClient, { accountId, count, sequential, sli
 }
 
 /** The floor a sync is judged against: sequential (measured once) or the mean of the slices' floors around it, whichever is faster. */
-export function floorOf(row: FirstSyncRow): number {
+function floorOf(row: FirstSyncRow): number {
   return Math.min(row.floorSequentialMs, (row.floorSlicedMs + row.floorSlicedAfterMs) / 2);
 }
 
-export function ratioToFloor(row: FirstSyncRow): number {
+function ratioToFloor(row: FirstSyncRow): number {
   return row.syncMs / floorOf(row);
 }
 
